@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "./app-error.ts";
+import { buildApp } from "./app.ts";
+import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "./test/test-app.ts";
+
+describeEachDatabase("app shell", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it("answers /healthz and /readyz", async () => {
+    expect((await t.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("gives unknown /api paths a JSON 404 with a request id", async () => {
+    const response = await t.app.inject("/api/does-not-exist");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Route GET /api/does-not-exist not found", code: "not_found" });
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends a strict Content-Security-Policy", async () => {
+    const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("readiness without a database", () => {
+  it("answers 503 when the database is unreachable", async () => {
+    const { db, drop } = await createTestDatabase("sqlite");
+    const app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
+    await drop();
+    const response = await app.inject("/readyz");
+    expect(response.statusCode).toBe(503);
+    await app.close();
+  });
+});
+
+describe("error handler", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let dropDb: () => Promise<void>;
+  beforeAll(async () => {
+    const { db, drop } = await createTestDatabase("sqlite");
+    dropDb = drop;
+    app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
+    app.get("/api/test/app-error", async () => {
+      throw new AppError("conflict", "Already there");
+    });
+    app.get("/api/test/crash", async () => {
+      throw new Error("secret internal detail");
+    });
+    app.get(
+      "/api/test/validated",
+      { schema: { querystring: z.object({ date: z.iso.date(), count: z.coerce.number().int() }) } },
+      async () => ({ ok: true }),
+    );
+    app.post("/api/test/echo", { config: { csrfSessionFrom: "none" } }, async (request) => request.body);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await dropDb();
+  });
+
+  it("maps an AppError to its status and { message, code }", async () => {
+    const response = await app.inject("/api/test/app-error");
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "Already there", code: "conflict" });
+  });
+
+  it("answers 5xx generically, without the error's text or a stack", async () => {
+    const response = await app.inject("/api/test/crash");
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: "Internal server error", code: "internal" });
+    expect(response.body).not.toContain("secret internal detail");
+  });
+
+  it("answers validation failures with 400 naming each field", async () => {
+    const response = await app.inject("/api/test/validated?date=2026-13-45&count=x");
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe("validation_failed");
+    expect(body.message).toContain("date");
+    expect(body.message).toContain("count");
+  });
+
+  it("refuses bodies over the limit and malformed JSON with clear 4xx", async () => {
+    const tooBig = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ text: "x".repeat(300 * 1024) }),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: "{ not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/JSON/i);
+  });
+});

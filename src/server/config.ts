@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Thrown when the environment is not usable; its message names the variable. */
+export class ConfigError extends Error {}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_DISPLAY_NAME: optionalText,
+  LOCAL_SIGNIN: flag,
+});
+
+export type DatabaseConfig =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schema?: string };
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  logLevel: string;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  auth: {
+    google?: { clientId: string; clientSecret: string };
+    oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
+    localSignIn: boolean;
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const name = issue.path.join(".") || "environment";
+  return `${name}: ${issue.message}`;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, secret + "\n", { mode: 0o600 });
+    return secret;
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false" || value === "0") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function isLocalhostUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/** Reads the environment once. Nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${describeIssue(issue)}`).join("\n")}`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (e.NODE_ENV === "production") {
+      throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+    }
+    sessionSecret = loadOrCreateSecret(dataDir);
+  }
+
+  const google =
+    e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET
+      ? requirePair("GOOGLE_CLIENT_ID", e.GOOGLE_CLIENT_ID, "GOOGLE_CLIENT_SECRET", e.GOOGLE_CLIENT_SECRET)
+      : undefined;
+  let oidc: Config["auth"]["oidc"];
+  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
+    if (!e.OIDC_ISSUER) throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER: required when OIDC_CLIENT_ID is set");
+    const pair = requirePair("OIDC_CLIENT_ID", e.OIDC_CLIENT_ID, "OIDC_CLIENT_SECRET", e.OIDC_CLIENT_SECRET);
+    oidc = { issuer: e.OIDC_ISSUER, ...pair, displayName: e.OIDC_DISPLAY_NAME ?? "Single sign-on" };
+  }
+
+  const hasExternalProvider = Boolean(google || oidc);
+  const isLocalhost = isLocalhostUrl(e.PUBLIC_URL);
+  let localSignIn = e.LOCAL_SIGNIN || (!hasExternalProvider && isLocalhost);
+  if (!localSignIn && !hasExternalProvider) {
+    throw new ConfigError(
+      "Invalid configuration:\n  LOCAL_SIGNIN: no identity provider is configured. The built-in local sign-in is only on by itself when PUBLIC_URL is localhost; " +
+        "configure GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, or set LOCAL_SIGNIN=1 to allow anyone who can reach the server to sign in with any name.",
+    );
+  }
+  localSignIn = Boolean(localSignIn);
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") },
+    sessionSecret,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    auth: { google, oidc, localSignIn },
+  };
+}
+
+function requirePair(idName: string, id: string | undefined, secretName: string, secret: string | undefined) {
+  if (!id) throw new ConfigError(`Invalid configuration:\n  ${idName}: required when ${secretName} is set`);
+  if (!secret) throw new ConfigError(`Invalid configuration:\n  ${secretName}: required when ${idName} is set`);
+  return { clientId: id, clientSecret: secret };
+}

@@ -1,0 +1,15 @@
+// `npm run db:migrate`: applies pending migrations to the configured database and exits.
+import { ConfigError, loadConfig } from "../config.ts";
+import { createDb } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+try {
+  const config = loadConfig();
+  const db = createDb(config.database);
+  const applied = await migrateToLatest(db.kysely);
+  console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+  await db.close();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

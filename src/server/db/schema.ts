@@ -1,0 +1,203 @@
+// Table types for Kysely. Columns are snake_case in the database and camelCase here (CamelCasePlugin).
+// Instants are ISO-8601 UTC text, calendar days 'yyyy-MM-dd' text, times of day 'HH:mm' text and
+// booleans 0/1 integers, so that both dialects return the same JavaScript values (docs/decisions/002).
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string | null;
+  avatarUrl: string | null;
+  timeZone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserIdentitiesTable {
+  id: string;
+  userId: string;
+  issuer: string;
+  subject: string;
+  createdAt: string;
+  lastSignInAt: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  createdAt: string;
+  lastUsedAt: string;
+  /** Absolute end of the session (60 days after sign-in). */
+  expiresAt: string;
+  revokedAt: string | null;
+  userAgent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  sessionId: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  tokenHash: string;
+  createdAt: string;
+  /** Idle expiry (14 days after issue). */
+  expiresAt: string;
+  /** Set when the token was exchanged for its successor. */
+  rotatedAt: string | null;
+  replacedById: string | null;
+}
+
+export type TaskStatus = "todo" | "inprogress" | "done" | "stalled";
+
+export interface TasksTable {
+  id: string;
+  userId: string;
+  goalId: string | null;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  /** Calendar day in the user's zone; null = unscheduled. */
+  date: string | null;
+  estimatedDuration: number | null;
+  scheduledStartTime: string | null;
+  firstStartedAt: string | null;
+  currentSessionStartedAt: string | null;
+  workSessionCount: Generated<number>;
+  startedAt: string | null;
+  completedAt: string | null;
+  trackedMinutes: Generated<number>;
+  rolloverCount: Generated<number>;
+  firstPlannedDate: string | null;
+  rolledOverFromDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type GoalStatus = "active" | "paused" | "completed";
+
+export interface GoalsTable {
+  id: string;
+  userId: string;
+  title: string;
+  description: string | null;
+  targetDate: string | null;
+  status: GoalStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RolloverSettingsTable {
+  userId: string;
+  autoRolloverEnabled: Flag;
+  autoRolloverTime: string;
+  rolloverTodoTasks: Flag;
+  stallInProgressTasks: Flag;
+  deferLargeTasks: Flag;
+  maxRolloverDays: number;
+  requireConfirmation: Flag;
+  updatedAt: string;
+}
+
+export interface RolloverSummariesTable {
+  id: string;
+  userId: string;
+  date: string;
+  rolledOverCount: number;
+  stalledCount: number;
+  deferredCount: number;
+  reviewCount: number;
+  /** JSON: { rollover: string[], stall: string[], defer: string[], review: string[] } */
+  taskIds: string;
+  completedCount: number;
+  totalCount: number;
+  plannedMinutes: number;
+  actualMinutes: number;
+  /** JSON: string[] of wrap-up reflection reasons. */
+  reflectionReasons: string;
+  createdAt: string;
+}
+
+export interface DailyInsightsTable {
+  id: string;
+  userId: string;
+  date: string;
+  /** JSON list of { type, title, description, priority }. */
+  insights: string;
+  viewed: Flag;
+  provider: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WeeklySummariesTable {
+  id: string;
+  userId: string;
+  weekStartDate: string;
+  tasksTotal: number;
+  tasksCompleted: number;
+  goalsProgressed: number;
+  /** JSON list of { type, title, description }. */
+  insights: string;
+  summaryText: string;
+  generatedAt: string;
+  viewed: Flag;
+  createdAt: string;
+}
+
+export interface AiConversationsTable {
+  id: string;
+  userId: string;
+  provider: string;
+  message: string;
+  response: string;
+  createdAt: string;
+}
+
+export interface AiSuggestionEventsTable {
+  id: string;
+  userId: string;
+  goalId: string | null;
+  /** suggested | accepted */
+  kind: string;
+  count: number;
+  createdAt: string;
+}
+
+/** Leases make a scheduled job run once across several server instances. */
+export interface JobLeasesTable {
+  key: string;
+  owner: string;
+  leaseExpiresAt: string;
+  completedAt: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  userIdentities: UserIdentitiesTable;
+  sessions: SessionsTable;
+  refreshTokens: RefreshTokensTable;
+  tasks: TasksTable;
+  goals: GoalsTable;
+  rolloverSettings: RolloverSettingsTable;
+  rolloverSummaries: RolloverSummariesTable;
+  dailyInsights: DailyInsightsTable;
+  weeklySummaries: WeeklySummariesTable;
+  aiConversations: AiConversationsTable;
+  aiSuggestionEvents: AiSuggestionEventsTable;
+  jobLeases: JobLeasesTable;
+  rateLimits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTaskRow = Insertable<TasksTable>;
+export type TaskRowUpdate = Updateable<TasksTable>;
+export type GoalRow = Selectable<GoalsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../app-error.ts";
+import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user's id, or null; set before any handler runs. */
+    userId: string | null;
+    sessionId: string | null;
+  }
+}
+
+/** The signed-in user's id; answers 401 when there is none. Every user-owned route calls this. */
+export function requireUserId(request: FastifyRequest): string {
+  if (!request.userId) throw new AppError("unauthorized", "Not signed in");
+  return request.userId;
+}
+
+/** Reads the access cookie and checks its session in the database (one indexed read). */
+export const authenticatePlugin = fp<{ secret: string }>(async function authenticate(app: FastifyInstance, { secret }) {
+  app.decorateRequest("userId", null);
+  app.decorateRequest("sessionId", null);
+  app.addHook("onRequest", async (request) => {
+    const now = app.now();
+    const sessionId = readAccessToken(secret, request.cookies[ACCESS_COOKIE], now);
+    if (!sessionId) return;
+    const session = await app.db.kysely
+      .selectFrom("sessions")
+      .select(["userId"])
+      .where("id", "=", sessionId)
+      .where("revokedAt", "is", null)
+      .where("expiresAt", ">", now.toISOString())
+      .executeTakeFirst();
+    if (!session) return;
+    request.userId = session.userId;
+    request.sessionId = sessionId;
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../app-error.ts";
+
+interface ErrorBody {
+  message: string;
+  code: string;
+}
+
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const parts = error.validation.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const where = field ? `${field}` : (error.validationContext ?? "request");
+    return `${where}: ${issue.message}`;
+  });
+  return `Invalid ${error.validationContext ?? "request"}: ${parts.join("; ")}`;
+}
+
+/** One error handler for the whole app: typed AppErrors, validation, and generic 5xx (404s: web-app.ts). */
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError | AppError, { Reply: ErrorBody }>((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send({ message: describeValidation(error), code: "validation_failed" });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type): safe to show.
+      const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
+      if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
+      return reply.status(status).send({ message: error.message, code });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(status >= 500 ? status : 500).send({ message: "Internal server error", code: "internal" });
+  });
+});

@@ -1,0 +1,104 @@
+// Integration-test harness: the real app on a fresh database, once per dialect.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { describe, inject } from "vitest";
+import { type App, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createDb, type Db, type Dialect } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: TEST_SECRET,
+    DATA_DIR: "/tmp/daywise-test-data",
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** Closes the connection and, on PostgreSQL, drops the run's schema. */
+  drop(): Promise<void>;
+}
+
+/** A migrated, empty database: in-memory SQLite, or a fresh schema in the test PostgreSQL. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    const db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteFile: ":memory:" });
+    await migrateToLatest(db.kysely);
+    return { db, drop: () => db.close() };
+  }
+  const url = inject("postgresUrl");
+  if (!url) throw new Error("PostgreSQL is not available in this run");
+  const schema = `daywise_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = createDb({ kind: "postgres", url, schema });
+  await migrateToLatest(db.kysely);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      await cleaner.query(`drop schema if exists ${schema} cascade`);
+      await cleaner.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  dialect: Dialect;
+  /** The clock the app reads; tests may move it. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  options: { config?: Partial<Config>; now?: Date } = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase(dialect);
+  const clock = {
+    now: options.now ?? new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp(testConfig(options.config), {
+    db,
+    logger: false,
+    now: () => clock.now,
+    webRoot: "/nonexistent",
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    dialect,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+const dialects: Dialect[] = ["sqlite", "postgres"];
+
+/** Declares the same suite on SQLite and PostgreSQL (the latter skipped, loudly, when unreachable). */
+export function describeEachDatabase(name: string, suite: (dialect: Dialect) => void): void {
+  for (const dialect of dialects) {
+    const skip = dialect === "postgres" && !inject("postgresUrl");
+    describe.skipIf(skip)(`${name} [${dialect}]`, () => suite(dialect));
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** GET /api/user */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  timeZone: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** PATCH /api/user/preferences: the browser's IANA zone, checked against the zone database. */
+export const userPreferencesSchema = z
+  .object({
+    timeZone: z.string().refine(isKnownTimeZone, { message: "must be an IANA time zone such as Europe/Paris" }),
+  })
+  .strict();
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const identityProviderIds = ["google", "oidc", "local"] as const;
+export type IdentityProviderId = (typeof identityProviderIds)[number];
+
+/** GET /auth/providers: the configured sign-in providers, for the welcome screen's buttons. */
+export const authProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ id: z.enum(identityProviderIds), displayName: z.string() })),
+});
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
