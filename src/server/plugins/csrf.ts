@@ -16,12 +16,13 @@ declare module "fastify" {
 }
 
 /**
- * Every POST, PUT, PATCH and DELETE must echo the session-bound csrfToken cookie in X-CSRF-Token,
+ * Runs in onRequest (after authenticate), before body parsing and validation, so a forged request
+ * is refused with 403 whatever its body. Every POST, PUT, PATCH and DELETE must echo the session-bound csrfToken cookie in X-CSRF-Token,
  * and must not come from another site.
  */
 export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async function csrf(app: FastifyInstance, { secret, publicUrl }) {
   const ownOrigin = new URL(publicUrl).origin;
-  app.addHook("preHandler", async (request) => {
+  app.addHook("onRequest", async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
