@@ -2,16 +2,27 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawServerDefault,
+} from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
+import { userRoutes } from "./modules/user/user.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { routeTablePlugin } from "./plugins/route-table.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
@@ -53,6 +64,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
               ],
               censor: "[redacted]",
             },
+            serializers: {
+              // Sign-in URLs carry one-time codes and state in their query: log the path only.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: /^\/(auth|oidc)\//.test(request.url) ? request.url.split("?")[0] : request.url,
+                remoteAddress: request.ip,
+              }),
+            },
           },
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
@@ -68,26 +87,39 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate("now", options.now ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While closing, answers that were in flight end their keep-alive connection, so close()
+  // does not wait out the keep-alive timeout.
+  let isClosing = false;
+  app.addHook("preClose", async () => {
+    isClosing = true;
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (isClosing) reply.header("connection", "close");
   });
 
   const ownsDb = !options.db;
   const db =
     options.db ??
     createDb(config.database, { onPoolError: (error) => app.log.error({ err: error }, "database pool error") });
-  if (ownsDb) await migrateToLatest(db.kysely);
+  if (ownsDb) await migrateToLatest(db.kysely, db.schema);
 
   // Registered first so that it is closed last.
   await app.register(databasePlugin, { db, ownsDb });
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://") });
+  await app.register(rateLimitPlugin, { maxPerMinute: config.auth.rateLimitPerMinute, pathPrefix: "/auth/" });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
 
   // Feature modules, listed explicitly.
   await app.register(healthRoutes);
+  await app.register(authRoutes, { config });
+  await app.register(userRoutes);
+  await app.register(goalsRoutes);
+  await app.register(tasksRoutes);
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
   return app;

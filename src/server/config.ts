@@ -3,6 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
+const DEFAULT_AUTH_RATE_LIMIT = 300;
+
 /** Thrown when the environment is not usable; its message names the variable. */
 export class ConfigError extends Error {}
 
@@ -42,6 +45,13 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_DISPLAY_NAME: optionalText,
   LOCAL_SIGNIN: flag,
+  AUTH_RATE_LIMIT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of requests per minute (0 turns the limit off)")
+      .transform(Number)
+      .optional(),
+  ),
 });
 
 export type DatabaseConfig =
@@ -63,6 +73,8 @@ export interface Config {
     google?: { clientId: string; clientSecret: string };
     oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
     localSignIn: boolean;
+    /** Requests per minute per client address on /auth/*; 0 turns the limit off. */
+    rateLimitPerMinute: number;
   };
 }
 
@@ -148,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    auth: { google, oidc, localSignIn },
+    auth: { google, oidc, localSignIn, rateLimitPerMinute: e.AUTH_RATE_LIMIT ?? DEFAULT_AUTH_RATE_LIMIT },
   };
 }
 

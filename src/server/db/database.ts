@@ -11,6 +11,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema this connection is bound to, when not the default. */
+  schema?: string;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +66,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   return {
     kysely,
     dialect: "postgres",
+    ...(config.schema ? { schema: config.schema } : {}),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

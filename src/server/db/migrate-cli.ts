@@ -6,7 +6,7 @@ import { migrateToLatest } from "./migrate.ts";
 try {
   const config = loadConfig();
   const db = createDb(config.database);
-  const applied = await migrateToLatest(db.kysely);
+  const applied = await migrateToLatest(db.kysely, db.schema);
   console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
   await db.close();
 } catch (error) {

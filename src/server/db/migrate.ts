@@ -1,16 +1,20 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001-initial.ts";
+import * as goalProgressIndex from "./migrations/0002-tasks-goal-progress-index.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-tasks-goal-progress-index": goalProgressIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  // With a schema (PostgreSQL tests), Kysely must keep its own tables there too; otherwise it finds
+  // another schema's migration tables through the catalog and fails.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../app-error.ts";
 import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.ts";
+import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -25,15 +26,9 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
     const now = app.now();
     const sessionId = readAccessToken(secret, request.cookies[ACCESS_COOKIE], now);
     if (!sessionId) return;
-    const session = await app.db.kysely
-      .selectFrom("sessions")
-      .select(["userId"])
-      .where("id", "=", sessionId)
-      .where("revokedAt", "is", null)
-      .where("expiresAt", ">", now.toISOString())
-      .executeTakeFirst();
-    if (!session) return;
-    request.userId = session.userId;
+    const userId = await sessionsRepository(app.db.kysely).findLiveSessionUser(sessionId, now.toISOString());
+    if (!userId) return;
+    request.userId = userId;
     request.sessionId = sessionId;
   });
 });

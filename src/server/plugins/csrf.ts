@@ -1,39 +1,64 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../app-error.ts";
-import { CSRF_HEADER, isValidCsrfToken } from "../modules/auth/session-tokens.ts";
+import { CSRF_HEADER, hashRefreshToken, isValidCsrfToken, REFRESH_COOKIE } from "../modules/auth/session-tokens.ts";
+import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * How a route's CSRF token is bound when it has no access cookie session
-     * (e.g. the refresh call binds it to the refresh token's session). Default: the access session.
+     * Which session a route's CSRF token must be bound to:
+     * - "access" (default): the session of the access cookie;
+     * - "refresh": the session of the refresh cookie (POST /auth/refresh, whose access cookie may
+     *   have expired already);
+     * - "access-or-refresh": the access cookie's session, else the refresh cookie's (logout);
+     * - "none": no token (only the built-in identity provider's own endpoints, which have no app
+     *   session; the cross-site check still applies).
      */
-    csrfSessionFrom?: "access" | "none";
+    csrfSessionFrom?: "access" | "refresh" | "access-or-refresh" | "none";
   }
 }
 
 /**
  * Runs in onRequest (after authenticate), before body parsing and validation, so a forged request
- * is refused with 403 whatever its body. Every POST, PUT, PATCH and DELETE must echo the session-bound csrfToken cookie in X-CSRF-Token,
- * and must not come from another site.
+ * is refused with 403 whatever its body. Every POST, PUT, PATCH and DELETE must echo the
+ * session-bound csrfToken cookie in X-CSRF-Token, and must not come from another site. A request
+ * that carries a token but no session at all is answered 401, so that the page refreshes its
+ * session and repeats the call (its access cookie had simply expired).
  */
 export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async function csrf(app: FastifyInstance, { secret, publicUrl }) {
   const ownOrigin = new URL(publicUrl).origin;
+
+  async function sessionOfRefreshCookie(request: FastifyRequest): Promise<string | null> {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (!token) return null;
+    return sessionsRepository(app.db.kysely).findLiveSessionIdByTokenHash(hashRefreshToken(token), app.now().toISOString());
+  }
+
   app.addHook("onRequest", async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
+    // "null" is what browsers send for same-origin form posts under Referrer-Policy: no-referrer;
+    // a sandboxed cross-site frame also sends it, but then Sec-Fetch-Site says cross-site.
     if ((origin && origin !== ownOrigin && origin !== "null") || fetchSite === "cross-site") {
       throw new AppError("forbidden", "Cross-site request refused");
     }
-    if (request.routeOptions.config.csrfSessionFrom === "none") return;
+    const bindTo = request.routeOptions.config.csrfSessionFrom ?? "access";
+    if (bindTo === "none") return;
     const header = request.headers[CSRF_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) throw new AppError("forbidden", "Missing CSRF token: send the csrfToken cookie's value in X-CSRF-Token");
-    if (!request.sessionId || !isValidCsrfToken(secret, request.sessionId, token)) {
+    const sessionId =
+      bindTo === "access"
+        ? request.sessionId
+        : bindTo === "refresh"
+          ? await sessionOfRefreshCookie(request)
+          : (request.sessionId ?? (await sessionOfRefreshCookie(request)));
+    if (!sessionId) throw new AppError("unauthorized", "Not signed in");
+    if (!isValidCsrfToken(secret, sessionId, token)) {
       throw new AppError("forbidden", "Invalid CSRF token: reload the page and try again");
     }
   });

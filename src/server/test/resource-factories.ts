@@ -1,9 +1,32 @@
 // For the cross-user harness (route-harness.test.ts): one factory per route that takes an id,
 // keyed by Fastify's route URL. Each creates a resource owned by `owner` and returns its id.
 // A route with an id and no factory here fails the harness, so new routes cannot be forgotten.
+// A route that validates a body before it looks the resource up also needs a valid body per
+// method (return { id, bodies: { PUT: {...} } }), or the second user gets 400 instead of 404.
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
-export type ResourceFactory = (t: TestApp, owner: SignedInUser) => Promise<string>;
+export interface CreatedResource {
+  id: string;
+  /** Values for the route's other params, by name (each param not listed gets `id`). */
+  params?: Record<string, string>;
+  /** A valid body for each method that needs one (e.g. PUT, PATCH). */
+  bodies?: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", unknown>>;
+}
 
-export const resourceFactories: Record<string, ResourceFactory> = {};
+export type ResourceFactory = (t: TestApp, owner: SignedInUser) => Promise<string | CreatedResource>;
+
+export const resourceFactories: Record<string, ResourceFactory> = {
+  "/api/goals/:id": async (t, owner) => {
+    const payload = { title: "Owned goal" };
+    const response = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload });
+    if (response.statusCode !== 201) throw new Error(`creating a goal failed: ${response.statusCode} ${response.body}`);
+    return { id: response.json().id, bodies: { PUT: { title: "Renamed goal" } } };
+  },
+  "/api/tasks/:id": async (t, owner) => {
+    const payload = { title: "Owned task" };
+    const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: owner.mutatingHeaders, payload });
+    if (response.statusCode !== 201) throw new Error(`creating a task failed: ${response.statusCode} ${response.body}`);
+    return { id: response.json().id, bodies: { PATCH: { title: "Renamed task" } } };
+  },
+};

@@ -1,33 +1,31 @@
-// Test sign-in: creates a user and a live session directly, and returns the headers a browser
-// would send (cookies and the CSRF header), for app.inject.
+// Test sign-in: creates a user directly and starts a real session for it (the same service the
+// sign-in callback uses), and returns the headers a browser would send (cookies and the CSRF
+// header), for app.inject. The full sign-in through the local provider is tested in
+// modules/auth/local-provider.test.ts.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app.ts";
-import {
-  ACCESS_COOKIE,
-  ACCESS_TTL_MS,
-  CSRF_COOKIE,
-  createAccessToken,
-  createCsrfToken,
-} from "../modules/auth/session-tokens.ts";
+import { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE } from "../modules/auth/session-tokens.ts";
+import { sessionsService } from "../modules/auth/sessions.service.ts";
 import { TEST_SECRET } from "./test-app.ts";
 
 export interface SignedInUser {
   userId: string;
   sessionId: string;
-  /** Headers for safe requests: the cookies. */
+  /** Headers for safe requests: the cookies (access, refresh and CSRF, as a browser on /auth sends them). */
   headers: { cookie: string };
   /** Headers for unsafe requests: the cookies and X-CSRF-Token. */
   mutatingHeaders: { cookie: string; "x-csrf-token": string };
+  accessToken: string;
+  refreshToken: string;
+  csrfToken: string;
 }
 
 export async function signInTestUser(
   app: App,
   user: { name?: string; email?: string; timeZone?: string } = {},
 ): Promise<SignedInUser> {
-  const now = app.now();
+  const iso = app.now().toISOString();
   const userId = randomUUID();
-  const sessionId = randomUUID();
-  const iso = now.toISOString();
   await app.db.kysely
     .insertInto("users")
     .values({
@@ -40,20 +38,16 @@ export async function signInTestUser(
       updatedAt: iso,
     })
     .execute();
-  await app.db.kysely
-    .insertInto("sessions")
-    .values({
-      id: sessionId,
-      userId,
-      createdAt: iso,
-      lastUsedAt: iso,
-      expiresAt: new Date(now.getTime() + 60 * 24 * 3600 * 1000).toISOString(),
-      revokedAt: null,
-      userAgent: "test",
-    })
-    .execute();
-  const access = createAccessToken(TEST_SECRET, sessionId, new Date(now.getTime() + ACCESS_TTL_MS));
-  const csrf = createCsrfToken(TEST_SECRET, sessionId);
-  const cookie = `${ACCESS_COOKIE}=${access}; ${CSRF_COOKIE}=${csrf}`;
-  return { userId, sessionId, headers: { cookie }, mutatingHeaders: { cookie, "x-csrf-token": csrf } };
+  const sessions = sessionsService({ kysely: app.db.kysely, secret: TEST_SECRET, now: () => app.now() });
+  const session = await sessions.startSession(userId, "test");
+  const cookie = `${ACCESS_COOKIE}=${session.accessToken}; ${REFRESH_COOKIE}=${session.refreshToken}; ${CSRF_COOKIE}=${session.csrfToken}`;
+  return {
+    userId,
+    sessionId: session.sessionId,
+    headers: { cookie },
+    mutatingHeaders: { cookie, "x-csrf-token": session.csrfToken },
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    csrfToken: session.csrfToken,
+  };
 }

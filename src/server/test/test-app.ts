@@ -30,7 +30,7 @@ export interface TestDatabase {
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === "sqlite") {
     const db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteFile: ":memory:" });
-    await migrateToLatest(db.kysely);
+    await migrateToLatest(db.kysely, db.schema);
     return { db, drop: () => db.close() };
   }
   const url = inject("postgresUrl");
@@ -41,7 +41,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDb({ kind: "postgres", url, schema });
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db.kysely, db.schema);
   return {
     db,
     drop: async () => {

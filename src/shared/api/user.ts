@@ -35,3 +35,7 @@ export const authProvidersResponseSchema = z.object({
   providers: z.array(z.object({ id: z.enum(identityProviderIds), displayName: z.string() })),
 });
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+/** POST /auth/refresh and POST /auth/logout: 200 with this body, or 401 / 403 `{ message, code }`. */
+export const authOkResponseSchema = z.object({ ok: z.literal(true) });
+export type AuthOkResponse = z.infer<typeof authOkResponseSchema>;

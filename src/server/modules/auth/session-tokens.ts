@@ -1,13 +1,29 @@
-// Stateless parts of the session: the signed access cookie and the session-bound CSRF token.
-// Both are HMAC-SHA256 over the session id with the server's SESSION_SECRET; the session row
-// itself is still checked on every request, so a revoked session is refused at once.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// Stateless parts of the session: the signed access cookie, the session-bound CSRF token and the
+// opaque refresh token. The access and CSRF tokens are HMAC-SHA256 over the session id with the
+// server's SESSION_SECRET; the session row itself is still checked on every request, so a revoked
+// session is refused at once. Refresh tokens are random and only their SHA-256 is stored.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
 export const CSRF_COOKIE = "csrfToken";
+/** The short-lived, signed, single-use cookie that carries state, nonce and PKCE verifier. */
+export const SIGN_IN_COOKIE = "sign_in_flow";
 export const CSRF_HEADER = "x-csrf-token";
-export const ACCESS_TTL_MS = 60 * 60 * 1000;
+
+/** The refresh cookie is only ever sent to the /auth routes. */
+export const REFRESH_COOKIE_PATH = "/auth";
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+export const ACCESS_TTL_MS = 60 * MINUTE_MS;
+/** A refresh token unused for this long is dead (idle expiry). */
+export const REFRESH_IDLE_TTL_MS = 14 * DAY_MS;
+/** A session ends this long after its sign-in whatever happens (absolute expiry). */
+export const SESSION_ABSOLUTE_TTL_MS = 60 * DAY_MS;
+/** A rotated refresh token presented again this soon after its rotation is a parallel tab, not a replay. */
+export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
+export const SIGN_IN_FLOW_TTL_MS = 10 * MINUTE_MS;
 
 function sign(secret: string, purpose: string, payload: string): string {
   return createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url");
@@ -45,4 +61,19 @@ export function isValidCsrfToken(secret: string, sessionId: string, token: strin
   const [nonce, mac, extra] = token.split(".");
   if (!nonce || !mac || extra !== undefined) return false;
   return safeEqual(mac, sign(secret, "csrf", `${sessionId}.${nonce}`));
+}
+
+/** 256 random bits, base64url. */
+export function createRefreshToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What the database keeps of a refresh token: SHA-256, hex. */
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A secret derived from SESSION_SECRET for one purpose (e.g. the local provider's client secret). */
+export function deriveSecret(secret: string, purpose: string): string {
+  return sign(secret, "derive", purpose);
 }

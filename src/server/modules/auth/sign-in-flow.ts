@@ -1,0 +1,64 @@
+// The pre-login state of one sign-in: state, nonce, PKCE verifier and the return path, carried in
+// a short-lived signed cookie between GET /auth/{idp} and its callback.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+
+export interface SignInFlow {
+  provider: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  /** Epoch milliseconds after which the flow is refused. */
+  expiresAt: number;
+}
+
+const flowSchema = z.object({
+  provider: z.string(),
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  returnTo: z.string(),
+  expiresAt: z.number(),
+});
+
+export function encodeSignInFlow(flow: SignInFlow): string {
+  return Buffer.from(JSON.stringify(flow)).toString("base64url");
+}
+
+export function decodeSignInFlow(value: string): SignInFlow | null {
+  try {
+    const parsed = flowSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const PLACEHOLDER_ORIGIN = "http://return-to.invalid";
+const RETURN_TO_MAX = 2000;
+
+/**
+ * Only a path of this site may be a return path: "/goals?x=1" stays, while "//evil.example",
+ * "/\evil", "https://evil.example", "javascript:..." and anything odd become "/".
+ */
+export function sanitizeReturnTo(value: unknown): string {
+  if (typeof value !== "string" || value.length > RETURN_TO_MAX) return "/";
+  if (!value.startsWith("/") || value.startsWith("//")) return "/";
+  // Browsers read a backslash as a slash, and strip tabs and newlines from URLs.
+  if (value.includes("\\") || [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+    return "/";
+  }
+  try {
+    const url = new URL(value, PLACEHOLDER_ORIGIN);
+    if (url.origin !== PLACEHOLDER_ORIGIN) return "/";
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return "/";
+  }
+}
+
+/** The database key that makes a flow usable once (its state's hash; the state itself is not kept). */
+export function signInFlowKey(flow: SignInFlow): string {
+  return `sign-in:${createHash("sha256").update(flow.state).digest("hex")}`;
+}

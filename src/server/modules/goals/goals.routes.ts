@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  createGoalBodySchema,
+  deleteGoalResponseSchema,
+  goalIdParamsSchema,
+  goalListResponseSchema,
+  goalSchema,
+  updateGoalBodySchema,
+} from "../../../shared/api/goals.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { goalsService } from "./goals.service.ts";
+
+/** Spec section 7: the goal calls. Every call is the signed-in user's; another user's goal is a 404. */
+export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const goals = goalsService({ kysely: app.db.kysely, now: () => app.now() });
+  // Signed-out callers get 401 before their body or params are validated.
+  app.addHook("onRequest", async (request) => {
+    requireUserId(request);
+  });
+
+  app.get("/api/goals", { schema: { response: { 200: goalListResponseSchema } } }, async (request) => {
+    return goals.listGoals(requireUserId(request));
+  });
+
+  app.post(
+    "/api/goals",
+    { schema: { body: createGoalBodySchema, response: { 201: goalSchema } } },
+    async (request, reply) => {
+      const goal = await goals.createGoal(requireUserId(request), request.body);
+      return reply.status(201).send(goal);
+    },
+  );
+
+  app.put(
+    "/api/goals/:id",
+    { schema: { params: goalIdParamsSchema, body: updateGoalBodySchema, response: { 200: goalSchema } } },
+    async (request) => {
+      return goals.updateGoal(requireUserId(request), request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/api/goals/:id",
+    { schema: { params: goalIdParamsSchema, response: { 200: deleteGoalResponseSchema } } },
+    async (request) => {
+      await goals.deleteGoal(requireUserId(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

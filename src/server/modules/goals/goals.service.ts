@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { CreateGoalBody, Goal, UpdateGoalBody } from "../../../shared/api/goals.ts";
+import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
+import { notFound } from "../../app-error.ts";
+import type { Database } from "../../db/schema.ts";
+import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository } from "./goals.repository.ts";
+
+export interface GoalsServiceDeps {
+  kysely: Kysely<Database>;
+  now: () => Date;
+}
+
+export type GoalsService = ReturnType<typeof goalsService>;
+
+const goalNotFound = () => notFound("Goal");
+
+function withProgress(goal: GoalWithTaskCounts): Goal {
+  return { ...goal, progressPercentage: goalProgressFraction(goal.completedTasksCount, goal.totalTasksCount) };
+}
+
+export function goalsService({ kysely, now }: GoalsServiceDeps) {
+  const repository = goalsRepository(kysely);
+
+  return {
+    async listGoals(userId: string): Promise<Goal[]> {
+      const goals = await repository.listGoalsWithTaskCounts(userId);
+      return goals.map(withProgress);
+    },
+
+    async createGoal(userId: string, body: CreateGoalBody): Promise<Goal> {
+      const at = now().toISOString();
+      const goal = {
+        id: randomUUID(),
+        title: body.title,
+        description: body.description,
+        targetDate: body.targetDate,
+        status: body.status,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repository.insertGoal(userId, goal);
+      // A new goal has no tasks yet.
+      return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
+    },
+
+    /** Fields left out of the body keep their value; null clears description and target date. */
+    async updateGoal(userId: string, goalId: string, body: UpdateGoalBody): Promise<Goal> {
+      const fields: GoalFieldsUpdate = { title: body.title, updatedAt: now().toISOString() };
+      if (body.description !== undefined) fields.description = body.description;
+      if (body.targetDate !== undefined) fields.targetDate = body.targetDate;
+      if (body.status !== undefined) fields.status = body.status;
+
+      const goal = await kysely.transaction().execute(async (trx) => {
+        const inTransaction = goalsRepository(trx);
+        if (!(await inTransaction.updateGoal(userId, goalId, fields))) throw goalNotFound();
+        return inTransaction.findGoalWithTaskCounts(userId, goalId);
+      });
+      if (!goal) throw goalNotFound();
+      return withProgress(goal);
+    },
+
+    /** The goal's tasks are kept, unlinked (goalId null), in the same transaction as the delete. */
+    async deleteGoal(userId: string, goalId: string): Promise<void> {
+      const at = now().toISOString();
+      await kysely.transaction().execute(async (trx) => {
+        const inTransaction = goalsRepository(trx);
+        await inTransaction.unlinkTasksFromGoal(userId, goalId, at);
+        // Not the owner's goal: throwing rolls the unlink back too.
+        if (!(await inTransaction.deleteGoal(userId, goalId))) throw goalNotFound();
+      });
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// Task queries only. Every function takes the owner's id first, so a task is only ever read or
+// changed through its owner. Bind to the database or to a transaction: tasksRepository(trx, dialect).
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
+import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
+import type { Dialect } from "../../db/database.ts";
+import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
+
+/** The fields a status change reads, plus what the stalled rule needs. */
+export interface TaskState extends LifecycleFields {
+  id: string;
+  goalId: string | null;
+  date: string | null;
+  estimatedDuration: number | null;
+  firstPlannedDate: string | null;
+}
+
+export type NewTask = Omit<NewTaskRow, "userId">;
+export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
+
+export type TasksRepository = ReturnType<typeof tasksRepository>;
+
+// The task columns every response carries; the goal's title comes from one left join (goal ids
+// are primary keys, so it is one index probe per task, no second query).
+const taskColumns = [
+  "tasks.id",
+  "tasks.userId",
+  "tasks.goalId",
+  "tasks.title",
+  "tasks.description",
+  "tasks.status",
+  "tasks.date",
+  "tasks.estimatedDuration",
+  "tasks.scheduledStartTime",
+  "tasks.firstStartedAt",
+  "tasks.currentSessionStartedAt",
+  "tasks.workSessionCount",
+  "tasks.startedAt",
+  "tasks.completedAt",
+  "tasks.trackedMinutes",
+  "tasks.rolloverCount",
+  "tasks.firstPlannedDate",
+  "tasks.rolledOverFromDate",
+  "tasks.createdAt",
+  "tasks.updatedAt",
+] as const;
+
+const stateColumns = [
+  "id",
+  "goalId",
+  "date",
+  "status",
+  "estimatedDuration",
+  "startedAt",
+  "firstStartedAt",
+  "currentSessionStartedAt",
+  "workSessionCount",
+  "trackedMinutes",
+  "completedAt",
+  "firstPlannedDate",
+] as const;
+
+export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
+  function selectTasks(userId: string) {
+    return db
+      .selectFrom("tasks")
+      .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
+      .select([...taskColumns, "goals.title as goalTitle"])
+      .where("tasks.userId", "=", userId);
+  }
+
+  return {
+    /** The day's tasks, oldest first (the (user_id, date) index). */
+    async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
+      return selectTasks(userId)
+        .where("tasks.date", "=", date)
+        .orderBy("tasks.createdAt")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    /** The (user_id, status) index. */
+    async listTasksWithStatus(userId: string, status: TaskStatus): Promise<Task[]> {
+      return selectTasks(userId)
+        .where("tasks.status", "=", status)
+        .orderBy("tasks.createdAt")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    /**
+     * Unscheduled tasks, tasks dated startDate..endDate, and not-done tasks dated before today;
+     * unscheduled first, then by date and creation.
+     */
+    async listFutureTasks(userId: string, window: { startDate: string; endDate: string; today: string }): Promise<Task[]> {
+      return selectTasks(userId)
+        .where((eb: ExpressionBuilder<Database, "tasks">) =>
+          eb.or([
+            eb("tasks.date", "is", null),
+            eb.and([eb("tasks.date", ">=", window.startDate), eb("tasks.date", "<=", window.endDate)]),
+            eb.and([eb("tasks.date", "<", window.today), eb("tasks.status", "!=", "done")]),
+          ]),
+        )
+        .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 else 1 end`)
+        .orderBy("tasks.date")
+        .orderBy("tasks.createdAt")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    async findTask(userId: string, taskId: string): Promise<Task | undefined> {
+      return selectTasks(userId).where("tasks.id", "=", taskId).executeTakeFirst();
+    },
+
+    /**
+     * The fields a change is computed from. Inside a transaction on PostgreSQL the row is locked,
+     * so two concurrent status changes cannot both count the same work session.
+     */
+    async findTaskState(userId: string, taskId: string, options: { lock?: boolean } = {}): Promise<TaskState | undefined> {
+      let query = db.selectFrom("tasks").select(stateColumns).where("userId", "=", userId).where("id", "=", taskId);
+      // SQLite has no row locks; its transactions take the database's write lock instead.
+      if (options.lock && dialect === "postgres") query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async listInProgressStates(userId: string): Promise<TaskState[]> {
+      return db
+        .selectFrom("tasks")
+        .select(stateColumns)
+        .where("userId", "=", userId)
+        .where("status", "=", "inprogress")
+        .execute();
+    },
+
+    async insertTask(userId: string, task: NewTask): Promise<void> {
+      await db
+        .insertInto("tasks")
+        .values({ ...task, userId })
+        .execute();
+    },
+
+    /** Returns whether the owner had such a task. */
+    async updateTask(userId: string, taskId: string, changes: TaskChanges): Promise<boolean> {
+      const result = await db
+        .updateTable("tasks")
+        .set(changes)
+        .where("userId", "=", userId)
+        .where("id", "=", taskId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Changes an in-progress task only if the session read earlier is still the running one, so two
+     * concurrent stall checks cannot both apply (and count the session twice). Returns whether it did.
+     */
+    async updateInProgressSession(userId: string, taskId: string, sessionStartedAt: string, changes: TaskChanges): Promise<boolean> {
+      const result = await db
+        .updateTable("tasks")
+        .set(changes)
+        .where("userId", "=", userId)
+        .where("id", "=", taskId)
+        .where("status", "=", "inprogress")
+        .where("currentSessionStartedAt", "=", sessionStartedAt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Returns whether the owner had such a task. */
+    async deleteTask(userId: string, taskId: string): Promise<boolean> {
+      const result = await db.deleteFrom("tasks").where("userId", "=", userId).where("id", "=", taskId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** The title of the owner's goal, or undefined when the owner has no such goal. */
+    async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
+      const goal = await db
+        .selectFrom("goals")
+        .select("title")
+        .where("userId", "=", userId)
+        .where("id", "=", goalId)
+        .executeTakeFirst();
+      return goal?.title;
+    },
+
+    async findUserTimeZone(userId: string): Promise<string | undefined> {
+      const user = await db.selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
+      return user?.timeZone;
+    },
+
+    /** The day's task count and how many of them arrived by rollover; aggregates cast for PostgreSQL. */
+    async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {
+      const row = await db
+        .selectFrom("tasks")
+        .select([
+          sql<number>`cast(count(*) as integer)`.as("totalTasks"),
+          sql<number>`cast(coalesce(sum(case when ${sql.ref("rolledOverFromDate")} is not null then 1 else 0 end), 0) as integer)`.as(
+            "rolledOver",
+          ),
+        ])
+        .where("userId", "=", userId)
+        .where("date", "=", date)
+        .executeTakeFirstOrThrow();
+      return { totalTasks: Number(row.totalTasks), rolledOver: Number(row.rolledOver) };
+    },
+  };
+}

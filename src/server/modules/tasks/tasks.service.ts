@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
+import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
+import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
+import { notFound } from "../../app-error.ts";
+import type { Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { type TaskChanges, tasksRepository } from "./tasks.repository.ts";
+
+export interface TasksServiceDeps {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  now: () => Date;
+}
+
+export type TasksService = ReturnType<typeof tasksService>;
+
+const taskNotFound = () => notFound("Task");
+const goalNotFound = () => notFound("Goal");
+
+export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
+  const repository = tasksRepository(kysely, dialect);
+
+  /** The user's today in their zone (product-decisions.md: never the server's zone). */
+  async function userToday(userId: string): Promise<string> {
+    const timeZone = (await repository.findUserTimeZone(userId)) ?? "UTC";
+    return todayInZone(now(), timeZone);
+  }
+
+  return {
+    listTasksOfDay(userId: string, date: string): Promise<Task[]> {
+      return repository.listTasksOfDay(userId, date);
+    },
+
+    async createTask(userId: string, body: CreateTaskBody): Promise<Task> {
+      const goalId = body.goalId ?? null;
+      let goalTitle: string | null = null;
+      if (goalId) {
+        const title = await repository.findGoalTitle(userId, goalId);
+        if (title === undefined) throw goalNotFound();
+        goalTitle = title;
+      }
+      const at = now().toISOString();
+      const date = body.date ?? null;
+      const task: Task = {
+        id: randomUUID(),
+        userId,
+        goalId,
+        goalTitle,
+        title: body.title,
+        description: body.description ?? null,
+        status: "todo",
+        date,
+        estimatedDuration: body.estimatedDuration ?? null,
+        scheduledStartTime: body.scheduledStartTime ?? null,
+        firstStartedAt: null,
+        currentSessionStartedAt: null,
+        workSessionCount: 0,
+        startedAt: null,
+        completedAt: null,
+        trackedMinutes: 0,
+        rolloverCount: 0,
+        firstPlannedDate: date,
+        rolledOverFromDate: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const { goalTitle: _joined, userId: _owner, ...row } = task;
+      await repository.insertTask(userId, row);
+      return task;
+    },
+
+    /**
+     * Applies the fields present in the body; a status change is stamped by statusChangeStamps
+     * (product-decisions.md "Task lifecycle"). The first date a task gets is kept as firstPlannedDate.
+     */
+    async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
+      const at = now();
+      const task = await kysely.transaction().execute(async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
+        if (!current) throw taskNotFound();
+        if (body.goalId && body.goalId !== current.goalId) {
+          if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
+        }
+
+        const changes: TaskChanges = { updatedAt: at.toISOString() };
+        if (body.title !== undefined) changes.title = body.title;
+        if (body.description !== undefined) changes.description = body.description;
+        if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
+        if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
+        if (body.goalId !== undefined) changes.goalId = body.goalId;
+        if (body.date !== undefined) {
+          changes.date = body.date;
+          if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
+        }
+        if (body.status !== undefined) Object.assign(changes, statusChangeStamps(current, body.status, at));
+
+        await inTransaction.updateTask(userId, taskId, changes);
+        return inTransaction.findTask(userId, taskId);
+      });
+      if (!task) throw taskNotFound();
+      return task;
+    },
+
+    async deleteTask(userId: string, taskId: string): Promise<void> {
+      if (!(await repository.deleteTask(userId, taskId))) throw taskNotFound();
+    },
+
+    /**
+     * Applies the stalled rule, then lists the stalled tasks. A session that ran past 150% of its
+     * estimate is taken to have ended at that deadline: the tracked minutes stop there, so a task
+     * left running overnight does not count the night as work.
+     */
+    async listStalledTasks(userId: string): Promise<Task[]> {
+      const at = now();
+      const inProgress = await repository.listInProgressStates(userId);
+      for (const task of inProgress) {
+        if (!task.currentSessionStartedAt || !isPastStallThreshold(task, at)) continue;
+        const endedAt = stallDeadline(task) ?? at;
+        const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", endedAt), updatedAt: at.toISOString() };
+        // Conditional on the session read above: a concurrent change or stall check wins cleanly.
+        await repository.updateInProgressSession(userId, task.id, task.currentSessionStartedAt, changes);
+      }
+      return repository.listTasksWithStatus(userId, "stalled");
+    },
+
+    async listFutureTasks(userId: string, query: FutureTasksQuery): Promise<Task[]> {
+      const today = await userToday(userId);
+      return repository.listFutureTasks(userId, { ...query, today });
+    },
+
+    getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
+      return repository.countDayStats(userId, date);
+    },
+  };
+}

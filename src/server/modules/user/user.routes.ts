@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { userPreferencesSchema, userSchema } from "../../../shared/api/user.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { usersService } from "./user.service.ts";
+
+/** Spec section 7: GET /api/user (401 when signed out) and the time zone sent after sign-in. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
+  // Signed-out callers get 401 before their body is validated; a user is never cached by the browser.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    requireUserId(request);
+  });
+
+  app.get("/api/user", { schema: { response: { 200: userSchema } } }, async (request) => {
+    return users.getUser(requireUserId(request));
+  });
+
+  app.patch(
+    "/api/user/preferences",
+    { schema: { body: userPreferencesSchema, response: { 200: userSchema } } },
+    async (request) => {
+      return users.updatePreferences(requireUserId(request), request.body);
+    },
+  );
+};

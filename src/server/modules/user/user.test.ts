@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+
+describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dialect) => {
+  let t: TestApp;
+  let user: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    user = await signInTestUser(t.app, { name: "Ada Lovelace", email: "ada@example.test", timeZone: "Europe/London" });
+  });
+  afterAll(() => t.close());
+
+  const patch = (payload: unknown, headers: Record<string, string> = user.mutatingHeaders) =>
+    t.app.inject({ method: "PATCH", url: "/api/user/preferences", headers, payload: payload as object });
+
+  it("returns the signed-in user's id, name, email, avatarUrl and timeZone, never cached", async () => {
+    const response = await t.app.inject({ url: "/api/user", headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.userId,
+      name: "Ada Lovelace",
+      email: "ada@example.test",
+      avatarUrl: null,
+      timeZone: "Europe/London",
+    });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers 401 { message, code } when signed out or with a forged access cookie", async () => {
+    for (const headers of [{}, { cookie: `access_token=${user.sessionId}.9999999999.forged` }]) {
+      const response = await t.app.inject({ url: "/api/user", headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "Not signed in", code: "unauthorized" });
+    }
+  });
+
+  it("keeps the browser's IANA time zone and returns the user", async () => {
+    const response = await patch({ timeZone: "America/New_York" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: user.userId, timeZone: "America/New_York" });
+    expect((await t.app.inject({ url: "/api/user", headers: user.headers })).json().timeZone).toBe("America/New_York");
+  });
+
+  it("refuses a zone that is not in the zone database, and unknown fields, with 400 naming the field", async () => {
+    for (const payload of [{ timeZone: "Mars/Olympus_Mons" }, { timeZone: "" }, { timeZone: 5 }, {}]) {
+      const response = await patch(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("validation_failed");
+      expect(response.json().message).toContain("timeZone");
+    }
+    const extra = await patch({ timeZone: "UTC", name: "Someone else" });
+    expect(extra.statusCode).toBe(400);
+    expect((await t.app.inject({ url: "/api/user", headers: user.headers })).json().timeZone).toBe("America/New_York");
+  });
+
+  it("answers 401 when signed out and 403 without a CSRF token", async () => {
+    expect((await patch({ timeZone: "UTC" }, {})).statusCode).toBe(403);
+    expect((await patch({ timeZone: "UTC" }, { "x-csrf-token": user.csrfToken })).statusCode).toBe(401);
+    expect((await patch({ timeZone: "UTC" }, user.headers)).statusCode).toBe(403);
+  });
+
+  it("changes only the signed-in user's zone", async () => {
+    const other = await signInTestUser(t.app, { timeZone: "Asia/Tokyo" });
+    await patch({ timeZone: "Australia/Sydney" }, other.mutatingHeaders);
+    expect((await t.app.inject({ url: "/api/user", headers: user.headers })).json().timeZone).toBe("America/New_York");
+    expect((await t.app.inject({ url: "/api/user", headers: other.headers })).json().timeZone).toBe("Australia/Sydney");
+  });
+});

@@ -1,0 +1,113 @@
+// Calendar days ('yyyy-MM-dd') and times of day ('HH:MM') in a user's IANA time zone, the same on
+// the server and in the browser (product-decisions.md, "Users, time and days"). Instants are Dates.
+import { TZDate, tz } from "@date-fns/tz";
+import { format } from "date-fns";
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+export const CALENDAR_DATE_MESSAGE = "must be a calendar date yyyy-MM-dd";
+export const TIME_OF_DAY_MESSAGE = "must be a time HH:MM from 00:00 to 23:59";
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar day written yyyy-MM-dd (2026-02-30 and 2026-13-01 are not), years 1000 to 9999. */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** A time of day written HH:MM on the 24-hour clock, 00:00 to 23:59. */
+export function isTimeOfDay(value: string): boolean {
+  return TIME_OF_DAY.test(value);
+}
+
+/** Whether the runtime knows the zone (Intl's zone database); unknown zones fall back to UTC below. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone.length === 0) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function safeZone(timeZone: string): string {
+  return isKnownTimeZone(timeZone) ? timeZone : "UTC";
+}
+
+function parseDay(day: string): { year: number; month: number; day: number } {
+  if (!isCalendarDate(day)) throw new RangeError(`Not a calendar date: ${day}`);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return { year, month, day: date };
+}
+
+/** Midnight UTC of the day, as epoch milliseconds. */
+function dayToUtcMs(day: string): number {
+  const parts = parseDay(day);
+  return Date.UTC(parts.year, parts.month - 1, parts.day);
+}
+
+function utcMsToDay(ms: number): string {
+  const date = new Date(ms);
+  const year = String(date.getUTCFullYear()).padStart(4, "0");
+  const month = String(date.getUTCMonth() + 1).padStart(2, "0");
+  const day = String(date.getUTCDate()).padStart(2, "0");
+  return `${year}-${month}-${day}`;
+}
+
+/** The calendar day an instant falls on in the zone (an unknown zone is read as UTC). */
+export function dayInZone(instant: Date | string, timeZone: string): string {
+  return format(new Date(instant), "yyyy-MM-dd", { in: tz(safeZone(timeZone)) });
+}
+
+/** The user's today: the day `now` falls on in their zone. */
+export function todayInZone(now: Date, timeZone: string): string {
+  return dayInZone(now, timeZone);
+}
+
+/** The wall-clock time HH:MM an instant shows in the zone. */
+export function timeOfDayInZone(instant: Date | string, timeZone: string): string {
+  return format(new Date(instant), "HH:mm", { in: tz(safeZone(timeZone)) });
+}
+
+/** The day `days` calendar days after `day` (negative goes back); DST never shifts a calendar day. */
+export function addDays(day: string, days: number): string {
+  return utcMsToDay(dayToUtcMs(day) + Math.trunc(days) * MS_PER_DAY);
+}
+
+/** Calendar days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / MS_PER_DAY);
+}
+
+/**
+ * The instant at which the wall clock in the zone shows `time` on `day`. A time skipped by a DST
+ * change (02:30 on a spring-forward night) moves forward by the gap; a repeated time (01:30 on a
+ * fall-back night) is its first occurrence.
+ */
+export function zonedDateTime(day: string, time: string, timeZone: string): Date {
+  const parts = parseDay(day);
+  if (!isTimeOfDay(time)) throw new RangeError(`Not a time of day: ${time}`);
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const zoned = new TZDate(parts.year, parts.month - 1, parts.day, hours, minutes, safeZone(timeZone));
+  return new Date(zoned.getTime());
+}
+
+/** The instant the day starts in the zone (not always 00:00 where DST changes at midnight). */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  return zonedDateTime(day, "00:00", timeZone);
+}

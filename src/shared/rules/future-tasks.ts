@@ -1,0 +1,17 @@
+// The Future Tasks panel's window and its '(Overdue)' marker (spec sections 2 and 9;
+// product-decisions.md: overdue = not done and dated before the user's today).
+import { addDays } from "./dates.ts";
+import type { TaskStatus } from "./task-status.ts";
+
+/** The panel lists tasks from tomorrow to this many days ahead. */
+export const FUTURE_TASKS_WINDOW_DAYS = 30;
+
+/** The startDate and endDate the panel asks GET /api/tasks/future for: tomorrow to 30 days ahead. */
+export function futureTasksWindow(today: string): { startDate: string; endDate: string } {
+  return { startDate: addDays(today, 1), endDate: addDays(today, FUTURE_TASKS_WINDOW_DAYS) };
+}
+
+/** A task dated before today that is not done. Unscheduled tasks are never overdue. */
+export function isOverdue(task: { date: string | null; status: TaskStatus }, today: string): boolean {
+  return task.date !== null && task.date < today && task.status !== "done";
+}
