@@ -1,0 +1,86 @@
+import { expect, expectNoAxeViolations, saveScreenshot, signIn, test, viewports } from "./fixtures.ts";
+
+const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
+
+test.describe("the signed-in shell on a desktop", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("navigates between the pages with the header links, and opens the avatar menu", async ({ page }) => {
+    await signIn(page, person);
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Tasks" })).toHaveAttribute("aria-current", "page");
+    await saveScreenshot(page, "shell-desktop-today");
+    await expectNoAxeViolations(page);
+
+    for (const [label, heading, path] of [
+      ["Goals", "Goals", "/goals"],
+      ["Insights", "Insights", "/insights"],
+      ["Settings", "Settings", "/settings"],
+      ["Tasks", "Today", "/"],
+    ] as const) {
+      await nav.getByRole("link", { name: label }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveURL(path);
+      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+    }
+
+    const avatarButton = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
+    await avatarButton.click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText("Ada Lovelace");
+    await expect(menu).toContainText("ada.shell@example.com");
+    await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+    await saveScreenshot(page, "shell-desktop-avatar-menu");
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(avatarButton).toBeFocused();
+
+    // From the keyboard, the menu opens on its first action.
+    await page.keyboard.press("Enter");
+    await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(avatarButton).toBeFocused();
+  });
+
+  test("/ai-chat redirects to the board, and an unknown path says the page is not found", async ({ page }) => {
+    await signIn(page, person);
+
+    await page.goto("/ai-chat");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to today" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  });
+});
+
+test.describe("the signed-in shell on a phone", () => {
+  test.use({ viewport: viewports.phone });
+
+  test("collapses the navigation into a keyboard-usable menu", async ({ page }) => {
+    await signIn(page, person);
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    await saveScreenshot(page, "shell-phone-today");
+    await expectNoAxeViolations(page);
+
+    const menuButton = page.getByRole("button", { name: "Open navigation menu" });
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText(["Tasks", "Goals", "Insights", "Settings"]);
+    await expect(menu.getByRole("menuitem", { name: "Tasks" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("menuitem", { name: "Goals" })).not.toHaveAttribute("aria-current");
+    await saveScreenshot(page, "shell-phone-menu");
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+});

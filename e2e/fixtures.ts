@@ -1,0 +1,75 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** The WCAG 2.0/2.1 A and AA rules; a journey passes only with zero violations. */
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Scans the page as it is now and fails with a readable list of what is wrong. */
+export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(axeTags);
+  if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `  - ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n"),
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+/**
+ * Signs in through the built-in local provider, from the welcome screen: its page has the fields
+ * 'Name' and 'Email' and the button 'Sign in'. Ends on the signed-in shell.
+ */
+export async function signIn(page: Page, person: Person) {
+  await page.goto("/");
+  await page.locator('a[href^="/auth/local"]').click();
+  await page.getByLabel("Name").fill(person.name);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("banner")).toContainText(`Welcome back, ${person.name}`);
+}
+
+/** Full-page screenshot under test-results/screenshots/, for people to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+interface Fixtures {
+  /**
+   * Fails the test when the page throws or logs an error (CSP refusals show up here too).
+   * Chromium's own "Failed to load resource" lines are left out: a signed-out user call answers
+   * 401 by design, and failed responses are asserted where they matter.
+   */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, "errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});

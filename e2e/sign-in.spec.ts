@@ -1,0 +1,42 @@
+import { expect, signIn, test } from "./fixtures.ts";
+
+// Issue 3's journey: the welcome screen, sign-in through the built-in provider, a reload that
+// keeps the session, logout, and a back button that does not bring the session back.
+test("sign in, stay signed in across a reload, log out for good", async ({ page }) => {
+  const person = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test` };
+  await signIn(page, person);
+
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText(`Welcome back, ${person.name}`);
+  const user = await page.request.get("/api/user");
+  expect(await user.json()).toMatchObject({ name: person.name, email: person.email });
+
+  await page.getByRole("button", { name: /account menu|Ada Lovelace|AL/i }).first().click();
+  await expect(page.getByRole("menu")).toContainText(person.email);
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: /Sign in/ }).first()).toBeVisible();
+
+  // Back leads to the provider's finished sign-in page at most; the session stays gone.
+  await page.goBack();
+  await expect(page.getByRole("banner")).not.toContainText("Welcome back");
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /Sign in/ }).first()).toBeVisible();
+});
+
+test("the same e-mail signs in as the same user; the return path stays on this site", async ({ page }) => {
+  const email = `grace-${Date.now()}@example.test`;
+  await signIn(page, { name: "Grace Hopper", email });
+  const first = await (await page.request.get("/api/user")).json();
+
+  await page.context().clearCookies();
+  await page.goto("/auth/local?returnTo=//evil.example/steal");
+  await page.getByLabel("Name").fill("Grace B. Hopper");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("banner")).toContainText("Welcome back, Grace B. Hopper");
+  expect(new URL(page.url()).host).toBe("localhost:3210");
+  const second = await (await page.request.get("/api/user")).json();
+  expect(second.id).toBe(first.id);
+  expect(second.name).toBe("Grace B. Hopper");
+});

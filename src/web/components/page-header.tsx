@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "../hooks/use-document-title.ts";
+import { cn } from "../lib/utils.ts";
+
+interface PageHeaderProps {
+  title: string;
+  /** The tab title when it should differ from the heading. */
+  documentTitle?: string;
+  description?: ReactNode;
+  /** Buttons on the right (below the heading on phones). */
+  actions?: ReactNode;
+  className?: string;
+}
+
+/** The page's h1, and the tab title that goes with it. */
+export function PageHeader({ title, documentTitle, description, actions, className }: PageHeaderProps) {
+  useDocumentTitle(documentTitle ?? title);
+  return (
+    <div className={cn("mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between", className)}>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-muted-foreground sm:text-base">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Suspense, lazy, useEffect, useState } from "react";
+import { whenIdle } from "../../lib/when-idle.ts";
+import { useToast } from "./use-toast.ts";
+
+// The toast UI (Radix Toast) is not needed for the first paint: it loads when the browser is idle,
+// or at once when a toast is raised before that.
+const Toaster = lazy(() => import("./toaster.tsx").then((module) => ({ default: module.Toaster })));
+
+export function LazyToaster() {
+  const { toasts } = useToast();
+  const [isIdle, setIsIdle] = useState(false);
+
+  useEffect(() => whenIdle(() => setIsIdle(true)), []);
+
+  if (!isIdle && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

@@ -1,0 +1,52 @@
+import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/utils.ts";
+
+/**
+ * A panel on the right edge that leaves the page usable (a non-modal dialog): no overlay and no
+ * inert page, so things can be dragged from the panel onto the page. Escape, the close button or
+ * a click outside close it. Render a <SidePanelTitle> inside. For a blocking panel use <Sheet>.
+ */
+export function SidePanel(props: Omit<ComponentProps<typeof DialogPrimitive.Root>, "modal">) {
+  return <DialogPrimitive.Root modal={false} {...props} />;
+}
+
+export function SidePanelContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l bg-background shadow-2xl focus-visible:outline-none sm:max-w-md",
+          "data-[state=open]:animate-slide-in-from-right data-[state=closed]:animate-slide-out-to-right",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function SidePanelHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1.5 border-b p-4 pr-12", className)} {...props} />;
+}
+
+export function SidePanelBody({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("min-h-0 flex-1 overflow-y-auto p-4", className)} {...props} />;
+}
+
+export function SidePanelTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+}
+
+export function SidePanelDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}

@@ -1,0 +1,21 @@
+import type { ComponentProps } from "react";
+import type { User } from "../../../../shared/api/user.ts";
+import { cn } from "../../../lib/utils.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+
+/** The avatar button that opens the account menu (also its stand-in while the menu's code loads). */
+export function UserMenuTrigger({ user, className, ...props }: ComponentProps<"button"> & { user: User }) {
+  return (
+    <button
+      type="button"
+      aria-label={`Account menu for ${user.name}`}
+      className={cn(
+        "rounded-full transition-shadow hover:ring-2 hover:ring-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        className,
+      )}
+      {...props}
+    >
+      <UserAvatar user={user} />
+    </button>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../../components/ui/toaster.tsx";
+import { browserNavigation, isBackgroundRefreshRunning, startBackgroundRefresh } from "../../../lib/api-client.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { deferred, errorResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { LazyUserMenu } from "./lazy-user-menu.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+const ada = { id: "u1", name: "Ada Lovelace", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
+
+function renderMenu(user: typeof ada | null) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UserMenu user={user} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(browserNavigation, "reload").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("<UserMenu />", () => {
+  it("renders nothing without a user", () => {
+    const { container } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <UserMenu user={null} />
+      </QueryClientProvider>,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("shows the initials, the name, the e-mail and Log out", async () => {
+    const user = userEvent.setup();
+    renderMenu(ada);
+
+    const trigger = screen.getByRole("button", { name: "Account menu for Ada Lovelace" });
+    expect(trigger).toHaveTextContent("AL");
+    await user.click(trigger);
+
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(within(menu).getByText("ada@example.com")).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Log out" })).toBeInTheDocument();
+  });
+
+  it("reads 'Logging out...' while logging out, then toasts, clears the refresh and reloads", async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch(() => answer.promise);
+    startBackgroundRefresh();
+    renderMenu(ada);
+
+    await user.click(screen.getByRole("button", { name: /account menu/i }));
+    await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
+
+    expect(await screen.findByRole("menuitem", { name: "Logging out..." })).toHaveAttribute("aria-disabled", "true");
+    expect(fetchMock).toHaveBeenCalledWith("/auth/logout", expect.objectContaining({ method: "POST" }));
+    expect(browserNavigation.reload).not.toHaveBeenCalled();
+
+    answer.resolve(new Response(null, { status: 204 }));
+
+    expect(await screen.findByText("Logged out")).toBeInTheDocument();
+    expect(screen.getByText("You have been successfully logged out.")).toBeInTheDocument();
+    expect(browserNavigation.reload).toHaveBeenCalledTimes(1);
+    expect(isBackgroundRefreshRunning()).toBe(false);
+    expect(JSON.parse(sessionStorage.getItem("daywise:flash-toast") ?? "{}")).toMatchObject({ title: "Logged out" });
+  });
+
+  it("shows a destructive toast when logging out fails, and stays", async () => {
+    const user = userEvent.setup();
+    mockFetch(() => errorResponse(500, "boom"));
+    renderMenu(ada);
+
+    await user.click(screen.getByRole("button", { name: /account menu/i }));
+    await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
+
+    const title = await screen.findByText("Logout failed");
+    expect(screen.getByText("There was an error logging you out.")).toBeInTheDocument();
+    expect(title.closest("[data-variant]")).toHaveAttribute("data-variant", "destructive");
+    expect(browserNavigation.reload).not.toHaveBeenCalled();
+    expect(screen.getByRole("menuitem", { name: "Log out" })).toBeInTheDocument();
+  });
+
+  it("opens from the stand-in button when clicked before the menu's code has loaded", async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <LazyUserMenu user={ada} />
+      </QueryClientProvider>,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+
+    expect(await screen.findByRole("menu")).toHaveTextContent("ada@example.com");
+  });
+
+  it("the lazy menu renders nothing without a user", () => {
+    const { container } = render(<LazyUserMenu user={null} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,50 @@
+import { Loader2, LogOut } from "lucide-react";
+import type { User } from "../../../../shared/api/user.ts";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
+import { useLogout } from "../api/logout.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+import { UserMenuTrigger } from "./user-menu-trigger.tsx";
+
+/** The avatar menu of the header (spec section 1); renders nothing without a user. */
+export function UserMenu({ user, defaultOpen }: { user: User | null | undefined; defaultOpen?: boolean }) {
+  const logout = useLogout();
+  if (!user) return null;
+  // Stays "Logging out..." after success too, until the page reloads.
+  const isLoggingOut = logout.isPending || logout.isSuccess;
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserMenuTrigger user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3 font-normal">
+          <UserAvatar user={user} className="size-10" />
+          <span className="grid min-w-0">
+            <span className="truncate font-semibold">{user.name}</span>
+            {user.email ? <span className="truncate text-xs text-muted-foreground">{user.email}</span> : null}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={isLoggingOut}
+          onSelect={(event) => {
+            // Keep the menu open so "Logging out..." stays in view.
+            event.preventDefault();
+            logout.mutate();
+          }}
+        >
+          {isLoggingOut ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {isLoggingOut ? "Logging out..." : "Log out"}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

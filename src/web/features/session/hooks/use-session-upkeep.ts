@@ -1,0 +1,51 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { User } from "../../../../shared/api/user.ts";
+import { startBackgroundRefresh } from "../../../lib/api-client.ts";
+import { userQueryKey } from "../api/get-user.ts";
+import { useUpdatePreferences } from "../api/update-preferences.ts";
+
+/** Sent at most once per page load, even when the server refuses the zone. */
+let hasSentTimeZone = false;
+
+export function getBrowserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * While signed in: the 45-minute background refresh (started once), and the browser's IANA zone
+ * sent to the server when it differs from the user's, so "today" is the user's today.
+ */
+export function useSessionUpkeep(user: User): void {
+  const { mutate: updatePreferences } = useUpdatePreferences();
+
+  useEffect(() => {
+    startBackgroundRefresh();
+  }, []);
+
+  useEffect(() => {
+    const timeZone = getBrowserTimeZone();
+    if (hasSentTimeZone || !timeZone || timeZone === user.timeZone) return;
+    hasSentTimeZone = true;
+    updatePreferences({ timeZone }, { onError: (error) => console.warn("Could not save the time zone", error) });
+  }, [user.timeZone, updatePreferences]);
+}
+
+/**
+ * A page restored from the back/forward cache shows whoever was signed in when it was left; ask the
+ * server again (e.g. back after logging out, or back to the welcome screen after signing in).
+ */
+export function useRecheckSessionOnPageRestore(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [queryClient]);
+}

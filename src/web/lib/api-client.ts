@@ -1,0 +1,260 @@
+// The session-aware HTTP client (spec sections 4, 7 and 8): every call sends the session cookies,
+// unsafe methods echo the CSRF cookie, and a 401 triggers one shared refresh before giving up.
+import type { AuthProvidersResponse } from "../../shared/api/user.ts";
+
+export const CSRF_COOKIE = "csrfToken";
+export const CSRF_HEADER = "X-CSRF-Token";
+export const BACKGROUND_REFRESH_INTERVAL_MS = 45 * 60 * 1000;
+export const DEFAULT_SIGN_IN_PROVIDER = "local";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const LAST_PROVIDER_KEY = "daywise:last-sign-in-provider";
+
+/** Page navigation, kept behind an object so tests can observe it (jsdom cannot navigate). */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  reload(): void {
+    window.location.reload();
+  },
+};
+
+/** A non-ok answer. The message is the spec's `${status}: ${body || statusText}`. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+
+  /** The `message` of the server's `{ message, code }` error body, when the body is one. */
+  get serverMessage(): string | undefined {
+    return this.parsedBody()?.message;
+  }
+
+  get code(): string | undefined {
+    return this.parsedBody()?.code;
+  }
+
+  private parsedBody(): { message?: string; code?: string } | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed === null || typeof parsed !== "object") return undefined;
+      const { message, code } = parsed as Record<string, unknown>;
+      return {
+        message: typeof message === "string" ? message : undefined,
+        code: typeof code === "string" ? code : undefined,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The server's message for an error, else the given fallback (spec section 8, goals and tasks). */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, "credentials"> {
+  /** Sent as JSON with `Content-Type: application/json`; takes the place of `body`. */
+  json?: unknown;
+  /** A 401 triggers the shared refresh and one repeat; false answers the 401 as an ApiError. */
+  refreshOn401?: boolean;
+}
+
+export function readCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator === -1) continue;
+    if (pair.slice(0, separator).trim() === name) {
+      const value = pair.slice(separator + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function readCsrfToken(): string {
+  return readCookie(CSRF_COOKIE) ?? "";
+}
+
+/** Built for every attempt, so a repeat after a refresh carries the current CSRF cookie. */
+function toRequestInit(init: ApiRequestInit): RequestInit {
+  const { json, refreshOn401: _refreshOn401, headers: initHeaders, body: initBody, ...rest } = init;
+  const method = (init.method ?? "GET").toUpperCase();
+  const headers = new Headers(initHeaders);
+  let body = initBody;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  if (UNSAFE_METHODS.has(method)) headers.set(CSRF_HEADER, readCsrfToken());
+  return { ...rest, method, headers, body, credentials: "include" };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await response.text().catch(() => "");
+  return new ApiError(response.status, response.statusText, body);
+}
+
+// --- Refresh ---------------------------------------------------------------------------------
+
+let refreshInFlight: Promise<boolean> | null = null;
+/** Bumped by every successful refresh, so a 401 to a request sent before it just repeats. */
+let sessionGeneration = 0;
+let isRedirectingToSignIn = false;
+let backgroundRefreshTimer: ReturnType<typeof setInterval> | undefined;
+
+/** POST /auth/refresh, shared by every caller while one is running. Failures are only logged. */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= requestRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export function isRefreshingSession(): boolean {
+  return refreshInFlight !== null;
+}
+
+async function requestRefresh(): Promise<boolean> {
+  try {
+    const response = await fetch("/auth/refresh", toRequestInit({ method: "POST" }));
+    if (response.ok) {
+      sessionGeneration += 1;
+      return true;
+    }
+    console.warn(`Session refresh failed: ${response.status} ${response.statusText}`);
+    return false;
+  } catch (error) {
+    console.warn("Session refresh failed", error);
+    return false;
+  }
+}
+
+/** Spec section 9: every 45 minutes once signed in; started once, skipped while a refresh runs. */
+export function startBackgroundRefresh(): void {
+  if (backgroundRefreshTimer !== undefined) return;
+  backgroundRefreshTimer = setInterval(() => {
+    if (refreshInFlight) return;
+    void refreshSession();
+  }, BACKGROUND_REFRESH_INTERVAL_MS);
+}
+
+/** Clears the background refresh (at logout), so a later sign-in starts it again. */
+export function stopBackgroundRefresh(): void {
+  clearInterval(backgroundRefreshTimer);
+  backgroundRefreshTimer = undefined;
+}
+
+export function isBackgroundRefreshRunning(): boolean {
+  return backgroundRefreshTimer !== undefined;
+}
+
+// --- Sign-in path ----------------------------------------------------------------------------
+
+/**
+ * `/auth/{provider}`, with `returnTo` (a path on this site) when the user should come back
+ * somewhere other than the board.
+ */
+export function signInPath(providerId: string, returnTo?: string): string {
+  const path = `/auth/${encodeURIComponent(providerId)}`;
+  return returnTo && returnTo !== "/" ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
+}
+
+/** Where the browser is now, as a return path. */
+export function currentReturnPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** Remembers the provider the visitor chose, so an expired session sends them back to it. */
+export function rememberSignInProvider(providerId: string): void {
+  try {
+    localStorage.setItem(LAST_PROVIDER_KEY, providerId);
+  } catch {
+    // Storage can be unavailable (private mode); the first configured provider is used then.
+  }
+}
+
+function readRememberedProvider(): string | null {
+  try {
+    return localStorage.getItem(LAST_PROVIDER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where an expired session goes: the provider used last if it is still configured, else the first
+ * configured one, else the built-in local provider; and back here after signing in.
+ */
+export async function resolveSignInPath(returnTo = currentReturnPath()): Promise<string> {
+  try {
+    const response = await fetch("/auth/providers", { credentials: "include", headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+    const { providers } = (await response.json()) as AuthProvidersResponse;
+    const remembered = readRememberedProvider();
+    const chosen = providers.find((provider) => provider.id === remembered) ?? providers[0];
+    return signInPath(chosen?.id ?? DEFAULT_SIGN_IN_PROVIDER, returnTo);
+  } catch (error) {
+    console.warn("Could not read the sign-in providers", error);
+    return signInPath(DEFAULT_SIGN_IN_PROVIDER, returnTo);
+  }
+}
+
+function redirectToSignIn(): void {
+  if (isRedirectingToSignIn) return;
+  isRedirectingToSignIn = true;
+  void resolveSignInPath().then((path) => browserNavigation.assign(path));
+}
+
+// --- Requests --------------------------------------------------------------------------------
+
+/**
+ * fetch with the session rules. Resolves with an ok Response; rejects with an ApiError otherwise.
+ * On 401: one shared refresh, then the request once more; when the refresh fails the browser goes
+ * to the sign-in path and the call rejects with the 401.
+ */
+export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const generation = sessionGeneration;
+  let response = await fetch(path, toRequestInit(init));
+  if (response.status === 401 && init.refreshOn401 !== false) {
+    const isRefreshed = generation !== sessionGeneration || (await refreshSession());
+    if (isRefreshed) {
+      response = await fetch(path, toRequestInit(init));
+    } else {
+      redirectToSignIn();
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
+ * apiFetch, then the body as JSON (undefined for an empty body). `parse` may check the shape,
+ * e.g. a zod schema's `parse` from src/shared/api.
+ */
+export async function apiJson<T>(
+  path: string,
+  init: ApiRequestInit & { parse?: (data: unknown) => T } = {},
+): Promise<T> {
+  const { parse, ...requestInit } = init;
+  const response = await apiFetch(path, requestInit);
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return parse ? parse(data) : (data as T);
+}
