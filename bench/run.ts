@@ -1,0 +1,473 @@
+// `npm run bench`: load tests of the built server on SQLite and PostgreSQL against a bare Fastify
+// baseline, start-up time and memory, and the web app's initial JavaScript size, each checked
+// against its budget. `--write` (or BENCH_WRITE=1) also rewrites bench/RESULTS.md.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../src/server/config.ts";
+import type { Dialect } from "../src/server/db/database.ts";
+import { measureBundle } from "./lib/bundle.ts";
+import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
+import {
+  findFreePort,
+  httpRequest,
+  killAllChildren,
+  readRssMb,
+  startServer,
+  waitUntilServing,
+} from "./lib/processes.ts";
+import {
+  type BudgetCheck,
+  type Outcome,
+  type Report,
+  type ScenarioRow,
+  type Settings,
+  type StartupReport,
+  printReport,
+  renderMarkdown,
+} from "./lib/report.ts";
+import { type BenchContext, type Scenario, budgetFor, scenarios } from "./scenarios.ts";
+import { openBenchDb, seedSignedInUser } from "./seed.ts";
+
+const env = process.env;
+const settings: Settings = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 50),
+  seconds: Number(env.BENCH_SECONDS ?? 5),
+  warmupSeconds: Number(env.BENCH_WARMUP_SECONDS ?? 1),
+  adjacentBaselineSeconds: Number(env.BENCH_BASELINE_SECONDS ?? 2),
+};
+// Narrow a run while working on one feature: BENCH_ONLY=tasks, BENCH_DATABASES=sqlite.
+const onlyScenarios = env.BENCH_ONLY?.toLowerCase();
+const databases = new Set((env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((name) => name.trim()));
+const shouldWrite = process.argv.includes("--write") || env.BENCH_WRITE === "1";
+const postgresAdminUrl = env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const startupRuns = Number(env.BENCH_STARTUP_RUNS ?? 3);
+
+const BUDGETS = { startupMs: 1_500, rssMb: 150, initialJsBytes: 120 * 1024 };
+const root = process.cwd();
+const serverEntry = path.join("dist", "server", "main.js");
+const webRoot = path.join(root, "dist", "web");
+// The app's SESSION_SECRET, so that seeded sessions can be turned into cookies here.
+const sessionSecret = randomBytes(48).toString("base64url");
+
+const cleanups: (() => Promise<void>)[] = [];
+
+function tempDataDir(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SESSION_SECRET: sessionSecret,
+    // As behind one reverse proxy: scenarios that stand for many browsers (refresh) send each
+    // request from its own X-Forwarded-For address, so the per-address /auth rate limit counts
+    // (and costs) as in production instead of refusing one address's flood with 429.
+    TRUST_PROXY: "1",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+function describe(load: LoadResult): string {
+  const errors = load.non2xx + load.errors > 0 ? `  (${load.non2xx} non-2xx, ${load.errors} errors)` : "";
+  return `${Math.round(load.rps).toLocaleString("en-US")} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms${errors}`;
+}
+
+interface Baseline {
+  /** A full run (warm-up and BENCH_SECONDS), printed. */
+  measure(): Promise<LoadResult>;
+  /** A short run right before a scenario's, so that its ratio compares like with like in time. */
+  measureAdjacent(): Promise<LoadResult>;
+}
+
+/** The hello-world server stays up (idle) for the whole run, so it can be measured beside every scenario. */
+async function startBaseline(): Promise<Baseline> {
+  const port = await findFreePort();
+  const server = startServer("baseline", [path.join("bench", "baseline-server.mjs")], { PORT: String(port) }, port);
+  cleanups.push(() => server.stop());
+  await waitUntilServing(server, "/", performance.now());
+  const request: RequestSpec = { method: "GET", path: "/" };
+  const options = { baseUrl: server.baseUrl, request, connections: settings.connections };
+  return {
+    async measure() {
+      await runLoad({ ...options, seconds: settings.warmupSeconds });
+      const load = await runLoad({ ...options, seconds: settings.seconds });
+      console.log(`baseline  GET /  ${describe(load)}`);
+      return load;
+    },
+    measureAdjacent: () => runLoad({ ...options, seconds: settings.adjacentBaselineSeconds }),
+  };
+}
+
+/** Spawn to first 200 from /healthz on an existing SQLite database, and RSS right after. */
+async function measureStartup(): Promise<StartupReport> {
+  const port = await findFreePort();
+  const appEnvironment = appEnv(port, tempDataDir("startup"));
+  const startOnce = async () => {
+    const startedAt = performance.now();
+    const server = startServer("app", [serverEntry], appEnvironment, port);
+    try {
+      const ms = await waitUntilServing(server, "/healthz", startedAt);
+      return { ms, rssMb: readRssMb(server.pid) };
+    } finally {
+      await server.stop();
+    }
+  };
+  const first = await startOnce();
+  const runs = [];
+  for (let i = 0; i < startupRuns; i++) runs.push(await startOnce());
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const rss = runs.map((r) => r.rssMb).filter((v): v is number => v !== null);
+  const report: StartupReport = {
+    samplesMs: runs.map((r) => r.ms),
+    medianMs: sorted[Math.floor(sorted.length / 2)]!,
+    rssMb: rss.length > 0 ? Math.max(...rss) : null,
+    firstStartMs: first.ms,
+  };
+  console.log(`start-up  median ${report.medianMs.toFixed(0)} ms, RSS ${report.rssMb?.toFixed(0) ?? "n/a"} MB`);
+  return report;
+}
+
+function isRouteNotFound(answer: { status: number; body: string }): boolean {
+  if (answer.status !== 404) return false;
+  try {
+    const body = JSON.parse(answer.body) as { message?: unknown };
+    return typeof body.message === "string" && /^Route \S+ \S+ not found$/.test(body.message);
+  } catch {
+    return false;
+  }
+}
+
+async function isRouteMissing(ctx: BenchContext, probe: RequestSpec): Promise<boolean> {
+  const user = await ctx.once("route-probe-user", () => seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: "Route probe" }));
+  const answer = await httpRequest(ctx.baseUrl + probe.path, {
+    method: probe.method,
+    headers: { ...(probe.body !== undefined ? { "content-type": "application/json" } : {}), ...user.headers },
+    ...(probe.body !== undefined ? { body: probe.body } : {}),
+  });
+  return isRouteNotFound(answer);
+}
+
+async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Baseline): Promise<Outcome> {
+  const method = scenario.method ?? "GET";
+  let load;
+  try {
+    load = scenario.setup ? await scenario.setup(ctx) : {};
+    // A live PostgreSQL has planner statistics (autovacuum analyzes after bulk changes within a
+    // minute); a just-seeded one has none and can pick plans hundreds of times slower.
+    if (scenario.setup && ctx.dialect === "postgres") await sql`analyze`.execute(ctx.db.kysely);
+  } catch (error) {
+    return { kind: "error", reason: `setup failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const request: RequestSpec = {
+    method,
+    path: scenario.path,
+    headers: load.headers ?? {},
+    ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
+  };
+
+  // One request first: a route that is not there yet is skipped, one that answers an error fails.
+  const next = load.nextRequest?.() ?? {};
+  const probe = { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+  const answer = await httpRequest(ctx.baseUrl + probe.path, {
+    method: probe.method,
+    headers: { ...(probe.body !== undefined ? { "content-type": "application/json" } : {}), ...probe.headers },
+    ...(probe.body !== undefined ? { body: probe.body } : {}),
+  });
+  if (isRouteNotFound(answer)) return { kind: "skipped", reason: "route not available (404)" };
+  if (answer.status < 200 || answer.status >= 300) {
+    // Global hooks (CSRF) answer before routing, so a missing POST route can look like a 403:
+    // ask again as an ordinary signed-in browser to tell "not there yet" from "refused".
+    if (await isRouteMissing(ctx, probe)) return { kind: "skipped", reason: "route not available (404)" };
+    return { kind: "error", reason: `probe answered ${answer.status}: ${answer.body.slice(0, 160)}` };
+  }
+
+  const common = { baseUrl: ctx.baseUrl, request, connections: settings.connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
+  const adjacent = await baseline.measureAdjacent();
+  let result: LoadResult;
+  if (load.amount !== undefined) {
+    if (load.warmup) await runLoad({ ...common, amount: load.warmup });
+    result = await runLoad({ ...common, amount: load.amount });
+  } else {
+    await runLoad({ ...common, seconds: settings.warmupSeconds });
+    result = await runLoad({ ...common, seconds: settings.seconds });
+  }
+  if (result.requests === 0) {
+    const within = load.amount !== undefined ? `${load.amount} requests` : `${settings.seconds} s`;
+    return { kind: "error", reason: `no response completed within the run (${within}, ${settings.connections} connections)` };
+  }
+  return { kind: "measured", load: result, baselineRps: adjacent.rps, ...(load.note ? { note: load.note } : {}) };
+}
+
+async function benchApp(
+  dialect: Dialect,
+  baseline: Baseline,
+  databaseUrl?: string,
+): Promise<{ rows: ScenarioRow[]; rssMb: number | null }> {
+  const port = await findFreePort();
+  const dataDir = tempDataDir(dialect);
+  const server = startServer("app", [serverEntry], appEnv(port, dataDir, databaseUrl), port);
+  let db;
+  try {
+    await waitUntilServing(server, "/readyz", performance.now(), 30_000);
+    // Opened after the app is up, so that the app's own migration has run first.
+    const dbConfig: DatabaseConfig = databaseUrl
+      ? { kind: "postgres", url: databaseUrl }
+      : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") };
+    db = await openBenchDb(dbConfig);
+    const memo = new Map<string, Promise<unknown>>();
+    const ctx: BenchContext = {
+      dialect,
+      db,
+      secret: sessionSecret,
+      baseUrl: server.baseUrl,
+      now: new Date(),
+      connections: settings.connections,
+      once: <T>(key: string, make: () => Promise<T>) => {
+        if (!memo.has(key)) memo.set(key, make());
+        return memo.get(key) as Promise<T>;
+      },
+    };
+    const rows: ScenarioRow[] = [];
+    for (const scenario of scenarios) {
+      if (onlyScenarios && !scenario.name.toLowerCase().includes(onlyScenarios)) continue;
+      const outcome = await runScenario(scenario, ctx, baseline);
+      const text =
+        outcome.kind === "measured" ? describe(outcome.load) : outcome.kind === "skipped" ? `skipped: ${outcome.reason}` : `ERROR: ${outcome.reason}`;
+      console.log(`${dialect.padEnd(8)}  ${scenario.name}  ${text}`);
+      rows.push({ name: scenario.name, dialect, outcome });
+    }
+    return { rows, rssMb: readRssMb(server.pid) };
+  } finally {
+    await server.stop();
+    await db?.close();
+  }
+}
+
+async function createPostgresDatabase(): Promise<{ url: string } | { reason: string }> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { reason: `PostgreSQL unreachable at ${postgresAdminUrl}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const name = `daywise_bench_${randomBytes(4).toString("hex")}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3_000 });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  cleanups.push(drop);
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString() };
+}
+
+function budgetText(scenario: Scenario, dialect: Dialect): string {
+  const p99 = budgetFor(scenario.budget?.p99Ms, dialect);
+  const ratio = budgetFor(scenario.budget?.minRatio, dialect);
+  return [p99 !== undefined ? `p99 < ${p99} ms` : "", ratio !== undefined ? `>= ${ratio * 100}% of baseline` : ""]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const row of rows) {
+    const scenario = scenarios.find((s) => s.name === row.name);
+    if (!scenario || !row.dialect) continue;
+    const label = `${row.name} on ${row.dialect}`;
+    const p99 = budgetFor(scenario.budget?.p99Ms, row.dialect);
+    const ratio = budgetFor(scenario.budget?.minRatio, row.dialect);
+    row.budgetText = budgetText(scenario, row.dialect);
+    const { outcome } = row;
+    if (outcome.kind === "measured" && outcome.baselineRps) row.ratio = outcome.load.rps / outcome.baselineRps;
+    const limits = [
+      ...(p99 !== undefined ? [{ name: `${label}: p99`, limit: `< ${p99} ms` }] : []),
+      ...(ratio !== undefined ? [{ name: `${label}: req/s vs baseline`, limit: `>= ${ratio * 100}%` }] : []),
+    ];
+    if (outcome.kind === "skipped") {
+      for (const l of limits) checks.push({ ...l, measured: outcome.reason, verdict: "SKIP" });
+      continue;
+    }
+    if (outcome.kind === "error") {
+      for (const l of limits) checks.push({ ...l, measured: outcome.reason, verdict: "FAIL" });
+      if (limits.length === 0) checks.push({ name: `${label}: answers 2xx`, limit: "2xx", measured: outcome.reason, verdict: "FAIL" });
+      continue;
+    }
+    const { load } = outcome;
+    // Figures of a run that answered errors describe the error path, not the route.
+    const failedResponses = load.non2xx + load.errors;
+    if (failedResponses > 0) {
+      checks.push({
+        name: `${label}: every response 2xx`,
+        measured: `${load.non2xx} non-2xx, ${load.errors} errors of ${load.requests} ${JSON.stringify(load.statusCounts)}`,
+        limit: "0",
+        verdict: "FAIL",
+      });
+    }
+    if (p99 !== undefined) {
+      checks.push({ name: `${label}: p99`, measured: `${load.p99Ms} ms`, limit: `< ${p99} ms`, verdict: load.p99Ms < p99 ? "PASS" : "FAIL" });
+    }
+    if (ratio !== undefined && row.ratio !== undefined && outcome.baselineRps) {
+      checks.push({
+        name: `${label}: req/s vs baseline`,
+        measured: `${(row.ratio * 100).toFixed(0)}% (${Math.round(load.rps)} / ${Math.round(outcome.baselineRps)})`,
+        limit: `>= ${ratio * 100}%`,
+        verdict: row.ratio >= ratio ? "PASS" : "FAIL",
+      });
+    }
+  }
+  return checks;
+}
+
+async function runCleanups(): Promise<void> {
+  while (cleanups.length > 0) {
+    const cleanup = cleanups.pop()!;
+    await cleanup().catch((error: unknown) => console.error("bench: cleanup failed:", error));
+  }
+  killAllChildren();
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const loadAtStart = os.loadavg()[0]!;
+  if (!existsSync(serverEntry)) {
+    console.error(`bench: ${serverEntry} is missing: run \`npm run build\` (or \`npx tsc -p tsconfig.server.json\`) first.`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(
+    `Daywise benchmark: ${settings.connections} connections, ${settings.seconds} s per run (BENCH_SECONDS) after ${settings.warmupSeconds} s warm-up\n`,
+  );
+
+  const baseline = await startBaseline();
+  const baselineRuns = [await baseline.measure()];
+
+  let startup: Report["startup"];
+  try {
+    startup = await measureStartup();
+  } catch (error) {
+    startup = { error: error instanceof Error ? error.message : String(error) };
+    console.log(`start-up  ERROR: ${startup.error}`);
+  }
+
+  const rows: ScenarioRow[] = [];
+  const appRss: Report["appRss"] = {};
+  if (databases.has("sqlite")) {
+    const sqlite = await benchApp("sqlite", baseline);
+    rows.push(...sqlite.rows);
+    appRss.sqlite = sqlite.rssMb;
+  }
+
+  let postgres: Report["postgres"];
+  const database = databases.has("postgres") ? await createPostgresDatabase() : { reason: "not selected (BENCH_DATABASES)" };
+  if ("reason" in database) {
+    postgres = { available: false, reason: database.reason };
+    console.log(`\n!!!\n!!! ${database.reason}\n!!! The PostgreSQL half of the benchmark is SKIPPED.\n!!!\n`);
+  } else {
+    postgres = { available: true };
+    const result = await benchApp("postgres", baseline, database.url);
+    rows.push(...result.rows);
+    appRss.postgres = result.rssMb;
+  }
+
+  // Again at the end: two full runs show how much the machine drifted during the run.
+  baselineRuns.push(await baseline.measure());
+
+  const bundle = measureBundle(webRoot);
+  const checks: BudgetCheck[] = [];
+  if ("error" in startup) {
+    checks.push({ name: "start-up on an existing SQLite database", measured: startup.error, limit: `< ${BUDGETS.startupMs} ms`, verdict: "FAIL" });
+  } else {
+    checks.push({
+      name: "start-up on an existing SQLite database (median)",
+      measured: `${startup.medianMs.toFixed(0)} ms`,
+      limit: `< ${BUDGETS.startupMs} ms`,
+      verdict: startup.medianMs < BUDGETS.startupMs ? "PASS" : "FAIL",
+    });
+    checks.push({
+      name: "resident memory right after start",
+      measured: startup.rssMb === null ? "n/a (no /proc)" : `${startup.rssMb.toFixed(0)} MB`,
+      limit: `< ${BUDGETS.rssMb} MB`,
+      verdict: startup.rssMb === null ? "SKIP" : startup.rssMb < BUDGETS.rssMb ? "PASS" : "FAIL",
+    });
+  }
+  checks.push(...scenarioChecks(rows));
+  checks.push(
+    bundle.available
+      ? {
+          name: "initial JavaScript of the web app, gzipped",
+          measured: `${(bundle.initialGzipBytes / 1024).toFixed(1)} KB`,
+          limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`,
+          verdict: bundle.initialGzipBytes <= BUDGETS.initialJsBytes ? "PASS" : "FAIL",
+        }
+      : { name: "initial JavaScript of the web app, gzipped", measured: bundle.reason, limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`, verdict: "SKIP" },
+  );
+
+  const report: Report = {
+    date: new Date(),
+    settings,
+    baselineRuns,
+    rows: [
+      ...baselineRuns.map((load, i): ScenarioRow => ({
+        name: "baseline: Fastify hello-world GET /",
+        dialect: null,
+        outcome: { kind: "measured", load, note: i === 0 ? "start of run" : "end of run" },
+      })),
+      ...rows,
+    ],
+    appRss,
+    startup,
+    bundle,
+    postgres,
+    checks,
+    totalSeconds: (performance.now() - startedAt) / 1000,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+  };
+  printReport(report);
+  if (shouldWrite) {
+    writeFileSync(path.join(root, "bench", "RESULTS.md"), renderMarkdown(report));
+    console.log("Wrote bench/RESULTS.md");
+  }
+}
+
+process.once("SIGINT", () => {
+  console.error("\nbench: interrupted, stopping servers and dropping the bench database");
+  void runCleanups().finally(() => process.exit(130));
+});
+process.once("exit", killAllChildren);
+// Output piped into `head` must not end the run before it has stopped its servers and dropped its database.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error("bench: failed:", error);
+  process.exitCode = 1;
+} finally {
+  await runCleanups();
+}

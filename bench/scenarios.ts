@@ -1,0 +1,158 @@
+// The app's benchmarked routes. A feature adds its hot routes here: a path, an optional setup that
+// seeds data and signs in (returning the headers to send), and its budget. A route that does not
+// exist yet is reported as skipped, not failed.
+import type { Db, Dialect } from "../src/server/db/database.ts";
+import type { RequestSpec } from "./lib/load.ts";
+import {
+  addDays,
+  formatDay,
+  seedGoals,
+  seedRefreshCredentials,
+  seedSignedInUser,
+  seedTasks,
+  seedUser,
+  type SeededSession,
+} from "./seed.ts";
+
+export interface BenchContext {
+  dialect: Dialect;
+  /** The app's own database, opened through createDb (already migrated). */
+  db: Db;
+  /** The SESSION_SECRET the app was started with, to mint cookies. */
+  secret: string;
+  baseUrl: string;
+  now: Date;
+  connections: number;
+  /** Seeds shared by several scenarios run once per database. */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
+}
+
+export interface ScenarioLoad {
+  headers?: Record<string, string>;
+  /** Each request's own path, headers or body (e.g. a fresh refresh token, another day). */
+  nextRequest?: () => Partial<RequestSpec>;
+  /** A fixed number of measured requests instead of BENCH_SECONDS; `warmup` requests come first. */
+  amount?: number;
+  warmup?: number;
+  /** How the figure was obtained, printed beside it. */
+  note?: string;
+}
+
+/** A number applies to both databases; an object names the databases it applies to. */
+export type PerDialect = number | Partial<Record<Dialect, number>>;
+
+export interface Scenario {
+  name: string;
+  method?: RequestSpec["method"];
+  path: string;
+  body?: unknown;
+  setup?: (ctx: BenchContext) => Promise<ScenarioLoad>;
+  budget?: { p99Ms?: PerDialect; minRatio?: PerDialect };
+}
+
+export function budgetFor(value: PerDialect | undefined, dialect: Dialect): number | undefined {
+  if (value === undefined || typeof value === "number") return value;
+  return value[dialect];
+}
+
+const TASKS_PER_USER = 10_000;
+const DAYS_OF_TASKS = 365;
+const GOALS_PER_USER = 200;
+
+interface PlannerUser extends SeededSession {
+  days: string[];
+}
+
+/**
+ * A user with a year of tasks (10,000, about 27 a day) linked round-robin to 200 goals, beside a
+ * neighbour with as many tasks, so that every query has to use its user index.
+ */
+function seedPlannerUser(ctx: BenchContext): Promise<PlannerUser> {
+  return ctx.once("planner-user", async () => {
+    const today = formatDay(ctx.now);
+    const firstDay = addDays(today, -Math.floor(DAYS_OF_TASKS / 2));
+    const user = await seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: "Planner" });
+    const goalIds = await seedGoals(ctx.db, user.userId, GOALS_PER_USER, ctx.now);
+    await seedTasks(ctx.db, user.userId, ctx.now, { count: TASKS_PER_USER, firstDay, days: DAYS_OF_TASKS, goalIds, today });
+    const neighbourId = await seedUser(ctx.db, ctx.now, { name: "Neighbour" });
+    const neighbourGoals = await seedGoals(ctx.db, neighbourId, GOALS_PER_USER, ctx.now);
+    await seedTasks(ctx.db, neighbourId, ctx.now, {
+      count: TASKS_PER_USER,
+      firstDay,
+      days: DAYS_OF_TASKS,
+      goalIds: neighbourGoals,
+      today,
+    });
+    const days = Array.from({ length: DAYS_OF_TASKS }, (_, i) => addDays(firstDay, i));
+    return { ...user, days };
+  });
+}
+
+/** A distinct client address per browser, as a reverse proxy reports it. */
+function clientAddress(index: number): string {
+  return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** Cycles through the given values, one per request. */
+function cycle<T>(values: T[]): () => T {
+  let index = 0;
+  return () => values[index++ % values.length]!;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: "GET /readyz",
+    path: "/readyz",
+  },
+  {
+    name: "GET /api/user",
+    path: "/api/user",
+    setup: async (ctx) => ({ headers: (await seedSignedInUser(ctx.db, ctx.secret, ctx.now)).headers }),
+    budget: { p99Ms: { sqlite: 15 } },
+  },
+  {
+    name: "POST /auth/refresh",
+    method: "POST",
+    path: "/auth/refresh",
+    // Every refresh rotates its token, so each request gets its own unused token (its own session):
+    // a fixed number of requests, each a first use, as after a 401 in many browsers at once.
+    setup: async (ctx) => {
+      const amount = Number(process.env.BENCH_REFRESH_REQUESTS ?? 4_000);
+      const warmup = 500;
+      const userId = await seedUser(ctx.db, ctx.now, { name: "Refresher" });
+      // Margin: the probe takes one, and autocannon prepares one request per connection ahead.
+      const credentials = await seedRefreshCredentials(ctx.db, ctx.secret, userId, amount + warmup + 2 * ctx.connections + 10, ctx.now);
+      let next = 0;
+      return {
+        amount,
+        warmup,
+        nextRequest: () => {
+          const index = next++ % credentials.length;
+          return { headers: { ...credentials[index]!.headers, "x-forwarded-for": clientAddress(index) } };
+        },
+        note: `${amount} requests, each with its own unused refresh token and client address`,
+      };
+    },
+    budget: { p99Ms: { sqlite: 15 } },
+  },
+  {
+    name: "GET /api/tasks?date= (10k tasks)",
+    path: "/api/tasks?date=",
+    setup: async (ctx) => {
+      const user = await seedPlannerUser(ctx);
+      const day = cycle(user.days);
+      return {
+        headers: user.headers,
+        nextRequest: () => ({ path: `/api/tasks?date=${day()}` }),
+        note: "each request another day of the year (about 27 tasks)",
+      };
+    },
+    budget: { p99Ms: 15, minRatio: { sqlite: 0.3 } },
+  },
+  {
+    name: "GET /api/goals (200 goals, 10k tasks)",
+    path: "/api/goals",
+    setup: async (ctx) => ({ headers: (await seedPlannerUser(ctx)).headers }),
+    budget: { p99Ms: 20 },
+  },
+];
