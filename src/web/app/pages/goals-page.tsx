@@ -1,0 +1,34 @@
+import { useState } from "react";
+import type { Goal } from "../../../shared/api/goals.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
+import { GoalsOverview } from "../../features/goals/index.ts";
+import { useUser } from "../../features/session/index.ts";
+import { TaskFormDialog } from "../../features/tasks/index.ts";
+
+interface TaskDialogState {
+  open: boolean;
+  goalId: string | null;
+  date: string | null;
+}
+
+/** The Goals page (spec section 2): the goal cards, and the task dialog behind a card's 'Add Task'. */
+export function GoalsPage() {
+  const { data: user } = useUser();
+  const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [taskDialog, setTaskDialog] = useState<TaskDialogState>({ open: false, goalId: null, date: null });
+
+  // A task added from a goal card is linked to that goal and planned for the user's today.
+  const openTaskDialog = (goal: Goal) => setTaskDialog({ open: true, goalId: goal.id, date: todayInZone(new Date(), timeZone) });
+
+  return (
+    <>
+      <GoalsOverview timeZone={timeZone} onAddTask={openTaskDialog} />
+      <TaskFormDialog
+        open={taskDialog.open}
+        onOpenChange={(open) => setTaskDialog((current) => ({ ...current, open }))}
+        defaultGoalId={taskDialog.goalId}
+        defaultDate={taskDialog.date}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { deleteGoalResponseSchema } from "../../../../shared/api/goals.ts";
+import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
+import { refreshGoalLists } from "./refresh-goal-lists.ts";
+
+export const DELETE_GOAL_ERROR = "Failed to delete goal";
+
+/** DELETE /api/goals/{id}: the goal's tasks stay, unlinked. Rejects with the server's message, else 'Failed to delete goal'. */
+export async function deleteGoal(id: string): Promise<void> {
+  try {
+    await apiJson(`/api/goals/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      parse: (data) => deleteGoalResponseSchema.parse(data),
+    });
+  } catch (error) {
+    throw new Error(getErrorMessage(error, DELETE_GOAL_ERROR), { cause: error });
+  }
+}
+
+export function useDeleteGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGoal,
+    onSuccess: (_result, id) => refreshGoalLists(queryClient, (goals) => goals.filter((goal) => goal.id !== id)),
+  });
+}

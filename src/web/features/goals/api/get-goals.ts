@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { goalListResponseSchema, type Goal } from "../../../../shared/api/goals.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+
+/** Shared with every goal list in the app (the task dialog's select, task cards' goal titles). */
+export const goalsQueryKey = ["goals"] as const;
+
+export const FETCH_GOALS_ERROR = "Failed to fetch goals";
+
+/** GET /api/goals: the user's goals, newest first, with progress from their linked tasks. */
+export function getGoals(): Promise<Goal[]> {
+  return apiJson("/api/goals", { parse: (data) => goalListResponseSchema.parse(data) });
+}
+
+export const goalsQueryOptions = () => queryOptions({ queryKey: goalsQueryKey, queryFn: getGoals });
+
+export function useGoals() {
+  return useQuery(goalsQueryOptions());
+}

@@ -1,0 +1,123 @@
+import { CalendarClock, CalendarPlus, Pencil, Plus } from "lucide-react";
+import { useId } from "react";
+import type { Goal } from "../../../../shared/api/goals.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { formatCalendarDay, formatInstantDay, NO_TARGET_DATE_TEXT } from "../lib/goal-dates.ts";
+import { GoalProgress } from "./goal-progress.tsx";
+import { GoalStatusBadge, GoalStatusIcon } from "./goal-status.tsx";
+
+interface GoalCardProps {
+  goal: Goal;
+  /** The user's zone, for the day the goal was created. */
+  timeZone: string;
+  onAddTask(goal: Goal): void;
+  onEdit(goal: Goal): void;
+}
+
+// The Card primitive's look on an <article> named by the goal's title, so each card can be found and read alone.
+const cardClassName = "rounded-lg border bg-card text-card-foreground shadow-sm";
+
+/**
+ * A card's five parts (header, description, progress, dates, buttons) are rows of the goals grid
+ * (CSS subgrid, with GOAL_CARD_ROWS_CLASS on the list item), so the parts line up across a row of
+ * cards whatever the length of each title and description.
+ */
+export const GOAL_CARD_ROWS_CLASS = "row-span-5 grid grid-rows-subgrid";
+const cardLayoutClassName = cn(GOAL_CARD_ROWS_CLASS, "gap-4 p-5");
+
+export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className={cn(cardClassName, cardLayoutClassName)}>
+      <div className="flex items-start gap-3">
+        <GoalStatusIcon status={goal.status} />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <h2 id={titleId} className="text-base leading-snug font-semibold break-words">
+            {goal.title}
+          </h2>
+          <GoalStatusBadge status={goal.status} />
+        </div>
+      </div>
+
+      {/* Long descriptions are clamped on the card (the Edit dialog shows them whole). */}
+      {goal.description ? (
+        <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{goal.description}</p>
+      ) : (
+        <div aria-hidden="true" />
+      )}
+
+      <GoalProgress titleId={titleId} completedTasksCount={goal.completedTasksCount} totalTasksCount={goal.totalTasksCount} />
+
+      <dl className="grid content-end gap-1 text-sm text-muted-foreground">
+        <div className="flex items-center gap-2">
+          <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+          {goal.targetDate ? (
+            <>
+              <dt>Target:</dt>
+              <dd className="text-foreground">
+                <time dateTime={goal.targetDate}>{formatCalendarDay(goal.targetDate)}</time>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="sr-only">Target:</dt>
+              <dd>{NO_TARGET_DATE_TEXT}</dd>
+            </>
+          )}
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarPlus className="size-4 shrink-0" aria-hidden="true" />
+          <dt>Created:</dt>
+          <dd>
+            <time dateTime={goal.createdAt}>{formatInstantDay(goal.createdAt, timeZone)}</time>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="flex flex-wrap gap-2 border-t pt-4">
+        <Button variant="outline" size="sm" aria-describedby={titleId} onClick={() => onAddTask(goal)}>
+          <Plus aria-hidden="true" />
+          Add Task
+        </Button>
+        <Button variant="ghost" size="sm" aria-describedby={titleId} onClick={() => onEdit(goal)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** A card's placeholder while the goals load, laid out like a card with one-line title and description. */
+export function GoalCardSkeleton() {
+  return (
+    <Card aria-hidden="true" className={cardLayoutClassName}>
+      <div className="flex items-start gap-3">
+        <div className="size-10 shrink-0 animate-pulse rounded-lg bg-muted" />
+        <div className="grid flex-1 gap-1.5">
+          <div className="h-[1.375rem] w-3/5 animate-pulse rounded bg-muted" />
+          <div className="h-[1.375rem] w-16 animate-pulse rounded-full bg-muted" />
+        </div>
+      </div>
+      <div className="grid content-start gap-1.5">
+        <div className="h-3.5 w-full animate-pulse rounded bg-muted" />
+        <div className="h-3.5 w-2/3 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="grid gap-2">
+        <div className="h-5 animate-pulse rounded bg-muted" />
+        <div className="h-2 animate-pulse rounded-full bg-muted" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="grid content-end gap-1">
+        <div className="h-5 w-1/2 animate-pulse rounded bg-muted" />
+        <div className="h-5 w-1/2 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="flex gap-2 border-t pt-4">
+        <div className="h-8 w-24 animate-pulse rounded-md bg-muted" />
+        <div className="h-8 w-16 animate-pulse rounded-md bg-muted" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+// The goals feature's public surface; pages and other features import from here.
+export { FETCH_GOALS_ERROR, getGoals, goalsQueryKey, goalsQueryOptions, useGoals } from "./api/get-goals.ts";
+export { useCreateGoal } from "./api/create-goal.ts";
+export { useDeleteGoal } from "./api/delete-goal.ts";
+export { useUpdateGoal } from "./api/update-goal.ts";
+export { GoalFormDialog } from "./components/goal-form-dialog.tsx";
+export { GoalsOverview } from "./components/goals-overview.tsx";
