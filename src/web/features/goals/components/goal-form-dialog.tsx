@@ -56,22 +56,9 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
     onOpenChange(next);
   };
 
-  // Opened from a card's button rather than a DialogTrigger, so focus goes back to that button by hand
-  // (Radix would return it to a trigger it does not have).
-  const opener = useRef<HTMLElement | null>(null);
-
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-          opener.current = null;
-        }}
-      >
+      <DialogContent>
         {/* Mounted per opening, so every opening starts from the goal's current values. */}
         <GoalForm
           key={goal?.id ?? "new"}
