@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
+import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureBundle } from "./lib/bundle.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
 import {
@@ -348,6 +349,26 @@ async function runCleanups(): Promise<void> {
   killAllChildren();
 }
 
+/** The board in Chromium: 200 tasks rendered, and a drop shown and saved (bench/board-render.ts). */
+async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
+  const name = "board with 200 tasks in Chromium";
+  if (!hasWebApp) return [{ name, measured: "no built web app", limit: "see board-render.ts", verdict: "SKIP" }];
+  if (env.BENCH_SKIP_BOARD === "1") return [{ name, measured: "BENCH_SKIP_BOARD=1", limit: "see board-render.ts", verdict: "SKIP" }];
+  try {
+    console.log("");
+    const result = await measureBoardRender();
+    printBoardRender(result);
+    return result.checks.map((check) => ({
+      name: `board: ${check.name}`,
+      measured: check.value,
+      limit: check.budget,
+      verdict: check.pass ? "PASS" : "FAIL",
+    }));
+  } catch (error) {
+    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see board-render.ts", verdict: "FAIL" }];
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const loadAtStart = os.loadavg()[0]!;
@@ -413,6 +434,7 @@ async function main(): Promise<void> {
     });
   }
   checks.push(...scenarioChecks(rows));
+  checks.push(...(await boardChecks(bundle.available)));
   checks.push(
     bundle.available
       ? {

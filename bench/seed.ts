@@ -2,6 +2,7 @@
 // and mints the cookies a signed-in browser would send. Rows are written directly (not through the
 // API) so that seeding is fast and does not depend on routes that may not exist yet.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
@@ -249,5 +250,15 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       await trx.insertInto("tasks").values(rows.slice(start, start + BATCH_ROWS)).execute();
     }
+    // The goals keep their task counts (migration 0003), which the app maintains on every task
+    // write; rows written directly must keep them too.
+    await sql`
+      update goals set
+        total_tasks_count = (select count(*) from tasks where tasks.goal_id = goals.id and tasks.user_id = goals.user_id),
+        completed_tasks_count = (
+          select count(*) from tasks where tasks.goal_id = goals.id and tasks.user_id = goals.user_id and tasks.status = 'done'
+        )
+      where goals.user_id = ${userId}
+    `.execute(trx);
   });
 }

@@ -1,4 +1,5 @@
-import { expect, expectNoAxeViolations, saveScreenshot, signIn, test, viewports } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { signIn } from "./sign-in.ts";
 
 const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
 

@@ -25,24 +25,6 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   expect(summary, "axe violations").toEqual([]);
 }
 
-export interface Person {
-  name: string;
-  email: string;
-}
-
-/**
- * Signs in through the built-in local provider, from the welcome screen: its page has the fields
- * 'Name' and 'Email' and the button 'Sign in'. Ends on the signed-in shell.
- */
-export async function signIn(page: Page, person: Person) {
-  await page.goto("/");
-  await page.locator('a[href^="/auth/local"]').click();
-  await page.getByLabel("Name").fill(person.name);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("banner")).toContainText(`Welcome back, ${person.name}`);
-}
-
 /** Full-page screenshot under test-results/screenshots/, for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

@@ -1,4 +1,5 @@
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { signIn } from "./sign-in.ts";
 
 // Issue 3's journey: the welcome screen, sign-in through the built-in provider, a reload that
 // keeps the session, logout, and a back button that does not bring the session back.

@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// Pages are code-split; the first import of a page in a cold test worker can take seconds on a
+// busy machine, which is not what the tests are about.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Radix's positioning and pointer handling use.
 class ResizeObserverStub {

@@ -1,0 +1,31 @@
+import { type Page, expect } from "@playwright/test";
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+/**
+ * Signs in through the built-in local provider and waits for the board: from the welcome screen's
+ * local sign-in button (or straight at /auth/local when the screen has none), fills 'Name' and
+ * 'Email' on the provider's page and presses 'Sign in'.
+ */
+export async function signIn(page: Page, person: Person): Promise<void> {
+  await page.goto("/");
+  const localButton = page.locator('a[href^="/auth/local"]');
+  await expect(localButton.or(page.getByRole("heading", { level: 1 })).first()).toBeVisible();
+  if (await localButton.isVisible()) await localButton.click();
+  else await page.goto("/auth/local");
+  await page.getByLabel("Name").fill(person.name);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("banner")).toContainText(person.name);
+  await waitForBoard(page);
+}
+
+/** The board has loaded its day: its heading is there and the loading placeholders are gone. */
+export async function waitForBoard(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading tasks" })).toHaveCount(0);
+}

@@ -1,0 +1,96 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Task } from "../../../shared/api/tasks.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
+import { userQueryKey } from "../../features/session/index.ts";
+import { makeTask } from "../../features/tasks/test/task-fixtures.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { type FetchHandler, deferred, errorResponse, jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
+import { AppProviders } from "../providers.tsx";
+import { TodayPage } from "./today-page.tsx";
+
+const timeZone = "Europe/Paris";
+const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function server(day: Task[], stalled: Task[], overrides: Record<string, FetchHandler> = {}) {
+  return mockFetch((url, init) => {
+    const method = init.method ?? "GET";
+    const path = url.split("?")[0]!.replace(/^\/api\/tasks\/(?!stalled|stats|future)[^/]+$/, "/api/tasks/:id");
+    const routes: Record<string, FetchHandler> = {
+      "GET /api/tasks": () => jsonResponse(day),
+      "GET /api/tasks/stalled": () => jsonResponse(stalled),
+      "GET /api/tasks/stats": () => jsonResponse({ totalTasks: day.length, rolledOver: 2 }),
+      "GET /api/goals": () => jsonResponse([]),
+      ...overrides,
+    };
+    const handler = routes[`${method} ${path}`];
+    return handler ? handler(url, init) : errorResponse(404, `No route ${method} ${url}`);
+  });
+}
+
+function renderPage(route = "/") {
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, user);
+  render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <TodayPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return client;
+}
+
+const column = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}\\b`) });
+
+describe("TodayPage", () => {
+  it("shows three loading columns, then the empty day", async () => {
+    server([], []);
+    renderPage();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading tasks");
+    expect(screen.getAllByRole("region")).toHaveLength(3);
+    expect(await screen.findByRole("heading", { name: "Your day awaits" })).toBeInTheDocument();
+    expect(screen.getByText("No tasks planned")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Today");
+    expect(screen.getByText("0% complete")).toBeInTheDocument();
+  });
+
+  it("asks the server for the day in the address, and counts rolled-over tasks", async () => {
+    const fetchMock = server([makeTask({ status: "done", date: "2026-11-20" }), makeTask({ date: "2026-11-20" })], []);
+    renderPage("/?date=2026-11-20");
+    expect(await screen.findByText(/1\/2 completed/)).toHaveTextContent("1/2 completed (2 rolled over)");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Fri, Nov 20");
+    expect(screen.getByRole("button", { name: "Today" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/tasks?date=2026-11-20");
+  });
+
+  it("moves a stalled task at once when completed from the banner, and moves it back with a toast when the server refuses", async () => {
+    const today = todayInZone(new Date(), timeZone);
+    const stalled = makeTask({ title: "Fix the test", status: "stalled", date: today });
+    const answer = deferred<Response>();
+    const fetchMock = server([stalled], [stalled], { "PATCH /api/tasks/:id": () => answer.promise });
+    renderPage();
+
+    const banner = await screen.findByRole("region", { name: "1 stalled task" });
+    expect(within(column("In Progress")).getByRole("button", { name: "Stalled - Click to resume" })).toBeInTheDocument();
+    await userEvent.click(within(banner).getByRole("button", { name: "Complete" }));
+
+    // Optimistic: in Done before the server answers.
+    expect(await within(column("Done")).findByRole("article", { name: /Fix the test/ })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /stalled task/ })).not.toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1].body))).toEqual({ status: "done" });
+
+    answer.resolve(errorResponse(500, "Database unavailable"));
+    expect(await screen.findByText("Failed to update task", { selector: "div" })).toBeInTheDocument();
+    await waitFor(() => expect(within(column("In Progress")).getByRole("article", { name: /Fix the test/ })).toBeInTheDocument());
+    expect(screen.getByRole("region", { name: "1 stalled task" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { AlertCircle, Loader2 } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import type { Task } from "../../../shared/api/tasks.ts";
+import { capacityCardFigures } from "../../../shared/rules/capacity.ts";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  BoardSkeleton,
+  DayHeader,
+  DayProgress,
+  DeleteTaskDialog,
+  EmptyBoard,
+  FutureTasksPanel,
+  InsightsSidebar,
+  StalledBanner,
+  TaskBoard,
+  type TaskCardActions,
+  TaskFormDialog,
+  useBoardTasks,
+  useDayStats,
+  useTaskMoves,
+  useTimeZone,
+  useViewedDate,
+} from "../../features/tasks/index.ts";
+
+interface FormState {
+  open: boolean;
+  /** Edit mode when set; kept while the dialog animates closed. */
+  task?: Task;
+}
+
+/** The Today board (spec section 2), for the day in the URL (`/?date=`) or the user's today. */
+export function TodayPage() {
+  const timeZone = useTimeZone();
+  const { viewedDate, today, isToday, setViewedDate } = useViewedDate();
+  const { tasks, stalledTasks, day } = useBoardTasks(viewedDate);
+  const stats = useDayStats(viewedDate);
+  const moves = useTaskMoves({ today, viewedDate });
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [taskToDelete, setTaskToDelete] = useState<Task | null>(null);
+  const [isFutureOpen, setIsFutureOpen] = useState(false);
+
+  const openCreate = useCallback(() => setForm({ open: true }), []);
+  const actions = useMemo<TaskCardActions>(
+    () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
+    [moves.resume],
+  );
+  const figures = useMemo(() => (tasks ? capacityCardFigures(tasks) : null), [tasks]);
+
+  let board;
+  if (day.isError) {
+    board = (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertCircle className="size-5" aria-hidden="true" />
+          {day.error.message}
+        </p>
+        <Button variant="outline" onClick={() => void day.refetch()} disabled={day.isFetching}>
+          {day.isFetching ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!tasks) {
+    board = <BoardSkeleton />;
+  } else if (tasks.length === 0) {
+    board = <EmptyBoard onAddTask={openCreate} onExternalDrop={moves.dropOnDay} />;
+  } else {
+    board = (
+      <TaskBoard tasks={tasks} timeZone={timeZone} actions={actions} onMove={moves.moveToColumn} onExternalDrop={moves.dropOnDay} />
+    );
+  }
+
+  return (
+    <>
+      <DayHeader
+        viewedDate={viewedDate}
+        isToday={isToday}
+        onNavigate={setViewedDate}
+        onGoToToday={() => setViewedDate(today)}
+        counts={figures ? { done: figures.breakdown.done, total: figures.total } : null}
+        rolledOver={stats.data?.rolledOver ?? 0}
+        onOpenFutureTasks={() => setIsFutureOpen(true)}
+        onAddTask={openCreate}
+      />
+      <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />
+      <StalledBanner
+        tasks={stalledTasks}
+        today={today}
+        onResume={moves.resume}
+        onComplete={moves.complete}
+        onReschedule={moves.reschedule}
+      />
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <div className="min-w-0 flex-1">{board}</div>
+        <InsightsSidebar figures={figures} />
+      </div>
+
+      <TaskFormDialog
+        open={form.open}
+        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+        task={form.task}
+        defaultDate={viewedDate}
+      />
+      <DeleteTaskDialog
+        task={taskToDelete}
+        onOpenChange={(open) => {
+          if (!open) setTaskToDelete(null);
+        }}
+      />
+      <FutureTasksPanel open={isFutureOpen} onOpenChange={setIsFutureOpen} today={today} onMoveToToday={moves.moveToToday} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch, getErrorMessage } from "../../../lib/api-client.ts";
+import { type Rollback, applyOptimisticDelete } from "../lib/optimistic-task-update.ts";
+import { invalidateAfterTaskChange } from "./invalidate-after-task-change.ts";
+import { taskMutationKey } from "./task-query-keys.ts";
+
+/** DELETE /api/tasks/{id}. */
+export async function deleteTask(id: string): Promise<void> {
+  try {
+    await apiFetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+  } catch (error) {
+    throw new Error(getErrorMessage(error, "Failed to delete task"), { cause: error });
+  }
+}
+
+/** Optimistic like useUpdateTask: the card disappears at once and comes back if the server refuses. */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, string, { rollback: Rollback }>({
+    mutationKey: taskMutationKey,
+    mutationFn: deleteTask,
+    onMutate: async (id) => ({ rollback: await applyOptimisticDelete(queryClient, id) }),
+    onError: (_error, _id, context) => context?.rollback(),
+    onSettled: () => invalidateAfterTaskChange(queryClient),
+  });
+}

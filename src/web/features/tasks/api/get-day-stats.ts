@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { DayStatsResponse } from "../../../../shared/api/tasks.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+import { taskQueryKeys } from "./task-query-keys.ts";
+
+/** GET /api/tasks/stats?date= : the day's task count and how many arrived by rollover. */
+export async function getDayStats(date: string): Promise<DayStatsResponse> {
+  try {
+    return await apiJson<DayStatsResponse>(`/api/tasks/stats?date=${encodeURIComponent(date)}`);
+  } catch (error) {
+    throw new Error("Failed to fetch day stats", { cause: error });
+  }
+}
+
+export const dayStatsQueryOptions = (date: string) =>
+  queryOptions({ queryKey: taskQueryKeys.stats(date), queryFn: () => getDayStats(date) });
+
+export function useDayStats(date: string) {
+  return useQuery(dayStatsQueryOptions(date));
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StalledTasksResponse } from "../../../../shared/api/tasks.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+import { taskQueryKeys } from "./task-query-keys.ts";
+
+/** Spec section 9: the stalled tasks are polled every 60 seconds. */
+export const STALLED_POLL_INTERVAL_MS = 60_000;
+
+/** GET /api/tasks/stalled : the server applies the stalled rule (150% of the estimate) first. */
+export async function getStalledTasks(): Promise<StalledTasksResponse> {
+  try {
+    return await apiJson<StalledTasksResponse>("/api/tasks/stalled");
+  } catch (error) {
+    throw new Error("Failed to fetch stalled tasks", { cause: error });
+  }
+}
+
+export const stalledTasksQueryOptions = () =>
+  queryOptions({ queryKey: taskQueryKeys.stalled(), queryFn: getStalledTasks, refetchInterval: STALLED_POLL_INTERVAL_MS });
+
+export function useStalledTasks() {
+  return useQuery(stalledTasksQueryOptions());
+}

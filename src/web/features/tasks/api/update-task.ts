@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Task, UpdateTaskInput } from "../../../../shared/api/tasks.ts";
+import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
+import { type Rollback, type TaskPatch, applyOptimisticPatch } from "../lib/optimistic-task-update.ts";
+import { invalidateAfterTaskChange } from "./invalidate-after-task-change.ts";
+import { taskMutationKey } from "./task-query-keys.ts";
+
+export interface UpdateTaskVariables {
+  id: string;
+  patch: TaskPatch;
+  /**
+   * The request, when the caller sent it already (updateTask): a drop sends it at once, before the
+   * board re-renders, so the save does not wait for the render.
+   */
+  sent?: Promise<Task>;
+}
+
+/** PATCH /api/tasks/{id}. Fails with the server's message, else 'Failed to update task' (spec section 8). */
+export async function updateTask({ id, patch }: Pick<UpdateTaskVariables, "id" | "patch">): Promise<Task> {
+  try {
+    return await apiJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch satisfies UpdateTaskInput });
+  } catch (error) {
+    throw new Error(getErrorMessage(error, "Failed to update task"), { cause: error });
+  }
+}
+
+/**
+ * Optimistic: the cached lists change at once (the card moves in the same frame) and are restored
+ * if the server refuses; callers raise the failure toast. Everything is refetched afterwards.
+ */
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation<Task, Error, UpdateTaskVariables, { rollback: Rollback }>({
+    mutationKey: taskMutationKey,
+    mutationFn: (variables) => variables.sent ?? updateTask(variables),
+    onMutate: async ({ id, patch }) => ({ rollback: await applyOptimisticPatch(queryClient, id, patch) }),
+    onError: (_error, _variables, context) => context?.rollback(),
+    onSettled: () => invalidateAfterTaskChange(queryClient),
+  });
+}

@@ -1,0 +1,96 @@
+import { useDroppable } from "@dnd-kit/core";
+import { type DragEvent, type ReactNode, useId, useState } from "react";
+import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { cn } from "../../../lib/utils.ts";
+import { columnDropId } from "../lib/board-columns.ts";
+import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
+
+const COLUMN_ACCENTS: Record<BoardColumnStatus, string> = {
+  todo: "bg-slate-400",
+  inprogress: "bg-blue-500",
+  done: "bg-green-600",
+};
+
+interface ColumnFrameProps {
+  status: BoardColumnStatus;
+  label: string;
+  /** Null while loading. */
+  count: number | null;
+  children: ReactNode;
+  className?: string;
+  ref?: (element: HTMLElement | null) => void;
+  isHighlighted?: boolean;
+  onDragOver?: (event: DragEvent<HTMLElement>) => void;
+  onDragLeave?: (event: DragEvent<HTMLElement>) => void;
+  onDrop?: (event: DragEvent<HTMLElement>) => void;
+}
+
+/** A column's box and heading; the skeleton uses it too, so loading and loaded boards line up. */
+export function ColumnFrame({ status, label, count, children, className, ref, isHighlighted, ...dropHandlers }: ColumnFrameProps) {
+  const headingId = useId();
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      data-column={status}
+      className={cn(
+        "flex min-h-48 min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3 transition-colors md:min-h-96",
+        isHighlighted && "border-indigo-400 bg-indigo-50 ring-2 ring-indigo-300",
+        className,
+      )}
+      {...dropHandlers}
+    >
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 px-1 text-sm font-semibold">
+        <span className={cn("size-2.5 rounded-full", COLUMN_ACCENTS[status])} aria-hidden="true" />
+        {label}{" "}
+        <span className="ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-white px-2 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
+          {count ?? "–"}
+          <span className="sr-only">{count === 1 ? " task" : " tasks"}</span>
+        </span>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface BoardColumnProps {
+  status: BoardColumnStatus;
+  label: string;
+  count: number;
+  children: ReactNode;
+  /** A Future Tasks card dropped here (the browser's drag and drop). */
+  onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
+}
+
+/** A drop target for the board's cards (dnd-kit) and for the Future Tasks panel's cards (HTML5). */
+export function BoardColumn({ status, label, count, children, onExternalDrop }: BoardColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status) });
+  const [isExternalOver, setIsExternalOver] = useState(false);
+  return (
+    <ColumnFrame
+      ref={setNodeRef}
+      status={status}
+      label={label}
+      count={count}
+      isHighlighted={isOver || isExternalOver}
+      onDragOver={(event) => {
+        if (!hasTaskDragData(event.dataTransfer)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "move";
+        setIsExternalOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsExternalOver(false);
+      }}
+      onDrop={(event) => {
+        setIsExternalOver(false);
+        const taskId = getTaskDragData(event.dataTransfer);
+        if (!taskId) return;
+        event.preventDefault();
+        onExternalDrop(taskId, status);
+      }}
+    >
+      {children}
+    </ColumnFrame>
+  );
+}

@@ -1,0 +1,76 @@
+import { CalendarPlus, Plus } from "lucide-react";
+import { useId, useState } from "react";
+import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { BOARD_COLUMNS } from "../lib/board-columns.ts";
+import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
+import { ColumnFrame } from "./board-column.tsx";
+
+/** Three columns of placeholder cards in the real columns' frames: nothing moves when the tasks arrive. */
+export function BoardSkeleton() {
+  return (
+    <div role="status" className="grid items-stretch gap-4 md:grid-cols-3">
+      <span className="sr-only">Loading tasks</span>
+      {BOARD_COLUMNS.map(({ status, label }, index) => (
+        <ColumnFrame key={status} status={status} label={label} count={null}>
+          <div className="grid gap-3" aria-hidden="true">
+            {Array.from({ length: 3 - index }, (_, card) => (
+              <Skeleton key={card} className="h-24 bg-slate-200/70" />
+            ))}
+          </div>
+        </ColumnFrame>
+      ))}
+    </div>
+  );
+}
+
+interface EmptyBoardProps {
+  onAddTask: () => void;
+  /** A Future Tasks card dropped here goes to To Do. */
+  onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
+}
+
+/** Spec section 2: the empty day. */
+export function EmptyBoard({ onAddTask, onExternalDrop }: EmptyBoardProps) {
+  const [isExternalOver, setIsExternalOver] = useState(false);
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "flex min-h-96 flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center transition-colors",
+        isExternalOver && "border-indigo-400 bg-indigo-50",
+      )}
+      onDragOver={(event) => {
+        if (!hasTaskDragData(event.dataTransfer)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "move";
+        setIsExternalOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsExternalOver(false);
+      }}
+      onDrop={(event) => {
+        setIsExternalOver(false);
+        const taskId = getTaskDragData(event.dataTransfer);
+        if (!taskId) return;
+        event.preventDefault();
+        onExternalDrop(taskId, "todo");
+      }}
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+        <CalendarPlus className="size-7" aria-hidden="true" />
+      </span>
+      <h2 id={headingId} className="mt-4 text-lg font-semibold">
+        Your day awaits
+      </h2>
+      <p className="mt-1 text-muted-foreground">No tasks planned</p>
+      <Button className="mt-5" onClick={onAddTask}>
+        <Plus aria-hidden="true" />
+        Add Task
+      </Button>
+    </section>
+  );
+}

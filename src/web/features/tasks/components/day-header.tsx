@@ -1,0 +1,66 @@
+import { CalendarClock, ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { addDays } from "../../../../shared/rules/dates.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useDocumentTitle } from "../../../hooks/use-document-title.ts";
+import { shortDateLabel } from "../lib/day-labels.ts";
+
+interface DayHeaderProps {
+  viewedDate: string;
+  isToday: boolean;
+  onNavigate: (date: string) => void;
+  onGoToToday: () => void;
+  /** Null while the day's tasks load. */
+  counts: { done: number; total: number } | null;
+  rolledOver: number;
+  onOpenFutureTasks: () => void;
+  onAddTask: () => void;
+}
+
+/** Spec section 2 "Today board": day navigation, heading, 'x/y completed', and the board's buttons. */
+export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts, rolledOver, onOpenFutureTasks, onAddTask }: DayHeaderProps) {
+  const heading = isToday ? "Today" : shortDateLabel(viewedDate);
+  useDocumentTitle(heading);
+  return (
+    <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <nav aria-label="Day" className="flex items-center gap-1">
+            <Button variant="outline" size="icon-sm" aria-label="Previous day" onClick={() => onNavigate(addDays(viewedDate, -1))}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon-sm" aria-label="Next day" onClick={() => onNavigate(addDays(viewedDate, 1))}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+          {isToday ? null : (
+            <Button variant="secondary" size="sm" onClick={onGoToToday}>
+              Today
+            </Button>
+          )}
+        </div>
+        <div className="mt-1.5 flex h-5 items-center text-sm text-muted-foreground">
+          {counts ? (
+            <p>
+              {counts.done}/{counts.total} completed
+              {rolledOver > 0 ? <span className="text-amber-900"> ({rolledOver} rolled over)</span> : null}
+            </p>
+          ) : (
+            <Skeleton className="h-4 w-28" />
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={onOpenFutureTasks}>
+          <CalendarClock aria-hidden="true" />
+          Future Tasks
+        </Button>
+        <Button onClick={onAddTask}>
+          <Plus aria-hidden="true" />
+          Add Task
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { useDeleteTask } from "../api/delete-task.ts";
+import { useReturnFocus } from "../hooks/use-return-focus.ts";
+
+interface DeleteTaskDialogProps {
+  /** The task to delete; null closes the dialog. */
+  task: Task | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec section 2: the delete confirmation, worded exactly. */
+export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) {
+  const deleteTask = useDeleteTask();
+  const returnFocus = useReturnFocus();
+  // Keeps the title in place while the dialog animates closed.
+  const [shownTask, setShownTask] = useState(task);
+  if (task && task !== shownTask) setShownTask(task);
+  return (
+    <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent {...returnFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete Task</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete &quot;{shownTask?.title}&quot;? This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              if (!task) return;
+              deleteTask.mutate(task.id, {
+                onSuccess: () => toast({ title: "Task deleted successfully" }),
+                onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
+              });
+            }}
+          >
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

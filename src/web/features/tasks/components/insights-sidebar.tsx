@@ -1,0 +1,138 @@
+import { Gauge, ListChecks, PanelRightClose, PanelRightOpen, Sparkles } from "lucide-react";
+import { useId } from "react";
+import type { CapacityCardFigures } from "../../../../shared/rules/capacity.ts";
+import type { WorkloadLabel } from "../../../../shared/rules/workload.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { useStoredBoolean } from "../hooks/use-stored-boolean.ts";
+
+const COLLAPSED_KEY = "daywise:insights-sidebar-collapsed";
+
+/**
+ * Spec section 2: the collapsible Insights sidebar (first part: Today's Progress and Capacity).
+ * `figures` (capacityCardFigures of the day's tasks) is null while the day loads.
+ */
+export function InsightsSidebar({ figures }: { figures: CapacityCardFigures | null }) {
+  const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, false);
+  const headingId = useId();
+  const contentId = useId();
+  return (
+    <aside aria-labelledby={headingId} className={cn("min-w-0 lg:shrink-0", isCollapsed ? "lg:w-11" : "lg:w-72")}>
+      <div className={cn("mb-3 flex items-center justify-between gap-2", isCollapsed && "lg:flex-col-reverse lg:items-center")}>
+        <h2 id={headingId} className={cn("flex items-center gap-2 text-lg font-semibold", isCollapsed && "lg:sr-only")}>
+          <Sparkles className="size-5 text-indigo-600" aria-hidden="true" />
+          Insights
+        </h2>
+        <Button
+          variant="outline"
+          size="icon-sm"
+          aria-expanded={!isCollapsed}
+          aria-controls={contentId}
+          aria-label={isCollapsed ? "Show insights" : "Hide insights"}
+          onClick={() => setIsCollapsed(!isCollapsed)}
+        >
+          {isCollapsed ? <PanelRightOpen aria-hidden="true" /> : <PanelRightClose aria-hidden="true" />}
+        </Button>
+      </div>
+      <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        <TodaysProgressCard figures={figures} />
+        <CapacityCard figures={figures} />
+        <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
+      </div>
+    </aside>
+  );
+}
+
+function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={cn("rounded-lg bg-muted/70 px-3 py-2", className)}>
+      <dt className="text-xs leading-tight text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function TodaysProgressCard({ figures }: { figures: CapacityCardFigures | null }) {
+  const show = (value: number | undefined) => (value === undefined ? "–" : String(value));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ListChecks className="size-4 text-indigo-600" aria-hidden="true" />
+          Today&apos;s Progress
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          <Stat label="To Do" value={show(figures?.breakdown.todo)} />
+          <Stat label="In Progress" value={show(figures?.breakdown.working)} />
+          <Stat label="Done" value={show(figures?.breakdown.done)} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning" | "destructive"> = {
+  "Light Day": "success",
+  "Moderate Load": "secondary",
+  "Heavy Day": "warning",
+  Overloaded: "destructive",
+};
+
+/** Spec section 2 "Capacity card" with the figures of product-decisions.md. */
+export function CapacityCard({ figures }: { figures: CapacityCardFigures | null }) {
+  const total = figures?.total ?? 0;
+  const parts = figures
+    ? [
+        { label: "Done", count: figures.breakdown.done, className: "bg-green-600" },
+        { label: "Working", count: figures.breakdown.working, className: "bg-blue-500" },
+        { label: "Todo", count: figures.breakdown.todo, className: "bg-slate-400" },
+      ]
+    : [];
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2">
+          <Gauge className="size-4 text-indigo-600" aria-hidden="true" />
+          Capacity
+        </CardTitle>
+        {figures && figures.total > 0 ? <Badge variant={WORKLOAD_BADGES[figures.workloadLabel]}>{figures.workloadLabel}</Badge> : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <dl className="grid grid-cols-2 gap-2">
+          <Stat label="Total" value={figures ? String(figures.total) : "–"} />
+          <Stat label="Active" value={figures ? String(figures.active) : "–"} />
+          <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
+          <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
+        </dl>
+        <p className="min-h-10 text-sm text-muted-foreground">{figures && figures.total > 0 ? figures.recommendation : figures ? "No tasks planned for this day yet." : null}</p>
+        <div>
+          <div
+            role="img"
+            aria-label={figures ? parts.map((part) => `${part.label} ${part.count}`).join(", ") : "No tasks yet"}
+            className="flex h-2.5 overflow-hidden rounded-full bg-muted"
+          >
+            {total > 0
+              ? parts.map((part) =>
+                  part.count > 0 ? (
+                    <span key={part.label} className={part.className} style={{ width: `${(part.count / total) * 100}%` }} />
+                  ) : null,
+                )
+              : null}
+          </div>
+          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" aria-hidden="true">
+            {parts.map((part) => (
+              <li key={part.label} className="flex items-center gap-1.5">
+                <span className={cn("size-2 rounded-full", part.className)} />
+                {part.label} {part.count}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

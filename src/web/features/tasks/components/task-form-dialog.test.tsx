@@ -1,0 +1,227 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Goal } from "../../../../shared/api/goals.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import { todayInZone } from "../../../../shared/rules/dates.ts";
+import { AppProviders } from "../../../app/providers.tsx";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { type FetchHandler, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { userQueryKey } from "../../session/index.ts";
+import { makeTask } from "../test/task-fixtures.ts";
+import { TaskFormDialog, type TaskFormDialogProps } from "./task-form-dialog.tsx";
+
+const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "Pacific/Kiritimati" };
+const goal = (id: string, title: string): Goal => ({
+  id,
+  title,
+  description: null,
+  targetDate: null,
+  status: "active",
+  createdAt: "2026-11-01T08:00:00.000Z",
+  updatedAt: "2026-11-01T08:00:00.000Z",
+  completedTasksCount: 0,
+  totalTasksCount: 0,
+  progressPercentage: 0,
+});
+const goals = [goal("g1", "Ship the release"), goal("g2", "Learn Spanish")];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function server(overrides: Record<string, FetchHandler> = {}) {
+  const sent: Sent[] = [];
+  const routes: Record<string, FetchHandler> = {
+    "GET /api/goals": () => jsonResponse(goals),
+    "POST /api/tasks": (_url, init) => jsonResponse(makeTask(JSON.parse(String(init.body)) as Partial<Task>), 201),
+    ...overrides,
+  };
+  mockFetch((url, init) => {
+    const method = init.method ?? "GET";
+    const path = url.replace(/^\/api\/tasks\/[^/?]+$/, "/api/tasks/:id");
+    if (method !== "GET") sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = routes[`${method} ${path}`];
+    return handler ? handler(url, init) : jsonResponse([]);
+  });
+  return sent;
+}
+
+function renderDialog(props: Partial<TaskFormDialogProps> = {}) {
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, user);
+  const onOpenChange = vi.fn();
+  render(
+    <AppProviders client={client}>
+      <TaskFormDialog open onOpenChange={onOpenChange} {...props} />
+    </AppProviders>,
+  );
+  return { client, onOpenChange };
+}
+
+const titleField = () => screen.getByLabelText(/^Task Title/);
+const durationField = () => screen.getByLabelText(/^Estimated Duration/);
+
+describe("TaskFormDialog in create mode", () => {
+  it("requires a title: the message shows inline, nothing is sent, and typing clears it", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-23" });
+    const dialog = screen.getByRole("dialog", { name: "Create New Task" });
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByText("Task title is required")).toBeInTheDocument();
+    expect(titleField()).toHaveAttribute("aria-invalid", "true");
+    expect(titleField()).toHaveFocus();
+
+    await userEvent.type(titleField(), "   ");
+    expect(within(dialog).queryByText("Task title is required")).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByText("Task title is required")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("sends the trimmed title, status todo, the default 30 minutes and the day, and nothing empty", async () => {
+    const sent = server();
+    const { onOpenChange } = renderDialog({ defaultDate: "2026-11-23" });
+    expect(durationField()).toHaveValue(30);
+    expect(durationField()).toHaveAttribute("min", "5");
+    expect(durationField()).toHaveAttribute("max", "480");
+    expect(durationField()).toHaveAttribute("step", "5");
+
+    await userEvent.type(titleField(), "  Write the report  ");
+    await userEvent.type(screen.getByLabelText("Description"), "   ");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([
+      { method: "POST", url: "/api/tasks", body: { title: "Write the report", status: "todo", estimatedDuration: 30, date: "2026-11-23" } },
+    ]);
+    expect(await screen.findByText("Task created successfully")).toBeInTheDocument();
+  });
+
+  it("sends every field that is filled in, with a quick pick as the estimate", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-23" });
+    await userEvent.type(titleField(), "Plan");
+    await userEvent.type(screen.getByLabelText("Description"), " Pick stories ");
+    await userEvent.selectOptions(await screen.findByLabelText("Associated Goal"), await screen.findByRole("option", { name: "Learn Spanish" }));
+    await userEvent.type(screen.getByLabelText("Scheduled Start Time"), "09:30");
+    await userEvent.click(screen.getByRole("button", { name: "90m" }));
+    expect(durationField()).toHaveValue(90);
+    expect(screen.getByRole("button", { name: "90m" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({
+      title: "Plan",
+      description: "Pick stories",
+      goalId: "g2",
+      scheduledStartTime: "09:30",
+      estimatedDuration: 90,
+      status: "todo",
+      date: "2026-11-23",
+    });
+  });
+
+  it("falls back to 30 minutes when the duration field is not a number", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-23" });
+    await userEvent.type(titleField(), "A");
+    await userEvent.clear(durationField());
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ estimatedDuration: 30 });
+  });
+
+  it("lists 'No goal' first, then the user's goals, with a goal preselected from a goal card", async () => {
+    server();
+    renderDialog({ defaultGoalId: "g1" });
+    const select = screen.getByLabelText("Associated Goal");
+    await within(select).findByRole("option", { name: "Ship the release" });
+    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["No goal", "Ship the release", "Learn Spanish"]);
+    expect(select).toHaveValue("g1");
+  });
+
+  it("plans the task for the user's today (in their zone) when no day is given", async () => {
+    const sent = server();
+    renderDialog({ defaultGoalId: "g1" });
+    await within(screen.getByLabelText("Associated Goal")).findByRole("option", { name: "Ship the release" });
+    await userEvent.type(titleField(), "From a goal");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ goalId: "g1", date: todayInZone(new Date(), "Pacific/Kiritimati") });
+  });
+
+  it("on failure keeps the dialog open with the server's message and raises 'Error: Failed to create task'", async () => {
+    server({ "POST /api/tasks": () => errorResponse(404, "Goal not found") });
+    const { onOpenChange } = renderDialog({ defaultDate: "2026-11-23" });
+    await userEvent.type(titleField(), "A");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+
+    expect(await screen.findByText("Goal not found")).toBeInTheDocument();
+    expect(await screen.findByText("Failed to create task")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("TaskFormDialog in edit mode", () => {
+  const task = makeTask({
+    id: "t1",
+    title: "Write",
+    description: "Old notes",
+    goalId: "g1",
+    goalTitle: "Ship the release",
+    scheduledStartTime: "08:15",
+    estimatedDuration: 45,
+  });
+
+  it("starts from the task and sends the changed form, clearing what was emptied", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse({ ...task, title: "Write more" }) });
+    const { onOpenChange } = renderDialog({ task });
+    expect(screen.getByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+    expect(titleField()).toHaveValue("Write");
+    expect(durationField()).toHaveValue(45);
+    expect(screen.getByLabelText("Scheduled Start Time")).toHaveValue("08:15");
+
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Write more");
+    await userEvent.clear(screen.getByLabelText("Description"));
+    await userEvent.selectOptions(screen.getByLabelText("Associated Goal"), "");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([
+      {
+        method: "PATCH",
+        url: "/api/tasks/t1",
+        body: { title: "Write more", description: null, goalId: null, scheduledStartTime: "08:15", estimatedDuration: 45 },
+      },
+    ]);
+    expect(await screen.findByText("Task updated successfully")).toBeInTheDocument();
+  });
+
+  it("does not send an estimate the task never had", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse(task) });
+    renderDialog({ task: makeTask({ id: "t2", title: "Bare", estimatedDuration: null }) });
+    expect(durationField()).toHaveValue(null);
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({ title: "Bare" });
+  });
+
+  it("raises 'Failed to update task' when the server refuses", async () => {
+    server({ "PATCH /api/tasks/:id": () => errorResponse(500, "") });
+    const { onOpenChange } = renderDialog({ task });
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(await screen.findByText("Failed to update task", { selector: "div" })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,259 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertCircle, Loader2 } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES, type Task } from "../../../../shared/api/tasks.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { cn } from "../../../lib/utils.ts";
+import { goalsQueryOptions } from "../../goals/index.ts";
+import { useCreateTask } from "../api/create-task.ts";
+import { useUpdateTask } from "../api/update-task.ts";
+import { useReturnFocus } from "../hooks/use-return-focus.ts";
+import { useToday } from "../hooks/use-today.ts";
+import { fullDateLabel } from "../lib/day-labels.ts";
+import {
+  ESTIMATE_QUICK_PICKS,
+  ESTIMATE_STEP_MINUTES,
+  type TaskFormValues,
+  initialTaskFormValues,
+  parseEstimate,
+  toCreateTaskInput,
+  toUpdateTaskPatch,
+  validateTaskForm,
+} from "../lib/task-form.ts";
+
+export interface TaskFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit mode: the task to change. */
+  task?: Task;
+  /** Create mode: the goal selected at first (a goal card's Add Task). */
+  defaultGoalId?: string | null;
+  /** Create mode: the day the task is planned for; the user's today when not given. */
+  defaultDate?: string | null;
+}
+
+/** Spec section 2 "Task create/edit dialog". The form starts afresh each time the dialog opens. */
+export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent {...returnFocus}>
+        <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface TaskFormProps {
+  task?: Task;
+  defaultGoalId?: string | null;
+  defaultDate?: string | null;
+  onDone: () => void;
+}
+
+function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
+  const isEdit = task !== undefined;
+  const today = useToday();
+  const date = defaultDate ?? today;
+  const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(task, defaultGoalId));
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const goals = useQuery(goalsQueryOptions());
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
+  const isPending = createTask.isPending || updateTask.isPending;
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    description: useId(),
+    goal: useId(),
+    time: useId(),
+    duration: useId(),
+    picks: useId(),
+  };
+
+  function setField<K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    const errors = validateTaskForm(values);
+    if (errors.title) {
+      setTitleError(errors.title);
+      titleRef.current?.focus();
+      return;
+    }
+    setSubmitError(null);
+    if (task) {
+      updateTask.mutate(
+        { id: task.id, patch: toUpdateTaskPatch(values, task) },
+        {
+          onSuccess: () => {
+            toast({ title: "Task updated successfully" });
+            onDone();
+          },
+          onError: (error) => {
+            setSubmitError(error.message);
+            toast({ variant: "destructive", title: "Failed to update task" });
+          },
+        },
+      );
+    } else {
+      createTask.mutate(toCreateTaskInput(values, date), {
+        onSuccess: () => {
+          toast({ title: "Task created successfully" });
+          onDone();
+        },
+        onError: (error) => {
+          setSubmitError(error.message);
+          toast({ variant: "destructive", title: "Error", description: "Failed to create task" });
+        },
+      });
+    }
+  }
+
+  const pickedEstimate = values.estimatedDuration.trim() === "" ? null : parseEstimate(values.estimatedDuration);
+  // A goal that is linked but missing from the list (not loaded yet, or gone) keeps its option.
+  const goalOptions = goals.data ?? [];
+  const hasSelectedGoal = values.goalId === "" || goalOptions.some((goal) => goal.id === values.goalId);
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{isEdit ? "Edit Task" : "Create New Task"}</DialogTitle>
+        <DialogDescription>
+          {isEdit ? "Change the task's details." : `The task is planned for ${fullDateLabel(date)}.`}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.title}>
+          Task Title
+          <span aria-hidden="true" className="text-destructive">
+            {" "}
+            *
+          </span>
+        </Label>
+        <Input
+          ref={titleRef}
+          id={ids.title}
+          value={values.title}
+          required
+          aria-required="true"
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? ids.titleError : undefined}
+          autoComplete="off"
+          maxLength={200}
+          onChange={(event) => {
+            setField("title", event.target.value);
+            if (titleError) setTitleError(null);
+          }}
+        />
+        {titleError ? (
+          <p id={ids.titleError} role="alert" className="text-sm font-medium text-destructive">
+            {titleError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.description}>Description</Label>
+        <Textarea
+          id={ids.description}
+          value={values.description}
+          maxLength={5000}
+          onChange={(event) => setField("description", event.target.value)}
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.goal}>Associated Goal</Label>
+        <Select id={ids.goal} value={values.goalId} onChange={(event) => setField("goalId", event.target.value)}>
+          <option value="">No goal</option>
+          {goalOptions.map((goal) => (
+            <option key={goal.id} value={goal.id}>
+              {goal.title}
+            </option>
+          ))}
+          {hasSelectedGoal ? null : <option value={values.goalId}>{task?.goalTitle ?? "Selected goal"}</option>}
+        </Select>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor={ids.time}>Scheduled Start Time</Label>
+          <Input
+            id={ids.time}
+            type="time"
+            value={values.scheduledStartTime}
+            onChange={(event) => setField("scheduledStartTime", event.target.value)}
+          />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={ids.duration}>Estimated Duration (minutes)</Label>
+          <Input
+            id={ids.duration}
+            type="number"
+            inputMode="numeric"
+            min={ESTIMATED_DURATION_MIN_MINUTES}
+            max={ESTIMATED_DURATION_MAX_MINUTES}
+            step={ESTIMATE_STEP_MINUTES}
+            value={values.estimatedDuration}
+            onChange={(event) => setField("estimatedDuration", event.target.value)}
+          />
+        </div>
+      </div>
+      <div role="group" aria-labelledby={ids.picks} className="-mt-1 flex flex-wrap items-center gap-2">
+        <span id={ids.picks} className="text-xs text-muted-foreground">
+          Quick picks:
+        </span>
+        {ESTIMATE_QUICK_PICKS.map((minutes) => (
+          <Button
+            key={minutes}
+            size="sm"
+            variant="outline"
+            aria-pressed={pickedEstimate === minutes}
+            className={cn("h-7 px-2.5", pickedEstimate === minutes && "border-indigo-500 bg-indigo-50 text-indigo-900")}
+            onClick={() => setField("estimatedDuration", String(minutes))}
+          >
+            {minutes}m
+          </Button>
+        ))}
+      </div>
+
+      {submitError ? (
+        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {submitError}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {isEdit ? "Update Task" : "Create Task"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect, useState } from "react";
+
+/** The current time, refreshed every `intervalMs`; null does not tick (nothing re-renders). */
+export function useNow(intervalMs: number | null): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (intervalMs === null) return;
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { updateTask, useUpdateTask } from "../api/update-task.ts";
+import { COLUMN_LABELS } from "../lib/board-columns.ts";
+import { shortDateLabel } from "../lib/day-labels.ts";
+import { findCachedTask, type TaskPatch } from "../lib/optimistic-task-update.ts";
+
+/** Spec section 8: a refused move rolls back with this toast. */
+function failedToUpdate() {
+  toast({ variant: "destructive", title: "Failed to update task" });
+}
+
+/**
+ * The board's status and date changes (spec section 4), each optimistic. `today` is the user's
+ * today, `viewedDate` the day on the board.
+ */
+export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate: string }) {
+  const queryClient = useQueryClient();
+  // mutateAsync: each call settles its own promise (mutate's callbacks fire for the latest call only).
+  const { mutateAsync } = useUpdateTask();
+
+  return useMemo(() => {
+    const patch = (task: Pick<Task, "id">, changes: TaskPatch, onSuccess?: () => void) => {
+      // Sent now, in the drop's own event: the board's re-render runs before the mutation's steps.
+      const sent = updateTask({ id: task.id, patch: changes });
+      sent.catch(() => undefined); // the mutation reports the failure
+      mutateAsync({ id: task.id, patch: changes, sent }).then(() => onSuccess?.(), failedToUpdate);
+    };
+
+    const movedToast = (title: string | undefined, day: string, column: BoardColumnStatus) => {
+      const where = day === today ? "today's" : `${shortDateLabel(day)}'s`;
+      const what = title ? `"${title}"` : "The task";
+      toast({ title: "Task moved", description: `${what} moved to ${where} ${COLUMN_LABELS[column]} column.` });
+    };
+
+    return {
+      /** A card dropped on another column. */
+      moveToColumn: (task: Task, status: BoardColumnStatus) => patch(task, { status }),
+      resume: (task: Task) => patch(task, { status: "inprogress" }),
+      complete: (task: Task) => patch(task, { status: "done" }),
+      /** The stalled banner's Reschedule: today, To Do. */
+      reschedule: (task: Task) => patch(task, { status: "todo", date: today }),
+      /** A Future Tasks card dropped on a column: that status, on the viewed day. */
+      dropOnDay: (taskId: string, status: BoardColumnStatus) => {
+        const title = findCachedTask(queryClient, taskId)?.title;
+        patch({ id: taskId }, { status, date: viewedDate }, () => movedToast(title, viewedDate, status));
+      },
+      /** 'Move to Today': today, To Do. */
+      moveToToday: (task: Task) => patch(task, { status: "todo", date: today }, () => movedToast(task.title, today, "todo")),
+    };
+  }, [mutateAsync, queryClient, today, viewedDate]);
+}

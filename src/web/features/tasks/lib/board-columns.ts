@@ -1,0 +1,20 @@
+import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+
+export const COLUMN_LABELS: Record<BoardColumnStatus, string> = {
+  todo: "To Do",
+  inprogress: "In Progress",
+  done: "Done",
+};
+
+export const BOARD_COLUMNS = BOARD_COLUMN_STATUSES.map((status) => ({ status, label: COLUMN_LABELS[status] }));
+
+/** The droppable id of a column (task ids are UUIDs, so they never collide). */
+export function columnDropId(status: BoardColumnStatus): string {
+  return `column:${status}`;
+}
+
+export function columnOfDropId(id: string | number | null | undefined): BoardColumnStatus | null {
+  if (typeof id !== "string" || !id.startsWith("column:")) return null;
+  const status = id.slice("column:".length);
+  return (BOARD_COLUMN_STATUSES as readonly string[]).includes(status) ? (status as BoardColumnStatus) : null;
+}

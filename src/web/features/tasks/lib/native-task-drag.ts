@@ -1,0 +1,18 @@
+// The Future Tasks panel's cards are dragged with the browser's own drag and drop (HTML5), onto the
+// board's columns; this private type keeps other drags (files, text) from being accepted.
+export const TASK_DRAG_TYPE = "application/x-daywise-task";
+
+export function setTaskDragData(dataTransfer: DataTransfer, taskId: string): void {
+  dataTransfer.setData(TASK_DRAG_TYPE, taskId);
+  dataTransfer.effectAllowed = "move";
+}
+
+/** Readable during dragover too (the data itself is only readable on drop). */
+export function hasTaskDragData(dataTransfer: DataTransfer): boolean {
+  return Array.from(dataTransfer.types).includes(TASK_DRAG_TYPE);
+}
+
+export function getTaskDragData(dataTransfer: DataTransfer): string | null {
+  const id = dataTransfer.getData(TASK_DRAG_TYPE);
+  return id === "" ? null : id;
+}

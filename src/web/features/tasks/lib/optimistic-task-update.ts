@@ -1,0 +1,158 @@
+// Optimistic task changes (issue 4: "updates are optimistic and roll back on failure"): the cached
+// day lists, the stalled list and the Future Tasks lists are changed at once, the way the server
+// will change them, and restored if the server refuses.
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
+import { addDays } from "../../../../shared/rules/dates.ts";
+import { isOverdue } from "../../../../shared/rules/future-tasks.ts";
+import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
+import { goalsQueryKey, taskQueryKeys } from "../api/task-query-keys.ts";
+
+/** The fields a PATCH may change (spec section 7: an edit, a move, or a stalled-banner action). */
+export interface TaskPatch {
+  title?: string;
+  description?: string | null;
+  estimatedDuration?: number | null;
+  scheduledStartTime?: string | null;
+  goalId?: string | null;
+  status?: TaskStatus;
+  date?: string | null;
+}
+
+function blankAsNull(value: string | null): string | null {
+  const trimmed = value?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}
+
+/**
+ * The task as the server will answer the patch: the given fields, and for a status change the
+ * lifecycle stamps of the shared rule (sessions, completedAt). `goalTitle` names a newly linked goal.
+ */
+export function patchTask(task: Task, patch: TaskPatch, now: Date, goalTitle?: string | null): Task {
+  const next: Task = { ...task, updatedAt: now.toISOString() };
+  if (patch.title !== undefined) next.title = patch.title.trim();
+  if (patch.description !== undefined) next.description = blankAsNull(patch.description);
+  if (patch.estimatedDuration !== undefined) next.estimatedDuration = patch.estimatedDuration;
+  if (patch.scheduledStartTime !== undefined) next.scheduledStartTime = blankAsNull(patch.scheduledStartTime);
+  if (patch.goalId !== undefined) {
+    next.goalId = blankAsNull(patch.goalId);
+    if (next.goalId === null) next.goalTitle = null;
+    else if (next.goalId !== task.goalId) next.goalTitle = goalTitle ?? null;
+  }
+  if (patch.date !== undefined) {
+    next.date = blankAsNull(patch.date);
+    if (next.date !== null && task.firstPlannedDate === null) next.firstPlannedDate = next.date;
+  }
+  if (patch.status !== undefined) Object.assign(next, statusChangeStamps(task, patch.status, now));
+  return next;
+}
+
+type Compare = (a: Task, b: Task) => number;
+
+const byCreatedAt: Compare = (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+
+/** The Future Tasks order: unscheduled first, then by date, then oldest first. */
+const byFutureOrder: Compare = (a, b) => {
+  if (a.date !== b.date) {
+    if (a.date === null) return -1;
+    if (b.date === null) return 1;
+    return a.date < b.date ? -1 : 1;
+  }
+  return byCreatedAt(a, b);
+};
+
+/**
+ * The list with `task` replaced in place, inserted in order, or removed, depending on whether it
+ * belongs there. Deleting passes `task` null with its id. Unchanged lists keep their identity.
+ */
+export function placeTask(list: readonly Task[], id: string, task: Task | null, belongs: boolean, compare: Compare): Task[] {
+  const index = list.findIndex((item) => item.id === id);
+  if (!task || !belongs) return index === -1 ? (list as Task[]) : list.filter((item) => item.id !== id);
+  if (index !== -1) {
+    const copy = list.slice();
+    copy[index] = task;
+    return copy;
+  }
+  const at = list.findIndex((item) => compare(task, item) < 0);
+  return at === -1 ? [...list, task] : [...list.slice(0, at), task, ...list.slice(at)];
+}
+
+/** Where a task changed to `task` goes in one cached tasks list, by the list's query key. */
+export function placeTaskInCachedList(queryKey: QueryKey, list: readonly Task[], id: string, task: Task | null): Task[] {
+  const [, kind, first, second] = queryKey as readonly unknown[];
+  if (kind === "day" && typeof first === "string") {
+    return placeTask(list, id, task, task?.date === first, byCreatedAt);
+  }
+  if (kind === "stalled") {
+    return placeTask(list, id, task, task?.status === "stalled", byCreatedAt);
+  }
+  if (kind === "future" && typeof first === "string" && typeof second === "string" && task) {
+    // The panel's window starts tomorrow: the day before it is the user's today.
+    const today = addDays(first, -1);
+    const belongs = task.date === null || (task.date >= first && task.date <= second) || isOverdue(task, today);
+    return placeTask(list, id, task, belongs, byFutureOrder);
+  }
+  if (kind === "future") return placeTask(list, id, task, false, byFutureOrder);
+  return list as Task[];
+}
+
+function cachedTaskLists(queryClient: QueryClient): [QueryKey, Task[]][] {
+  return queryClient
+    .getQueriesData<Task[]>({ queryKey: taskQueryKeys.all })
+    .filter((entry): entry is [QueryKey, Task[]] => Array.isArray(entry[1]));
+}
+
+/** The newest copy of a task in any cached tasks list. */
+export function findCachedTask(queryClient: QueryClient, id: string): Task | undefined {
+  let found: Task | undefined;
+  for (const [, list] of cachedTaskLists(queryClient)) {
+    const task = list.find((item) => item.id === id);
+    if (task && (!found || task.updatedAt > found.updatedAt)) found = task;
+  }
+  return found;
+}
+
+/** A goal's title from the cached goal list (GET /api/goals), for a task newly linked to it. */
+function cachedGoalTitle(queryClient: QueryClient, goalId: string | null | undefined): string | null {
+  if (!goalId) return null;
+  const goals = queryClient.getQueryData<unknown>(goalsQueryKey);
+  if (!Array.isArray(goals)) return null;
+  const goal = (goals as { id?: unknown; title?: unknown }[]).find((item) => item.id === goalId);
+  return typeof goal?.title === "string" ? goal.title : null;
+}
+
+export type Rollback = () => void;
+
+/**
+ * Applies a change to every cached tasks list at once and returns how to undo it. `change` gets
+ * the cached task and answers its new state, or null when the task is deleted. Running fetches of
+ * those lists are cancelled first, so an older answer cannot overwrite the change.
+ */
+export async function applyOptimisticChange(
+  queryClient: QueryClient,
+  taskId: string,
+  change: (task: Task) => Task | null,
+): Promise<Rollback> {
+  await queryClient.cancelQueries({ queryKey: taskQueryKeys.all });
+  const current = findCachedTask(queryClient, taskId);
+  if (!current) return () => {};
+  const next = change(current);
+  const snapshots = cachedTaskLists(queryClient);
+  for (const [queryKey, list] of snapshots) {
+    const updated = placeTaskInCachedList(queryKey, list, taskId, next);
+    if (updated !== list) queryClient.setQueryData(queryKey, updated);
+  }
+  return () => {
+    for (const [queryKey, list] of snapshots) queryClient.setQueryData(queryKey, list);
+  };
+}
+
+/** applyOptimisticChange for a PATCH. */
+export function applyOptimisticPatch(queryClient: QueryClient, taskId: string, patch: TaskPatch, now = new Date()): Promise<Rollback> {
+  return applyOptimisticChange(queryClient, taskId, (task) => patchTask(task, patch, now, cachedGoalTitle(queryClient, patch.goalId)));
+}
+
+/** applyOptimisticChange for a DELETE. */
+export function applyOptimisticDelete(queryClient: QueryClient, taskId: string): Promise<Rollback> {
+  return applyOptimisticChange(queryClient, taskId, () => null);
+}

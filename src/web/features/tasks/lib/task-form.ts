@@ -1,0 +1,94 @@
+// The task dialog's fields and what it sends (spec sections 2 "Task create/edit dialog" and 5).
+import {
+  type CreateTaskInput,
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  type Task,
+} from "../../../../shared/api/tasks.ts";
+import type { TaskPatch } from "./optimistic-task-update.ts";
+
+export const DEFAULT_ESTIMATE_MINUTES = 30;
+export const ESTIMATE_STEP_MINUTES = 5;
+export const ESTIMATE_QUICK_PICKS = [15, 30, 45, 60, 90, 120] as const;
+export const TITLE_REQUIRED_MESSAGE = "Task title is required";
+
+/** The fields as typed (text inputs hold strings; the duration input too, so it can be cleared while typing). */
+export interface TaskFormValues {
+  title: string;
+  description: string;
+  /** "" = No goal. */
+  goalId: string;
+  /** "HH:MM" or "". */
+  scheduledStartTime: string;
+  estimatedDuration: string;
+}
+
+export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string | null): TaskFormValues {
+  if (task) {
+    return {
+      title: task.title,
+      description: task.description ?? "",
+      goalId: task.goalId ?? "",
+      scheduledStartTime: task.scheduledStartTime ?? "",
+      estimatedDuration: task.estimatedDuration === null ? "" : String(task.estimatedDuration),
+    };
+  }
+  return {
+    title: "",
+    description: "",
+    goalId: defaultGoalId ?? "",
+    scheduledStartTime: "",
+    estimatedDuration: String(DEFAULT_ESTIMATE_MINUTES),
+  };
+}
+
+/**
+ * The minutes to send: 30 when the field is not a number (spec section 5), else whole minutes
+ * within 5..480 (the input's own bounds, which the server enforces too).
+ */
+export function parseEstimate(raw: string): number {
+  const value = Number.parseFloat(raw);
+  if (!Number.isFinite(value)) return DEFAULT_ESTIMATE_MINUTES;
+  return Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.round(value)));
+}
+
+export interface TaskFormErrors {
+  title?: string;
+}
+
+export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
+  return values.title.trim() === "" ? { title: TITLE_REQUIRED_MESSAGE } : {};
+}
+
+/**
+ * POST /api/tasks: the trimmed title, status todo and the estimate; description, start time and
+ * goal only when filled in; the date unless the task is unscheduled.
+ */
+export function toCreateTaskInput(values: TaskFormValues, date: string | null): CreateTaskInput {
+  const input: CreateTaskInput = { title: values.title.trim(), status: "todo", estimatedDuration: parseEstimate(values.estimatedDuration) };
+  const description = values.description.trim();
+  if (description !== "") input.description = description;
+  if (values.scheduledStartTime !== "") input.scheduledStartTime = values.scheduledStartTime;
+  if (values.goalId !== "") input.goalId = values.goalId;
+  if (date) input.date = date;
+  return input;
+}
+
+/**
+ * PATCH /api/tasks/{id} for an edit: the five fields of the form. A field left empty is not sent,
+ * unless the task had a value there: then null clears it (else an edit could never remove one).
+ */
+export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch {
+  const patch: TaskPatch = { title: values.title.trim() };
+  const description = values.description.trim();
+  if (description !== "") patch.description = description;
+  else if (task.description !== null) patch.description = null;
+  if (values.scheduledStartTime !== "") patch.scheduledStartTime = values.scheduledStartTime;
+  else if (task.scheduledStartTime !== null) patch.scheduledStartTime = null;
+  if (values.goalId !== "") patch.goalId = values.goalId;
+  else if (task.goalId !== null) patch.goalId = null;
+  if (values.estimatedDuration.trim() !== "" || task.estimatedDuration !== null) {
+    patch.estimatedDuration = parseEstimate(values.estimatedDuration);
+  }
+  return patch;
+}
