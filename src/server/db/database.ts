@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import type SQLiteDatabase from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
+import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
 
@@ -27,17 +28,51 @@ export interface CreateDbOptions {
 
 const STATEMENT_TIMEOUT_MS = 10_000;
 
+// Each driver is loaded only when its database is used (both are CommonJS, so synchronously):
+// a server on SQLite does not spend its start-up loading pg, nor one on PostgreSQL the SQLite addon.
+const require = createRequire(import.meta.url);
+const loadSqlite = () => require("better-sqlite3") as typeof SQLiteDatabase;
+const loadPg = () => require("pg") as typeof PgModule;
+
+/** Statements kept per SQLite database; far more than the app's distinct queries. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * better-sqlite3 as Kysely sees it, with its prepared statements kept: Kysely prepares every query
+ * anew, and parsing and planning the SQL cost as much as running a hot indexed read. Safe because
+ * Kysely runs one query at a time on the single SQLite connection (its mutex), and a statement
+ * runs to completion (all/run) before the next one starts. Least recently used ones go first.
+ */
+function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
+  const statements = new Map<string, SQLiteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = database.prepare(text);
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Db {
   if (config.kind === "sqlite") {
     const file = options.sqliteFile ?? config.file;
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    const SQLite = loadSqlite();
     const database = new SQLite(file);
     database.pragma("journal_mode = WAL");
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database }),
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
       plugins: [new CamelCasePlugin()],
     });
     return {
@@ -50,6 +85,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     };
   }
 
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,

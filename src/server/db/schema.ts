@@ -85,6 +85,10 @@ export interface GoalsTable {
   status: GoalStatus;
   createdAt: string;
   updatedAt: string;
+  /** The owner's tasks linked to this goal, kept by every task write (migration 0003). */
+  totalTasksCount: Generated<number>;
+  /** Those of them that are done. */
+  completedTasksCount: Generated<number>;
 }
 
 export interface RolloverSettingsTable {

@@ -6,15 +6,30 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { type Kysely, sql } from "kysely";
 import { AppError } from "../app-error.ts";
+import { compiledQuery } from "../db/compiled-query.ts";
 import type { Database } from "../db/schema.ts";
 
 const WINDOW_MS = 60 * 1000;
 /** Expired counters are swept every this many increments. */
 const SWEEP_EVERY = 500;
 
+const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; resetAt: string }) => {
+  const isOver = sql<boolean>`${sql.ref("rateLimits.resetAt")} <= ${p.now}`;
+  return db
+    .insertInto("rateLimits")
+    .values({ key: p.key, count: 1, resetAt: p.resetAt })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        count: sql<number>`case when ${isOver} then 1 else ${sql.ref("rateLimits.count")} + 1 end`,
+        resetAt: sql<string>`case when ${isOver} then ${p.resetAt} else ${sql.ref("rateLimits.resetAt")} end`,
+      }),
+    )
+    .returning(["count", "resetAt"]);
+});
+
 /**
- * One atomic statement per request: a new window starts at 1, a live one counts up. Returns the
- * count in the window and the milliseconds until it resets.
+ * One atomic statement per request (compiled once: it runs on every /auth request): a new window
+ * starts at 1, a live one counts up. Returns the count in the window and the milliseconds until it resets.
  */
 export async function incrementCounter(
   db: Kysely<Database>,
@@ -22,20 +37,12 @@ export async function incrementCounter(
   windowMs: number,
   now: Date,
 ): Promise<{ current: number; ttl: number }> {
-  const iso = now.toISOString();
-  const resetAt = new Date(now.getTime() + windowMs).toISOString();
-  const isOver = sql<boolean>`${sql.ref("rateLimits.resetAt")} <= ${iso}`;
-  const row = await db
-    .insertInto("rateLimits")
-    .values({ key, count: 1, resetAt })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet({
-        count: sql<number>`case when ${isOver} then 1 else ${sql.ref("rateLimits.count")} + 1 end`,
-        resetAt: sql<string>`case when ${isOver} then ${resetAt} else ${sql.ref("rateLimits.resetAt")} end`,
-      }),
-    )
-    .returning(["count", "resetAt"])
-    .executeTakeFirstOrThrow();
+  const row = await incrementCounterQuery.takeFirst(db, {
+    key,
+    now: now.toISOString(),
+    resetAt: new Date(now.getTime() + windowMs).toISOString(),
+  });
+  if (!row) throw new Error("rate limit: the counter was not returned");
   return { current: Number(row.count), ttl: Math.max(0, Date.parse(row.resetAt) - now.getTime()) };
 }
 

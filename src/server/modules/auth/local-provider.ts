@@ -10,7 +10,8 @@ import path from "node:path";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from "oidc-provider";
+// Types only: the provider (about 0.7 s of module loading) is imported on first use, see getProvider.
+import type { default as Provider, Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import type { CustomFetch } from "openid-client";
 import { z } from "zod";
 import { deriveSecret } from "./session-tokens.ts";
@@ -70,7 +71,8 @@ interface LocalAccount {
   email: string;
 }
 
-function createLocalProvider(options: LocalProviderOptions, jwks: { keys: JWK[] }, accounts: Map<string, LocalAccount>) {
+async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: JWK[] }, accounts: Map<string, LocalAccount>) {
+  const { default: Provider } = await import("oidc-provider");
   const issuer = localIssuer(options.publicUrl);
   const cookieOptions = { signed: true, httpOnly: true, sameSite: "lax" as const };
   const configuration: Configuration = {
@@ -175,11 +177,13 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
   const publicUrl = new URL(options.publicUrl);
   let instance: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | undefined;
 
-  // Created on first use, so that building the app (and every test app) stays cheap.
+  // Created (module, keys and all) on the first request under /oidc or to the relying party's
+  // discovery, so that starting the server and building every test app stay cheap; concurrent
+  // first requests share the one initialisation.
   function getProvider() {
     instance ??= loadOrCreateSigningKeys(options.dataDir)
-      .then((jwks) => {
-        const provider = createLocalProvider(options, jwks, accounts);
+      .then(async (jwks) => {
+        const provider = await createLocalProvider(options, jwks, accounts);
         provider.on("server_error", (_ctx: unknown, error: Error) => app.log.error({ err: error }, "local identity provider failed"));
         return { provider, handle: provider.callback() };
       })

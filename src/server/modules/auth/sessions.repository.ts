@@ -2,6 +2,7 @@
 // signed cookie or a refresh token's hash), not through a user id: the session is the owner here.
 // Bind to the database or to a transaction: sessionsRepository(trx).
 import type { Kysely } from "kysely";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/schema.ts";
 
 export interface NewSession {
@@ -22,6 +23,76 @@ export interface NewRefreshToken {
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
+// Compiled once: the first runs on every signed-in request, the others on every refresh.
+const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
+  db
+    .selectFrom("sessions")
+    .select("userId")
+    .where("id", "=", p.sessionId)
+    .where("revokedAt", "is", null)
+    .where("expiresAt", ">", p.now),
+);
+
+const liveSessionIdByTokenHashQuery = compiledQuery((db, p: { tokenHash: string; now: string }) =>
+  db
+    .selectFrom("refreshTokens")
+    .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
+    .select("sessions.id")
+    .where("refreshTokens.tokenHash", "=", p.tokenHash)
+    .where("sessions.revokedAt", "is", null)
+    .where("sessions.expiresAt", ">", p.now),
+);
+
+const refreshTokenByHashQuery = compiledQuery((db, p: { tokenHash: string }) =>
+  db
+    .selectFrom("refreshTokens")
+    .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
+    .select([
+      "refreshTokens.id",
+      "refreshTokens.sessionId",
+      "refreshTokens.expiresAt",
+      "refreshTokens.rotatedAt",
+      "sessions.userId",
+      "sessions.expiresAt as sessionExpiresAt",
+      "sessions.revokedAt as sessionRevokedAt",
+    ])
+    .where("refreshTokens.tokenHash", "=", p.tokenHash),
+);
+
+const insertRefreshTokenQuery = compiledQuery(
+  (db, p: { id: string; sessionId: string; tokenHash: string; now: string; expiresAt: string }) =>
+    db.insertInto("refreshTokens").values({
+      id: p.id,
+      sessionId: p.sessionId,
+      tokenHash: p.tokenHash,
+      createdAt: p.now,
+      expiresAt: p.expiresAt,
+      rotatedAt: null,
+      replacedById: null,
+    }),
+);
+
+const claimRotationQuery = compiledQuery((db, p: { tokenId: string; successorId: string; now: string }) =>
+  db
+    .updateTable("refreshTokens")
+    .set({ rotatedAt: p.now, replacedById: p.successorId })
+    .where("id", "=", p.tokenId)
+    .where("rotatedAt", "is", null),
+);
+
+const retireOtherTokensQuery = compiledQuery((db, p: { sessionId: string; keepId: string; now: string }) =>
+  db
+    .updateTable("refreshTokens")
+    .set({ rotatedAt: p.now, replacedById: p.keepId })
+    .where("sessionId", "=", p.sessionId)
+    .where("rotatedAt", "is", null)
+    .where("id", "!=", p.keepId),
+);
+
+const touchSessionQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
+  db.updateTable("sessions").set({ lastUsedAt: p.now }).where("id", "=", p.sessionId),
+);
+
 export function sessionsRepository(db: Kysely<Database>) {
   return {
     async insertSession(session: NewSession): Promise<void> {
@@ -40,61 +111,24 @@ export function sessionsRepository(db: Kysely<Database>) {
     },
 
     async insertRefreshToken(token: NewRefreshToken): Promise<void> {
-      await db
-        .insertInto("refreshTokens")
-        .values({
-          id: token.id,
-          sessionId: token.sessionId,
-          tokenHash: token.tokenHash,
-          createdAt: token.now,
-          expiresAt: token.expiresAt,
-          rotatedAt: null,
-          replacedById: null,
-        })
-        .execute();
+      await insertRefreshTokenQuery.execute(db, token);
     },
 
     /** The user of a live session (not revoked, not past its absolute expiry). */
     async findLiveSessionUser(sessionId: string, now: string): Promise<string | null> {
-      const row = await db
-        .selectFrom("sessions")
-        .select("userId")
-        .where("id", "=", sessionId)
-        .where("revokedAt", "is", null)
-        .where("expiresAt", ">", now)
-        .executeTakeFirst();
+      const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
       return row?.userId ?? null;
     },
 
     /** The live session a refresh token belongs to, whatever the token's own state. */
     async findLiveSessionIdByTokenHash(tokenHash: string, now: string): Promise<string | null> {
-      const row = await db
-        .selectFrom("refreshTokens")
-        .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
-        .select("sessions.id")
-        .where("refreshTokens.tokenHash", "=", tokenHash)
-        .where("sessions.revokedAt", "is", null)
-        .where("sessions.expiresAt", ">", now)
-        .executeTakeFirst();
+      const row = await liveSessionIdByTokenHashQuery.takeFirst(db, { tokenHash, now });
       return row?.id ?? null;
     },
 
     /** A refresh token with its session's state, by the token's hash. */
     async findRefreshTokenByHash(tokenHash: string) {
-      return db
-        .selectFrom("refreshTokens")
-        .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
-        .select([
-          "refreshTokens.id",
-          "refreshTokens.sessionId",
-          "refreshTokens.expiresAt",
-          "refreshTokens.rotatedAt",
-          "sessions.userId",
-          "sessions.expiresAt as sessionExpiresAt",
-          "sessions.revokedAt as sessionRevokedAt",
-        ])
-        .where("refreshTokens.tokenHash", "=", tokenHash)
-        .executeTakeFirst();
+      return refreshTokenByHashQuery.takeFirst(db, { tokenHash });
     },
 
     /**
@@ -102,13 +136,8 @@ export function sessionsRepository(db: Kysely<Database>) {
      * (another tab, another server instance) rotated it in the meantime.
      */
     async claimRotation(tokenId: string, successorId: string, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable("refreshTokens")
-        .set({ rotatedAt: now, replacedById: successorId })
-        .where("id", "=", tokenId)
-        .where("rotatedAt", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const result = await claimRotationQuery.execute(db, { tokenId, successorId, now });
+      return Number(result.numAffectedRows) === 1;
     },
 
     /**
@@ -116,17 +145,11 @@ export function sessionsRepository(db: Kysely<Database>) {
      * so that after a normal rotation exactly one token of the session is alive.
      */
     async retireOtherTokens(sessionId: string, keepId: string, now: string): Promise<void> {
-      await db
-        .updateTable("refreshTokens")
-        .set({ rotatedAt: now, replacedById: keepId })
-        .where("sessionId", "=", sessionId)
-        .where("rotatedAt", "is", null)
-        .where("id", "!=", keepId)
-        .execute();
+      await retireOtherTokensQuery.execute(db, { sessionId, keepId, now });
     },
 
     async touchSession(sessionId: string, now: string): Promise<void> {
-      await db.updateTable("sessions").set({ lastUsedAt: now }).where("id", "=", sessionId).execute();
+      await touchSessionQuery.execute(db, { sessionId, now });
     },
 
     /** Ends a session: its access cookie and every refresh token of its family stop working. */

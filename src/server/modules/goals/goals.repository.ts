@@ -1,6 +1,7 @@
 // Goal queries only. Every function takes the owner's id first, so a goal is only ever read or
 // changed through its owner. Bind to the database or to a transaction: goalsRepository(trx).
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, GoalRow, GoalStatus } from "../../db/schema.ts";
 
 export interface GoalWithTaskCounts {
@@ -15,7 +16,7 @@ export interface GoalWithTaskCounts {
   totalTasksCount: number;
 }
 
-export type NewGoal = Omit<GoalRow, "userId">;
+export type NewGoal = Omit<GoalRow, "userId" | "totalTasksCount" | "completedTasksCount">;
 
 export interface GoalFieldsUpdate {
   title: string;
@@ -27,55 +28,37 @@ export interface GoalFieldsUpdate {
 
 export type GoalsRepository = ReturnType<typeof goalsRepository>;
 
+/** The counts are stored on the goal and kept by every task write (migration 0003). */
+function selectGoalsWithTaskCounts(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("goals")
+    .select([
+      "id",
+      "title",
+      "description",
+      "targetDate",
+      "status",
+      "createdAt",
+      "updatedAt",
+      "completedTasksCount",
+      "totalTasksCount",
+    ])
+    .where("userId", "=", userId);
+}
+
+/** The goals page's read: newest first, ties by id so the order is stable. */
+const goalsListQuery = compiledQuery((db, p: { userId: string }) =>
+  selectGoalsWithTaskCounts(db, p.userId).orderBy("createdAt", "desc").orderBy("id", "desc"),
+);
+
 export function goalsRepository(db: Kysely<Database>) {
-  /**
-   * The owner's goals with their task counts in one statement: the owner's linked tasks are counted
-   * per goal in a grouped subquery (one range scan of the tasks (user_id, goal_id) index), joined to
-   * the goals. Only done tasks count as completed. Aggregates are cast because PostgreSQL returns
-   * bigint aggregates as strings.
-   */
-  function selectGoalsWithTaskCounts(userId: string) {
-    const counts = db
-      .selectFrom("tasks")
-      .select([
-        "tasks.goalId",
-        sql<number>`cast(count(*) as integer)`.as("totalTasksCount"),
-        sql<number>`cast(sum(case when ${sql.ref("tasks.status")} = 'done' then 1 else 0 end) as integer)`.as(
-          "completedTasksCount",
-        ),
-      ])
-      .where("tasks.userId", "=", userId)
-      .where("tasks.goalId", "is not", null)
-      .groupBy("tasks.goalId");
-
-    return db
-      .selectFrom("goals")
-      .leftJoin(counts.as("counts"), "counts.goalId", "goals.id")
-      .select([
-        "goals.id",
-        "goals.title",
-        "goals.description",
-        "goals.targetDate",
-        "goals.status",
-        "goals.createdAt",
-        "goals.updatedAt",
-        sql<number>`coalesce(${sql.ref("counts.completedTasksCount")}, 0)`.as("completedTasksCount"),
-        sql<number>`coalesce(${sql.ref("counts.totalTasksCount")}, 0)`.as("totalTasksCount"),
-      ])
-      .where("goals.userId", "=", userId);
-  }
-
   return {
-    /** Newest first; goals created at the same instant are ordered by id so the order is stable. */
     async listGoalsWithTaskCounts(userId: string): Promise<GoalWithTaskCounts[]> {
-      return selectGoalsWithTaskCounts(userId)
-        .orderBy("goals.createdAt", "desc")
-        .orderBy("goals.id", "desc")
-        .execute();
+      return goalsListQuery.rows(db, { userId });
     },
 
     async findGoalWithTaskCounts(userId: string, goalId: string): Promise<GoalWithTaskCounts | undefined> {
-      return selectGoalsWithTaskCounts(userId).where("goals.id", "=", goalId).executeTakeFirst();
+      return selectGoalsWithTaskCounts(db, userId).where("id", "=", goalId).executeTakeFirst();
     },
 
     async insertGoal(userId: string, goal: NewGoal): Promise<void> {
@@ -96,7 +79,10 @@ export function goalsRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Unlinks the owner's tasks from the goal; the tasks themselves are kept. */
+    /**
+     * Unlinks the owner's tasks from the goal; the tasks themselves are kept. Only for a goal being
+     * deleted: its stored counts go with it, and no other goal's change.
+     */
     async unlinkTasksFromGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
       await db
         .updateTable("tasks")

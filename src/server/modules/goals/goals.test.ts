@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { KyselyPlugin } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Goal } from "../../../shared/api/goals.ts";
 import type { TaskStatus } from "../../db/schema.ts";
@@ -48,15 +48,46 @@ describeEachDatabase("goals API", (dialect) => {
     return t.app.inject({ method: "DELETE", url: `/api/goals/${id}`, headers: user.mutatingHeaders });
   }
 
-  /** Tasks are written directly: the goals API must not depend on the tasks API. */
+  /**
+   * Tasks are written directly: the goals API must not depend on the tasks API. Like every task
+   * write, the insert adds to the owner's goal's stored counts in the same transaction.
+   */
   async function insertTask(user: SignedInUser, goalId: string | null, status: TaskStatus): Promise<string> {
     const id = randomUUID();
     const at = START.toISOString();
-    await t.app.db.kysely
-      .insertInto("tasks")
-      .values({ id, userId: user.userId, goalId, title: `Task ${status}`, status, createdAt: at, updatedAt: at })
-      .execute();
+    await t.app.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("tasks")
+        .values({ id, userId: user.userId, goalId, title: `Task ${status}`, status, createdAt: at, updatedAt: at })
+        .execute();
+      if (goalId === null) return;
+      await trx
+        .updateTable("goals")
+        .set((eb) => ({
+          totalTasksCount: eb("totalTasksCount", "+", 1),
+          completedTasksCount: eb("completedTasksCount", "+", status === "done" ? 1 : 0),
+        }))
+        .where("id", "=", goalId)
+        .where("userId", "=", user.userId)
+        .execute();
+    });
     return id;
+  }
+
+  /** The counts as the tasks table says now, per goal of the user (what the stored ones must equal). */
+  async function aggregateCounts(user: SignedInUser): Promise<Record<string, { completed: number; total: number }>> {
+    const rows = await t.app.db.kysely
+      .selectFrom("goals")
+      .leftJoin("tasks", (join) => join.onRef("tasks.goalId", "=", "goals.id").onRef("tasks.userId", "=", "goals.userId"))
+      .select([
+        "goals.id",
+        sql<number>`cast(count(${sql.ref("tasks.id")}) as integer)`.as("total"),
+        sql<number>`cast(coalesce(sum(case when ${sql.ref("tasks.status")} = 'done' then 1 else 0 end), 0) as integer)`.as("completed"),
+      ])
+      .where("goals.userId", "=", user.userId)
+      .groupBy("goals.id")
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.id, { completed: Number(row.completed), total: Number(row.total) }]));
   }
 
   async function readTask(id: string) {
@@ -230,6 +261,110 @@ describeEachDatabase("goals API", (dialect) => {
       expect(goals).toHaveLength(5);
       expect(goals.map((goal) => goal.completedTasksCount).sort()).toEqual([0, 0, 1, 1, 1]);
       expect(queries).toBe(1);
+    });
+  });
+
+  describe("stored task counts", () => {
+    it("stay equal to a fresh count as tasks are created, moved, completed, reopened and deleted through the API", async () => {
+      const [first, second, third] = [
+        await createGoalOk(alice, { title: "First" }),
+        await createGoalOk(alice, { title: "Second" }),
+        await createGoalOk(alice, { title: "Third" }),
+      ];
+      const bobsGoal = await createGoalOk(bob, { title: "Bob's" });
+      const tasks = (method: string, url: string, payload?: Record<string, unknown>) =>
+        t.app.inject({ method: method as "POST", url, headers: alice.mutatingHeaders, ...(payload ? { payload } : {}) });
+      const create = async (payload: Record<string, unknown>) => {
+        const response = await tasks("POST", "/api/tasks", { date: "2026-03-10", ...payload });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as string;
+      };
+      const patch = async (id: string, payload: Record<string, unknown>, status = 200) => {
+        const response = await tasks("PATCH", `/api/tasks/${id}`, payload);
+        expect(response.statusCode, response.body).toBe(status);
+      };
+      const expectCounts = async (expected: Record<string, [completed: number, total: number]>) => {
+        const listed = await listGoals(alice);
+        const stored = Object.fromEntries(listed.map((g) => [g.id, { completed: g.completedTasksCount, total: g.totalTasksCount }]));
+        expect(stored).toEqual(await aggregateCounts(alice));
+        for (const [id, [completed, total]] of Object.entries(expected)) expect(stored[id]).toEqual({ completed, total });
+        for (const goal of listed) {
+          expect(goal.progressPercentage).toBe(goal.totalTasksCount === 0 ? 0 : goal.completedTasksCount / goal.totalTasksCount);
+        }
+      };
+
+      const a = await create({ title: "A", goalId: first.id });
+      const b = await create({ title: "B", goalId: first.id });
+      const c = await create({ title: "C", goalId: second.id });
+      const loose = await create({ title: "Loose" });
+      await expectCounts({ [first.id]: [0, 2], [second.id]: [0, 1], [third.id]: [0, 0] });
+
+      await patch(a, { status: "inprogress" });
+      await patch(a, { status: "done" });
+      await expectCounts({ [first.id]: [1, 2] });
+      // Another field only, and done again: nothing moves.
+      await patch(a, { title: "A renamed" });
+      await patch(a, { status: "done" });
+      await expectCounts({ [first.id]: [1, 2] });
+
+      // A done task moves to another goal, and is reopened there.
+      await patch(a, { goalId: second.id });
+      await expectCounts({ [first.id]: [0, 1], [second.id]: [1, 2] });
+      await patch(a, { status: "todo" });
+      await expectCounts({ [second.id]: [0, 2] });
+
+      // Moved and completed in one change; unlinked; linked from nothing.
+      await patch(b, { goalId: third.id, status: "done" });
+      await expectCounts({ [first.id]: [0, 0], [third.id]: [1, 1] });
+      await patch(b, { goalId: null });
+      await expectCounts({ [third.id]: [0, 0] });
+      await patch(loose, { goalId: third.id, status: "done" });
+      await expectCounts({ [third.id]: [1, 1] });
+
+      // Refused changes change nothing: another user's goal, an unknown task.
+      await patch(c, { goalId: bobsGoal.id }, 404);
+      await patch(randomUUID(), { goalId: first.id }, 404);
+      expect((await tasks("POST", "/api/tasks", { title: "Stray", goalId: bobsGoal.id })).statusCode).toBe(404);
+      await expectCounts({ [first.id]: [0, 0], [second.id]: [0, 2], [third.id]: [1, 1] });
+      expect((await listGoals(bob))[0]).toMatchObject({ completedTasksCount: 0, totalTasksCount: 0 });
+
+      await patch(c, { status: "done" });
+      expect((await tasks("DELETE", `/api/tasks/${c}`)).statusCode).toBe(200);
+      expect((await tasks("DELETE", `/api/tasks/${loose}`)).statusCode).toBe(200);
+      await expectCounts({ [second.id]: [0, 1], [third.id]: [0, 0] });
+
+      // Deleting a goal unlinks its tasks; the other goals keep their counts.
+      await patch(b, { goalId: first.id, status: "done" });
+      await expectCounts({ [first.id]: [1, 1], [second.id]: [0, 1] });
+      expect((await deleteGoal(alice, first.id)).statusCode).toBe(200);
+      await expectCounts({ [second.id]: [0, 1], [third.id]: [0, 0] });
+      await patch(b, { goalId: third.id });
+      await expectCounts({ [second.id]: [0, 1], [third.id]: [1, 1] });
+    });
+
+    it("stay right under concurrent changes to the same goal", async () => {
+      const goal = await createGoalOk(alice, { title: "Busy" });
+      const created = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/tasks",
+            headers: alice.mutatingHeaders,
+            payload: { title: `Task ${index}`, goalId: goal.id },
+          }),
+        ),
+      );
+      const ids = created.map((response) => response.json().id as string);
+      await Promise.all(
+        ids.map((id, index) =>
+          index % 2 === 0
+            ? t.app.inject({ method: "PATCH", url: `/api/tasks/${id}`, headers: alice.mutatingHeaders, payload: { status: "done" } })
+            : t.app.inject({ method: "DELETE", url: `/api/tasks/${id}`, headers: alice.mutatingHeaders }),
+        ),
+      );
+      const [listed] = await listGoals(alice);
+      expect(listed).toMatchObject({ completedTasksCount: 4, totalTasksCount: 4 });
+      expect(await aggregateCounts(alice)).toEqual({ [goal.id]: { completed: 4, total: 4 } });
     });
   });
 

@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
 
@@ -16,6 +17,12 @@ export interface TaskState extends LifecycleFields {
 }
 
 export type NewTask = Omit<NewTaskRow, "userId">;
+
+/** What a goal's stored counts depend on: which goal a task is linked to, and whether it is done. */
+export interface GoalCountedState {
+  goalId: string | null;
+  status: TaskStatus;
+}
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
 export type TasksRepository = ReturnType<typeof tasksRepository>;
@@ -60,23 +67,26 @@ const stateColumns = [
   "firstPlannedDate",
 ] as const;
 
+function selectTasksOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("tasks")
+    .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
+    .select([...taskColumns, "goals.title as goalTitle"])
+    .where("tasks.userId", "=", userId);
+}
+
+/** The board's read, on every day change (bench budget: p99 under 15 ms at 50 connections). */
+const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  selectTasksOf(db, p.userId).where("tasks.date", "=", p.date).orderBy("tasks.createdAt").orderBy("tasks.id"),
+);
+
 export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
-  function selectTasks(userId: string) {
-    return db
-      .selectFrom("tasks")
-      .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
-      .select([...taskColumns, "goals.title as goalTitle"])
-      .where("tasks.userId", "=", userId);
-  }
+  const selectTasks = (userId: string) => selectTasksOf(db, userId);
 
   return {
     /** The day's tasks, oldest first (the (user_id, date) index). */
     async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
-      return selectTasks(userId)
-        .where("tasks.date", "=", date)
-        .orderBy("tasks.createdAt")
-        .orderBy("tasks.id")
-        .execute();
+      return tasksOfDayQuery.rows(db, { userId, date });
     },
 
     /** The (user_id, status) index. */
@@ -166,10 +176,30 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Returns whether the owner had such a task. */
-    async deleteTask(userId: string, taskId: string): Promise<boolean> {
-      const result = await db.deleteFrom("tasks").where("userId", "=", userId).where("id", "=", taskId).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /** Returns the deleted task's goal and status, or undefined when the owner had no such task. */
+    async deleteTask(userId: string, taskId: string): Promise<GoalCountedState | undefined> {
+      return db
+        .deleteFrom("tasks")
+        .where("userId", "=", userId)
+        .where("id", "=", taskId)
+        .returning(["goalId", "status"])
+        .executeTakeFirst();
+    },
+
+    /**
+     * Adds to a goal's stored task counts (migration 0003). Relative updates, so that concurrent
+     * changes add up; only the owner's goal is touched, as only the owner's tasks count.
+     */
+    async adjustGoalTaskCounts(userId: string, goalId: string, change: { total: number; completed: number }): Promise<void> {
+      await db
+        .updateTable("goals")
+        .set((eb) => ({
+          totalTasksCount: eb("totalTasksCount", "+", change.total),
+          completedTasksCount: eb("completedTasksCount", "+", change.completed),
+        }))
+        .where("userId", "=", userId)
+        .where("id", "=", goalId)
+        .execute();
     },
 
     /** The title of the owner's goal, or undefined when the owner has no such goal. */

@@ -7,7 +7,7 @@ import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { type TaskChanges, tasksRepository } from "./tasks.repository.ts";
+import { type GoalCountedState, type TaskChanges, type TasksRepository, tasksRepository } from "./tasks.repository.ts";
 
 export interface TasksServiceDeps {
   kysely: Kysely<Database>;
@@ -18,6 +18,28 @@ export interface TasksServiceDeps {
 export type TasksService = ReturnType<typeof tasksService>;
 
 const taskNotFound = () => notFound("Task");
+
+/**
+ * Keeps the goals' stored task counts (migration 0003) in step with a task write, in the caller's
+ * transaction: `before` is null for a new task, `after` null for a deleted one.
+ */
+async function adjustGoalCounts(
+  repository: TasksRepository,
+  userId: string,
+  before: GoalCountedState | null,
+  after: GoalCountedState | null,
+): Promise<void> {
+  const wasDone = before?.status === "done" ? 1 : 0;
+  const isDone = after?.status === "done" ? 1 : 0;
+  const from = before?.goalId ?? null;
+  const to = after?.goalId ?? null;
+  if (from !== null && from === to) {
+    if (isDone !== wasDone) await repository.adjustGoalTaskCounts(userId, from, { total: 0, completed: isDone - wasDone });
+    return;
+  }
+  if (from !== null) await repository.adjustGoalTaskCounts(userId, from, { total: -1, completed: -wasDone });
+  if (to !== null) await repository.adjustGoalTaskCounts(userId, to, { total: 1, completed: isDone });
+}
 const goalNotFound = () => notFound("Goal");
 
 export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
@@ -36,19 +58,13 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     async createTask(userId: string, body: CreateTaskBody): Promise<Task> {
       const goalId = body.goalId ?? null;
-      let goalTitle: string | null = null;
-      if (goalId) {
-        const title = await repository.findGoalTitle(userId, goalId);
-        if (title === undefined) throw goalNotFound();
-        goalTitle = title;
-      }
       const at = now().toISOString();
       const date = body.date ?? null;
       const task: Task = {
         id: randomUUID(),
         userId,
         goalId,
-        goalTitle,
+        goalTitle: null,
         title: body.title,
         description: body.description ?? null,
         status: "todo",
@@ -68,7 +84,16 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         updatedAt: at,
       };
       const { goalTitle: _joined, userId: _owner, ...row } = task;
-      await repository.insertTask(userId, row);
+      await kysely.transaction().execute(async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        if (goalId) {
+          const title = await inTransaction.findGoalTitle(userId, goalId);
+          if (title === undefined) throw goalNotFound();
+          task.goalTitle = title;
+        }
+        await inTransaction.insertTask(userId, row);
+        await adjustGoalCounts(inTransaction, userId, null, row);
+      });
       return task;
     },
 
@@ -99,6 +124,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (body.status !== undefined) Object.assign(changes, statusChangeStamps(current, body.status, at));
 
         await inTransaction.updateTask(userId, taskId, changes);
+        // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.
+        await adjustGoalCounts(inTransaction, userId, current, {
+          goalId: changes.goalId !== undefined ? changes.goalId : current.goalId,
+          status: changes.status ?? current.status,
+        });
         return inTransaction.findTask(userId, taskId);
       });
       if (!task) throw taskNotFound();
@@ -106,7 +136,12 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     async deleteTask(userId: string, taskId: string): Promise<void> {
-      if (!(await repository.deleteTask(userId, taskId))) throw taskNotFound();
+      await kysely.transaction().execute(async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        const deleted = await inTransaction.deleteTask(userId, taskId);
+        if (!deleted) throw taskNotFound();
+        await adjustGoalCounts(inTransaction, userId, deleted, null);
+      });
     },
 
     /**
