@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isKnownTimeZone } from "../rules/dates.ts";
 
 /** GET /api/user */
 export const userSchema = z.object({
@@ -17,15 +18,6 @@ export const userPreferencesSchema = z
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
-
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 export const identityProviderIds = ["google", "oidc", "local"] as const;
 export type IdentityProviderId = (typeof identityProviderIds)[number];
