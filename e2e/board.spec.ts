@@ -191,10 +191,14 @@ test.describe("the Today board on a desktop", () => {
     await expect(page.getByText("1/2 completed")).toBeVisible();
     await expect(page.getByText("50% complete")).toBeVisible();
 
-    // Escape puts a picked-up card back.
+    // Escape puts a picked-up card back. Wait for the saved move to settle first, so the handle
+    // that takes focus is the one that stays on the page.
+    await expect(page.getByText('"Keyboard task" was dropped on the Done column.')).toBeAttached();
     await column(page, "Done").getByRole("button", { name: 'Move "Keyboard task"' }).focus();
     await page.keyboard.press("Space");
+    await expect(page.getByText('Picked up "Keyboard task" from the Done column.')).toBeAttached();
     await page.keyboard.press("ArrowLeft");
+    await expect(page.getByText('"Keyboard task" is over the In Progress column.')).toBeAttached();
     await page.keyboard.press("Escape");
     await expect(page.getByText('Moving "Keyboard task" was cancelled. It stays in the Done column.')).toBeAttached();
     await expect(card(column(page, "Done"), "Keyboard task")).toBeVisible();
@@ -420,6 +424,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await saveScreenshot(page, `board-${name}-future-tasks`);
       await expectNoAxeViolations(page);
       await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: "Future Tasks" })).toBeHidden();
 
       await card(column(page, "To Do"), "Plan the sprint").getByRole("button", { name: 'Edit "Plan the sprint"' }).click();
       const edit = page.getByRole("dialog", { name: "Edit Task" });

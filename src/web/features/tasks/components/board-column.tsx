@@ -1,9 +1,9 @@
 import { useDroppable } from "@dnd-kit/core";
-import { type DragEvent, type ReactNode, useId, useState } from "react";
+import { type DragEvent, type ReactNode, useId } from "react";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
+import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
 import { columnDropId } from "../lib/board-columns.ts";
-import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
 
 const COLUMN_ACCENTS: Record<BoardColumnStatus, string> = {
   todo: "bg-slate-400",
@@ -65,30 +65,15 @@ interface BoardColumnProps {
 /** A drop target for the board's cards (dnd-kit) and for the Future Tasks panel's cards (HTML5). */
 export function BoardColumn({ status, label, count, children, onExternalDrop }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status) });
-  const [isExternalOver, setIsExternalOver] = useState(false);
+  const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, status));
   return (
     <ColumnFrame
       ref={setNodeRef}
       status={status}
       label={label}
       count={count}
-      isHighlighted={isOver || isExternalOver}
-      onDragOver={(event) => {
-        if (!hasTaskDragData(event.dataTransfer)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = "move";
-        setIsExternalOver(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsExternalOver(false);
-      }}
-      onDrop={(event) => {
-        setIsExternalOver(false);
-        const taskId = getTaskDragData(event.dataTransfer);
-        if (!taskId) return;
-        event.preventDefault();
-        onExternalDrop(taskId, status);
-      }}
+      isHighlighted={isOver || isTaskOver}
+      {...dropTargetProps}
     >
       {children}
     </ColumnFrame>

@@ -1,11 +1,11 @@
 import { CalendarPlus, Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { BOARD_COLUMNS } from "../lib/board-columns.ts";
-import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
+import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
 import { ColumnFrame } from "./board-column.tsx";
 
 /** Three columns of placeholder cards in the real columns' frames: nothing moves when the tasks arrive. */
@@ -34,31 +34,16 @@ interface EmptyBoardProps {
 
 /** Spec section 2: the empty day. */
 export function EmptyBoard({ onAddTask, onExternalDrop }: EmptyBoardProps) {
-  const [isExternalOver, setIsExternalOver] = useState(false);
+  const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, "todo"));
   const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
       className={cn(
         "flex min-h-96 flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-8 text-center transition-colors",
-        isExternalOver && "border-indigo-400 bg-indigo-50",
+        isTaskOver && "border-indigo-400 bg-indigo-50",
       )}
-      onDragOver={(event) => {
-        if (!hasTaskDragData(event.dataTransfer)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = "move";
-        setIsExternalOver(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsExternalOver(false);
-      }}
-      onDrop={(event) => {
-        setIsExternalOver(false);
-        const taskId = getTaskDragData(event.dataTransfer);
-        if (!taskId) return;
-        event.preventDefault();
-        onExternalDrop(taskId, "todo");
-      }}
+      {...dropTargetProps}
     >
       <span className="flex size-14 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
         <CalendarPlus className="size-7" aria-hidden="true" />

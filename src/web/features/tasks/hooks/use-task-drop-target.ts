@@ -1,0 +1,29 @@
+import { type DragEvent, useState } from "react";
+import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
+
+/**
+ * Makes an element accept Future Tasks cards dropped with the browser's drag and drop, and says
+ * while one is over it (for highlighting). Other drags (files, text) are ignored.
+ */
+export function useTaskDropTarget(onTaskDrop: (taskId: string) => void) {
+  const [isTaskOver, setIsTaskOver] = useState(false);
+  const dropTargetProps = {
+    onDragOver(event: DragEvent<HTMLElement>) {
+      if (!hasTaskDragData(event.dataTransfer)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      setIsTaskOver(true);
+    },
+    onDragLeave(event: DragEvent<HTMLElement>) {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsTaskOver(false);
+    },
+    onDrop(event: DragEvent<HTMLElement>) {
+      setIsTaskOver(false);
+      const taskId = getTaskDragData(event.dataTransfer);
+      if (!taskId) return;
+      event.preventDefault();
+      onTaskDrop(taskId);
+    },
+  };
+  return { isTaskOver, dropTargetProps };
+}
