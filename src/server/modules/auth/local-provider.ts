@@ -18,6 +18,8 @@ import { deriveSecret } from "./session-tokens.ts";
 import { escapeHtml, renderSignInFailedPage, renderSignInPage } from "./local-provider-pages.ts";
 import { createMemoryStore } from "./local-provider-store.ts";
 
+const EXPIRED_SIGN_IN_PAGE = "This sign-in page has expired or was already used.";
+
 export const LOCAL_PROVIDER_PATH = "/oidc";
 export const LOCAL_CLIENT_ID = "daywise";
 const JWKS_FILE = "oidc-jwks.json";
@@ -284,14 +286,14 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
       { config, schema: { params: interactionParams } },
       async (request, reply) => {
         const found = await findInteraction(request, request.params.uid, reply);
-        if (!found) return failurePage(reply, 400, "This sign-in page has expired or was already used.");
+        if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
         const { provider, details } = found;
         if (details.prompt.name === "consent" && details.session?.accountId) {
           // loadExistingGrant normally grants already; should a consent prompt come, grant it here.
           const grant = details.grantId
             ? await provider.Grant.find(details.grantId)
             : new provider.Grant({ accountId: details.session.accountId, clientId: String(details.params.client_id) });
-          if (!grant) return failurePage(reply, 400, "This sign-in page has expired or was already used.");
+          if (!grant) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
           grant.addOIDCScope("openid email profile");
           const grantId = await grant.save();
           const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
@@ -309,7 +311,7 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
       { config, schema: { params: interactionParams } },
       async (request, reply) => {
         const found = await findInteraction(request, request.params.uid, reply);
-        if (!found) return failurePage(reply, 400, "This sign-in page has expired or was already used.");
+        if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
         const { provider, details } = found;
         const form = signInFormSchema.safeParse(request.body ?? {});
         if (!form.success) {

@@ -4,12 +4,20 @@ import { cn } from "../../lib/utils.ts";
 import { type ButtonProps, buttonVariants } from "./button.tsx";
 import { overlayClassName } from "./dialog.tsx";
 import { InertAppRoot } from "./inert-app-root.tsx";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 /** A confirmation that must be answered: no outside click closes it; Escape and Cancel do. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
@@ -20,6 +28,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         <InertAppRoot />
         {children}

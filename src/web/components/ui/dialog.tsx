@@ -1,8 +1,9 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, useRef } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 import { InertAppRoot } from "./inert-app-root.tsx";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -28,23 +29,12 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
-  // Radix returns focus only to a <DialogTrigger>; dialogs opened from a card's button or a menu
-  // would leave focus on the page body. Remember what had focus and return to it when it is still there.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
-        onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener.current?.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
+        {...returnFocus}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-xl",
           "focus-visible:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
+import { useReturnFocus } from "./use-return-focus.ts";
 
 /**
  * A panel on the right edge that leaves the page usable (a non-modal dialog): no overlay and no
@@ -12,7 +13,14 @@ export function SidePanel(props: Omit<ComponentProps<typeof DialogPrimitive.Root
   return <DialogPrimitive.Root modal={false} {...props} />;
 }
 
-export function SidePanelContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function SidePanelContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Content
@@ -22,6 +30,7 @@ export function SidePanelContent({ className, children, ...props }: ComponentPro
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close

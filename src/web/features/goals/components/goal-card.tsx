@@ -3,6 +3,7 @@ import { useId } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { formatCalendarDay, formatInstantDay, NO_TARGET_DATE_TEXT } from "../lib/goal-dates.ts";
 import { GoalProgress } from "./goal-progress.tsx";
@@ -95,28 +96,28 @@ export function GoalCardSkeleton() {
   return (
     <Card aria-hidden="true" className={cardLayoutClassName}>
       <div className="flex items-start gap-3">
-        <div className="size-10 shrink-0 animate-pulse rounded-lg bg-muted" />
+        <Skeleton className="size-10 shrink-0 rounded-lg" />
         <div className="grid flex-1 gap-1.5">
-          <div className="h-[1.375rem] w-3/5 animate-pulse rounded bg-muted" />
-          <div className="h-[1.375rem] w-16 animate-pulse rounded-full bg-muted" />
+          <Skeleton className="h-[1.375rem] w-3/5 rounded" />
+          <Skeleton className="h-[1.375rem] w-16 rounded-full" />
         </div>
       </div>
       <div className="grid content-start gap-1.5">
-        <div className="h-3.5 w-full animate-pulse rounded bg-muted" />
-        <div className="h-3.5 w-2/3 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-3.5 w-full rounded" />
+        <Skeleton className="h-3.5 w-2/3 rounded" />
       </div>
       <div className="grid gap-2">
-        <div className="h-5 animate-pulse rounded bg-muted" />
-        <div className="h-2 animate-pulse rounded-full bg-muted" />
-        <div className="h-5 w-1/3 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-5 rounded" />
+        <Skeleton className="h-2 rounded-full" />
+        <Skeleton className="h-5 w-1/3 rounded" />
       </div>
       <div className="grid content-end gap-1">
-        <div className="h-5 w-1/2 animate-pulse rounded bg-muted" />
-        <div className="h-5 w-1/2 animate-pulse rounded bg-muted" />
+        <Skeleton className="h-5 w-1/2 rounded" />
+        <Skeleton className="h-5 w-1/2 rounded" />
       </div>
       <div className="flex gap-2 border-t pt-4">
-        <div className="h-8 w-24 animate-pulse rounded-md bg-muted" />
-        <div className="h-8 w-16 animate-pulse rounded-md bg-muted" />
+        <Skeleton className="h-8 w-24 rounded-md" />
+        <Skeleton className="h-8 w-16 rounded-md" />
       </div>
     </Card>
   );

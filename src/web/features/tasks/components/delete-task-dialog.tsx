@@ -12,7 +12,6 @@ import {
 } from "../../../components/ui/alert-dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
-import { useReturnFocus } from "../hooks/use-return-focus.ts";
 
 interface DeleteTaskDialogProps {
   /** The task to delete; null closes the dialog. */
@@ -23,13 +22,12 @@ interface DeleteTaskDialogProps {
 /** Spec section 2: the delete confirmation, worded exactly. */
 export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) {
   const deleteTask = useDeleteTask();
-  const returnFocus = useReturnFocus();
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent {...returnFocus}>
+      <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete Task</AlertDialogTitle>
           <AlertDialogDescription>

@@ -17,7 +17,6 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useFutureTasks } from "../api/get-future-tasks.ts";
 import { futureDateLabel, futureGroupHeading } from "../lib/day-labels.ts";
-import { useReturnFocus } from "../hooks/use-return-focus.ts";
 import { setTaskDragData } from "../lib/native-task-drag.ts";
 
 interface FutureTasksPanelProps {
@@ -34,7 +33,6 @@ interface FutureTasksPanelProps {
 export function FutureTasksPanel({ open, onOpenChange, today, onMoveToToday }: FutureTasksPanelProps) {
   // While a card is dragged the panel lets the pointer through, so every column can take the drop.
   const [isDragging, setIsDragging] = useState(false);
-  const returnFocus = useReturnFocus();
   useEffect(() => {
     if (!isDragging) return;
     // On the document: a dropped card may leave the list (and the DOM) before its own dragend.
@@ -51,12 +49,10 @@ export function FutureTasksPanel({ open, onOpenChange, today, onMoveToToday }: F
       <SidePanelContent
         className={cn("transition-opacity", isDragging && "pointer-events-none opacity-40")}
         onOpenAutoFocus={(event) => {
-          returnFocus.onOpenAutoFocus();
           // Focus the panel itself rather than its first card's button.
           event.preventDefault();
           (event.currentTarget as HTMLElement | null)?.focus();
         }}
-        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       >
         <SidePanelHeader>
           <SidePanelTitle>Future Tasks</SidePanelTitle>

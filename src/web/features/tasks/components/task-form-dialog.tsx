@@ -1,7 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Loader2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES, type Task } from "../../../../shared/api/tasks.ts";
+import {
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_TITLE_MAX_LENGTH,
+  type Task,
+} from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -21,7 +27,6 @@ import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { useUpdateTask } from "../api/update-task.ts";
-import { useReturnFocus } from "../hooks/use-return-focus.ts";
 import { useToday } from "../hooks/use-today.ts";
 import { fullDateLabel } from "../lib/day-labels.ts";
 import {
@@ -48,10 +53,9 @@ export interface TaskFormDialogProps {
 
 /** Spec section 2 "Task create/edit dialog". The form starts afresh each time the dialog opens. */
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent {...returnFocus}>
+      <DialogContent>
         <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
@@ -160,7 +164,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? ids.titleError : undefined}
           autoComplete="off"
-          maxLength={200}
+          maxLength={TASK_TITLE_MAX_LENGTH}
           onChange={(event) => {
             setField("title", event.target.value);
             if (titleError) setTitleError(null);
@@ -178,7 +182,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
         <Textarea
           id={ids.description}
           value={values.description}
-          maxLength={5000}
+          maxLength={TASK_DESCRIPTION_MAX_LENGTH}
           onChange={(event) => setField("description", event.target.value)}
         />
       </div>
