@@ -62,6 +62,9 @@ function tempDataDir(label: string): string {
   return dir;
 }
 
+// Profiling the app under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+const appArgs = [...(env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), serverEntry];
+
 function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -217,7 +220,7 @@ async function benchApp(
 ): Promise<{ rows: ScenarioRow[]; rssMb: number | null }> {
   const port = await findFreePort();
   const dataDir = tempDataDir(dialect);
-  const server = startServer("app", [serverEntry], appEnv(port, dataDir, databaseUrl), port);
+  const server = startServer("app", appArgs, appEnv(port, dataDir, databaseUrl), port);
   let db;
   try {
     await waitUntilServing(server, "/readyz", performance.now(), 30_000);

@@ -1,8 +1,8 @@
-// A response serializer for hot routes whose answers are typed against the contract at compile
-// time: it writes exactly the contract's fields (unknown ones are dropped, as zod's does) without
-// re-checking every value of every row with zod, which was most of such a route's time (GET
-// /api/goals: 200 goals validated one field at a time). Use it per route:
-//   { schema: { response: { 200: listSchema } }, serializerCompiler: contractSerializerCompiler }
+// The app's response serializer (app.setSerializerCompiler). Every route's answer is typed against
+// its zod contract at compile time (fastify-type-provider-zod), so on the way out it writes exactly
+// the contract's fields (unknown ones are dropped, as zod's does) without re-checking every value
+// of every row with zod, which was most of a list route's time (GET /api/goals: 200 goals validated
+// one field at a time).
 import type { z } from "zod";
 
 type Pick = (value: unknown) => unknown;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userPreferencesSchema, userSchema } from "../../../shared/api/user.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
-import { contractSerializerCompiler } from "../../plugins/contract-serializer.ts";
 import { usersService } from "./user.service.ts";
 
 /** Spec section 7: GET /api/user (401 when signed out) and the time zone sent after sign-in. */
@@ -14,7 +13,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Every page load asks (bench budget: p99 under 15 ms); the user is typed against the contract.
-  app.get("/api/user", { schema: { response: { 200: userSchema } }, serializerCompiler: contractSerializerCompiler }, async (request) => {
+  app.get("/api/user", { schema: { response: { 200: userSchema } } }, async (request) => {
     return users.getUser(requireUserId(request));
   });
 
