@@ -7,6 +7,7 @@ import type { DatabaseConfig } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import type { GoalStatus, NewTaskRow, TaskStatus } from "../src/server/db/schema.ts";
+import { writeUserData } from "../src/server/db/user-data.ts";
 import {
   ACCESS_COOKIE,
   ACCESS_TTL_MS,
@@ -188,7 +189,8 @@ export async function seedGoals(db: Db, userId: string, count: number, now: Date
     createdAt: new Date(now.getTime() - (count - i) * 60_000).toISOString(),
     updatedAt: iso,
   }));
-  await db.kysely.transaction().execute(async (trx) => {
+  // As the app writes a user's data: the version is raised first (src/server/db/user-data.ts).
+  await writeUserData(db.kysely, userId, async (trx) => {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       await trx.insertInto("goals").values(rows.slice(start, start + BATCH_ROWS)).execute();
     }
@@ -246,7 +248,7 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
       updatedAt: iso,
     });
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await writeUserData(db.kysely, userId, async (trx) => {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       await trx.insertInto("tasks").values(rows.slice(start, start + BATCH_ROWS)).execute();
     }

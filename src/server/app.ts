@@ -25,6 +25,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
+  await app.register(userDataCachePlugin);
 
   // Feature modules, listed explicitly.
   await app.register(healthRoutes);

@@ -11,6 +11,8 @@ export interface UsersTable {
   email: string | null;
   avatarUrl: string | null;
   timeZone: string;
+  /** Raised by every write of the user's tasks and goals (db/user-data.ts). */
+  dataVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -9,6 +9,8 @@ declare module "fastify" {
     /** The signed-in user's id, or null; set before any handler runs. */
     userId: string | null;
     sessionId: string | null;
+    /** The signed-in user's data version as this request found it (db/user-data.ts), or null. */
+    userDataVersion: number | null;
   }
 }
 
@@ -22,13 +24,15 @@ export function requireUserId(request: FastifyRequest): string {
 export const authenticatePlugin = fp<{ secret: string }>(async function authenticate(app: FastifyInstance, { secret }) {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("userDataVersion", null);
   app.addHook("onRequest", async (request) => {
     const now = app.now();
     const sessionId = readAccessToken(secret, request.cookies[ACCESS_COOKIE], now);
     if (!sessionId) return;
-    const userId = await sessionsRepository(app.db.kysely).findLiveSessionUser(sessionId, now.toISOString());
-    if (!userId) return;
-    request.userId = userId;
+    const session = await sessionsRepository(app.db.kysely).findLiveSessionUser(sessionId, now.toISOString());
+    if (!session) return;
+    request.userId = session.userId;
     request.sessionId = sessionId;
+    request.userDataVersion = session.dataVersion;
   });
 });

@@ -24,13 +24,15 @@ export interface NewRefreshToken {
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
 // Compiled once: the first runs on every signed-in request, the others on every refresh.
+// The user's data version comes along (one primary-key probe more) for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
     .selectFrom("sessions")
-    .select("userId")
-    .where("id", "=", p.sessionId)
-    .where("revokedAt", "is", null)
-    .where("expiresAt", ">", p.now),
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select(["sessions.userId", "users.dataVersion"])
+    .where("sessions.id", "=", p.sessionId)
+    .where("sessions.revokedAt", "is", null)
+    .where("sessions.expiresAt", ">", p.now),
 );
 
 const liveSessionIdByTokenHashQuery = compiledQuery((db, p: { tokenHash: string; now: string }) =>
@@ -115,9 +117,10 @@ export function sessionsRepository(db: Kysely<Database>) {
     },
 
     /** The user of a live session (not revoked, not past its absolute expiry). */
-    async findLiveSessionUser(sessionId: string, now: string): Promise<string | null> {
+    /** The signed-in user of a live session and their data version, or undefined. */
+    async findLiveSessionUser(sessionId: string, now: string): Promise<{ userId: string; dataVersion: number } | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
-      return row?.userId ?? null;
+      return row && { userId: row.userId, dataVersion: Number(row.dataVersion) };
     },
 
     /** The live session a refresh token belongs to, whatever the token's own state. */

@@ -4,6 +4,7 @@ import type { CreateGoalBody, Goal, UpdateGoalBody } from "../../../shared/api/g
 import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
 import { notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository } from "./goals.repository.ts";
 
 export interface GoalsServiceDeps {
@@ -39,7 +40,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      await repository.insertGoal(userId, goal);
+      await writeUserData(kysely, userId, (trx) => goalsRepository(trx).insertGoal(userId, goal));
       // A new goal has no tasks yet.
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
     },
@@ -51,7 +52,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       if (body.targetDate !== undefined) fields.targetDate = body.targetDate;
       if (body.status !== undefined) fields.status = body.status;
 
-      const goal = await kysely.transaction().execute(async (trx) => {
+      const goal = await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = goalsRepository(trx);
         if (!(await inTransaction.updateGoal(userId, goalId, fields))) throw goalNotFound();
         return inTransaction.findGoalWithTaskCounts(userId, goalId);
@@ -63,7 +64,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
     /** The goal's tasks are kept, unlinked (goalId null), in the same transaction as the delete. */
     async deleteGoal(userId: string, goalId: string): Promise<void> {
       const at = now().toISOString();
-      await kysely.transaction().execute(async (trx) => {
+      await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = goalsRepository(trx);
         await inTransaction.unlinkTasksFromGoal(userId, goalId, at);
         // Not the owner's goal: throwing rolls the unlink back too.

@@ -23,12 +23,16 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUserId(request);
   });
 
+  // The board's hot read (bench budget: p99 under 15 ms at 50 connections), kept per day while
+  // the user's data is unchanged (plugins/user-data-cache.ts).
   app.get(
     "/api/tasks",
-    {
-      schema: { querystring: dayQuerySchema, response: { 200: dayTasksResponseSchema } },
+    { schema: { querystring: dayQuerySchema, response: { 200: dayTasksResponseSchema } } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { date } = request.query;
+      return reply.sendUserData(`tasks-of-day:${date}`, () => tasks.listTasksOfDay(userId, date));
     },
-    async (request) => tasks.listTasksOfDay(requireUserId(request), request.query.date),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { type GoalCountedState, type TaskChanges, type TasksRepository, tasksRepository } from "./tasks.repository.ts";
 
 export interface TasksServiceDeps {
@@ -84,7 +85,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         updatedAt: at,
       };
       const { goalTitle: _joined, userId: _owner, ...row } = task;
-      await kysely.transaction().execute(async (trx) => {
+      await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         if (goalId) {
           const title = await inTransaction.findGoalTitle(userId, goalId);
@@ -103,7 +104,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
      */
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();
-      const task = await kysely.transaction().execute(async (trx) => {
+      const task = await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
         if (!current) throw taskNotFound();
@@ -136,7 +137,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     async deleteTask(userId: string, taskId: string): Promise<void> {
-      await kysely.transaction().execute(async (trx) => {
+      await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const deleted = await inTransaction.deleteTask(userId, taskId);
         if (!deleted) throw taskNotFound();
@@ -153,11 +154,14 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       const at = now();
       const inProgress = await repository.listInProgressStates(userId);
       for (const task of inProgress) {
-        if (!task.currentSessionStartedAt || !isPastStallThreshold(task, at)) continue;
+        const sessionStartedAt = task.currentSessionStartedAt;
+        if (!sessionStartedAt || !isPastStallThreshold(task, at)) continue;
         const endedAt = stallDeadline(task) ?? at;
         const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", endedAt), updatedAt: at.toISOString() };
         // Conditional on the session read above: a concurrent change or stall check wins cleanly.
-        await repository.updateInProgressSession(userId, task.id, task.currentSessionStartedAt, changes);
+        await writeUserData(kysely, userId, (trx) =>
+          tasksRepository(trx, dialect).updateInProgressSession(userId, task.id, sessionStartedAt, changes),
+        );
       }
       return repository.listTasksWithStatus(userId, "stalled");
     },
