@@ -25,7 +25,7 @@ const REFRESH_IDLE_TTL_MS = 14 * DAY_MS;
 const BATCH_ROWS = 500;
 
 export async function openBenchDb(config: DatabaseConfig): Promise<Db> {
-  const db = createDb(config, { onPoolError: (error) => console.error("bench: database pool error:", error.message) });
+  const db = createDb(config, { onBackgroundError: (error) => console.error("bench: database pool error:", error.message) });
   await migrateToLatest(db.kysely);
   return db;
 }

@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ownsDb = !options.db;
   const db =
     options.db ??
-    createDb(config.database, { onPoolError: (error) => app.log.error({ err: error }, "database pool error") });
+    createDb(config.database, { onBackgroundError: (error) => app.log.error({ err: error }, "database background error") });
   if (ownsDb) await migrateToLatest(db.kysely, db.schema);
 
   // Registered first so that it is closed last.

@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDat
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -20,8 +21,11 @@ export interface Db {
 }
 
 export interface CreateDbOptions {
-  /** Logs pool errors; a dropped idle PostgreSQL connection must not crash the process. */
-  onPoolError?: (error: Error) => void;
+  /**
+   * Errors of the database's background work (a dropped idle PostgreSQL connection, a failed
+   * SQLite checkpoint): reported here, never crashing the process.
+   */
+  onBackgroundError?: (error: Error) => void;
   /** For SQLite: ":memory:" instead of the configured file (tests). */
   sqliteFile?: string;
 }
@@ -71,6 +75,11 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    let checkpointer: Checkpointer | undefined;
+    if (file !== ":memory:") {
+      database.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+      checkpointer = startCheckpointer(file, (error) => options.onBackgroundError?.(error));
+    }
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(database) }),
       plugins: [new CamelCasePlugin()],
@@ -81,7 +90,11 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
-      close: () => kysely.destroy(),
+      // The worker's connection first, so that the app's (the last one) checkpoints the WAL away.
+      close: async () => {
+        await checkpointer?.stop();
+        await kysely.destroy();
+      },
     };
   }
 
@@ -94,7 +107,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     statement_timeout: STATEMENT_TIMEOUT_MS,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  pool.on("error", (error) => options.onPoolError?.(error));
+  pool.on("error", (error) => options.onBackgroundError?.(error));
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
