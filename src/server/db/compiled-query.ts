@@ -14,6 +14,12 @@
 import { type Compilable, type CompiledQuery, type Kysely, type QueryResult, createQueryId } from "kysely";
 import type { Database } from "./schema.ts";
 
+/**
+ * The SQL texts of compiled queries. On PostgreSQL they run as named prepared statements
+ * (database.ts), so the server parses and plans each once per connection instead of every time.
+ */
+export const compiledSqlTexts = new Set<string>();
+
 class Parameter {
   constructor(readonly name: string) {}
 }
@@ -51,6 +57,7 @@ export function compiledQuery<P extends Record<string, unknown>, R>(
       const slots = query.parameters.map((value): Slot => (value instanceof Parameter ? { parameter: value.name } : { constant: value }));
       compiled = { query, slots };
       byAdapter.set(adapter, compiled);
+      compiledSqlTexts.add(query.sql);
     }
     return compiled;
   }

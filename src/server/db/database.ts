@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { compiledSqlTexts } from "./compiled-query.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
 
@@ -65,6 +67,45 @@ function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
   };
 }
 
+/**
+ * The pool as Kysely sees it, with the compiled queries (compiled-query.ts: the per-request ones,
+ * e.g. the session lookup) sent as named prepared statements: pg prepares each once per
+ * connection and then only binds and executes it, saving PostgreSQL's parse and plan every time.
+ * Every other query (migrations, ad-hoc ones) runs as before.
+ */
+function withPreparedStatements(pool: PgModule.Pool): PostgresPool {
+  const wrapped = new WeakMap<PgModule.PoolClient, PostgresPoolClient>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `daywise_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let facade = wrapped.get(client);
+      if (!facade) {
+        // Kysely passes (sql, parameters), or a cursor when streaming (which passes through).
+        const query = (textOrCursor: string, values?: unknown[]) =>
+          compiledSqlTexts.has(textOrCursor)
+            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values })
+            : client.query(textOrCursor, values);
+        facade = {
+          query: query as unknown as PostgresPoolClient["query"],
+          release: (destroy?: boolean) => client.release(destroy),
+        };
+        wrapped.set(client, facade);
+      }
+      return facade;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): Db {
   if (config.kind === "sqlite") {
     const file = options.sqliteFile ?? config.file;
@@ -109,7 +150,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   });
   pool.on("error", (error) => options.onBackgroundError?.(error));
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
     plugins: [new CamelCasePlugin()],
   });
   return {
