@@ -116,8 +116,7 @@ export function sessionsRepository(db: Kysely<Database>) {
       await insertRefreshTokenQuery.execute(db, token);
     },
 
-    /** The user of a live session (not revoked, not past its absolute expiry). */
-    /** The signed-in user of a live session and their data version, or undefined. */
+    /** The user of a live session (not revoked, not past its absolute expiry) and their data version. */
     async findLiveSessionUser(sessionId: string, now: string): Promise<{ userId: string; dataVersion: number } | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
       return row && { userId: row.userId, dataVersion: Number(row.dataVersion) };
