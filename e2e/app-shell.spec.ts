@@ -25,7 +25,16 @@ test.describe("the signed-in shell on a desktop", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveURL(path);
       await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+      // As after a page load, keyboard users continue in the new page, not in the header.
+      await expect(page.getByRole("main")).toBeFocused();
     }
+    // Back and Forward move focus the same way.
+    await nav.getByRole("link", { name: "Goals" }).focus();
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("main")).toBeFocused();
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
 
     const avatarButton = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
     await avatarButton.click();
@@ -83,5 +92,14 @@ test.describe("the signed-in shell on a phone", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
     await expect(menu).toBeHidden();
+    await expect(page.getByRole("main")).toBeFocused();
+
+    // Closed without choosing another page, the menu gives focus back to its button.
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu.getByRole("menuitem", { name: "Goals" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 });

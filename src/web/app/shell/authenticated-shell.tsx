@@ -14,6 +14,7 @@ import { LoadingScreen } from "./loading-screen.tsx";
 import { preloadMobileNav } from "./mobile-nav.tsx";
 import { PageFallback } from "./page-fallback.tsx";
 import { SkipLink } from "./skip-link.tsx";
+import { MAIN_CONTENT_ID, useFocusMainOnNavigation } from "./use-focus-main-on-navigation.ts";
 
 const loadRoutedContent = () => import("../routed-content.tsx");
 const RoutedContent = lazy(() => loadRoutedContent().then((module) => ({ default: module.RoutedContent })));
@@ -43,6 +44,7 @@ export function AuthenticatedShell() {
 
 function SignedInLayout({ user }: { user: User }) {
   useSessionUpkeep(user);
+  useFocusMainOnNavigation();
 
   useEffect(() => {
     // The header's menus right away; the other pages while the browser is idle.
@@ -55,7 +57,7 @@ function SignedInLayout({ user }: { user: User }) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <AppHeader user={user} />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
         <Suspense fallback={<PageFallback />}>
           <RoutedContent />
         </Suspense>

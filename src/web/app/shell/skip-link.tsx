@@ -1,8 +1,10 @@
+import { MAIN_CONTENT_ID } from "./use-focus-main-on-navigation.ts";
+
 /** Lets keyboard users jump over the header to the page content. */
 export function SkipLink() {
   return (
     <a
-      href="#main-content"
+      href={`#${MAIN_CONTENT_ID}`}
       className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
       Skip to content

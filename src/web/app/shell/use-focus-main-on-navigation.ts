@@ -1,0 +1,23 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
+
+export const MAIN_CONTENT_ID = "main-content";
+
+/**
+ * After the user moves to another page (a link, a menu item, Back or Forward), focus goes to the
+ * page's main region, as a full page load would put it at the top: keyboard users continue in the
+ * new page instead of in the header, and screen readers announce it. Redirects (replace) and
+ * changes within a page (its query or hash) leave focus where it is.
+ */
+export function useFocusMainOnNavigation(): void {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const previousPathname = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    if (navigationType === "REPLACE") return;
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  }, [pathname, navigationType]);
+}
