@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase, type SqliteStatement, sql } from "kysely";
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
@@ -20,6 +20,12 @@ export interface Db {
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * SQLite only: how many writing statements have run on this database. The app is the file's
+   * only writer (one process on SQLite; several instances need PostgreSQL), so an answer read when
+   * this had some value is still what the database holds while the value is unchanged.
+   */
+  writeCount?: () => number;
 }
 
 export interface CreateDbOptions {
@@ -48,9 +54,26 @@ const MAX_CACHED_STATEMENTS = 500;
  * anew, and parsing and planning the SQL cost as much as running a hot indexed read. Safe because
  * Kysely runs one query at a time on the single SQLite connection (its mutex), and a statement
  * runs to completion (all/run) before the next one starts. Least recently used ones go first.
+ * Statements that write (better-sqlite3's `readonly` is false, RETURNING ones included) count
+ * each run in `writes`, before they run.
  */
-function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
-  const statements = new Map<string, SQLiteDatabase.Statement>();
+function withStatementCache(database: SQLiteDatabase.Database, writes: { count: number }): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  const countingWrites = (statement: SQLiteDatabase.Statement): SqliteStatement => ({
+    reader: statement.reader,
+    all: (parameters) => {
+      writes.count++;
+      return statement.all(parameters);
+    },
+    run: (parameters) => {
+      writes.count++;
+      return statement.run(parameters);
+    },
+    iterate: (parameters) => {
+      writes.count++;
+      return statement.iterate(parameters);
+    },
+  });
   return {
     close: () => database.close(),
     prepare(text: string) {
@@ -58,7 +81,8 @@ function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
       if (statement) {
         statements.delete(text);
       } else {
-        statement = database.prepare(text);
+        const prepared = database.prepare(text);
+        statement = prepared.readonly ? prepared : countingWrites(prepared);
         if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
@@ -121,13 +145,15 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       database.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
       checkpointer = startCheckpointer(file, (error) => options.onBackgroundError?.(error));
     }
+    const writes = { count: 0 };
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      dialect: new SqliteDialect({ database: withStatementCache(database, writes) }),
       plugins: [new CamelCasePlugin()],
     });
     return {
       kysely,
       dialect: "sqlite",
+      writeCount: () => writes.count,
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },

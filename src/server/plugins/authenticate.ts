@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import { AppError } from "../app-error.ts";
 import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.ts";
 import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
@@ -20,19 +21,57 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
-/** Reads the access cookie and checks its session in the database (one indexed read). */
+/** Access cookies whose session was found live, kept per cookie value (SQLite only, see below). */
+const MAX_KEPT_ACCESS_TOKENS = 10_000;
+
+interface KeptSession {
+  sessionId: string;
+  userId: string;
+  dataVersion: number;
+  /** The earlier of the cookie's and the session's expiry, in ms. */
+  validUntil: number;
+  /** db.writeCount() when the session was read. */
+  writeCount: number;
+}
+
+/**
+ * Reads the access cookie (HMAC-signed session id and expiry) and checks its session in the
+ * database: not revoked, not expired. On SQLite, where this process is the database's only writer,
+ * a cookie checked once is kept with the database's write count at that time and taken as checked
+ * again while nothing at all has been written since and neither expiry has passed: any write (a
+ * logout, a revoked family, any task) sends the next request back to the database. On PostgreSQL
+ * other instances write too, so every request reads its session.
+ */
 export const authenticatePlugin = fp<{ secret: string }>(async function authenticate(app: FastifyInstance, { secret }) {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionId", null);
   app.decorateRequest("userDataVersion", null);
+  const writeCount = app.db.writeCount;
+  const kept = new LRUCache<string, KeptSession>({ max: MAX_KEPT_ACCESS_TOKENS });
+
   app.addHook("onRequest", async (request) => {
+    const token = request.cookies[ACCESS_COOKIE];
+    if (!token) return;
     const now = app.now();
-    const sessionId = readAccessToken(secret, request.cookies[ACCESS_COOKIE], now);
-    if (!sessionId) return;
-    const session = await sessionsRepository(app.db.kysely).findLiveSessionUser(sessionId, now.toISOString());
-    if (!session) return;
+    const writesBefore = writeCount?.();
+    let session = writesBefore === undefined ? undefined : kept.get(token);
+    if (!session || session.writeCount !== writesBefore || session.validUntil <= now.getTime()) {
+      session = undefined;
+      const access = readAccessToken(secret, token, now);
+      if (!access) return;
+      const live = await sessionsRepository(app.db.kysely).findLiveSessionUser(access.sessionId, now.toISOString());
+      if (!live) return;
+      session = {
+        sessionId: access.sessionId,
+        userId: live.userId,
+        dataVersion: live.dataVersion,
+        validUntil: Math.min(Date.parse(live.expiresAt), access.expiresAtMs),
+        writeCount: writesBefore ?? 0,
+      };
+      if (writesBefore !== undefined) kept.set(token, session);
+    }
     request.userId = session.userId;
-    request.sessionId = sessionId;
+    request.sessionId = session.sessionId;
     request.userDataVersion = session.dataVersion;
   });
 });

@@ -40,15 +40,20 @@ export function createAccessToken(secret: string, sessionId: string, expiresAt: 
   return `${payload}.${sign(secret, "access", payload)}`;
 }
 
-/** The session id of a well-signed, unexpired access token, else null. */
-export function readAccessToken(secret: string, token: string | undefined, now: Date): string | null {
+/** The session id and expiry (ms) of a well-signed, unexpired access token, else null. */
+export function readAccessToken(
+  secret: string,
+  token: string | undefined,
+  now: Date,
+): { sessionId: string; expiresAtMs: number } | null {
   if (!token) return null;
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [sessionId, exp, mac] = parts as [string, string, string];
   if (!safeEqual(mac, sign(secret, "access", `${sessionId}.${exp}`))) return null;
-  if (Number(exp) * 1000 <= now.getTime()) return null;
-  return sessionId;
+  const expiresAtMs = Number(exp) * 1000;
+  if (!(expiresAtMs > now.getTime())) return null;
+  return { sessionId, expiresAtMs };
 }
 
 export function createCsrfToken(secret: string, sessionId: string): string {

@@ -23,13 +23,20 @@ export interface NewRefreshToken {
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
+export interface LiveSession {
+  userId: string;
+  /** The session's absolute expiry (ISO instant). */
+  expiresAt: string;
+  dataVersion: number;
+}
+
 // Compiled once: the first runs on every signed-in request, the others on every refresh.
 // The user's data version comes along (one primary-key probe more) for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.userId", "users.dataVersion"])
+    .select(["sessions.userId", "sessions.expiresAt", "users.dataVersion"])
     .where("sessions.id", "=", p.sessionId)
     .where("sessions.revokedAt", "is", null)
     .where("sessions.expiresAt", ">", p.now),
@@ -116,10 +123,10 @@ export function sessionsRepository(db: Kysely<Database>) {
       await insertRefreshTokenQuery.execute(db, token);
     },
 
-    /** The user of a live session (not revoked, not past its absolute expiry) and their data version. */
-    async findLiveSessionUser(sessionId: string, now: string): Promise<{ userId: string; dataVersion: number } | undefined> {
+    /** The user of a live session (not revoked, not past its absolute expiry), with the session's expiry and the user's data version. */
+    async findLiveSessionUser(sessionId: string, now: string): Promise<LiveSession | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
-      return row && { userId: row.userId, dataVersion: Number(row.dataVersion) };
+      return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
     },
 
     /** The live session a refresh token belongs to, whatever the token's own state. */
