@@ -56,7 +56,6 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
     const writesBefore = writeCount?.();
     let session = writesBefore === undefined ? undefined : kept.get(token);
     if (!session || session.writeCount !== writesBefore || session.validUntil <= now.getTime()) {
-      session = undefined;
       const access = readAccessToken(secret, token, now);
       if (!access) return;
       const live = await sessionsRepository(app.db.kysely).findLiveSessionUser(access.sessionId, now.toISOString());
