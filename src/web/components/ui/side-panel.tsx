@@ -7,7 +7,7 @@ import { useReturnFocus } from "./use-return-focus.ts";
 /**
  * A panel on the right edge that leaves the page usable (a non-modal dialog): no overlay and no
  * inert page, so things can be dragged from the panel onto the page. Escape, the close button or
- * a click outside close it. Render a <SidePanelTitle> inside. For a blocking panel use <Sheet>.
+ * a click outside close it. Render a <SidePanelTitle> inside. For a blocking window use <Dialog>.
  */
 export function SidePanel(props: Omit<ComponentProps<typeof DialogPrimitive.Root>, "modal">) {
   return <DialogPrimitive.Root modal={false} {...props} />;
@@ -56,6 +56,5 @@ export function SidePanelTitle({ className, ...props }: ComponentProps<typeof Di
   return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
 }
 
-export function SidePanelDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
+/** The same Radix description as a dialog's, with the same look. */
+export { DialogDescription as SidePanelDescription } from "./dialog.tsx";
