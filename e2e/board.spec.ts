@@ -361,10 +361,9 @@ test.describe("the Today board on a desktop", () => {
 });
 
 /** A day with every kind of card: planned, linked to a goal, running over, done and stalled. */
-async function seedBusyDay(page: Page) {
+async function seedBusyDay(page: Page, date: string) {
   const calls = api(page);
   const goal = await calls.createGoal("Ship the spring release");
-  const date = today();
   await calls.createTask({ title: "Plan the sprint", date, scheduledStartTime: "09:00", estimatedDuration: 60, goalId: goal.id, description: "Pick the stories for the next two weeks." });
   await calls.createTask({ title: "Call the bank", date, estimatedDuration: 15 });
   const review = await calls.createTask({ title: "Review pull requests", date, estimatedDuration: 20, goalId: goal.id });
@@ -384,9 +383,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     test("shows every kind of card, with no accessibility violations", async ({ page }) => {
       await signIn(page, person(`busy-${name}`));
-      await seedBusyDay(page);
-      // The browser's clock 40 minutes ahead: the running tasks are now past their estimates.
-      await page.clock.install({ time: Date.now() + 40 * 60_000 });
+      // The browser's clock 40 minutes ahead: the running tasks are now past their estimates. The
+      // day is the one the browser will show then (after 23:20 it is already tomorrow).
+      const browserNow = Date.now() + 40 * 60_000;
+      await seedBusyDay(page, todayInZone(new Date(browserNow), timeZone));
+      await page.clock.install({ time: browserNow });
       await page.reload();
       await waitForBoard(page);
 
