@@ -1,7 +1,7 @@
 // Seeds the database the benchmarked app uses, through the project's own createDb and migrations,
 // and mints the cookies a signed-in browser would send. Rows are written directly (not through the
 // API) so that seeding is fast and does not depend on routes that may not exist yet.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/db/database.ts";
@@ -14,13 +14,15 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   REFRESH_COOKIE,
+  REFRESH_IDLE_TTL_MS,
+  SESSION_ABSOLUTE_TTL_MS,
   createAccessToken,
   createCsrfToken,
+  createRefreshToken,
+  hashRefreshToken,
 } from "../src/server/modules/auth/session-tokens.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
-const SESSION_TTL_MS = 60 * DAY_MS;
-const REFRESH_IDLE_TTL_MS = 14 * DAY_MS;
 // Well under both engines' bound-parameter limits (SQLite 32,766; PostgreSQL 65,535) for 21 columns.
 const BATCH_ROWS = 500;
 
@@ -55,16 +57,21 @@ export async function seedUser(db: Db, now: Date, user: { name?: string; timeZon
   return id;
 }
 
-function sessionRow(userId: string, now: Date) {
+/** A session row; with a refresh token's hash, that token is its one live refresh token. */
+function sessionRow(userId: string, now: Date, id: string = randomUUID(), refreshHash = "") {
   const iso = now.toISOString();
   return {
-    id: randomUUID(),
+    id,
     userId,
     createdAt: iso,
     lastUsedAt: iso,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS).toISOString(),
     revokedAt: null,
     userAgent: "bench",
+    refreshHashes: refreshHash,
+    retiredRefreshHashes: "",
+    refreshRotatedAt: null,
+    refreshExpiresAt: refreshHash ? new Date(now.getTime() + REFRESH_IDLE_TTL_MS).toISOString() : null,
   };
 }
 
@@ -92,28 +99,6 @@ export async function seedSignedInUser(
   return { userId, sessionId, headers: sessionHeaders(secret, sessionId, now) };
 }
 
-export function hashRefreshToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** Stores a fresh refresh token for the session (only its SHA-256 hex hash) and returns the token. */
-export async function seedRefreshToken(db: Db, sessionId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await db.kysely
-    .insertInto("refreshTokens")
-    .values({
-      id: randomUUID(),
-      sessionId,
-      tokenHash: hashRefreshToken(token),
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + REFRESH_IDLE_TTL_MS).toISOString(),
-      rotatedAt: null,
-      replacedById: null,
-    })
-    .execute();
-  return token;
-}
-
 export interface RefreshCredential {
   sessionId: string;
   /** The headers of a browser whose access cookie has expired: refresh and CSRF cookies, CSRF header. */
@@ -121,7 +106,7 @@ export interface RefreshCredential {
 }
 
 /**
- * Many independent sign-ins of one user, each with its own session and one unused refresh token.
+ * Many independent sign-ins of one user, each with its own session and its one live refresh token.
  * Refresh rotates its token, so a load test needs one token per request; giving each its own
  * session keeps a rotation in one family from looking like a replay in another.
  */
@@ -132,32 +117,20 @@ export async function seedRefreshCredentials(
   count: number,
   now: Date,
 ): Promise<RefreshCredential[]> {
-  const iso = now.toISOString();
   const credentials: RefreshCredential[] = [];
   await db.kysely.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += BATCH_ROWS) {
       const size = Math.min(BATCH_ROWS, count - start);
-      const sessions = Array.from({ length: size }, () => sessionRow(userId, now));
-      const tokens = sessions.map(() => randomBytes(32).toString("base64url"));
-      await trx.insertInto("sessions").values(sessions).execute();
+      const ids = Array.from({ length: size }, () => randomUUID());
+      const tokens = ids.map((id) => createRefreshToken(secret, id));
       await trx
-        .insertInto("refreshTokens")
-        .values(
-          sessions.map((session, i) => ({
-            id: randomUUID(),
-            sessionId: session.id,
-            tokenHash: hashRefreshToken(tokens[i]!),
-            createdAt: iso,
-            expiresAt: new Date(now.getTime() + REFRESH_IDLE_TTL_MS).toISOString(),
-            rotatedAt: null,
-            replacedById: null,
-          })),
-        )
+        .insertInto("sessions")
+        .values(ids.map((id, i) => sessionRow(userId, now, id, hashRefreshToken(tokens[i]!))))
         .execute();
-      sessions.forEach((session, i) => {
-        const csrf = createCsrfToken(secret, session.id);
+      ids.forEach((sessionId, i) => {
+        const csrf = createCsrfToken(secret, sessionId);
         credentials.push({
-          sessionId: session.id,
+          sessionId,
           headers: { cookie: `${REFRESH_COOKIE}=${tokens[i]}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
         });
       });

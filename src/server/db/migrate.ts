@@ -3,6 +3,7 @@ import * as initial from "./migrations/0001-initial.ts";
 import * as goalProgressIndex from "./migrations/0002-tasks-goal-progress-index.ts";
 import * as goalTaskCounts from "./migrations/0003-goal-task-counts.ts";
 import * as userDataVersion from "./migrations/0004-user-data-version.ts";
+import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-session.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002-tasks-goal-progress-index": goalProgressIndex,
   "0003-goal-task-counts": goalTaskCounts,
   "0004-user-data-version": userDataVersion,
+  "0005-refresh-tokens-on-session": refreshTokensOnSession,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

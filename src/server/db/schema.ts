@@ -35,19 +35,16 @@ export interface SessionsTable {
   expiresAt: string;
   revokedAt: string | null;
   userAgent: string | null;
-}
-
-export interface RefreshTokensTable {
-  id: string;
-  sessionId: string;
-  /** SHA-256 of the token, hex; the token itself is never stored. */
-  tokenHash: string;
-  createdAt: string;
-  /** Idle expiry (14 days after issue). */
-  expiresAt: string;
-  /** Set when the token was exchanged for its successor. */
-  rotatedAt: string | null;
-  replacedById: string | null;
+  /**
+   * SHA-256 (hex) of each live refresh token, space-separated: normally the one last issued, plus
+   * any siblings handed out in the reuse grace since (docs/decisions/003). Tokens are never stored.
+   */
+  refreshHashes: string;
+  /** The hashes the last rotation retired (space-separated), and when it did. */
+  retiredRefreshHashes: string;
+  refreshRotatedAt: string | null;
+  /** Idle expiry of the live refresh tokens (14 days after their last use). */
+  refreshExpiresAt: string | null;
 }
 
 export type TaskStatus = "todo" | "inprogress" | "done" | "stalled";
@@ -188,7 +185,6 @@ export interface Database {
   users: UsersTable;
   userIdentities: UserIdentitiesTable;
   sessions: SessionsTable;
-  refreshTokens: RefreshTokensTable;
   tasks: TasksTable;
   goals: GoalsTable;
   rolloverSettings: RolloverSettingsTable;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../app-error.ts";
-import { CSRF_HEADER, hashRefreshToken, isValidCsrfToken, REFRESH_COOKIE } from "../modules/auth/session-tokens.ts";
-import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
+import { CSRF_HEADER, isValidCsrfToken, readRefreshToken, REFRESH_COOKIE } from "../modules/auth/session-tokens.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -31,11 +30,9 @@ declare module "fastify" {
 export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async function csrf(app: FastifyInstance, { secret, publicUrl }) {
   const ownOrigin = new URL(publicUrl).origin;
 
-  async function sessionOfRefreshCookie(request: FastifyRequest): Promise<string | null> {
-    const token = request.cookies[REFRESH_COOKIE];
-    if (!token) return null;
-    return sessionsRepository(app.db.kysely).findLiveSessionIdByTokenHash(hashRefreshToken(token), app.now().toISOString());
-  }
+  // The session a refresh token was signed for, live or not: a dead one's refresh or logout then
+  // fails in the route (401), after the token has been checked here.
+  const sessionOfRefreshCookie = (request: FastifyRequest) => readRefreshToken(secret, request.cookies[REFRESH_COOKIE]);
 
   app.addHook("onRequest", async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
@@ -55,8 +52,8 @@ export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async functi
       bindTo === "access"
         ? request.sessionId
         : bindTo === "refresh"
-          ? await sessionOfRefreshCookie(request)
-          : (request.sessionId ?? (await sessionOfRefreshCookie(request)));
+          ? sessionOfRefreshCookie(request)
+          : (request.sessionId ?? sessionOfRefreshCookie(request));
     if (!sessionId) throw new AppError("unauthorized", "Not signed in");
     if (!isValidCsrfToken(secret, sessionId, token)) {
       throw new AppError("forbidden", "Invalid CSRF token: reload the page and try again");

@@ -74,14 +74,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   }
 
   /** Sessions this browser still holds; a new sign-in ends them, as their cookies are replaced. */
-  async function presentedSessionIds(request: FastifyRequest): Promise<string[]> {
+  function presentedSessionIds(request: FastifyRequest): string[] {
     const ids = new Set<string>();
     if (request.sessionId) ids.add(request.sessionId);
-    const refreshToken = request.cookies[REFRESH_COOKIE];
-    if (refreshToken) {
-      const id = await sessions.findSessionIdOfRefreshToken(refreshToken);
-      if (id) ids.add(id);
-    }
+    const ofRefreshToken = sessions.sessionIdOfRefreshToken(request.cookies[REFRESH_COOKIE]);
+    if (ofRefreshToken) ids.add(ofRefreshToken);
     return [...ids];
   }
 
@@ -143,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       }
 
       const userId = await identities.upsertUserFromClaims(claims);
-      for (const previous of await presentedSessionIds(request)) await sessions.revokeSession(previous);
+      for (const previous of presentedSessionIds(request)) await sessions.revokeSession(previous);
       const session = await sessions.startSession(userId, request.headers["user-agent"] ?? null);
       setSessionCookies(reply, session, cookiePolicy);
       request.log.info({ userId, provider: id }, "signed in");
@@ -173,8 +170,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     "/auth/logout",
     { config: { csrfSessionFrom: "access-or-refresh" }, schema: { response: { 200: authOkResponseSchema } } },
     async (request, reply) => {
-      for (const sessionId of await presentedSessionIds(request)) await sessions.revokeSession(sessionId);
+      let ended = 0;
+      for (const sessionId of presentedSessionIds(request)) if (await sessions.revokeSession(sessionId)) ended++;
       clearSessionCookies(reply, cookiePolicy);
+      // The cookies named only sessions that had ended already (a second logout, say).
+      if (ended === 0) throw new AppError("unauthorized", "Not signed in");
       return { ok: true as const };
     },
   );

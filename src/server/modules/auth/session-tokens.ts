@@ -1,7 +1,7 @@
 // Stateless parts of the session: the signed access cookie, the session-bound CSRF token and the
-// opaque refresh token. The access and CSRF tokens are HMAC-SHA256 over the session id with the
-// server's SESSION_SECRET; the session row itself is still checked on every request, so a revoked
-// session is refused at once. Refresh tokens are random and only their SHA-256 is stored.
+// refresh token. All three carry an HMAC-SHA256 over the session id with the server's
+// SESSION_SECRET; the session row itself is still checked on every request, so a revoked session
+// is refused at once. Refresh tokens carry 256 random bits and only their SHA-256 is stored.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
@@ -68,9 +68,24 @@ export function isValidCsrfToken(secret: string, sessionId: string, token: strin
   return safeEqual(mac, sign(secret, "csrf", `${sessionId}.${nonce}`));
 }
 
-/** 256 random bits, base64url. */
-export function createRefreshToken(): string {
-  return randomBytes(32).toString("base64url");
+/**
+ * A refresh token: `sessionId.random.HMAC(sessionId, random)`, with 256 random bits. The session id
+ * lets a refresh find its session by primary key and lets the CSRF check of the /auth calls bind to
+ * it without a database read; the MAC proves the server issued the token for that session, so a
+ * token that is no longer live can be told apart from garbage (a replay revokes the family).
+ */
+export function createRefreshToken(secret: string, sessionId: string): string {
+  const payload = `${sessionId}.${randomBytes(32).toString("base64url")}`;
+  return `${payload}.${sign(secret, "refresh", payload)}`;
+}
+
+/** The session id of a refresh token this server issued (whether still live or not), else null. */
+export function readRefreshToken(secret: string, token: string | undefined): string | null {
+  if (!token) return null;
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [sessionId, random, mac] = parts as [string, string, string];
+  return safeEqual(mac, sign(secret, "refresh", `${sessionId}.${random}`)) ? sessionId : null;
 }
 
 /** What the database keeps of a refresh token: SHA-256, hex. */

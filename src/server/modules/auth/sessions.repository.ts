@@ -1,6 +1,6 @@
-// Session and refresh-token queries only. These tables are reached through a session (from a
-// signed cookie or a refresh token's hash), not through a user id: the session is the owner here.
-// Bind to the database or to a transaction: sessionsRepository(trx).
+// Session queries only, refresh tokens included (their hashes live on the session row). Sessions
+// are reached by the id a signed cookie or refresh token carries, not through a user id: the
+// session is the owner here. Bind to the database or to a transaction: sessionsRepository(trx).
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/schema.ts";
@@ -11,14 +11,29 @@ export interface NewSession {
   now: string;
   expiresAt: string;
   userAgent: string | null;
+  /** The first refresh token's hash and idle expiry. */
+  refreshHash: string;
+  refreshExpiresAt: string;
 }
 
-export interface NewRefreshToken {
-  id: string;
-  sessionId: string;
-  tokenHash: string;
-  now: string;
+/** A session's refresh-token state, as the slow path of a refresh reads it. */
+export interface RefreshState {
+  userId: string;
   expiresAt: string;
+  revokedAt: string | null;
+  refreshHashes: string;
+  retiredRefreshHashes: string;
+  refreshRotatedAt: string | null;
+  refreshExpiresAt: string | null;
+}
+
+/** What a refresh writes: the new live and retired hashes, the rotation instant and the idle expiry. */
+export interface RefreshChange {
+  refreshHashes: string;
+  retiredRefreshHashes: string;
+  refreshRotatedAt: string | null;
+  refreshExpiresAt: string;
+  now: string;
 }
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
@@ -30,7 +45,7 @@ export interface LiveSession {
   dataVersion: number;
 }
 
-// Compiled once: the first runs on every signed-in request, the others on every refresh.
+// Compiled once: the first runs on every signed-in request, the second on every refresh.
 // The user's data version comes along (one primary-key probe more) for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
@@ -42,64 +57,25 @@ const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: str
     .where("sessions.expiresAt", ">", p.now),
 );
 
-const liveSessionIdByTokenHashQuery = compiledQuery((db, p: { tokenHash: string; now: string }) =>
-  db
-    .selectFrom("refreshTokens")
-    .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
-    .select("sessions.id")
-    .where("refreshTokens.tokenHash", "=", p.tokenHash)
-    .where("sessions.revokedAt", "is", null)
-    .where("sessions.expiresAt", ">", p.now),
-);
-
-const refreshTokenByHashQuery = compiledQuery((db, p: { tokenHash: string }) =>
-  db
-    .selectFrom("refreshTokens")
-    .innerJoin("sessions", "sessions.id", "refreshTokens.sessionId")
-    .select([
-      "refreshTokens.id",
-      "refreshTokens.sessionId",
-      "refreshTokens.expiresAt",
-      "refreshTokens.rotatedAt",
-      "sessions.userId",
-      "sessions.expiresAt as sessionExpiresAt",
-      "sessions.revokedAt as sessionRevokedAt",
-    ])
-    .where("refreshTokens.tokenHash", "=", p.tokenHash),
-);
-
-const insertRefreshTokenQuery = compiledQuery(
-  (db, p: { id: string; sessionId: string; tokenHash: string; now: string; expiresAt: string }) =>
-    db.insertInto("refreshTokens").values({
-      id: p.id,
-      sessionId: p.sessionId,
-      tokenHash: p.tokenHash,
-      createdAt: p.now,
-      expiresAt: p.expiresAt,
-      rotatedAt: null,
-      replacedById: null,
-    }),
-);
-
-const claimRotationQuery = compiledQuery((db, p: { tokenId: string; successorId: string; now: string }) =>
-  db
-    .updateTable("refreshTokens")
-    .set({ rotatedAt: p.now, replacedById: p.successorId })
-    .where("id", "=", p.tokenId)
-    .where("rotatedAt", "is", null),
-);
-
-const retireOtherTokensQuery = compiledQuery((db, p: { sessionId: string; keepId: string; now: string }) =>
-  db
-    .updateTable("refreshTokens")
-    .set({ rotatedAt: p.now, replacedById: p.keepId })
-    .where("sessionId", "=", p.sessionId)
-    .where("rotatedAt", "is", null)
-    .where("id", "!=", p.keepId),
-);
-
-const touchSessionQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
-  db.updateTable("sessions").set({ lastUsedAt: p.now }).where("id", "=", p.sessionId),
+// A normal refresh: the presented token is the session's one live token, unexpired, in a live
+// session. It becomes the retired one and the new hash the live one, in one statement.
+const rotateSoleRefreshTokenQuery = compiledQuery(
+  (db, p: { sessionId: string; tokenHash: string; nextHash: string; now: string; refreshExpiresAt: string }) =>
+    db
+      .updateTable("sessions")
+      .set((eb) => ({
+        retiredRefreshHashes: eb.ref("refreshHashes"),
+        refreshHashes: p.nextHash,
+        refreshRotatedAt: p.now,
+        refreshExpiresAt: p.refreshExpiresAt,
+        lastUsedAt: p.now,
+      }))
+      .where("id", "=", p.sessionId)
+      .where("refreshHashes", "=", p.tokenHash)
+      .where("refreshExpiresAt", ">", p.now)
+      .where("revokedAt", "is", null)
+      .where("expiresAt", ">", p.now)
+      .returning(["userId", "expiresAt"]),
 );
 
 export function sessionsRepository(db: Kysely<Database>) {
@@ -115,12 +91,12 @@ export function sessionsRepository(db: Kysely<Database>) {
           expiresAt: session.expiresAt,
           revokedAt: null,
           userAgent: session.userAgent,
+          refreshHashes: session.refreshHash,
+          retiredRefreshHashes: "",
+          refreshRotatedAt: null,
+          refreshExpiresAt: session.refreshExpiresAt,
         })
         .execute();
-    },
-
-    async insertRefreshToken(token: NewRefreshToken): Promise<void> {
-      await insertRefreshTokenQuery.execute(db, token);
     },
 
     /** The user of a live session (not revoked, not past its absolute expiry), with the session's expiry and the user's data version. */
@@ -129,46 +105,72 @@ export function sessionsRepository(db: Kysely<Database>) {
       return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
     },
 
-    /** The live session a refresh token belongs to, whatever the token's own state. */
-    async findLiveSessionIdByTokenHash(tokenHash: string, now: string): Promise<string | null> {
-      const row = await liveSessionIdByTokenHashQuery.takeFirst(db, { tokenHash, now });
-      return row?.id ?? null;
+    /**
+     * The one write of a normal refresh: rotates the presented token if it is the session's only
+     * live one, unexpired, in a live session. Undefined when it is anything else (a spare from the
+     * grace, a retired token, an expired one, an ended session): the caller then reads the state.
+     */
+    async rotateSoleRefreshToken(p: {
+      sessionId: string;
+      tokenHash: string;
+      nextHash: string;
+      now: string;
+      refreshExpiresAt: string;
+    }): Promise<{ userId: string; expiresAt: string } | undefined> {
+      return rotateSoleRefreshTokenQuery.takeFirst(db, p);
     },
 
-    /** A refresh token with its session's state, by the token's hash. */
-    async findRefreshTokenByHash(tokenHash: string) {
-      return refreshTokenByHashQuery.takeFirst(db, { tokenHash });
+    async findRefreshState(sessionId: string): Promise<RefreshState | undefined> {
+      return db
+        .selectFrom("sessions")
+        .select([
+          "userId",
+          "expiresAt",
+          "revokedAt",
+          "refreshHashes",
+          "retiredRefreshHashes",
+          "refreshRotatedAt",
+          "refreshExpiresAt",
+        ])
+        .where("id", "=", sessionId)
+        .executeTakeFirst();
     },
 
     /**
-     * Marks a token as used, only if nobody did so first. Returns false when another request
-     * (another tab, another server instance) rotated it in the meantime.
+     * Writes a refresh's change only if the live and retired hashes are still those read (another
+     * request, tab or server instance may have refreshed in between); false when they were not.
      */
-    async claimRotation(tokenId: string, successorId: string, now: string): Promise<boolean> {
-      const result = await claimRotationQuery.execute(db, { tokenId, successorId, now });
-      return Number(result.numAffectedRows) === 1;
+    async replaceRefreshState(sessionId: string, seen: RefreshState, change: RefreshChange): Promise<boolean> {
+      const result = await db
+        .updateTable("sessions")
+        .set({
+          refreshHashes: change.refreshHashes,
+          retiredRefreshHashes: change.retiredRefreshHashes,
+          refreshRotatedAt: change.refreshRotatedAt,
+          refreshExpiresAt: change.refreshExpiresAt,
+          lastUsedAt: change.now,
+        })
+        .where("id", "=", sessionId)
+        .where("refreshHashes", "=", seen.refreshHashes)
+        .where("retiredRefreshHashes", "=", seen.retiredRefreshHashes)
+        .where("revokedAt", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**
-     * Retires every other unused token of the session (siblings handed out during a grace period),
-     * so that after a normal rotation exactly one token of the session is alive.
+     * Ends a session: its access cookie and every refresh token of its family stop working.
+     * True when it was live until now.
      */
-    async retireOtherTokens(sessionId: string, keepId: string, now: string): Promise<void> {
-      await retireOtherTokensQuery.execute(db, { sessionId, keepId, now });
-    },
-
-    async touchSession(sessionId: string, now: string): Promise<void> {
-      await touchSessionQuery.execute(db, { sessionId, now });
-    },
-
-    /** Ends a session: its access cookie and every refresh token of its family stop working. */
-    async revokeSession(sessionId: string, now: string): Promise<void> {
-      await db
+    async revokeSession(sessionId: string, now: string): Promise<boolean> {
+      const result = await db
         .updateTable("sessions")
         .set({ revokedAt: now })
         .where("id", "=", sessionId)
         .where("revokedAt", "is", null)
-        .execute();
+        .where("expiresAt", ">", now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

@@ -1,5 +1,7 @@
 // Session rules: a new session at every sign-in, refresh tokens that rotate on every use, reuse
 // detection that ends the whole family (the session), with a short grace for parallel tabs.
+// The refresh tokens' hashes live on the session row (docs/decisions/003): a normal refresh is one
+// conditional UPDATE; anything else reads the row and writes it back only if nobody changed it.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -9,11 +11,12 @@ import {
   createCsrfToken,
   createRefreshToken,
   hashRefreshToken,
+  readRefreshToken,
   REFRESH_IDLE_TTL_MS,
   REFRESH_REUSE_GRACE_MS,
   SESSION_ABSOLUTE_TTL_MS,
 } from "./session-tokens.ts";
-import { sessionsRepository } from "./sessions.repository.ts";
+import { type RefreshState, sessionsRepository } from "./sessions.repository.ts";
 
 /** Everything the browser receives for a session, with the instants the cookies expire. */
 export interface IssuedSession {
@@ -30,18 +33,26 @@ export type RefreshOutcome =
   | { ok: true; session: IssuedSession; kind: "rotated" | "grace" }
   | { ok: false; reason: "unknown" | "ended" | "expired" | "reused" };
 
+/** Live tokens a session may hold at once (the last issued and its grace siblings); beyond, the oldest go. */
+const MAX_LIVE_REFRESH_TOKENS = 20;
+/** Rounds of read-decide-write before a refresh gives up on a session other requests keep changing. */
+const MAX_REFRESH_ATTEMPTS = 5;
+
 const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+const hashesOf = (list: string) => (list === "" ? [] : list.split(" "));
 
 export type SessionsService = ReturnType<typeof sessionsService>;
 
 export function sessionsService(deps: { kysely: Kysely<Database>; secret: string; now: () => Date }) {
   const { kysely, secret, now } = deps;
+  const repository = sessionsRepository(kysely);
 
+  /** The cookies' contents for a session: a new access token and CSRF token with the given refresh token. */
   function issue(
     sessionId: string,
     userId: string,
     refreshToken: string,
-    refreshExpiresAt: Date,
+    refreshIdleExpiresAt: Date,
     sessionExpiresAt: Date,
     at: Date,
   ): IssuedSession {
@@ -52,29 +63,10 @@ export function sessionsService(deps: { kysely: Kysely<Database>; secret: string
       accessToken: createAccessToken(secret, sessionId, accessExpiresAt),
       accessExpiresAt,
       refreshToken,
-      refreshExpiresAt,
+      // The idle expiry is stored as is; the cookie never outlives the session.
+      refreshExpiresAt: earliest(refreshIdleExpiresAt, sessionExpiresAt),
       csrfToken: createCsrfToken(secret, sessionId),
     };
-  }
-
-  /** A fresh token row for the session; its idle expiry never outlives the session. */
-  async function addRefreshToken(
-    repository: ReturnType<typeof sessionsRepository>,
-    sessionId: string,
-    tokenId: string,
-    sessionExpiresAt: Date,
-    at: Date,
-  ) {
-    const token = createRefreshToken();
-    const expiresAt = earliest(new Date(at.getTime() + REFRESH_IDLE_TTL_MS), sessionExpiresAt);
-    await repository.insertRefreshToken({
-      id: tokenId,
-      sessionId,
-      tokenHash: hashRefreshToken(token),
-      now: at.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    });
-    return { token, expiresAt };
   }
 
   return {
@@ -83,74 +75,104 @@ export function sessionsService(deps: { kysely: Kysely<Database>; secret: string
       const at = now();
       const sessionId = randomUUID();
       const sessionExpiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_TTL_MS);
-      return kysely.transaction().execute(async (trx) => {
-        const repository = sessionsRepository(trx);
-        await repository.insertSession({
-          id: sessionId,
-          userId,
-          now: at.toISOString(),
-          expiresAt: sessionExpiresAt.toISOString(),
-          userAgent: userAgent?.slice(0, 500) ?? null,
-        });
-        const refresh = await addRefreshToken(repository, sessionId, randomUUID(), sessionExpiresAt, at);
-        return issue(sessionId, userId, refresh.token, refresh.expiresAt, sessionExpiresAt, at);
+      const refreshToken = createRefreshToken(secret, sessionId);
+      const refreshIdleExpiresAt = new Date(at.getTime() + REFRESH_IDLE_TTL_MS);
+      await repository.insertSession({
+        id: sessionId,
+        userId,
+        now: at.toISOString(),
+        expiresAt: sessionExpiresAt.toISOString(),
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        refreshHash: hashRefreshToken(refreshToken),
+        refreshExpiresAt: refreshIdleExpiresAt.toISOString(),
       });
+      return issue(sessionId, userId, refreshToken, refreshIdleExpiresAt, sessionExpiresAt, at);
     },
 
     /**
      * Exchanges a refresh token for a new one (and a new access token).
-     * - unused token: it is marked rotated and a successor is issued;
-     * - token rotated less than the grace ago (two tabs refreshing at once): a fresh sibling is
-     *   issued, so both tabs succeed; the next normal rotation retires the spare one;
-     * - token rotated longer ago: a replay, so the whole session (the family) is revoked.
+     * - a live token: it is retired with the session's other live tokens and a successor is issued;
+     * - a token retired less than the grace ago (two tabs refreshing at once, a retried request):
+     *   a sibling is issued beside the live one, so both tabs succeed whichever cookie the browser
+     *   keeps; the next normal rotation retires the spare one;
+     * - any other token issued for the session (retired longer ago, or by an earlier rotation):
+     *   a replay, so the whole session (the family) is revoked.
      */
     async refreshSession(refreshToken: string): Promise<RefreshOutcome> {
+      const sessionId = readRefreshToken(secret, refreshToken);
+      if (!sessionId) return { ok: false, reason: "unknown" };
       const at = now();
       const iso = at.toISOString();
-      return kysely.transaction().execute(async (trx): Promise<RefreshOutcome> => {
-        const repository = sessionsRepository(trx);
-        const row = await repository.findRefreshTokenByHash(hashRefreshToken(refreshToken));
-        if (!row) return { ok: false, reason: "unknown" };
-        if (row.sessionRevokedAt !== null || row.sessionExpiresAt <= iso) return { ok: false, reason: "ended" };
-        if (row.expiresAt <= iso) return { ok: false, reason: "expired" };
-        const sessionExpiresAt = new Date(row.sessionExpiresAt);
-
-        const successorId = randomUUID();
-        const isFirstUse = row.rotatedAt === null && (await repository.claimRotation(row.id, successorId, iso));
-        if (isFirstUse) {
-          const refresh = await addRefreshToken(repository, row.sessionId, successorId, sessionExpiresAt, at);
-          await repository.retireOtherTokens(row.sessionId, successorId, iso);
-          await repository.touchSession(row.sessionId, iso);
-          return {
-            ok: true,
-            kind: "rotated",
-            session: issue(row.sessionId, row.userId, refresh.token, refresh.expiresAt, sessionExpiresAt, at),
-          };
-        }
-
-        // Rotated already: by an earlier request, or by a concurrent one that won claimRotation.
-        const rotatedAt = row.rotatedAt ?? iso;
-        if (at.getTime() - new Date(rotatedAt).getTime() > REFRESH_REUSE_GRACE_MS) {
-          await repository.revokeSession(row.sessionId, iso);
-          return { ok: false, reason: "reused" };
-        }
-        const sibling = await addRefreshToken(repository, row.sessionId, successorId, sessionExpiresAt, at);
-        await repository.touchSession(row.sessionId, iso);
-        return {
-          ok: true,
-          kind: "grace",
-          session: issue(row.sessionId, row.userId, sibling.token, sibling.expiresAt, sessionExpiresAt, at),
-        };
+      const tokenHash = hashRefreshToken(refreshToken);
+      const successor = createRefreshToken(secret, sessionId);
+      const successorHash = hashRefreshToken(successor);
+      const idleExpiresAt = new Date(at.getTime() + REFRESH_IDLE_TTL_MS);
+      const refreshExpiresAt = idleExpiresAt.toISOString();
+      const issued = (kind: "rotated" | "grace", state: Pick<RefreshState, "userId" | "expiresAt">): RefreshOutcome => ({
+        ok: true,
+        kind,
+        session: issue(sessionId, state.userId, successor, idleExpiresAt, new Date(state.expiresAt), at),
       });
+
+      // Nearly every refresh: the session's one live token, rotated by a single statement.
+      const rotated = await repository.rotateSoleRefreshToken({
+        sessionId,
+        tokenHash,
+        nextHash: successorHash,
+        now: iso,
+        refreshExpiresAt,
+      });
+      if (rotated) return issued("rotated", rotated);
+
+      for (let attempt = 0; attempt < MAX_REFRESH_ATTEMPTS; attempt++) {
+        const state = await repository.findRefreshState(sessionId);
+        if (!state) return { ok: false, reason: "unknown" };
+        if (state.revokedAt !== null || state.expiresAt <= iso) return { ok: false, reason: "ended" };
+        const live = hashesOf(state.refreshHashes);
+
+        if (live.includes(tokenHash)) {
+          if (state.refreshExpiresAt === null || state.refreshExpiresAt <= iso) return { ok: false, reason: "expired" };
+          // A live token beside siblings from a grace: a normal rotation that retires them all.
+          const change = {
+            refreshHashes: successorHash,
+            retiredRefreshHashes: state.refreshHashes,
+            refreshRotatedAt: iso,
+            refreshExpiresAt,
+            now: iso,
+          };
+          if (await repository.replaceRefreshState(sessionId, state, change)) return issued("rotated", state);
+          continue;
+        }
+
+        const retiredAt = state.refreshRotatedAt === null ? Number.NaN : Date.parse(state.refreshRotatedAt);
+        if (hashesOf(state.retiredRefreshHashes).includes(tokenHash) && at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS) {
+          const siblings = [...live.slice(-(MAX_LIVE_REFRESH_TOKENS - 1)), successorHash];
+          const change = {
+            refreshHashes: siblings.join(" "),
+            retiredRefreshHashes: state.retiredRefreshHashes,
+            refreshRotatedAt: state.refreshRotatedAt,
+            refreshExpiresAt,
+            now: iso,
+          };
+          if (await repository.replaceRefreshState(sessionId, state, change)) return issued("grace", state);
+          continue;
+        }
+
+        // Signed for this session, so issued by us, yet neither live nor just retired: a replay.
+        await repository.revokeSession(sessionId, iso);
+        return { ok: false, reason: "reused" };
+      }
+      throw new Error("refresh: the session's tokens kept changing under concurrent refreshes");
     },
 
-    /** The live session a refresh token belongs to (used to bind the CSRF token of /auth calls). */
-    async findSessionIdOfRefreshToken(refreshToken: string): Promise<string | null> {
-      return sessionsRepository(kysely).findLiveSessionIdByTokenHash(hashRefreshToken(refreshToken), now().toISOString());
+    /** The session a refresh token was issued for, live or not (binds the CSRF token of /auth calls). */
+    sessionIdOfRefreshToken(refreshToken: string | undefined): string | null {
+      return readRefreshToken(secret, refreshToken);
     },
 
-    async revokeSession(sessionId: string): Promise<void> {
-      await sessionsRepository(kysely).revokeSession(sessionId, now().toISOString());
+    /** Ends a session; true when it was live until now. */
+    async revokeSession(sessionId: string): Promise<boolean> {
+      return repository.revokeSession(sessionId, now().toISOString());
     },
   };
 }
