@@ -117,7 +117,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://") });
-  await app.register(rateLimitPlugin, { maxPerMinute: config.auth.rateLimitPerMinute, pathPrefix: "/auth/" });
+  await app.register(rateLimitPlugin, {
+    maxPerMinute: config.auth.rateLimitPerMinute,
+    pathPrefix: "/auth/",
+    store: db.dialect === "sqlite" ? "memory" : "database",
+  });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "../test/test-app.ts";
+import { claimOnce } from "./rate-limit.ts";
 
 const withLimit = (rateLimitPerMinute: number, trustProxy: boolean | number | string = false) => ({
   config: { trustProxy, auth: { ...testConfig().auth, rateLimitPerMinute } },
@@ -47,23 +48,47 @@ describeEachDatabase("rate limits on /auth", (dialect) => {
     expect((await providers("198.51.100.4", { "x-forwarded-for": "203.0.113.99" })).statusCode).toBe(429);
   });
 
-  it("is shared by several server instances on the same database", async () => {
-    const second: App = await buildApp(testConfig(withLimit(3).config), {
-      db: t.db,
-      logger: false,
-      now: () => t.clock.now,
-      webRoot: "/nonexistent",
-    });
-    try {
-      await providers("198.51.100.5");
-      await providers("198.51.100.5");
-      expect((await second.inject({ url: "/auth/providers", remoteAddress: "198.51.100.5" })).statusCode).toBe(200);
-      expect((await second.inject({ url: "/auth/providers", remoteAddress: "198.51.100.5" })).statusCode).toBe(429);
-      expect((await providers("198.51.100.5")).statusCode).toBe(429);
-    } finally {
-      await second.close();
-    }
+  it("takes a one-time key once, and sweeps expired keys and counters as keys are claimed", async () => {
+    const now = t.clock.now;
+    const later = new Date(now.getTime() + 60_000);
+    expect(await claimOnce(t.db.kysely, "once:a", later, now)).toBe(true);
+    expect(await claimOnce(t.db.kysely, "once:a", later, now)).toBe(false);
+
+    await t.db.kysely.insertInto("rateLimits").values({ key: "stale", count: 1, resetAt: new Date(now.getTime() - 1).toISOString() }).execute();
+    for (let i = 0; i < 500; i++) await claimOnce(t.db.kysely, `once:${i}`, later, now);
+    await expect
+      .poll(async () => (await t.db.kysely.selectFrom("rateLimits").select("key").where("key", "=", "stale").execute()).length)
+      .toBe(0);
+    expect(await claimOnce(t.db.kysely, "once:a", later, now)).toBe(false);
+    await t.db.kysely.deleteFrom("rateLimits").where("key", "like", "once:%").execute();
   });
+
+  if (dialect === "postgres") {
+    it("is shared by several server instances on the same database", async () => {
+      const second: App = await buildApp(testConfig(withLimit(3).config), {
+        db: t.db,
+        logger: false,
+        now: () => t.clock.now,
+        webRoot: "/nonexistent",
+      });
+      try {
+        await providers("198.51.100.5");
+        await providers("198.51.100.5");
+        expect((await second.inject({ url: "/auth/providers", remoteAddress: "198.51.100.5" })).statusCode).toBe(200);
+        expect((await second.inject({ url: "/auth/providers", remoteAddress: "198.51.100.5" })).statusCode).toBe(429);
+        expect((await providers("198.51.100.5")).statusCode).toBe(429);
+      } finally {
+        await second.close();
+      }
+    });
+  } else {
+    it("counts in the one process's memory on SQLite: a request writes nothing", async () => {
+      const writesBefore = t.db.writeCount!();
+      await providers("198.51.100.6");
+      expect(t.db.writeCount!()).toBe(writesBefore);
+      expect(await t.db.kysely.selectFrom("rateLimits").selectAll().execute()).toEqual([]);
+    });
+  }
 });
 
 describe("rate limits behind a trusted proxy", () => {

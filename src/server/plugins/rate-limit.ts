@@ -1,17 +1,21 @@
-// Rate limits on /auth/* per client address, counted in the database (table rate_limits), so
-// that several server instances share them. The client address is Fastify's request.ip, which
-// honours TRUST_PROXY.
+// Rate limits on /auth/* per client address. On PostgreSQL they are counted in the database (table
+// rate_limits), so that several server instances share them; on SQLite, whose one process is the
+// only server of its file (docs/decisions/005), in that process's memory, so that a refresh costs
+// no write of its own. The client address is Fastify's request.ip, which honours TRUST_PROXY.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { type Kysely, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import { AppError } from "../app-error.ts";
 import { compiledQuery } from "../db/compiled-query.ts";
 import type { Database } from "../db/schema.ts";
 
 const WINDOW_MS = 60 * 1000;
-/** Expired counters are swept every this many increments. */
+/** Expired counters and one-time keys are swept every this many increments or claims. */
 const SWEEP_EVERY = 500;
+/** Addresses counted at once in memory; beyond, the least recently seen start again from zero. */
+const MEMORY_COUNTERS = 50_000;
 
 const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; resetAt: string }) => {
   const isOver = sql<boolean>`${sql.ref("rateLimits.resetAt")} <= ${p.now}`;
@@ -46,11 +50,23 @@ export async function incrementCounter(
   return { current: Number(row.count), ttl: Math.max(0, Date.parse(row.resetAt) - now.getTime()) };
 }
 
+let claims = 0;
+
+/** Deletes expired counters and one-time keys, in the background. */
+function sweepExpired(db: Kysely<Database>, now: Date, log?: FastifyInstance["log"]): void {
+  db.deleteFrom("rateLimits")
+    .where("resetAt", "<=", now.toISOString())
+    .execute()
+    .catch((error: unknown) => log?.warn({ err: error }, "could not sweep expired rate limits"));
+}
+
 /**
  * Takes a one-time key (e.g. a sign-in's state) until `expiresAt`: true the first time, false on
- * every later try. Shares the counters' table, so that it is swept with them.
+ * every later try. Kept in the counters' table whatever the store (a sign-in may finish on another
+ * instance), and swept with them.
  */
-export async function claimOnce(db: Kysely<Database>, key: string, expiresAt: Date): Promise<boolean> {
+export async function claimOnce(db: Kysely<Database>, key: string, expiresAt: Date, now: Date): Promise<boolean> {
+  if (++claims % SWEEP_EVERY === 0) sweepExpired(db, now);
   const result = await db
     .insertInto("rateLimits")
     .values({ key, count: 1, resetAt: expiresAt.toISOString() })
@@ -64,13 +80,20 @@ export interface RateLimitOptions {
   maxPerMinute: number;
   /** Paths starting with this are limited. */
   pathPrefix: string;
+  /** Where the counters live: the database (shared by server instances) or this process's memory. */
+  store: "database" | "memory";
+}
+
+interface Counter {
+  count: number;
+  resetAtMs: number;
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit(app: FastifyInstance, options) {
   if (options.maxPerMinute <= 0) return;
   let increments = 0;
 
-  // @fastify/rate-limit builds a store with `new Store(options)`; this one counts in the database.
+  // @fastify/rate-limit builds a store with `new Store(options)`; both count on the app's clock.
   class DatabaseStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
       const now = app.now();
@@ -78,13 +101,24 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
         (result) => callback(null, result),
         (error: Error) => callback(error),
       );
-      if (++increments % SWEEP_EVERY === 0) {
-        app.db.kysely
-          .deleteFrom("rateLimits")
-          .where("resetAt", "<=", now.toISOString())
-          .execute()
-          .catch((error: unknown) => app.log.warn({ err: error }, "could not sweep expired rate limits"));
+      if (++increments % SWEEP_EVERY === 0) sweepExpired(app.db.kysely, now, app.log);
+    }
+    child() {
+      return this;
+    }
+  }
+
+  const counters = new LRUCache<string, Counter>({ max: MEMORY_COUNTERS });
+  class MemoryStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      const now = app.now().getTime();
+      let counter = counters.get(key);
+      if (!counter || counter.resetAtMs <= now) {
+        counter = { count: 0, resetAtMs: now + timeWindow };
+        counters.set(key, counter);
       }
+      counter.count++;
+      callback(null, { current: counter.count, ttl: counter.resetAtMs - now });
     }
     child() {
       return this;
@@ -94,7 +128,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
   // global: false: no per-route hooks; the one hook below runs first, before sessions are read.
   await app.register(rateLimit, {
     global: false,
-    store: DatabaseStore as never,
+    store: (options.store === "memory" ? MemoryStore : DatabaseStore) as never,
     max: options.maxPerMinute,
     timeWindow: WINDOW_MS,
     keyGenerator: (request) => `ip:${request.ip}`,

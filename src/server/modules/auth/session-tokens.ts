@@ -2,7 +2,7 @@
 // refresh token. All three carry an HMAC-SHA256 over the session id with the server's
 // SESSION_SECRET; the session row itself is still checked on every request, so a revoked session
 // is refused at once. Refresh tokens carry 256 random bits and only their SHA-256 is stored.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomFillSync, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
@@ -24,6 +24,23 @@ export const SESSION_ABSOLUTE_TTL_MS = 60 * DAY_MS;
 /** A rotated refresh token presented again this soon after its rotation is a parallel tab, not a replay. */
 export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const SIGN_IN_FLOW_TTL_MS = 10 * MINUTE_MS;
+
+// Each randomBytes() call goes to OpenSSL for a few bytes; a refresh needs two such values. As Node
+// does for randomUUID(), random bits are drawn 4 KB at a time and each byte is handed out once.
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomPoolOffset = 0;
+
+/** `bytes` fresh random bytes, base64url. */
+function randomBase64url(bytes: number): string {
+  if (randomPoolOffset + bytes > randomPool.length) {
+    randomPool = randomFillSync(Buffer.allocUnsafe(RANDOM_POOL_BYTES));
+    randomPoolOffset = 0;
+  }
+  const value = randomPool.toString("base64url", randomPoolOffset, randomPoolOffset + bytes);
+  randomPoolOffset += bytes;
+  return value;
+}
 
 function sign(secret: string, purpose: string, payload: string): string {
   return createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url");
@@ -57,7 +74,7 @@ export function readAccessToken(
 }
 
 export function createCsrfToken(secret: string, sessionId: string): string {
-  const nonce = randomBytes(16).toString("base64url");
+  const nonce = randomBase64url(16);
   return `${nonce}.${sign(secret, "csrf", `${sessionId}.${nonce}`)}`;
 }
 
@@ -75,7 +92,7 @@ export function isValidCsrfToken(secret: string, sessionId: string, token: strin
  * token that is no longer live can be told apart from garbage (a replay revokes the family).
  */
 export function createRefreshToken(secret: string, sessionId: string): string {
-  const payload = `${sessionId}.${randomBytes(32).toString("base64url")}`;
+  const payload = `${sessionId}.${randomBase64url(32)}`;
   return `${payload}.${sign(secret, "refresh", payload)}`;
 }
 
