@@ -6,7 +6,7 @@ import * as userDataVersion from "./migrations/0004-user-data-version.ts";
 import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-session.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-tasks-goal-progress-index": goalProgressIndex,
   "0003-goal-task-counts": goalTaskCounts,
