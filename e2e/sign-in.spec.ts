@@ -41,3 +41,25 @@ test("the same e-mail signs in as the same user; the return path stays on this s
   expect(second.id).toBe(first.id);
   expect(second.name).toBe("Grace B. Hopper");
 });
+
+test("an expired access cookie is renewed with the refresh token, which rotates, without leaving the page", async ({ page }) => {
+  await signIn(page, { name: "Alan Turing", email: `alan-${Date.now()}@example.test` });
+  const refreshCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "refresh_token")?.value;
+  const before = await refreshCookie();
+  expect(before).toBeTruthy();
+
+  // As after an hour away: the access cookie is gone; the page's next calls get 401, refresh once
+  // and repeat. Moving to Goals and back to the board needs both lists.
+  await page.context().clearCookies({ name: "access_token" });
+  await page.getByRole("link", { name: "Goals" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New Goal" })).toBeVisible();
+  await expect.poll(refreshCookie).not.toBe(before);
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "access_token")).toBe(true);
+  await expect(page.getByRole("banner")).toContainText("Alan Turing");
+
+  // A reload with only the rotated refresh cookie left: the returning visitor is renewed (decision 004).
+  await page.context().clearCookies({ name: "access_token" });
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText("Alan Turing");
+});
