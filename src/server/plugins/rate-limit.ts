@@ -65,8 +65,14 @@ function sweepExpired(db: Kysely<Database>, now: Date, log?: FastifyInstance["lo
  * every later try. Kept in the counters' table whatever the store (a sign-in may finish on another
  * instance), and swept with them.
  */
-export async function claimOnce(db: Kysely<Database>, key: string, expiresAt: Date, now: Date): Promise<boolean> {
-  if (++claims % SWEEP_EVERY === 0) sweepExpired(db, now);
+export async function claimOnce(
+  db: Kysely<Database>,
+  key: string,
+  expiresAt: Date,
+  now: Date,
+  log?: FastifyInstance["log"],
+): Promise<boolean> {
+  if (++claims % SWEEP_EVERY === 0) sweepExpired(db, now, log);
   const result = await db
     .insertInto("rateLimits")
     .values({ key, count: 1, resetAt: expiresAt.toISOString() })

@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       }
       const now = app.now();
       if (flow.expiresAt <= now.getTime()) return signInFailed(request, reply, id, "the sign-in took too long; start again");
-      if (!(await claimOnce(app.db.kysely, signInFlowKey(flow), new Date(flow.expiresAt), now))) {
+      if (!(await claimOnce(app.db.kysely, signInFlowKey(flow), new Date(flow.expiresAt), now, request.log))) {
         return signInFailed(request, reply, id, "this sign-in was already completed; start again");
       }
 
