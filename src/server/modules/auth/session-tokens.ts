@@ -52,9 +52,23 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** `first.second.HMAC(first.second)`: the shape of the access and refresh tokens. */
+function signPair(secret: string, purpose: string, first: string, second: string): string {
+  const payload = `${first}.${second}`;
+  return `${payload}.${sign(secret, purpose, payload)}`;
+}
+
+/** The two signed parts of a token made by signPair for this purpose, else null. */
+function readPair(secret: string, purpose: string, token: string | undefined): [string, string] | null {
+  if (!token) return null;
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [first, second, mac] = parts as [string, string, string];
+  return safeEqual(mac, sign(secret, purpose, `${first}.${second}`)) ? [first, second] : null;
+}
+
 export function createAccessToken(secret: string, sessionId: string, expiresAt: Date): string {
-  const payload = `${sessionId}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${payload}.${sign(secret, "access", payload)}`;
+  return signPair(secret, "access", sessionId, String(Math.floor(expiresAt.getTime() / 1000)));
 }
 
 /** The session id and expiry (ms) of a well-signed, unexpired access token, else null. */
@@ -63,11 +77,9 @@ export function readAccessToken(
   token: string | undefined,
   now: Date,
 ): { sessionId: string; expiresAtMs: number } | null {
-  if (!token) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [sessionId, exp, mac] = parts as [string, string, string];
-  if (!safeEqual(mac, sign(secret, "access", `${sessionId}.${exp}`))) return null;
+  const pair = readPair(secret, "access", token);
+  if (!pair) return null;
+  const [sessionId, exp] = pair;
   const expiresAtMs = Number(exp) * 1000;
   if (!(expiresAtMs > now.getTime())) return null;
   return { sessionId, expiresAtMs };
@@ -92,17 +104,12 @@ export function isValidCsrfToken(secret: string, sessionId: string, token: strin
  * token that is no longer live can be told apart from garbage (a replay revokes the family).
  */
 export function createRefreshToken(secret: string, sessionId: string): string {
-  const payload = `${sessionId}.${randomBase64url(32)}`;
-  return `${payload}.${sign(secret, "refresh", payload)}`;
+  return signPair(secret, "refresh", sessionId, randomBase64url(32));
 }
 
 /** The session id of a refresh token this server issued (whether still live or not), else null. */
 export function readRefreshToken(secret: string, token: string | undefined): string | null {
-  if (!token) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [sessionId, random, mac] = parts as [string, string, string];
-  return safeEqual(mac, sign(secret, "refresh", `${sessionId}.${random}`)) ? sessionId : null;
+  return readPair(secret, "refresh", token)?.[0] ?? null;
 }
 
 /** What the database keeps of a refresh token: SHA-256, hex. */
