@@ -7,6 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type Postg
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
+import { type GroupCommit, groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
 
@@ -26,6 +27,11 @@ export interface Db {
    * this had some value is still what the database holds while the value is unchanged.
    */
   writeCount?: () => number;
+  /**
+   * Runs a write in a transaction shared with the other writes asked for in the same turn of the
+   * event loop (SQLite: one commit for all of them; PostgreSQL: at once). Settles after the commit.
+   */
+  groupCommit: GroupCommit;
 }
 
 export interface CreateDbOptions {
@@ -154,6 +160,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       kysely,
       dialect: "sqlite",
       writeCount: () => writes.count,
+      groupCommit: groupCommit(kysely, "sqlite"),
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
@@ -183,6 +190,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     kysely,
     dialect: "postgres",
     ...(config.schema ? { schema: config.schema } : {}),
+    groupCommit: groupCommit(kysely, "postgres"),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

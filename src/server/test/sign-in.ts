@@ -38,7 +38,7 @@ export async function signInTestUser(
       updatedAt: iso,
     })
     .execute();
-  const sessions = sessionsService({ kysely: app.db.kysely, secret: TEST_SECRET, now: () => app.now() });
+  const sessions = sessionsService({ db: app.db, secret: TEST_SECRET, now: () => app.now() });
   const session = await sessions.startSession(userId, "test");
   const cookie = `${ACCESS_COOKIE}=${session.accessToken}; ${REFRESH_COOKIE}=${session.refreshToken}; ${CSRF_COOKIE}=${session.csrfToken}`;
   return {

@@ -22,7 +22,7 @@ const SIGN_IN_COOKIE_PATH = "/auth";
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const isSecure = config.publicUrl.startsWith("https://");
   const cookiePolicy = { isSecure, now: () => app.now() };
-  const sessions = sessionsService({ kysely: app.db.kysely, secret: config.sessionSecret, now: () => app.now() });
+  const sessions = sessionsService({ db: app.db, secret: config.sessionSecret, now: () => app.now() });
   const identities = identitiesService({ kysely: app.db.kysely, now: () => app.now() });
 
   const providers: ProviderSettings[] = [];

@@ -3,8 +3,7 @@
 // The refresh tokens' hashes live on the session row (docs/decisions/003): a normal refresh is one
 // conditional UPDATE; anything else reads the row and writes it back only if nobody changed it.
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/database.ts";
 import {
   ACCESS_TTL_MS,
   createAccessToken,
@@ -43,9 +42,9 @@ const hashesOf = (list: string) => (list === "" ? [] : list.split(" "));
 
 export type SessionsService = ReturnType<typeof sessionsService>;
 
-export function sessionsService(deps: { kysely: Kysely<Database>; secret: string; now: () => Date }) {
-  const { kysely, secret, now } = deps;
-  const repository = sessionsRepository(kysely);
+export function sessionsService(deps: { db: Db; secret: string; now: () => Date }) {
+  const { db, secret, now } = deps;
+  const repository = sessionsRepository(db.kysely);
 
   /** The cookies' contents for a session: a new access token and CSRF token with the given refresh token. */
   function issue(
@@ -114,14 +113,17 @@ export function sessionsService(deps: { kysely: Kysely<Database>; secret: string
         session: issue(sessionId, state.userId, successor, idleExpiresAt, new Date(state.expiresAt), at),
       });
 
-      // Nearly every refresh: the session's one live token, rotated by a single statement.
-      const rotated = await repository.rotateSoleRefreshToken({
-        sessionId,
-        tokenHash,
-        nextHash: successorHash,
-        now: iso,
-        refreshExpiresAt,
-      });
+      // Nearly every refresh: the session's one live token, rotated by a single statement, committed
+      // with the other refreshes of this turn of the event loop.
+      const rotated = await db.groupCommit((trx) =>
+        sessionsRepository(trx).rotateSoleRefreshToken({
+          sessionId,
+          tokenHash,
+          nextHash: successorHash,
+          now: iso,
+          refreshExpiresAt,
+        }),
+      );
       if (rotated) return issued("rotated", rotated);
 
       for (let attempt = 0; attempt < MAX_REFRESH_ATTEMPTS; attempt++) {

@@ -134,6 +134,19 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     expect((await readUser(user.accessToken)).statusCode).toBe(401);
   });
 
+  it("rotates every session of many browsers refreshing at once (on SQLite, in one shared commit)", async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => signInTestUser(t.app)));
+    const renewed = (await Promise.all(users.map((user) => refresh(fromUser(user))))).map(next);
+    for (const [index, user] of users.entries()) {
+      expect((await sessionOf(user)).refreshHashes).toBe(hashRefreshToken(renewed[index]!.refresh));
+      expect((await readUser(renewed[index]!.access)).statusCode).toBe(200);
+    }
+    // Each browser's next refresh is a normal rotation again, not a replay.
+    expect((await Promise.all(renewed.map((credentials) => refresh(credentials)))).map((response) => response.statusCode)).toEqual(
+      users.map(() => 200),
+    );
+  });
+
   it("lets two tabs refresh with the same token within the grace, then keeps exactly one token alive", async () => {
     const user = await signInTestUser(t.app);
     const [tabA, tabB] = await Promise.all([refresh(fromUser(user)), refresh(fromUser(user))]);
