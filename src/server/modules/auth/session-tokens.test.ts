@@ -25,6 +25,18 @@ describe("refresh tokens", () => {
     }
   });
 
+  it("give the same answer when read again (the last read is kept), and none under another secret right after", () => {
+    const token = createRefreshToken(SECRET, SESSION);
+    const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect(readRefreshToken(SECRET, token)).toBe(SESSION);
+    expect(readRefreshToken(SECRET, token)).toBe(SESSION);
+    expect(readRefreshToken("t".repeat(32), token)).toBeNull();
+    expect(readRefreshToken(SECRET, token)).toBe(SESSION);
+    expect(readRefreshToken(SECRET, forged)).toBeNull();
+    expect(readRefreshToken(SECRET, forged)).toBeNull();
+    expect(readRefreshToken(SECRET, token)).toBe(SESSION);
+  });
+
   it("are stored as their SHA-256, hex", () => {
     expect(hashRefreshToken("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });

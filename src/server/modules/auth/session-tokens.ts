@@ -2,7 +2,7 @@
 // refresh token. All three carry an HMAC-SHA256 over the session id with the server's
 // SESSION_SECRET; the session row itself is still checked on every request, so a revoked session
 // is refused at once. Refresh tokens carry 256 random bits and only their SHA-256 is stored.
-import { createHash, createHmac, randomFillSync, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, hash, type KeyObject, randomFillSync, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
@@ -42,8 +42,20 @@ function randomBase64url(bytes: number): string {
   return value;
 }
 
+// The secret as a key object, made once: handed to createHmac as a string, it is converted anew for
+// every MAC (a refresh computes five).
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, "utf8"));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 function sign(secret: string, purpose: string, payload: string): string {
-  return createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url");
+  return createHmac("sha256", keyOf(secret)).update(`${purpose}:${payload}`).digest("base64url");
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -107,14 +119,22 @@ export function createRefreshToken(secret: string, sessionId: string): string {
   return signPair(secret, "refresh", sessionId, randomBase64url(32));
 }
 
+// A refresh is checked twice in a row, by the CSRF binding and by the session service: the last
+// answer is kept, for exactly that secret and token (the answer depends on nothing else).
+let lastRefreshRead: { secret: string; token: string; sessionId: string | null } | undefined;
+
 /** The session id of a refresh token this server issued (whether still live or not), else null. */
 export function readRefreshToken(secret: string, token: string | undefined): string | null {
-  return readPair(secret, "refresh", token)?.[0] ?? null;
+  if (!token) return null;
+  if (lastRefreshRead?.token === token && lastRefreshRead.secret === secret) return lastRefreshRead.sessionId;
+  const sessionId = readPair(secret, "refresh", token)?.[0] ?? null;
+  lastRefreshRead = { secret, token, sessionId };
+  return sessionId;
 }
 
 /** What the database keeps of a refresh token: SHA-256, hex. */
 export function hashRefreshToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 /** A secret derived from SESSION_SECRET for one purpose (e.g. the local provider's client secret). */
