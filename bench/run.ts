@@ -47,6 +47,8 @@ const shouldWrite = process.argv.includes("--write") || env.BENCH_WRITE === "1";
 const postgresAdminUrl = env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const startupRuns = Number(env.BENCH_STARTUP_RUNS ?? 3);
 
+/** The first run of a scenario with fresh requests, which gives the rate that sizes the next ones. */
+const FRESH_RUN_MIN_REQUESTS = 2_000;
 const BUDGETS = { startupMs: 1_500, rssMb: 150, initialJsBytes: 120 * 1024 };
 const root = process.cwd();
 const serverEntry = path.join("dist", "server", "main.js");
@@ -181,7 +183,7 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
   };
 
   // One request first: a route that is not there yet is skipped, one that answers an error fails.
-  const next = load.nextRequest?.() ?? {};
+  const next = (load.freshRequests ? (await load.freshRequests(1))() : load.nextRequest?.()) ?? {};
   const probe = { ...request, ...next, headers: { ...request.headers, ...next.headers } };
   const answer = await httpRequest(ctx.baseUrl + probe.path, {
     method: probe.method,
@@ -199,18 +201,29 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
   const common = { baseUrl: ctx.baseUrl, request, connections: settings.connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
   const adjacent = await baseline.measureAdjacent();
   let result: LoadResult;
-  if (load.amount !== undefined) {
-    if (load.warmup) await runLoad({ ...common, amount: load.warmup });
-    result = await runLoad({ ...common, amount: load.amount });
+  let note = load.note;
+  if (load.freshRequests) {
+    // Each run uses up its own requests, seeded just before it. autocannon cannot end a timed run
+    // when they run out, so each run is a fixed count sized from the rate of the run before it (a
+    // short first run gives the rate): about BENCH_WARMUP_SECONDS, then about BENCH_SECONDS.
+    const fresh = load.freshRequests;
+    const run = async (count: number) => runLoad({ ...common, amount: count, nextRequest: await fresh(count) });
+    const countFor = (rate: number, seconds: number) => Math.max(FRESH_RUN_MIN_REQUESTS, Math.round(rate * seconds));
+    const first = await run(FRESH_RUN_MIN_REQUESTS);
+    const warmup = countFor(first.rps, settings.warmupSeconds);
+    const warm = await run(warmup);
+    const count = countFor(warm.rps, settings.seconds);
+    result = await run(count);
+    const took = `${count} requests in ${result.seconds.toFixed(1)} s after ${FRESH_RUN_MIN_REQUESTS + warmup} to warm up`;
+    note = [took, load.note].filter(Boolean).join(", ");
   } else {
     await runLoad({ ...common, seconds: settings.warmupSeconds });
     result = await runLoad({ ...common, seconds: settings.seconds });
   }
   if (result.requests === 0) {
-    const within = load.amount !== undefined ? `${load.amount} requests` : `${settings.seconds} s`;
-    return { kind: "error", reason: `no response completed within the run (${within}, ${settings.connections} connections)` };
+    return { kind: "error", reason: `no response completed within the run (${settings.seconds} s, ${settings.connections} connections)` };
   }
-  return { kind: "measured", load: result, baselineRps: adjacent.rps, ...(load.note ? { note: load.note } : {}) };
+  return { kind: "measured", load: result, baselineRps: adjacent.rps, ...(note ? { note } : {}) };
 }
 
 async function benchApp(
