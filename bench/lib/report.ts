@@ -169,7 +169,7 @@ export function renderMarkdown(report: Report): string {
     `- Date: ${report.date.toISOString()}`,
     `- Machine: ${machineLine()}`,
     `- ${loadLine(report)}`,
-    `- Load: autocannon, ${report.settings.connections} connections, ${report.settings.seconds} s per run after a ${report.settings.warmupSeconds} s warm-up (fixed-count runs say so in their note); load generator and server in separate processes on the same machine`,
+    `- Load: autocannon, ${report.settings.connections} connections, ${report.settings.seconds} s per run after a ${report.settings.warmupSeconds} s warm-up (runs that use up their requests, such as refresh tokens, give their count and duration in their note); load generator and server in separate processes on the same machine`,
     `- Baseline (bare Fastify hello-world), full runs at the start and at the end: ${report.baselineRuns.map((r) => `${fmt.rps(r.rps)} req/s (p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms)`).join("; ")}. Each route's ratio is to a ${report.settings.adjacentBaselineSeconds} s baseline run measured just before it ("baseline req/s")`,
     ...(report.postgres.available ? [] : [`- **PostgreSQL half skipped**: ${report.postgres.reason}`]),
     "",
