@@ -77,6 +77,47 @@ async function dragWithMouse(page: Page, source: Locator, target: Locator) {
 test.describe("the Today board on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
+  test("the task dialog and the delete confirmation zoom in about the middle of the screen", async ({ page }) => {
+    await signIn(page, person("zoom"));
+    await api(page).createTask({ title: "Centred", date: today() });
+    await page.reload();
+    await waitForBoard(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Animation.enable");
+    /** Opens a dialog with animations at a hundredth of their speed: the centre of its box at their first frame. */
+    async function centreAtFirstFrame(open: () => Promise<void>, dialog: Locator) {
+      await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.01 });
+      await open();
+      const centre = await dialog.evaluate((element) => {
+        const animations = element.getAnimations();
+        for (const animation of animations) {
+          animation.pause();
+          animation.currentTime = 0;
+        }
+        const box = element.getBoundingClientRect();
+        for (const animation of animations) animation.finish();
+        return { animations: animations.length, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      });
+      await cdp.send("Animation.setPlaybackRate", { playbackRate: 1 });
+      const viewport = page.viewportSize()!;
+      expect(centre.animations).toBeGreaterThan(0);
+      expect(Math.abs(centre.x - viewport.width / 2)).toBeLessThan(2);
+      expect(Math.abs(centre.y - viewport.height / 2)).toBeLessThan(2);
+    }
+
+    await centreAtFirstFrame(
+      () => page.getByRole("button", { name: "Add Task" }).first().click(),
+      page.getByRole("dialog", { name: "Create New Task" }),
+    );
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await centreAtFirstFrame(
+      () => card(column(page, "To Do"), "Centred").getByRole("button", { name: 'Delete "Centred"' }).click(),
+      page.getByRole("alertdialog", { name: "Delete Task" }),
+    );
+  });
+
   test("creates a task (the title is required), edits it, and deletes it after confirming", async ({ page }) => {
     await signIn(page, person("create"));
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
