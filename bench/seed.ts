@@ -100,7 +100,6 @@ export async function seedSignedInUser(
 }
 
 export interface RefreshCredential {
-  sessionId: string;
   /** The headers of a browser whose access cookie has expired: refresh and CSRF cookies, CSRF header. */
   headers: Record<string, string>;
 }
@@ -130,7 +129,6 @@ export async function seedRefreshCredentials(
       ids.forEach((sessionId, i) => {
         const csrf = createCsrfToken(secret, sessionId);
         credentials.push({
-          sessionId,
           headers: { cookie: `${REFRESH_COOKIE}=${tokens[i]}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
         });
       });
