@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 
 // Journeys run against the BUILT app (`npm run build`), never a dev server, on Debian's Chromium:
 // Playwright never downloads a browser here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
-const port = 3210;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 // A fresh database per run. Outside test-results/, which Playwright empties at the start of a run.
 const dataDir = path.join(os.tmpdir(), `daywise-e2e-data-${Date.now()}`);
