@@ -26,11 +26,28 @@ describe("loadConfig", () => {
 
   it("selects PostgreSQL for a postgres:// DATABASE_URL", () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://u@h:5432/d" });
-    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/d" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/d", pool: {} });
+  });
+
+  it("reads the PostgreSQL pool's size and timeouts", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://u@h:5432/d",
+      DATABASE_POOL_SIZE: "20",
+      DATABASE_CONNECT_TIMEOUT_MS: "1500",
+      DATABASE_QUERY_TIMEOUT_MS: "2000",
+    });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h:5432/d",
+      pool: { poolSize: 20, connectTimeoutMs: 1500, queryTimeoutMs: 2000 },
+    });
   });
 
   it.each([
     [{ PORT: "abc" }, "PORT"],
+    [{ DATABASE_QUERY_TIMEOUT_MS: "10" }, "DATABASE_QUERY_TIMEOUT_MS"],
+    [{ DATABASE_POOL_SIZE: "ten" }, "DATABASE_POOL_SIZE"],
     [{ PORT: "70000" }, "PORT"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

@@ -20,6 +20,19 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+/** An optional whole number from min to max (unset or empty: undefined). */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .optional(),
+  );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +48,9 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
   ),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 3_600_000),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalText,
@@ -54,9 +70,18 @@ const envSchema = z.object({
   ),
 });
 
+export interface PostgresPoolConfig {
+  /** Connections per app instance. */
+  poolSize?: number;
+  /** Opening a connection or waiting for a free one, in ms. */
+  connectTimeoutMs?: number;
+  /** A statement's limit (PostgreSQL's statement_timeout), in ms; the app gives up a second later. */
+  queryTimeoutMs?: number;
+}
+
 export type DatabaseConfig =
   | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string; schema?: string };
+  | { kind: "postgres"; url: string; schema?: string; pool?: PostgresPoolConfig };
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -155,7 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          pool: {
+            poolSize: e.DATABASE_POOL_SIZE,
+            connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+            queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+          },
+        }
       : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") },
     sessionSecret,
     logLevel: e.LOG_LEVEL,

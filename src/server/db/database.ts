@@ -7,6 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type Postg
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
+import { isDatabaseUnavailable } from "./database-errors.ts";
 import { type GroupCommit, groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
@@ -44,7 +45,14 @@ export interface CreateDbOptions {
   sqliteFile?: string;
 }
 
-const STATEMENT_TIMEOUT_MS = 10_000;
+/** PostgreSQL pool defaults (README "Configuration": DATABASE_POOL_SIZE, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS). */
+export const POSTGRES_DEFAULTS = { poolSize: 10, connectTimeoutMs: 3_000, queryTimeoutMs: 5_000 } as const;
+/**
+ * How much longer the app waits for an answer than the server's statement_timeout: a reachable
+ * server cancels a slow statement itself (and says so); past this, the server or the network is
+ * gone and the app gives up on its own (a partition drops packets: nothing would ever answer).
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
 
 // Each driver is loaded only when its database is used (both are CommonJS, so synchronously):
 // a server on SQLite does not spend its start-up loading pg, nor one on PostgreSQL the SQLite addon.
@@ -119,14 +127,26 @@ function withPreparedStatements(pool: PgModule.Pool): PostgresPool {
       const client = await pool.connect();
       let facade = wrapped.get(client);
       if (!facade) {
+        // A client whose query failed for want of a connection (reset, or no answer within
+        // query_timeout: its late answer could still arrive) is not given back to the pool.
+        let isBroken = false;
         // Kysely passes (sql, parameters), or a cursor when streaming (which passes through).
-        const query = (textOrCursor: string, values?: unknown[]) =>
-          compiledSqlTexts.has(textOrCursor)
-            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values })
-            : client.query(textOrCursor, values);
+        const query = async (textOrCursor: string, values?: unknown[]) => {
+          try {
+            return await (compiledSqlTexts.has(textOrCursor)
+              ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values })
+              : client.query(textOrCursor, values));
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) isBroken = true;
+            throw error;
+          }
+        };
         facade = {
           query: query as unknown as PostgresPoolClient["query"],
-          release: (destroy?: boolean) => client.release(destroy),
+          release: (destroy?: boolean) => {
+            if (isBroken) wrapped.delete(client);
+            client.release(destroy || isBroken);
+          },
         };
         wrapped.set(client, facade);
       }
@@ -173,15 +193,31 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   }
 
   const pg = loadPg();
+  const poolSize = config.pool?.poolSize ?? POSTGRES_DEFAULTS.poolSize;
+  const connectTimeoutMs = config.pool?.connectTimeoutMs ?? POSTGRES_DEFAULTS.connectTimeoutMs;
+  const queryTimeoutMs = config.pool?.queryTimeoutMs ?? POSTGRES_DEFAULTS.queryTimeoutMs;
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
+    max: poolSize,
+    // Bounds both opening a connection and waiting for a free one in the pool.
+    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    application_name: "daywise",
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  pool.on("error", (error) => options.onBackgroundError?.(error));
+  const reportBackgroundError = (error: Error) => options.onBackgroundError?.(error);
+  pool.on("error", reportBackgroundError);
+  // A connection that dies while checked out (the server restarted, a backend was terminated, the
+  // network reset) fails its query, which the request answers 503, and then also emits 'error' on
+  // its client. pg-pool listens only while a client is idle, and an 'error' event nobody listens
+  // to kills the process: so every client is listened to for its whole life. The pool drops a
+  // broken client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", reportBackgroundError);
+  });
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
     plugins: [new CamelCasePlugin()],

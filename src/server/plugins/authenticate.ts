@@ -6,6 +6,10 @@ import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.t
 import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route reads no session (health checks): it must answer even when the database cannot. */
+    skipAuthentication?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user's id, or null; set before any handler runs. */
     userId: string | null;
@@ -51,7 +55,7 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
 
   app.addHook("onRequest", async (request) => {
     const token = request.cookies[ACCESS_COOKIE];
-    if (!token) return;
+    if (!token || request.routeOptions.config.skipAuthentication) return;
     const now = app.now();
     const writesBefore = writeCount?.();
     let session = writesBefore === undefined ? undefined : kept.get(token);

@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../app-error.ts";
+import { isDatabaseUnavailable } from "../db/database-errors.ts";
+
+/** Seconds a client is asked to wait before retrying while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorBody {
   message: string;
@@ -33,6 +37,13 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
       if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
       return reply.status(status).send({ message: error.message, code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ message: "The service cannot reach its database right now; try again shortly", code: "database_unavailable" });
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(status >= 500 ? status : 500).send({ message: "Internal server error", code: "internal" });
