@@ -120,8 +120,13 @@ export function sessionsRepository(db: Kysely<Database>) {
       return rotateSoleRefreshTokenQuery.takeFirst(db, p);
     },
 
-    async findRefreshState(sessionId: string): Promise<RefreshState | undefined> {
-      return db
+    /**
+     * A session's refresh-token state. `forUpdate` (PostgreSQL, inside a transaction) locks the row
+     * until the transaction ends, so concurrent refreshes of one session take turns; SQLite needs no
+     * lock, its one connection runs one transaction at a time.
+     */
+    async findRefreshState(sessionId: string, options: { forUpdate?: boolean } = {}): Promise<RefreshState | undefined> {
+      const query = db
         .selectFrom("sessions")
         .select([
           "userId",
@@ -132,16 +137,13 @@ export function sessionsRepository(db: Kysely<Database>) {
           "refreshRotatedAt",
           "refreshExpiresAt",
         ])
-        .where("id", "=", sessionId)
-        .executeTakeFirst();
+        .where("id", "=", sessionId);
+      return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 
-    /**
-     * Writes a refresh's change only if the live and retired hashes are still those read (another
-     * request, tab or server instance may have refreshed in between); false when they were not.
-     */
-    async replaceRefreshState(sessionId: string, seen: RefreshState, change: RefreshChange): Promise<boolean> {
-      const result = await db
+    /** Writes a refresh's change; the caller holds the row (findRefreshState with forUpdate, in the same transaction). */
+    async writeRefreshState(sessionId: string, change: RefreshChange): Promise<void> {
+      await db
         .updateTable("sessions")
         .set({
           refreshHashes: change.refreshHashes,
@@ -151,11 +153,7 @@ export function sessionsRepository(db: Kysely<Database>) {
           lastUsedAt: change.now,
         })
         .where("id", "=", sessionId)
-        .where("refreshHashes", "=", seen.refreshHashes)
-        .where("retiredRefreshHashes", "=", seen.retiredRefreshHashes)
-        .where("revokedAt", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+        .execute();
     },
 
     /**

@@ -1,7 +1,7 @@
 // Session rules: a new session at every sign-in, refresh tokens that rotate on every use, reuse
 // detection that ends the whole family (the session), with a short grace for parallel tabs.
 // The refresh tokens' hashes live on the session row (docs/decisions/003): a normal refresh is one
-// conditional UPDATE; anything else reads the row and writes it back only if nobody changed it.
+// conditional UPDATE; anything else reads and writes the row in a transaction that holds it.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import {
@@ -34,8 +34,6 @@ export type RefreshOutcome =
 
 /** Live tokens a session may hold at once (the last issued and its grace siblings); beyond, the oldest go. */
 const MAX_LIVE_REFRESH_TOKENS = 20;
-/** Rounds of read-decide-write before a refresh gives up on a session other requests keep changing. */
-const MAX_REFRESH_ATTEMPTS = 5;
 
 const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 const hashesOf = (list: string) => (list === "" ? [] : list.split(" "));
@@ -126,8 +124,11 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
       );
       if (rotated) return issued("rotated", rotated);
 
-      for (let attempt = 0; attempt < MAX_REFRESH_ATTEMPTS; attempt++) {
-        const state = await repository.findRefreshState(sessionId);
+      // Anything else reads the session's state and decides with its row held: concurrent refreshes
+      // of one session (many tabs waking at once) take turns instead of racing each other.
+      return db.kysely.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        const sessions = sessionsRepository(trx);
+        const state = await sessions.findRefreshState(sessionId, { forUpdate: db.dialect === "postgres" });
         if (!state) return { ok: false, reason: "unknown" };
         if (state.revokedAt !== null || state.expiresAt <= iso) return { ok: false, reason: "ended" };
         const live = hashesOf(state.refreshHashes);
@@ -135,36 +136,33 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
         if (live.includes(tokenHash)) {
           if (state.refreshExpiresAt === null || state.refreshExpiresAt <= iso) return { ok: false, reason: "expired" };
           // A live token beside siblings from a grace: a normal rotation that retires them all.
-          const change = {
+          await sessions.writeRefreshState(sessionId, {
             refreshHashes: successorHash,
             retiredRefreshHashes: state.refreshHashes,
             refreshRotatedAt: iso,
             refreshExpiresAt,
             now: iso,
-          };
-          if (await repository.replaceRefreshState(sessionId, state, change)) return issued("rotated", state);
-          continue;
+          });
+          return issued("rotated", state);
         }
 
         const retiredAt = state.refreshRotatedAt === null ? Number.NaN : Date.parse(state.refreshRotatedAt);
         if (hashesOf(state.retiredRefreshHashes).includes(tokenHash) && at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS) {
           const siblings = [...live.slice(-(MAX_LIVE_REFRESH_TOKENS - 1)), successorHash];
-          const change = {
+          await sessions.writeRefreshState(sessionId, {
             refreshHashes: siblings.join(" "),
             retiredRefreshHashes: state.retiredRefreshHashes,
             refreshRotatedAt: state.refreshRotatedAt,
             refreshExpiresAt,
             now: iso,
-          };
-          if (await repository.replaceRefreshState(sessionId, state, change)) return issued("grace", state);
-          continue;
+          });
+          return issued("grace", state);
         }
 
         // Signed for this session, so issued by us, yet neither live nor just retired: a replay.
-        await repository.revokeSession(sessionId, iso);
+        await sessions.revokeSession(sessionId, iso);
         return { ok: false, reason: "reused" };
-      }
-      throw new Error("refresh: the session's tokens kept changing under concurrent refreshes");
+      });
     },
 
     /** The session a refresh token was issued for, live or not (binds the CSRF token of /auth calls). */

@@ -147,6 +147,18 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     );
   });
 
+  it("signs in every one of twenty tabs refreshing the same token at once, and keeps the session live", async () => {
+    const user = await signInTestUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(fromUser(user))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const renewed = answers.map(next);
+    expect(new Set(renewed.map((credentials) => credentials.refresh)).size).toBe(20);
+    for (const credentials of renewed) expect((await readUser(credentials.access)).statusCode).toBe(200);
+    expect((await sessionOf(user)).revokedAt).toBeNull();
+    // Whichever answer the browser kept, its next refresh is a normal rotation.
+    expect((await refresh(renewed.at(-1)!)).statusCode).toBe(200);
+  });
+
   it("lets two tabs refresh with the same token within the grace, then keeps exactly one token alive", async () => {
     const user = await signInTestUser(t.app);
     const [tabA, tabB] = await Promise.all([refresh(fromUser(user)), refresh(fromUser(user))]);
