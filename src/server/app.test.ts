@@ -110,4 +110,28 @@ describe("error handler", () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/JSON/i);
   });
+
+  const postJson = (payload: string) =>
+    app.inject({ method: "POST", url: "/api/test/echo", headers: { "content-type": "application/json" }, payload });
+
+  it("reads an empty body with a JSON content type as {}", async () => {
+    for (const payload of ["", "  \n"]) {
+      const response = await postJson(payload);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({});
+    }
+  });
+
+  it("refuses prototype-polluting keys with a message that names them, not as invalid JSON", async () => {
+    for (const [payload, key] of [
+      ['{"title":"a","__proto__":{"isAdmin":true}}', "__proto__"],
+      ['{"nested":{"constructor":{"prototype":{"x":1}}}}', "constructor.prototype"],
+    ] as const) {
+      const response = await postJson(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: `Body must not contain the key "${key}"`, code: "bad_request" });
+    }
+    // Words that merely mention them are fine.
+    expect((await postJson('{"title":"__proto__ and prototype","constructor":"x"}')).statusCode).toBe(200);
+  });
 });

@@ -22,6 +22,7 @@ import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(databasePlugin, { db, ownsDb });
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://") });
   await app.register(rateLimitPlugin, {
     maxPerMinute: config.auth.rateLimitPerMinute,

@@ -147,6 +147,20 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     );
   });
 
+  it("refreshes when the client sends the JSON content type with no body, as the spec's client does", async () => {
+    const credentials = fromUser(await signInTestUser(t.app));
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/auth/refresh",
+      headers: {
+        cookie: `refresh_token=${credentials.refresh}; csrfToken=${credentials.csrf}`,
+        "x-csrf-token": credentials.csrf,
+        "content-type": "application/json",
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it("signs in every one of twenty tabs refreshing the same token at once, and keeps the session live", async () => {
     const user = await signInTestUser(t.app);
     const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(fromUser(user))));
