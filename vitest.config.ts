@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // Rendering in jsdom is CPU-bound: a busy CI machine must not turn it into a timeout.
+          testTimeout: 20_000,
           include: ["src/web/**/*.test.{ts,tsx}"],
           setupFiles: ["src/web/test/setup.ts"],
         },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "./app-error.ts";
 import { buildApp } from "./app.ts";
+import { signInTestUser } from "./test/sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "./test/test-app.ts";
 
 describeEachDatabase("app shell", (dialect) => {
@@ -23,6 +24,14 @@ describeEachDatabase("app shell", (dialect) => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "Route GET /api/does-not-exist not found", code: "not_found" });
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("tells browsers and proxies not to keep any API answer", async () => {
+    const user = await signInTestUser(t.app);
+    for (const url of ["/api/tasks?date=2026-05-04", "/api/goals", "/api/tasks/stalled", "/api/user", "/api/nope"]) {
+      expect((await t.app.inject({ url, headers: user.headers })).headers["cache-control"], url).toBe("no-store");
+    }
+    expect((await t.app.inject("/healthz")).headers["cache-control"]).toBeUndefined();
   });
 
   it("sends a strict Content-Security-Policy", async () => {

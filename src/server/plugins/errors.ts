@@ -14,12 +14,15 @@ interface ErrorBody {
 
 function describeValidation(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
-  const parts = error.validation.map((issue) => {
+  // One message per field, the first: zod 4 runs a length check even on a value of the wrong type
+  // (`title: []` is "must be text" and "required"), which says one problem twice.
+  const byField = new Map<string, string>();
+  for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
     const where = field ? `${field}` : (error.validationContext ?? "request");
-    return `${where}: ${issue.message}`;
-  });
-  return `Invalid ${error.validationContext ?? "request"}: ${parts.join("; ")}`;
+    if (!byField.has(where)) byField.set(where, `${where}: ${issue.message}`);
+  }
+  return `Invalid ${error.validationContext ?? "request"}: ${[...byField.values()].join("; ")}`;
 }
 
 /** One error handler for the whole app: typed AppErrors, validation, and generic 5xx (404s: web-app.ts). */

@@ -56,11 +56,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Every reply (API, web app, sign-in pages) carries the same security headers. */
+/**
+ * Every reply (API, web app, sign-in pages) carries the same security headers; API answers are a
+ * user's own data, never kept by the browser or a proxy.
+ */
 export const securityPlugin = fp<{ isHttps: boolean }>(async function security(app: FastifyInstance, { isHttps }) {
   const headers = securityHeaders(securityHeaderOptions(isHttps));
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, "cache-control": "no-store" };
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.url.startsWith("/api/") ? apiHeaders : headers);
     done();
   });
 });

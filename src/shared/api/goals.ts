@@ -2,6 +2,7 @@
 // the goal as the server returns it, with the progress computed from its linked tasks.
 import { z } from "zod";
 import { CALENDAR_DATE_MESSAGE, isCalendarDate } from "../rules/dates.ts";
+import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
 export const goalStatuses = ["active", "paused", "completed"] as const;
 export const goalStatusSchema = z.enum(goalStatuses, { error: "must be one of active, paused, completed" });
@@ -14,12 +15,14 @@ const goalTitleSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Goal title is required" : "must be text") })
   .trim()
   .min(1, "Goal title is required")
-  .max(GOAL_TITLE_MAX_LENGTH, `must be at most ${GOAL_TITLE_MAX_LENGTH} characters`);
+  .max(GOAL_TITLE_MAX_LENGTH, `must be at most ${GOAL_TITLE_MAX_LENGTH} characters`)
+  .refine(hasNoNul, NUL_MESSAGE);
 
 /** Blank (empty or only spaces) means no description, stored as null. */
 const goalDescriptionSchema = z
   .string({ error: "must be text or null" })
   .max(GOAL_DESCRIPTION_MAX_LENGTH, `must be at most ${GOAL_DESCRIPTION_MAX_LENGTH} characters`)
+  .refine(hasNoNul, NUL_MESSAGE)
   .nullable()
   .transform((value) => (value === null || value.trim() === "" ? null : value));
 
@@ -59,7 +62,7 @@ export const updateGoalBodySchema = z
 export type UpdateGoalInput = z.input<typeof updateGoalBodySchema>;
 export type UpdateGoalBody = z.output<typeof updateGoalBodySchema>;
 
-export const goalIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const goalIdParamsSchema = z.object({ id: idSchema });
 export type GoalIdParams = z.infer<typeof goalIdParamsSchema>;
 
 /** A goal as every goals call returns it. */

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CALENDAR_DATE_MESSAGE, daysBetween, isCalendarDate, isTimeOfDay, TIME_OF_DAY_MESSAGE } from "../rules/dates.ts";
 import { TASK_STATUSES } from "../rules/task-status.ts";
+import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
 export { TASK_STATUSES, type TaskStatus } from "../rules/task-status.ts";
 
@@ -37,17 +38,18 @@ export const taskTitleSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Task title is required" : "must be text") })
   .trim()
   .min(1, { error: "Task title is required" })
-  .max(TASK_TITLE_MAX_LENGTH, { error: `must be at most ${TASK_TITLE_MAX_LENGTH} characters` });
+  .max(TASK_TITLE_MAX_LENGTH, { error: `must be at most ${TASK_TITLE_MAX_LENGTH} characters` })
+  .refine(hasNoNul, { error: NUL_MESSAGE });
 
 /** Optional text: blank (empty or spaces only) is stored as null, never as "". */
 const taskDescriptionSchema = z
   .string({ error: "must be text or null" })
   .trim()
   .max(TASK_DESCRIPTION_MAX_LENGTH, { error: `must be at most ${TASK_DESCRIPTION_MAX_LENGTH} characters` })
+  .refine(hasNoNul, { error: NUL_MESSAGE })
   .transform((value) => (value === "" ? null : value))
   .nullable();
 
-const idSchema = z.string({ error: "must be an id" }).min(1, { error: "must be an id" }).max(100, { error: "must be an id" });
 
 /** A form's empty field ("") means "none": read as null. */
 function emptyAsNull<T extends z.ZodType>(schema: T) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isKnownTimeZone } from "../rules/dates.ts";
+import { canonicalTimeZone, isKnownTimeZone } from "../rules/dates.ts";
 
 /** GET /api/user */
 export const userSchema = z.object({
@@ -11,10 +11,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** PATCH /api/user/preferences: the browser's IANA zone, checked against the zone database. */
+/** PATCH /api/user/preferences: the browser's IANA zone, checked against the zone database and stored canonical. */
 export const userPreferencesSchema = z
   .object({
-    timeZone: z.string().refine(isKnownTimeZone, { message: "must be an IANA time zone such as Europe/Paris" }),
+    timeZone: z
+      .string()
+      .refine(isKnownTimeZone, { message: "must be an IANA time zone such as Europe/Paris" })
+      .transform(canonicalTimeZone),
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

@@ -45,6 +45,14 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The zone's canonical name in the runtime's zone database (Intl's): the right case ("utc" ->
+ * "UTC") and one name per zone ("US/Eastern" -> "America/New_York"). The zone must be known.
+ */
+export function canonicalTimeZone(zone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+}
+
 function safeZone(timeZone: string): string {
   return isKnownTimeZone(timeZone) ? timeZone : "UTC";
 }

@@ -21,7 +21,12 @@ const URL_MAX = 2000;
 /** New users start in UTC; the web app sends the browser's zone right after sign-in. */
 const DEFAULT_TIME_ZONE = "UTC";
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+/** A claim's text, trimmed, without NUL characters (PostgreSQL cannot store them); undefined when blank. */
+function text(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const cleaned = value.replaceAll("\u0000", "").trim();
+  return cleaned === "" ? undefined : cleaned;
+}
 
 /** Only web images may become an avatar (the page's CSP allows https: images). */
 function avatarUrl(value: unknown): string | null {

@@ -95,6 +95,13 @@ describeEachDatabase("sign-in with an OpenID Connect provider", (dialect) => {
     expect(identity).toMatchObject({ issuer: issuer.url, subject: "alice" });
   });
 
+  it("drops NUL characters from the provider's name and e-mail instead of failing the sign-in", async () => {
+    issuer.identity = { sub: "nul-user", name: "Ma\u0000ry", email: "mary\u0000@example.test" };
+    const browser = new TestBrowser(t.app);
+    expect((await signIn(browser)).statusCode).toBe(302);
+    expect((await browser.get("/api/user")).json()).toMatchObject({ name: "Mary", email: "mary@example.test" });
+  });
+
   it("refuses a callback whose state is not the one of this browser, before redeeming the code", async () => {
     const browser = new TestBrowser(t.app);
     const { callback } = await startSignIn(browser);

@@ -484,4 +484,25 @@ describeEachDatabase("goals API", (dialect) => {
       expect((await readTask(strayTask))?.goalId).toBe(bobs.id);
     });
   });
+
+  describe("NUL characters (PostgreSQL cannot store them): the same answer on both databases", () => {
+    it("refuses them in a title or description with a 400 naming the field", async () => {
+      for (const payload of [{ title: "a\u0000" }, { title: "ok", description: "b\u0000" }]) {
+        const response = await createGoal(alice, payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toContain(Object.keys(payload).at(-1)!);
+        expect(response.json().message).toContain("NUL");
+      }
+      expect(await listGoals(alice)).toEqual([]);
+    });
+
+    it("answers 404 to an id that holds one", async () => {
+      const update = await t.app.inject({ method: "PUT", url: "/api/goals/%00", headers: alice.mutatingHeaders, payload: { title: "x" } });
+      const remove = await t.app.inject({ method: "DELETE", url: "/api/goals/a%00b", headers: alice.mutatingHeaders });
+      for (const response of [update, remove]) {
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json()).toEqual({ message: "Goal not found", code: "not_found" });
+      }
+    });
+  });
 });

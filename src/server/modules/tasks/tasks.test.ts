@@ -206,6 +206,35 @@ describeEachDatabase("tasks API", (dialect) => {
     });
   });
 
+  it("says a wrongly typed title is wrong once, not also that it is missing", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(user), payload: { title: [] } });
+    expect(response.json()).toEqual({ message: "Invalid body: title: must be text", code: "validation_failed" });
+  });
+
+  describe("NUL characters (PostgreSQL cannot store them): the same answer on both databases", () => {
+    it("refuses them in a title or description with a 400 naming the field, and stores nothing", async () => {
+      for (const payload of [{ title: "a\u0000b" }, { title: "ok", description: "x\u0000" }]) {
+        const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(user), payload: { ...payload, date: "2026-05-04" } });
+        expectValidationError(response, Object.keys(payload).at(-1)!);
+        expect(response.json().message).toContain("NUL");
+      }
+      const task = await create(user, { title: "Plan", date: "2026-05-04" });
+      expectValidationError(await patch(user, task.id, { title: "\u0000" }), "title");
+      expect(await get(user, "/api/tasks?date=2026-05-04")).toHaveLength(1);
+    });
+
+    it("answers 404 to an id or a goalId that holds one", async () => {
+      for (const method of ["PATCH", "DELETE"] as const) {
+        const response = await t.app.inject({ method, url: "/api/tasks/%00", headers: writing(user), payload: method === "PATCH" ? { title: "x" } : undefined });
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json()).toEqual({ message: "Task not found", code: "not_found" });
+      }
+      const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(user), payload: { title: "x", goalId: "g\u0000" } });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ message: "Goal not found", code: "not_found" });
+    });
+  });
+
   describe("GET /api/tasks?date=", () => {
     it("lists only that day's tasks of the user, oldest first, with goal titles", async () => {
       const goalId = await createGoal(user, "Health");

@@ -6,9 +6,8 @@ import { usersService } from "./user.service.ts";
 /** Spec section 7: GET /api/user (401 when signed out) and the time zone sent after sign-in. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
-  // Signed-out callers get 401 before their body is validated; a user is never cached by the browser.
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("cache-control", "no-store");
+  // Signed-out callers get 401 before their body is validated (no-store: plugins/security.ts).
+  app.addHook("onRequest", async (request) => {
     requireUserId(request);
   });
 

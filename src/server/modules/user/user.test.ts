@@ -42,6 +42,18 @@ describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dia
     expect((await t.app.inject({ url: "/api/user", headers: user.headers })).json().timeZone).toBe("America/New_York");
   });
 
+  it("stores the zone's canonical name, whatever its case or alias", async () => {
+    for (const [typed, stored] of [
+      ["europe/paris", "Europe/Paris"],
+      ["utc", "UTC"],
+      ["US/Eastern", "America/New_York"],
+    ]) {
+      const response = await patch({ timeZone: typed });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().timeZone).toBe(stored);
+    }
+  });
+
   it("refuses a zone that is not in the zone database, and unknown fields, with 400 naming the field", async () => {
     for (const payload of [{ timeZone: "Mars/Olympus_Mons" }, { timeZone: "" }, { timeZone: 5 }, {}]) {
       const response = await patch(payload);
