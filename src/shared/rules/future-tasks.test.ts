@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUTURE_TASKS_WINDOW_DAYS, futureTasksWindow, isOverdue } from "./future-tasks.ts";
+import { FUTURE_TASKS_WINDOW_DAYS, futureTasksWindow, isListedOverdue, isOverdue, OVERDUE_WINDOW_DAYS } from "./future-tasks.ts";
 
 describe("futureTasksWindow", () => {
   it("runs from tomorrow to 30 days ahead", () => {
@@ -26,5 +26,16 @@ describe("isOverdue", () => {
     expect(isOverdue({ date: "2026-05-04", status: "todo" }, today)).toBe(false);
     expect(isOverdue({ date: "2026-05-05", status: "todo" }, today)).toBe(false);
     expect(isOverdue({ date: null, status: "todo" }, today)).toBe(false);
+  });
+});
+
+describe("isListedOverdue", () => {
+  const today = "2026-05-04";
+  it("lists overdue tasks of the last 30 days, not older ones", () => {
+    expect(OVERDUE_WINDOW_DAYS).toBe(30);
+    expect(isListedOverdue({ date: "2026-04-04", status: "todo" }, today)).toBe(true);
+    expect(isListedOverdue({ date: "2026-04-03", status: "todo" }, today)).toBe(false);
+    expect(isListedOverdue({ date: "2026-05-03", status: "done" }, today)).toBe(false);
+    expect(isListedOverdue({ date: null, status: "todo" }, today)).toBe(false);
   });
 });

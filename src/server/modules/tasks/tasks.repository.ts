@@ -99,16 +99,23 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * Unscheduled tasks, tasks dated startDate..endDate, and not-done tasks dated before today;
-     * unscheduled first, then by date and creation.
+     * Unscheduled tasks, tasks dated startDate..endDate, and not-done tasks dated from
+     * overdueSince to the day before today; unscheduled first, then by date and creation.
      */
-    async listFutureTasks(userId: string, window: { startDate: string; endDate: string; today: string }): Promise<Task[]> {
+    async listFutureTasks(
+      userId: string,
+      window: { startDate: string; endDate: string; today: string; overdueSince: string },
+    ): Promise<Task[]> {
       return selectTasks(userId)
         .where((eb: ExpressionBuilder<Database, "tasks">) =>
           eb.or([
             eb("tasks.date", "is", null),
             eb.and([eb("tasks.date", ">=", window.startDate), eb("tasks.date", "<=", window.endDate)]),
-            eb.and([eb("tasks.date", "<", window.today), eb("tasks.status", "!=", "done")]),
+            eb.and([
+              eb("tasks.date", ">=", window.overdueSince),
+              eb("tasks.date", "<", window.today),
+              eb("tasks.status", "!=", "done"),
+            ]),
           ]),
         )
         .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 else 1 end`)

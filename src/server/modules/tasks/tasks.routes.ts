@@ -44,7 +44,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/tasks/future",
     { schema: { querystring: futureTasksQuerySchema, response: { 200: futureTasksResponseSchema } } },
-    async (request) => tasks.listFutureTasks(requireUserId(request), request.query),
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { startDate, endDate } = request.query;
+      const today = await tasks.userToday(userId);
+      return reply.sendUserData(`future-tasks:${startDate}:${endDate}:${today}`, () =>
+        tasks.listFutureTasks(userId, request.query, today),
+      );
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
+import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { notFound } from "../../app-error.ts";
@@ -166,9 +167,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.listTasksWithStatus(userId, "stalled");
     },
 
-    async listFutureTasks(userId: string, query: FutureTasksQuery): Promise<Task[]> {
-      const today = await userToday(userId);
-      return repository.listFutureTasks(userId, { ...query, today });
+    /** The user's today first: the overdue part of the list depends on it (and a cached answer is keyed by it). */
+    userToday,
+
+    listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
+      return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {

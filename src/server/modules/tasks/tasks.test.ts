@@ -577,6 +577,17 @@ describeEachDatabase("tasks API", (dialect) => {
       ]);
     });
 
+    it("lists overdue tasks of the last 30 days only, however many older ones there are", async () => {
+      await create(user, { title: "Overdue 30 days", date: "2026-04-04" });
+      for (let i = 0; i < 5; i++) await create(user, { title: `Older ${i}`, date: "2026-04-03" });
+      const url = "/api/tasks/future?startDate=2026-05-05&endDate=2026-06-03";
+      expect((await get(user, url)).map((task) => task.title)).toEqual(["Overdue 30 days"]);
+      // A later read is the same answer, and the day rolling over moves the window.
+      expect((await get(user, url)).map((task) => task.title)).toEqual(["Overdue 30 days"]);
+      t.clock.now = new Date("2026-05-05T15:00:00.000Z");
+      expect(await get(user, url)).toEqual([]);
+    });
+
     it("computes 'today' (what is overdue) in the user's time zone", async () => {
       // 2026-05-04T15:00Z is 2026-05-05 03:00 in Auckland: 2026-05-04 is already past there.
       const auckland = await signInTestUser(t.app, { timeZone: "Pacific/Auckland" });

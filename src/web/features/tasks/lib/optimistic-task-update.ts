@@ -4,7 +4,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
 import { addDays } from "../../../../shared/rules/dates.ts";
-import { isOverdue } from "../../../../shared/rules/future-tasks.ts";
+import { isListedOverdue } from "../../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
 import { goalsQueryKey, taskQueryKeys } from "../api/task-query-keys.ts";
 
@@ -89,7 +89,7 @@ export function placeTaskInCachedList(queryKey: QueryKey, list: readonly Task[],
   if (kind === "future" && typeof first === "string" && typeof second === "string" && task) {
     // The panel's window starts tomorrow: the day before it is the user's today.
     const today = addDays(first, -1);
-    const belongs = task.date === null || (task.date >= first && task.date <= second) || isOverdue(task, today);
+    const belongs = task.date === null || (task.date >= first && task.date <= second) || isListedOverdue(task, today);
     return placeTask(list, id, task, belongs, byFutureOrder);
   }
   if (kind === "future") return placeTask(list, id, task, false, byFutureOrder);
