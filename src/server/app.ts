@@ -83,7 +83,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    return503OnClosing: true,
+    // Our own onRequest hook answers 503 while closing, in the app's { message, code } shape.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -94,12 +95,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(contractSerializerCompiler);
   // While closing, answers that were in flight end their keep-alive connection, so close()
   // does not wait out the keep-alive timeout.
+  // While closing: new requests are answered 503 in the app's shape, and the server keeps
+  // listening for shutdownDrainMs first, so that connections already queued are answered rather
+  // than reset when the listener closes.
   let isClosing = false;
   app.addHook("preClose", async () => {
     isClosing = true;
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   });
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    if (isClosing) {
+      reply
+        .code(503)
+        .header("retry-after", "1")
+        .send({ message: "The server is restarting; try again in a moment", code: "shutting_down" });
+      return;
+    }
     done();
   });
   app.addHook("onSend", (_request, reply, payload, done) => {

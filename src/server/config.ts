@@ -6,6 +6,9 @@ import { z } from "zod";
 /** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
 const DEFAULT_AUTH_RATE_LIMIT = 300;
 
+/** Long enough for the connections in the listen queue to be accepted and answered. */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 500;
+
 /** Thrown when the environment is not usable; its message names the variable. */
 export class ConfigError extends Error {}
 
@@ -51,6 +54,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: wholeNumber(1, 1000),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000),
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SHUTDOWN_DRAIN_MS: wholeNumber(0, 60_000),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalText,
@@ -92,6 +96,11 @@ export interface Config {
   database: DatabaseConfig;
   sessionSecret: string;
   logLevel: string;
+  /**
+   * On shutdown, how long the server keeps accepting connections (answering them 503) before it
+   * stops listening, so that requests already on their way are answered rather than reset.
+   */
+  shutdownDrainMs: number;
   /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
   auth: {
@@ -192,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") },
     sessionSecret,
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? DEFAULT_SHUTDOWN_DRAIN_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: { google, oidc, localSignIn, rateLimitPerMinute: e.AUTH_RATE_LIMIT ?? DEFAULT_AUTH_RATE_LIMIT },
   };

@@ -17,7 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
   });
-  return { ...base, ...overrides };
+  // Test apps close at the end of every file: no drain wait (sigterm.test.ts runs the real one).
+  return { ...base, shutdownDrainMs: 0, ...overrides };
 }
 
 export interface TestDatabase {
