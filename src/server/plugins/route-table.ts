@@ -1,15 +1,17 @@
-import type { FastifyContextConfig, FastifyInstance } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 
 export interface RouteEntry {
   method: string;
   url: string;
   config: FastifyContextConfig;
+  /** The route's request schemas (zod), for the fuzzer. */
+  schema: FastifySchema | undefined;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every route as registered (method, URL, config): read by the route harnesses in tests. */
+    /** Every route as registered (method, URL, config, schema): read by the route harnesses and the fuzzer in tests. */
     routeTable: readonly RouteEntry[];
   }
 }
@@ -20,7 +22,7 @@ export const routeTablePlugin = fp(async function routeTable(app: FastifyInstanc
   app.decorate("routeTable", routes);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig });
+      routes.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig, schema: route.schema });
     }
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { type CreatedResource, type ResourceFactory, resourceFactories } from "./resource-factories.ts";
+import { harnessAllowList } from "./route-allow-list.ts";
 import { signInTestUser } from "./sign-in.ts";
 import {
   createTestApp,
@@ -17,17 +18,6 @@ import {
   type TestApp,
   testConfig,
 } from "./test-app.ts";
-
-/**
- * Routes that are not the app's own API, skipped by both harnesses. Keep this list short; every
- * entry says why. (Everything under /oidc is the built-in identity provider: it has no app session
- * to bind a CSRF token to, its ids are its own interaction ids, and its form is protected by its
- * interaction cookie and the cross-site check.)
- */
-export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = [
-  { url: "/oidc/*", reason: "the built-in OpenID Connect provider's endpoints (token, discovery, JWKS, authorization)" },
-  { url: "/oidc/interaction/:uid", reason: "the built-in provider's sign-in page; uid is its interaction id" },
-];
 
 const UNSAFE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const isAllowListed = (url: string) => harnessAllowList.some((entry) => entry.url === url);

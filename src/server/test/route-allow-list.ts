@@ -1,0 +1,12 @@
+// Shared by the route harnesses (route-harness.test.ts) and the fuzzer (route-fuzz.test.ts).
+
+/**
+ * Routes that are not the app's own API, skipped by both harnesses. Keep this list short; every
+ * entry says why. (Everything under /oidc is the built-in identity provider: it has no app session
+ * to bind a CSRF token to, its ids are its own interaction ids, and its form is protected by its
+ * interaction cookie and the cross-site check.)
+ */
+export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = [
+  { url: "/oidc/*", reason: "the built-in OpenID Connect provider's endpoints (token, discovery, JWKS, authorization)" },
+  { url: "/oidc/interaction/:uid", reason: "the built-in provider's sign-in page; uid is its interaction id" },
+];
