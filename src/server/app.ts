@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Log destination override (tests and benchmarks silence logs). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
@@ -59,6 +61,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.cookie",

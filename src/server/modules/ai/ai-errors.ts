@@ -52,6 +52,8 @@ export function toProviderError(error: unknown, outcome: CallOutcome): AppError 
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
+    // A body or stream chunk that is not the protocol's (the Anthropic client reports a bad chunk as a 500).
+    if (UNREADABLE_ANSWER.test(cause.message)) return unreadable(displayName, cause);
     if (status === 401 || status === 403) {
       return new AppError(
         "ai_provider_auth",
@@ -81,6 +83,12 @@ export function toProviderError(error: unknown, outcome: CallOutcome): AppError 
     }
   }
   if (hasNetworkCause(cause)) return unreachable(displayName, cause);
+  return unreadable(displayName, cause);
+}
+
+const UNREADABLE_ANSWER = /^(Invalid JSON response|JSON parsing failed|Type validation failed)/;
+
+function unreadable(displayName: string, cause: unknown): AppError {
   return new AppError("ai_provider_error", `${displayName} sent an answer that could not be read; try again later`, { cause });
 }
 
