@@ -98,7 +98,9 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
     return { signal: AbortSignal.any([timeout, clientSignal]), timeout };
   }
 
-  function mapError(error: unknown, provider: AiProviderName, timeout: AbortSignal): AppError {
+  function mapError(error: unknown, provider: AiProviderName, timeout: AbortSignal, clientSignal: AbortSignal): AppError {
+    // Nobody reads this answer; a 4xx keeps the provider's "failure" out of the warnings.
+    if (clientSignal.aborted && !timeout.aborted) return new AppError("bad_request", "The client went away before the answer");
     return toProviderError(error, { provider, timeoutMs: config.timeoutMs, timedOut: timeout.aborted, now: now() });
   }
 
@@ -128,7 +130,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
         const result = await generateText({ model, system, messages, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: signal });
         content = result.text;
       } catch (error) {
-        throw mapError(error, body.provider, timeout);
+        throw mapError(error, body.provider, timeout, clientSignal);
       }
       if (content.trim() === "") throw emptyReply(body.provider);
       await recordExchange(userId, body.provider, body.message, content);
@@ -163,13 +165,13 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
           try {
             step = await parts.next();
           } catch (error) {
-            throw mapError(error, body.provider, timeout);
+            throw mapError(error, body.provider, timeout, clientSignal);
           }
           if (step.done) return undefined;
           const part = step.value;
           if (part.type === "text-delta" && part.text !== "") return part.text;
-          if (part.type === "error") throw mapError(part.error, body.provider, timeout);
-          if (part.type === "abort") throw mapError(new Error("aborted"), body.provider, timeout);
+          if (part.type === "error") throw mapError(part.error, body.provider, timeout, clientSignal);
+          if (part.type === "abort") throw mapError(new Error("aborted"), body.provider, timeout, clientSignal);
         }
       }
 
@@ -190,7 +192,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
             yield { event: "delta", data: { delta } };
           }
         } catch (error) {
-          const mapped = error instanceof AppError ? error : mapError(error, body.provider, timeout);
+          const mapped = error instanceof AppError ? error : mapError(error, body.provider, timeout, clientSignal);
           if (!clientSignal.aborted) log.warn({ code: mapped.code }, `streamed AI reply failed: ${mapped.message}`);
           yield { event: "error", data: { message: mapped.message, code: mapped.code } };
           return;
