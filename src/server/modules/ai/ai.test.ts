@@ -6,6 +6,7 @@ import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { type App, buildApp } from "../../app.ts";
 import type { AiConfig } from "../../config.ts";
 import { type AiTestFailure, type AiTestServer, startAiTestServer, unreachableBaseUrl } from "../../test/ai-test-servers.ts";
+import { aiRepository } from "./ai.repository.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 
@@ -241,15 +242,10 @@ describeEachDatabase("AI API", (dialect) => {
     it("records each exchange for the analytics", async () => {
       await chat(user, { message: "First question", provider: "gemini" });
       await chat(user, { message: "Second question", provider: "claude" }, { stream: true });
-      const rows = await t.db.kysely
-        .selectFrom("aiConversations")
-        .select(["provider", "message", "response", "userId"])
-        .where("userId", "=", user.userId)
-        .orderBy("message")
-        .execute();
-      expect(rows).toEqual([
-        { provider: "gemini", message: "First question", response: REPLY, userId: user.userId },
-        { provider: "claude", message: "Second question", response: REPLY, userId: user.userId },
+      const rows = await aiRepository(t.db.kysely).listConversations(user.userId);
+      expect(rows.map(({ provider, message, response }) => ({ provider, message, response })).sort((a, b) => a.message.localeCompare(b.message))).toEqual([
+        { provider: "gemini", message: "First question", response: REPLY },
+        { provider: "claude", message: "Second question", response: REPLY },
       ]);
     });
   });
