@@ -7,7 +7,14 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "too_many_requests"
-  | "unavailable";
+  | "unavailable"
+  // An AI provider's failures (docs/decisions/008): the provider's fault, not the request's.
+  | "ai_provider_not_configured"
+  | "ai_provider_auth"
+  | "ai_provider_rate_limited"
+  | "ai_provider_error"
+  | "ai_provider_timeout"
+  | "ai_provider_unreachable";
 
 const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -18,14 +25,23 @@ const statusByCode: Record<AppErrorCode, number> = {
   conflict: 409,
   too_many_requests: 429,
   unavailable: 503,
+  ai_provider_not_configured: 400,
+  ai_provider_auth: 502,
+  ai_provider_rate_limited: 503,
+  ai_provider_error: 502,
+  ai_provider_timeout: 504,
+  ai_provider_unreachable: 503,
 };
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly statusCode: number;
+  /** Sent as Retry-After by the error handler, when the wait is known. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: AppErrorCode, message: string) {
-    super(message);
+  constructor(code: AppErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds));
     this.name = "AppError";
     this.code = code;
     this.statusCode = statusByCode[code];

@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Log destination override (tests and benchmarks silence logs). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
@@ -58,6 +61,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.cookie",
@@ -147,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userRoutes);
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
+  await app.register(aiRoutes, { config: config.ai });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
   return app;

@@ -56,6 +56,12 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "production" }, "SESSION_SECRET"],
     [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET"],
     [{ PUBLIC_URL: "https://daywise.example" }, "LOCAL_SIGNIN"],
+    [{ OPENAI_BASE_URL: "not a url" }, "OPENAI_BASE_URL"],
+    [{ ANTHROPIC_BASE_URL: "ftp://x.example" }, "ANTHROPIC_BASE_URL"],
+    [{ AI_TIMEOUT_MS: "soon" }, "AI_TIMEOUT_MS"],
+    [{ AI_TIMEOUT_MS: "10" }, "AI_TIMEOUT_MS"],
+    [{ AI_RATE_LIMIT_PER_MINUTE: "-1" }, "AI_RATE_LIMIT_PER_MINUTE"],
+    [{ AI_RATE_LIMIT_PER_DAY: "lots" }, "AI_RATE_LIMIT_PER_DAY"],
   ])("refuses %o naming %s", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(name);
@@ -68,5 +74,28 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://daywise.example", LOCAL_SIGNIN: "1" }).auth.localSignIn,
     ).toBe(true);
+  });
+
+  it("reads the AI providers: available with a key, default models, base URLs without a trailing slash", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.ai.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined, model: "gpt-4o-mini" });
+    expect(config.ai.providers.gemini.model).toBe("gemini-2.0-flash");
+    expect(config.ai.providers.claude.model).toBe("claude-3-5-haiku-latest");
+    expect(config.ai.providers.openrouter.model).toBe("openai/gpt-4o-mini");
+    expect(config.ai).toMatchObject({ timeoutMs: 60_000, rateLimitPerMinute: 10, rateLimitPerDay: 200 });
+
+    const local = loadConfig({
+      DATA_DIR: tempDir(),
+      OPENAI_BASE_URL: "http://127.0.0.1:11434/v1/",
+      OPENAI_API_KEY: "ollama",
+      OPENAI_MODEL: "llama3.1",
+      ANTHROPIC_API_KEY: "sk-ant",
+      AI_TIMEOUT_MS: "5000",
+      AI_RATE_LIMIT_PER_MINUTE: "0",
+      AI_RATE_LIMIT_PER_DAY: "50",
+    });
+    expect(local.ai.providers.openai).toEqual({ apiKey: "ollama", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1" });
+    expect(local.ai.providers.claude.apiKey).toBe("sk-ant");
+    expect(local.ai).toMatchObject({ timeoutMs: 5000, rateLimitPerMinute: 0, rateLimitPerDay: 50 });
   });
 });

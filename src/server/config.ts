@@ -2,12 +2,30 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { AiProviderName } from "../shared/api/ai.ts";
 
 /** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
 const DEFAULT_AUTH_RATE_LIMIT = 300;
 
 /** Long enough for the connections in the listen queue to be accepted and answered. */
 const DEFAULT_SHUTDOWN_DRAIN_MS = 500;
+/** AI defaults (README "Configuration"). */
+const DEFAULT_AI_TIMEOUT_MS = 60_000;
+const DEFAULT_AI_RATE_LIMIT_PER_MINUTE = 10;
+const DEFAULT_AI_RATE_LIMIT_PER_DAY = 200;
+const DEFAULT_AI_MODELS: Record<AiProviderName, string> = {
+  openai: "gpt-4o-mini",
+  gemini: "gemini-2.0-flash",
+  claude: "claude-3-5-haiku-latest",
+  openrouter: "openai/gpt-4o-mini",
+};
+/** The environment prefix of each provider's variables (<P>_API_KEY, <P>_BASE_URL, <P>_MODEL). */
+const AI_ENV_PREFIX: Record<AiProviderName, string> = {
+  openai: "OPENAI",
+  gemini: "GEMINI",
+  claude: "ANTHROPIC",
+  openrouter: "OPENROUTER",
+};
 
 /** Thrown when the environment is not usable; its message names the variable. */
 export class ConfigError extends Error {}
@@ -35,6 +53,16 @@ function wholeNumber(min: number, max: number) {
       .optional(),
   );
 }
+
+const httpUrl = optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional());
+/** A count per window; 0 turns the limit off. */
+const requestLimit = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of requests (0 turns the limit off)")
+    .transform(Number)
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -72,7 +100,39 @@ const envSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: httpUrl,
+  OPENAI_MODEL: optionalText,
+  GEMINI_API_KEY: optionalText,
+  GEMINI_BASE_URL: httpUrl,
+  GEMINI_MODEL: optionalText,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: httpUrl,
+  ANTHROPIC_MODEL: optionalText,
+  OPENROUTER_API_KEY: optionalText,
+  OPENROUTER_BASE_URL: httpUrl,
+  OPENROUTER_MODEL: optionalText,
+  AI_TIMEOUT_MS: wholeNumber(100, 600_000),
+  AI_RATE_LIMIT_PER_MINUTE: requestLimit,
+  AI_RATE_LIMIT_PER_DAY: requestLimit,
 });
+
+export interface AiProviderConfig {
+  /** Unset: the provider is not available. Never sent to the browser or logged. */
+  apiKey?: string;
+  /** Unset: the provider's public endpoint. */
+  baseUrl?: string;
+  model: string;
+}
+
+export interface AiConfig {
+  providers: Record<AiProviderName, AiProviderConfig>;
+  /** Each model call's limit, in ms. */
+  timeoutMs: number;
+  /** Chat requests per user; 0 turns a limit off. */
+  rateLimitPerMinute: number;
+  rateLimitPerDay: number;
+}
 
 export interface PostgresPoolConfig {
   /** Connections per app instance. */
@@ -110,6 +170,7 @@ export interface Config {
     /** Requests per minute per client address on /auth/*; 0 turns the limit off. */
     rateLimitPerMinute: number;
   };
+  ai: AiConfig;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -204,6 +265,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? DEFAULT_SHUTDOWN_DRAIN_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: { google, oidc, localSignIn, rateLimitPerMinute: e.AUTH_RATE_LIMIT ?? DEFAULT_AUTH_RATE_LIMIT },
+    ai: readAiConfig(e),
+  };
+}
+
+function readAiConfig(e: z.infer<typeof envSchema>): AiConfig {
+  const provider = (name: AiProviderName): AiProviderConfig => {
+    const prefix = AI_ENV_PREFIX[name];
+    const value = (suffix: "API_KEY" | "BASE_URL" | "MODEL") => e[`${prefix}_${suffix}` as keyof typeof e] as string | undefined;
+    return {
+      apiKey: value("API_KEY"),
+      baseUrl: value("BASE_URL")?.replace(/\/+$/, ""),
+      model: value("MODEL") ?? DEFAULT_AI_MODELS[name],
+    };
+  };
+  return {
+    providers: {
+      openai: provider("openai"),
+      gemini: provider("gemini"),
+      claude: provider("claude"),
+      openrouter: provider("openrouter"),
+    },
+    timeoutMs: e.AI_TIMEOUT_MS ?? DEFAULT_AI_TIMEOUT_MS,
+    rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE ?? DEFAULT_AI_RATE_LIMIT_PER_MINUTE,
+    rateLimitPerDay: e.AI_RATE_LIMIT_PER_DAY ?? DEFAULT_AI_RATE_LIMIT_PER_DAY,
   };
 }
 

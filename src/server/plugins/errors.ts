@@ -29,6 +29,10 @@ function describeValidation(error: FastifyError): string {
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | AppError, { Reply: ErrorBody }>((error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
+      // Only the code and the message (which never holds a key): an upstream error's cause may
+      // carry the request sent to the provider.
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply.status(error.statusCode).send({ message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -1,0 +1,77 @@
+// The four AI providers: what the Settings page shows about each, and the AI SDK model for a
+// configured one. Keys stay inside the SDK clients built here (docs/decisions/008).
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenRouter } from "@openrouter/ai-sdk-provider";
+import type { LanguageModel } from "ai";
+import { type AiProvider, type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
+import type { AiConfig } from "../../config.ts";
+
+interface ProviderInfo {
+  displayName: string;
+  description: string;
+  features: string[];
+  /** The variable that makes it available, named in the "not configured" answer. */
+  keyVariable: string;
+}
+
+export const providerInfo: Record<AiProviderName, ProviderInfo> = {
+  openai: {
+    displayName: "OpenAI",
+    description: "GPT models from OpenAI, or any OpenAI-compatible server (Ollama, LM Studio, vLLM).",
+    features: ["Fast responses", "Strong reasoning", "OpenAI-compatible servers"],
+    keyVariable: "OPENAI_API_KEY",
+  },
+  gemini: {
+    displayName: "Google Gemini",
+    description: "Google's Gemini models, quick and cost-effective for everyday planning.",
+    features: ["Fast responses", "Large context window", "Cost-effective"],
+    keyVariable: "GEMINI_API_KEY",
+  },
+  claude: {
+    displayName: "Claude",
+    description: "Anthropic's Claude models, careful and thoughtful for planning and reflection.",
+    features: ["Thoughtful answers", "Long context", "Careful reasoning"],
+    keyVariable: "ANTHROPIC_API_KEY",
+  },
+  openrouter: {
+    displayName: "OpenRouter",
+    description: "One key for many models from many vendors, routed by OpenRouter.",
+    features: ["Many models", "Vendor choice", "Fallback routing"],
+    keyVariable: "OPENROUTER_API_KEY",
+  },
+};
+
+export function isProviderAvailable(config: AiConfig, name: AiProviderName): boolean {
+  return Boolean(config.providers[name].apiKey);
+}
+
+/** GET /api/ai/providers: the four, in a fixed order, with whether this server has each key. */
+export function listProviders(config: AiConfig): AiProvider[] {
+  return aiProviderNames.map((name) => {
+    const { keyVariable: _variable, ...info } = providerInfo[name];
+    return { name, ...info, available: isProviderAvailable(config, name) };
+  });
+}
+
+/**
+ * The SDK model of a configured provider (undefined: no key). Built once per provider by the
+ * caller. openai uses the chat completions API (`.chat`), which OpenAI-compatible local servers
+ * speak; the SDK's default for openai is the newer responses API, which they mostly do not.
+ */
+export function createProviderModel(config: AiConfig, name: AiProviderName): LanguageModel | undefined {
+  const { apiKey, baseUrl, model } = config.providers[name];
+  if (!apiKey) return undefined;
+  const baseURL = baseUrl; // undefined: the SDK's public endpoint
+  switch (name) {
+    case "openai":
+      return createOpenAI({ apiKey, baseURL }).chat(model);
+    case "gemini":
+      return createGoogleGenerativeAI({ apiKey, baseURL })(model);
+    case "claude":
+      return createAnthropic({ apiKey, baseURL }).messages(model);
+    case "openrouter":
+      return createOpenRouter({ apiKey, baseURL, appName: "Daywise" }).chat(model);
+  }
+}

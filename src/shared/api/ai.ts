@@ -1,0 +1,114 @@
+// The AI assistant's API contract (spec sections 3 "AI provider", "AI chat request context" and 7
+// `POST /api/ai/chat`, `GET /api/ai/providers`), plus the streamed form of the chat (issue 13).
+import { z } from "zod";
+import { hasNoNul, NUL_MESSAGE } from "./text.ts";
+
+export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
+export const aiProviderNameSchema = z.enum(aiProviderNames, { error: "must be one of openai, gemini, claude, openrouter" });
+export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
+
+/** GET /api/ai/providers: all four, available or not (an unavailable one is shown disabled). */
+export const aiProviderSchema = z.object({
+  name: aiProviderNameSchema,
+  displayName: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  /** True when the server has the provider's API key. */
+  available: z.boolean(),
+});
+export type AiProvider = z.infer<typeof aiProviderSchema>;
+export const aiProvidersResponseSchema = z.object({ providers: z.array(aiProviderSchema) });
+export type AiProvidersResponse = z.infer<typeof aiProvidersResponseSchema>;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** Entries accepted in conversationHistory; the server keeps only the newest that fit its token budget. */
+export const CHAT_HISTORY_MAX_ENTRIES = 100;
+export const CHAT_HISTORY_ENTRY_MAX_LENGTH = 8000;
+
+const chatText = (max: number, required: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : "must be text") })
+    .trim()
+    .min(1, required)
+    .max(max, `must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE);
+
+export const chatHistoryEntrySchema = z.object({
+  role: z.enum(["user", "assistant"], { error: "must be user or assistant" }),
+  content: chatText(CHAT_HISTORY_ENTRY_MAX_LENGTH, "must not be empty"),
+});
+export type ChatHistoryEntry = z.infer<typeof chatHistoryEntrySchema>;
+
+/**
+ * The context the web app sends (spec section 3). The server does not trust it: it reads the
+ * user's goals and today's tasks itself, so this is loose and optional, kept for compatibility.
+ */
+export const chatContextSchema = z
+  .object({
+    goals: z.array(z.unknown()).max(500).optional(),
+    tasks: z.array(z.unknown()).max(500).optional(),
+    completionRate: z.number().optional(),
+    averageCapacity: z.number().optional(),
+    patterns: z.unknown().optional(),
+  })
+  .loose();
+
+/** POST /api/ai/chat. */
+export const chatBodySchema = z.object({
+  message: chatText(CHAT_MESSAGE_MAX_LENGTH, "Message is required"),
+  provider: aiProviderNameSchema.default("openai"),
+  conversationHistory: z
+    .array(chatHistoryEntrySchema)
+    .max(CHAT_HISTORY_MAX_ENTRIES, `must have at most ${CHAT_HISTORY_MAX_ENTRIES} entries`)
+    .default([]),
+  context: chatContextSchema.optional(),
+});
+export type ChatBody = z.infer<typeof chatBodySchema>;
+
+/** The JSON answer (the request's Accept is not text/event-stream). */
+export const chatResponseSchema = z.object({ content: z.string() });
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/**
+ * The streamed answer: the same POST with `Accept: text/event-stream` answers 200
+ * `Content-Type: text/event-stream` with server-sent events:
+ *
+ *   data: {"delta":"Hel"}            one per piece of the reply, in order (unnamed "message" events)
+ *   data: {"delta":"lo"}
+ *   event: done                      the reply is complete; `content` is all of it
+ *   data: {"content":"Hello"}
+ *
+ * or, when the provider fails after the first piece was sent:
+ *
+ *   event: error
+ *   data: {"message":"...","code":"ai_provider_error"}
+ *
+ * Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
+ * configured, limits, provider errors, timeouts) is an ordinary JSON error answer with its status,
+ * as for the JSON form.
+ */
+export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
+export const chatStreamDeltaSchema = z.object({ delta: z.string() });
+export const chatStreamDoneSchema = z.object({ content: z.string() });
+export const chatStreamErrorSchema = z.object({ message: z.string(), code: z.string() });
+export type ChatStreamEvent =
+  | { event: "delta"; data: z.infer<typeof chatStreamDeltaSchema> }
+  | { event: "done"; data: z.infer<typeof chatStreamDoneSchema> }
+  | { event: "error"; data: z.infer<typeof chatStreamErrorSchema> };
+
+/** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
+export function formatChatStreamEvent(event: ChatStreamEvent): string {
+  const data = JSON.stringify(event.data);
+  return event.event === "delta" ? `data: ${data}\n\n` : `event: ${event.event}\ndata: ${data}\n\n`;
+}
+
+/** Error codes the chat may answer with, besides validation and sign-in. */
+export const aiErrorCodes = [
+  "ai_provider_not_configured",
+  "ai_provider_auth",
+  "ai_provider_rate_limited",
+  "ai_provider_error",
+  "ai_provider_timeout",
+  "ai_provider_unreachable",
+  "too_many_requests",
+] as const;
