@@ -6,3 +6,4 @@ export { useUpdateRolloverSettings } from "./api/update-rollover-settings.ts";
 export { usePreviewRollover } from "./api/preview-rollover.ts";
 export { useTriggerRollover } from "./api/trigger-rollover.ts";
 export { rolloverSummaryQueryOptions, useRolloverSummary } from "./api/get-rollover-summary.ts";
+export { RolloverSettingsPanel } from "./components/rollover-settings-panel.tsx";
