@@ -15,6 +15,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userRoutes);
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
+  await app.register(rolloverRoutes);
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
   return app;
