@@ -2,6 +2,8 @@ import { AlertCircle, CheckCircle2, Clock, Eye, Loader2, Target } from "lucide-r
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import { wrapUpFigures } from "../../../../shared/rules/rollover.ts";
+import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -18,7 +20,7 @@ import { cn } from "../../../lib/utils.ts";
 import { fullDateLabel } from "../../tasks/index.ts";
 import { usePreviewRollover } from "../api/preview-rollover.ts";
 import { useTriggerRollover } from "../api/trigger-rollover.ts";
-import { WRAP_UP_GOAL_PROGRESS, formatHours, wrapUpFigures } from "../lib/wrap-up-figures.ts";
+import { WRAP_UP_GOAL_PROGRESS, formatHours } from "../lib/wrap-up-figures.ts";
 import {
   LISTED_INCOMPLETE_TASKS,
   REFLECTION_REASON_LABELS,
@@ -96,9 +98,11 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         <dl className="grid grid-cols-3 gap-2">
           <SummaryStat icon={<CheckCircle2 className="text-green-700" />} label="Completed">
             <span className="block">
-              {figures.completed}/{figures.total}
+              {figures.completedCount}/{figures.totalCount}
             </span>
-            <span className="block text-xs font-normal text-muted-foreground">{figures.percent}%</span>
+            <span className="block text-xs font-normal text-muted-foreground">
+              {completionRate(figures.totalCount, figures.completedCount)}%
+            </span>
           </SummaryStat>
           <SummaryStat icon={<Clock className="text-indigo-600" />} label="Actual / planned">
             <span className="block">{formatHours(figures.actualMinutes)}</span>
