@@ -43,7 +43,8 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Choose how Daywise plans with you and closes your days." />
       <Tabs value={tab} onValueChange={selectTab} className="max-w-3xl">
-        <TabsList aria-label="Settings sections" className="w-full justify-start sm:w-auto">
+        {/* Two rows of two on a phone, so no tab hides behind a horizontal scroll. */}
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden="true" />

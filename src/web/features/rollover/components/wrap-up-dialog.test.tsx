@@ -163,6 +163,8 @@ describe("WrapUpDialog", () => {
     const list = await within(dialog).findByRole("list", { name: "Preview" });
     const rows = within(list).getAllByRole("listitem").map((item) => item.textContent);
     expect(rows).toEqual(["Plan sprintRoll over", "Fix loginMark stalled", "RefactorDefer", "Call BobReview needed"]);
+    // The preview names every task, so the short list gives way to it.
+    expect(within(dialog).queryByText("...and 1 more tasks")).not.toBeInTheDocument();
     expect(sent).toEqual([{ url: "/api/rollover/preview", body: { date } }]);
   });
 

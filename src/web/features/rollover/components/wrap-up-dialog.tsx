@@ -45,7 +45,7 @@ export interface WrapUpDialogProps {
 export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl grid-cols-1">
         <WrapUp date={date} tasks={tasks} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
@@ -91,11 +91,11 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         <DialogDescription>{fullDateLabel(date)}</DialogDescription>
       </DialogHeader>
 
-      <section aria-labelledby={ids.summary} className="grid gap-3">
+      <section aria-labelledby={ids.summary} className="grid min-w-0 grid-cols-1 gap-3">
         <h3 id={ids.summary} className="font-semibold">
           Today&apos;s Summary
         </h3>
-        <dl className="grid grid-cols-3 gap-2">
+        <dl className="grid grid-cols-3 gap-2 max-[359px]:grid-cols-1">
           <SummaryStat icon={<CheckCircle2 className="text-green-700" />} label="Completed">
             <span className="block">
               {figures.completedCount}/{figures.totalCount}
@@ -114,7 +114,7 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         </dl>
       </section>
 
-      <section aria-labelledby={ids.reflection} className="grid gap-2">
+      <section aria-labelledby={ids.reflection} className="grid min-w-0 grid-cols-1 gap-2">
         <h3 id={ids.reflection} className="font-semibold">
           Quick Reflection <span className="text-sm font-normal text-muted-foreground">(optional)</span>
         </h3>
@@ -141,7 +141,7 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         </div>
       </section>
 
-      <section aria-labelledby={ids.rollover} className="grid gap-2">
+      <section aria-labelledby={ids.rollover} className="grid min-w-0 grid-cols-1 gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={ids.rollover} className="font-semibold">
             Rollover to tomorrow
@@ -161,8 +161,8 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         </div>
         {isNothingLeft ? (
           <p className="text-sm text-muted-foreground">Every task of the day is done: nothing moves on.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
+        ) : preview.data ? null : (
+          <ul className="grid grid-cols-1 gap-1 text-sm">
             {incomplete.slice(0, LISTED_INCOMPLETE_TASKS).map((task) => (
               <li key={task.id} className="truncate rounded-md bg-muted/70 px-3 py-1.5" title={task.title}>
                 {task.title}
@@ -175,14 +175,14 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         )}
         <div id={ids.preview} aria-live="polite">
           {preview.data ? (
-            <div className="grid gap-1.5 rounded-lg border p-3">
+            <div className="grid grid-cols-1 gap-1.5 rounded-lg border p-3">
               <h4 id={ids.previewHeading} className="text-sm font-medium">
                 Preview
               </h4>
               {preview.data.tasks.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nothing would change.</p>
               ) : (
-                <ul aria-labelledby={ids.previewHeading} className="grid gap-1.5 text-sm">
+                <ul aria-labelledby={ids.previewHeading} className="grid grid-cols-1 gap-1.5 text-sm">
                   {preview.data.tasks.map((task) => (
                     <li key={task.id} className="flex items-center justify-between gap-3">
                       <span className="min-w-0 truncate" title={task.title}>
