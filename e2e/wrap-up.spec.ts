@@ -216,6 +216,10 @@ test.describe("end of day on a desktop", () => {
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(counter(page)).toHaveText("1/1 completed");
     await expect(page.getByRole("button", { name: "End Day (0)" })).toBeVisible();
+    dialog = await openWrapUp(page, 0);
+    await expect(dialog.getByText(/^This day was completed at/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Skip for now" }).click();
+    await expect(dialog).toHaveCount(0);
     const future = await api(page).futureTasks();
     expect(future.find((task) => task.title === "Migrate the database")).toMatchObject({ date: null });
 
@@ -258,6 +262,7 @@ test.describe("end of day on a phone", () => {
     await page.reload();
     await waitForBoard(page);
 
+    await saveScreenshot(page, "wrap-up-phone-board");
     const dialog = await openWrapUp(page, 4);
     await expect(dialog.getByText("...and 1 more tasks")).toBeVisible();
     await previewRows(dialog);

@@ -210,9 +210,18 @@ describe("WrapUpDialog", () => {
     expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);
   });
 
+  it("says when the day was completed already, in the user's zone", async () => {
+    server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor()) });
+    const { dialog } = renderDialog(dayOfFive());
+    expect(await within(dialog).findByText(/This day was completed at 11:30 PM/)).toHaveTextContent(
+      "This day was completed at 11:30 PM; completing it again changes nothing.",
+    );
+  });
+
   it("closes without closing the day on 'Skip for now'", async () => {
     const { sent } = server();
     const { dialog, onOpenChange } = renderDialog(dayOfFive());
+    expect(within(dialog).queryByText(/This day was completed/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Skip for now" }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(sent).toEqual([]);

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Clock, Eye, Loader2, Target } from "lucide-react";
+import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
@@ -17,7 +17,8 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
-import { fullDateLabel } from "../../tasks/index.ts";
+import { fullDateLabel, useTimeZone } from "../../tasks/index.ts";
+import { useRolloverSummary } from "../api/get-rollover-summary.ts";
 import { usePreviewRollover } from "../api/preview-rollover.ts";
 import { useTriggerRollover } from "../api/trigger-rollover.ts";
 import { WRAP_UP_GOAL_PROGRESS, formatHours } from "../lib/wrap-up-figures.ts";
@@ -58,6 +59,9 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
   const [reasons, setReasons] = useState<ReadonlySet<ReflectionReason>>(() => new Set());
   const preview = usePreviewRollover();
   const trigger = useTriggerRollover();
+  // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
+  const closed = useRolloverSummary(date);
+  const timeZone = useTimeZone();
   const ids = { summary: useId(), reflection: useId(), question: useId(), rollover: useId(), preview: useId(), previewHeading: useId() };
   const isNothingLeft = incomplete.length === 0;
 
@@ -90,6 +94,13 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
         <DialogTitle>Daily Wrap-up</DialogTitle>
         <DialogDescription>{fullDateLabel(date)}</DialogDescription>
       </DialogHeader>
+
+      {closed.data ? (
+        <p className="flex items-start gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          This day was completed at {closedAtLabel(closed.data.createdAt, timeZone)}; completing it again changes nothing.
+        </p>
+      ) : null}
 
       <section aria-labelledby={ids.summary} className="grid min-w-0 grid-cols-1 gap-3">
         <h3 id={ids.summary} className="font-semibold">
@@ -239,6 +250,10 @@ const ACTION_BADGE_VARIANTS: Record<RolloverAction, "secondary" | "destructive" 
 
 function ActionBadge({ action }: { action: RolloverAction }) {
   return <Badge variant={ACTION_BADGE_VARIANTS[action] ?? "outline"}>{rolloverActionLabel(action)}</Badge>;
+}
+
+function closedAtLabel(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(instant));
 }
 
 function summaryLine(summary: {
