@@ -237,6 +237,12 @@ test.describe("end of day on a desktop", () => {
     expect(await stored.json()).toMatchObject({ rolledOverCount: 1, stalledCount: 1, deferredCount: 1, reflectionReasons: ["interruptions"] });
   });
 
+  test("the Rollover tab keeps its height from loading to loaded", async ({ page }) => {
+    await signIn(page, person("skeleton-desktop"));
+    const { loading, loaded } = await settingsHeights(page, "wrap-up-desktop-rollover-tab-loading");
+    expect(Math.abs(loading - loaded)).toBeLessThanOrEqual(2);
+  });
+
   test("a day with nothing left reads 'All done!'", async ({ page }) => {
     await signIn(page, person("all-done"));
     await api(page).createTask({ title: "Only task", date: today() }, { status: "done" });
@@ -250,6 +256,26 @@ test.describe("end of day on a desktop", () => {
     expect(await stored.json()).toMatchObject({ completedCount: 1, totalCount: 1, rolledOverCount: 0 });
   });
 });
+
+/** Holds the settings call until released, and answers the tab's height while loading and once loaded. */
+async function settingsHeights(page: Page, screenshot: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/rollover/settings", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/settings?tab=rollover");
+  const panel = page.getByRole("tabpanel", { name: "Rollover" });
+  await expect(panel.getByRole("status", { name: "Loading rollover settings" })).toBeVisible();
+  const loading = (await panel.boundingBox())!.height;
+  await saveScreenshot(page, screenshot);
+  release();
+  await expect(panel.getByRole("form", { name: "Rollover settings" })).toBeVisible();
+  const loaded = (await panel.boundingBox())!.height;
+  await page.unroute("**/api/rollover/settings");
+  return { loading, loaded };
+}
 
 test.describe("end of day on a phone", () => {
   test.use({ viewport: phone });
@@ -277,9 +303,8 @@ test.describe("end of day on a phone", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
 
-    await page.goto("/settings?tab=rollover");
-    const form = page.getByRole("form", { name: "Rollover settings" });
-    await expect(form).toBeVisible();
+    const { loading, loaded } = await settingsHeights(page, "wrap-up-phone-rollover-tab-loading");
+    expect(Math.abs(loading - loaded)).toBeLessThanOrEqual(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await saveScreenshot(page, "wrap-up-phone-rollover-tab");
     await expectNoAxeViolations(page);

@@ -18,7 +18,7 @@ import { useRolloverSettingsForm } from "../hooks/use-rollover-settings-form.ts"
 
 type SwitchField = "autoRolloverEnabled" | "requireConfirmation" | "rolloverTodoTasks" | "stallInProgressTasks" | "deferLargeTasks";
 
-const SWITCHES: Record<SwitchField, { label: string; description: string }> = {
+export const SWITCHES: Record<SwitchField, { label: string; description: string }> = {
   autoRolloverEnabled: { label: "Auto rollover", description: "Close the day by itself at the time you choose." },
   requireConfirmation: {
     label: "Require confirmation",
@@ -36,6 +36,8 @@ const SWITCHES: Record<SwitchField, { label: string; description: string }> = {
 };
 
 const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+export const TIME_HINT = "In your time zone.";
+export const MAX_DAYS_HINT = `A task that has rolled over this many times is deferred (made unscheduled) instead. From ${MAX_ROLLOVER_DAYS_MIN} to ${MAX_ROLLOVER_DAYS_MAX}.`;
 
 /** Spec section 2 "Settings page", Rollover tab, with the rules of section 4 "Rollover settings form". */
 export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
@@ -109,7 +111,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
                 className="w-40"
               />
               <p id={ids.timeHint} className="text-xs text-muted-foreground">
-                In your time zone.
+                {TIME_HINT}
               </p>
               {timeError ? (
                 <p id={ids.timeError} className="text-sm text-destructive">
@@ -150,8 +152,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
             }}
           />
           <p id={ids.daysHint} className="text-xs text-muted-foreground">
-            A task that has rolled over this many times is deferred (made unscheduled) instead. From {MAX_ROLLOVER_DAYS_MIN} to{" "}
-            {MAX_ROLLOVER_DAYS_MAX}.
+            {MAX_DAYS_HINT}
           </p>
         </div>
       </SettingsSection>

@@ -1,8 +1,10 @@
 import { AlertCircle, Loader2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { cn } from "../../../lib/utils.ts";
 import { LOAD_ROLLOVER_SETTINGS_ERROR, useRolloverSettings } from "../api/get-rollover-settings.ts";
-import { RolloverSettingsForm, SettingsSection } from "./rollover-settings-form.tsx";
+import { MAX_DAYS_HINT, RolloverSettingsForm, SWITCHES, SettingsSection, TIME_HINT } from "./rollover-settings-form.tsx";
 
 /** The Settings page's Rollover tab: the form once the settings are loaded (spec section 8 on failure). */
 export function RolloverSettingsPanel() {
@@ -25,41 +27,79 @@ export function RolloverSettingsPanel() {
   return <RolloverSettingsForm saved={settings.data} />;
 }
 
-/** The form's shape with the defaults' rows (the time field shown), so loading does not make the page jump. */
+/** Text drawn as grey bars that wrap exactly as the text will, so the loaded form takes the same room. */
+function TextBars({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <span className={cn("animate-pulse rounded bg-muted box-decoration-clone text-transparent select-none", className)}>{children}</span>
+  );
+}
+
+/**
+ * The form's own layout and texts, with bars for the values (and the time field, shown as it is
+ * by default), so loading does not make the page jump at any width.
+ */
 function RolloverSettingsSkeleton() {
-  const row = (key: number, extra?: boolean) => (
-    <div key={key} className="py-4">
+  const row = (field: keyof typeof SWITCHES, extra?: ReactNode) => (
+    <div key={field} className="py-4">
       <div className="flex items-start justify-between gap-4">
-        <div className="grid flex-1 gap-1">
-          <Skeleton className="my-px h-3.5 w-36" />
-          <Skeleton className="my-0.5 h-4 w-full max-w-72" />
+        <div className="grid min-w-0 gap-1">
+          <span className="text-sm leading-none font-medium">
+            <TextBars>{SWITCHES[field].label}</TextBars>
+          </span>
+          <p className="text-sm">
+            <TextBars>{SWITCHES[field].description}</TextBars>
+          </p>
         </div>
-        <Skeleton className="h-6 w-11 rounded-full" />
+        <Skeleton className="h-6 w-11 shrink-0 rounded-full" />
       </div>
-      {extra ? (
-        <div className="mt-3 grid gap-1.5">
-          <Skeleton className="h-3.5 w-24" />
-          <Skeleton className="h-10 w-40" />
-          <Skeleton className="h-4 w-28" />
-        </div>
-      ) : null}
+      {extra}
     </div>
   );
   return (
-    <div role="status" aria-label="Loading rollover settings" className="grid gap-4">
-      <SettingsSection title="Automatic rollover">{[row(1, true), row(2)]}</SettingsSection>
-      <SettingsSection title="Unfinished tasks">
-        {[row(3), row(4), row(5)]}
-        <div className="grid gap-3 py-4">
-          <div className="flex justify-between">
-            <Skeleton className="h-3.5 w-32" />
-            <Skeleton className="h-3.5 w-12" />
+    <div role="status" aria-label="Loading rollover settings" aria-busy="true" className="grid gap-4">
+      <div aria-hidden="true" className="contents">
+        <SettingsSection title="Automatic rollover">
+          {row(
+            "autoRolloverEnabled",
+            <div className="mt-3 grid gap-1.5">
+              <span className="text-sm leading-none font-medium">
+                <TextBars>Rollover time</TextBars>
+              </span>
+              <Skeleton className="h-10 w-40" />
+              <p className="text-xs">
+                <TextBars>{TIME_HINT}</TextBars>
+              </p>
+            </div>,
+          )}
+          {row("requireConfirmation")}
+        </SettingsSection>
+        <SettingsSection title="Unfinished tasks">
+          {row("rolloverTodoTasks")}
+          {row("stallInProgressTasks")}
+          {row("deferLargeTasks")}
+          <div className="grid gap-3 py-4">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="text-sm leading-none font-medium">
+                <TextBars>Max rollover days</TextBars>
+              </span>
+              <span className="text-sm font-semibold">
+                <TextBars>7 days</TextBars>
+              </span>
+            </div>
+            <Skeleton className="h-6 w-full" />
+            <p className="text-xs">
+              <TextBars>{MAX_DAYS_HINT}</TextBars>
+            </p>
           </div>
-          <Skeleton className="h-6 w-full" />
-          <Skeleton className="h-4 w-3/4" />
+        </SettingsSection>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="h-5" />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Skeleton className="h-10 sm:w-40" />
+            <Skeleton className="h-10 sm:w-36" />
+          </div>
         </div>
-      </SettingsSection>
-      <div className="h-10" />
+      </div>
     </div>
   );
 }
