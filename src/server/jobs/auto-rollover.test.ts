@@ -4,8 +4,10 @@ import type { RolloverSummary } from "../../shared/api/rollover.ts";
 import type { Task } from "../../shared/api/tasks.ts";
 import { type App, buildApp } from "../app.ts";
 import { createDb, type Db } from "../db/database.ts";
+import { identitiesService } from "../modules/auth/identities.service.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../modules/auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../test/sign-in.ts";
+import { autoRolloverRepository } from "./auto-rollover.repository.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, TEST_SECRET, type TestApp, testConfig } from "../test/test-app.ts";
 
 const MINUTE = 60_000;
@@ -213,6 +215,38 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect(await slotOf(user)).toEqual({ autoRolloverDay: null, autoRolloverNextAt: null });
       await call(user, "PATCH", "/api/rollover/settings", { requireConfirmation: false });
       expect((await slotOf(user)).autoRolloverNextAt).toBe("2026-07-06T03:30:00.000Z");
+    });
+
+    it("takes a claim whose scheduler died again when its lease ends, and closes the pending day then", async () => {
+      t.clock.now = new Date("2026-09-01T12:00:00.000Z");
+      const user = await userIn("UTC");
+      await createTask(user, "2026-09-01");
+      // The earlier tests' users are unscheduled, so the claims below are about this user alone.
+      await t.db.kysely.updateTable("users").set({ autoRolloverDay: null, autoRolloverNextAt: null }).where("id", "!=", user.userId).execute();
+      // Another scheduler claims the user at 23:30 and dies before closing the day.
+      const claimedAt = new Date("2026-09-01T23:30:30.000Z");
+      const lease = new Date(claimedAt.getTime() + 5 * MINUTE).toISOString();
+      const claimed = await autoRolloverRepository(t.db.kysely, t.db.dialect).claimDueUsers(claimedAt.toISOString(), 10, lease);
+      expect(claimed.map((due) => due.id)).toEqual([user.userId]);
+
+      t.clock.now = minutes(claimedAt, 4);
+      expect(await tick()).toEqual({ users: 0, closedDays: 0 });
+      expect(await summaryOf(user, "2026-09-01")).toBeNull();
+      t.clock.now = minutes(claimedAt, 6);
+      expect(await tick()).toEqual({ users: 1, closedDays: 1 });
+      expect(await summaryOf(user, "2026-09-01")).toMatchObject({ rolledOverCount: 1 });
+      expect(await slotOf(user)).toEqual({ autoRolloverDay: "2026-09-02", autoRolloverNextAt: "2026-09-02T23:30:00.000Z" });
+    });
+
+    it("schedules a user created at sign-in with the defaults (23:30, their zone once the browser sends it)", async () => {
+      t.clock.now = new Date("2026-09-10T12:00:00.000Z");
+      const userId = await identitiesService({ kysely: t.db.kysely, now: () => t.clock.now }).upsertUserFromClaims({
+        iss: "https://issuer.example",
+        sub: randomUUID(),
+        name: "New",
+      });
+      const slot = await t.db.kysely.selectFrom("users").select(["autoRolloverDay", "autoRolloverNextAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
+      expect(slot).toEqual({ autoRolloverDay: "2026-09-10", autoRolloverNextAt: "2026-09-10T23:30:00.000Z" });
     });
 
     it("answers a tick with nobody due with nothing", async () => {
