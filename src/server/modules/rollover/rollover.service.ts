@@ -11,6 +11,7 @@ import {
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { type PlannedRolloverTask, planDayRollover, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
+import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { type RolloverDayTask, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
@@ -54,13 +55,60 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
     return todayInZone(now(), timeZone);
   }
 
+  async function closeDayOnce(
+    userId: string,
+    day: string,
+    reflectionReasons: ReflectionReason[],
+    options: { skipEmptyDay: boolean },
+  ): Promise<RolloverSummary | null> {
+    // The common repeat (a double click, the scheduler after the user closed the day) is a read.
+    const closed = await repository.findSummary(userId, day);
+    if (closed) return closed;
+    if (options.skipEmptyDay && (await repository.listDayTasks(userId, day)).length === 0) return null;
+
+    return writeUserData(kysely, userId, async (trx) => {
+      const inTransaction = rolloverRepository(trx);
+      const at = now();
+      const settings = await settingsOf(inTransaction, userId);
+      const tasks = await inTransaction.listDayTasks(userId, day);
+      const plan = planDayRollover(tasks, settings, day, at);
+      const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
+      const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
+      const summary: RolloverSummary = {
+        id: randomUUID(),
+        date: day,
+        rolledOverCount: taskIds.rollover.length,
+        stalledCount: taskIds.stall.length,
+        deferredCount: taskIds.defer.length,
+        reviewCount: taskIds.review.length,
+        taskIds,
+        ...wrapUpFigures(tasks),
+        reflectionReasons,
+        createdAt: at.toISOString(),
+      };
+      // The summary first: its unique (user, day) is what lets only one trigger move the tasks.
+      if (!(await inTransaction.insertSummary(userId, summary))) {
+        const stored = await inTransaction.findSummary(userId, day);
+        if (!stored) throw new Error(`rollover summary of ${day} conflicted but cannot be read`);
+        return stored;
+      }
+      // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
+      // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
+      for (const group of groupByChanges(plan)) await inTransaction.updateTasks(userId, group.ids, group.changes);
+      return summary;
+    });
+  }
+
   return {
     /** The saved settings, or spec section 9's defaults for a user who never saved any. */
     getSettings(userId: string): Promise<RolloverSettings> {
       return settingsOf(repository, userId);
     },
 
-    /** Applies the fields sent over the current settings (or the defaults) and saves them all. */
+    /**
+     * Applies the fields sent over the current settings (or the defaults), saves them all, and
+     * moves the user's next automatic rollover to match, in one transaction.
+     */
     async updateSettings(userId: string, body: UpdateRolloverSettingsBody): Promise<RolloverSettings> {
       return kysely.transaction().execute(async (trx) => {
         const inTransaction = rolloverRepository(trx);
@@ -69,7 +117,9 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
         for (const [key, value] of Object.entries(body) as Array<[keyof RolloverSettings, never]>) {
           if (value !== undefined) next[key] = value;
         }
-        await inTransaction.saveSettings(userId, next, now().toISOString());
+        const at = now();
+        await inTransaction.saveSettings(userId, next, at.toISOString());
+        await scheduleAutoRollover(trx, userId, at);
         return next;
       });
     },
@@ -99,41 +149,17 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
      */
     async closeDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
       const day = input.date ?? (await userToday(userId));
-      // The common repeat (a double click, the scheduler after the user closed the day) is a read.
-      const closed = await repository.findSummary(userId, day);
-      if (closed) return closed;
+      const summary = await closeDayOnce(userId, day, input.reflectionReasons ?? [], { skipEmptyDay: false });
+      if (!summary) throw new Error("closing a day without skipping empty ones always answers a summary");
+      return summary;
+    },
 
-      return writeUserData(kysely, userId, async (trx) => {
-        const inTransaction = rolloverRepository(trx);
-        const at = now();
-        const settings = await settingsOf(inTransaction, userId);
-        const tasks = await inTransaction.listDayTasks(userId, day);
-        const plan = planDayRollover(tasks, settings, day, at);
-        const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
-        const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
-        const summary: RolloverSummary = {
-          id: randomUUID(),
-          date: day,
-          rolledOverCount: taskIds.rollover.length,
-          stalledCount: taskIds.stall.length,
-          deferredCount: taskIds.defer.length,
-          reviewCount: taskIds.review.length,
-          taskIds,
-          ...wrapUpFigures(tasks),
-          reflectionReasons: input.reflectionReasons ?? [],
-          createdAt: at.toISOString(),
-        };
-        // The summary first: its unique (user, day) is what lets only one trigger move the tasks.
-        if (!(await inTransaction.insertSummary(userId, summary))) {
-          const stored = await inTransaction.findSummary(userId, day);
-          if (!stored) throw new Error(`rollover summary of ${day} conflicted but cannot be read`);
-          return stored;
-        }
-        // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
-        // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
-        for (const group of groupByChanges(plan)) await inTransaction.updateTasks(userId, group.ids, group.changes);
-        return summary;
-      });
+    /**
+     * The scheduler's close of a day: as closeDay, except that a day without any task is left
+     * alone (no summary: nothing to move or to sum up, and no row per idle user and day).
+     */
+    closeDayAutomatically(userId: string, day: string): Promise<RolloverSummary | null> {
+      return closeDayOnce(userId, day, [], { skipEmptyDay: true });
     },
 
     async getSummary(userId: string, date: string): Promise<RolloverSummary> {
