@@ -79,6 +79,9 @@ describe("TodayPage", () => {
     await userEvent.click(endDay);
     const dialog = await screen.findByRole("dialog", { name: "Daily Wrap-up" });
     expect(dialog).toHaveAccessibleDescription("Friday, November 20, 2026");
+    expect(dialog).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole("button", { name: "Smooth day" })).toHaveFocus();
     expect(within(dialog).getByText("Left over")).toBeInTheDocument();
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

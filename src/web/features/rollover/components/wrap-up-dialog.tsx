@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { wrapUpFigures } from "../../../../shared/rules/rollover.ts";
@@ -44,9 +44,19 @@ export interface WrapUpDialogProps {
  * server. The content starts afresh each time the dialog opens.
  */
 export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl grid-cols-1">
+      <DialogContent
+        ref={contentRef}
+        className="max-w-xl grid-cols-1"
+        // The dialog itself takes focus (its title and date are read out), not the first reason,
+        // which would look chosen; Tab then walks through it from the top.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+        }}
+      >
         <WrapUp date={date} tasks={tasks} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
