@@ -243,17 +243,27 @@ test.describe("end of day on a desktop", () => {
     expect(Math.abs(loading - loaded)).toBeLessThanOrEqual(2);
   });
 
-  test("a day with nothing left reads 'All done!'", async ({ page }) => {
+  test("a day with nothing left reads 'All done!', and the wrap-up works from the keyboard", async ({ page }) => {
     await signIn(page, person("all-done"));
     await api(page).createTask({ title: "Only task", date: today() }, { status: "done" });
     await page.reload();
     await waitForBoard(page);
-    const dialog = await openWrapUp(page, 0);
+    // By keyboard only: the dialog takes focus, Tab reaches the reasons, Space picks one.
+    await page.getByRole("button", { name: "End Day (0)" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = wrapUp(page);
+    await expect(dialog).toBeFocused();
     await expect(dialog.getByRole("button", { name: "Preview changes" })).toHaveCount(0);
-    await dialog.getByRole("button", { name: "All done!" }).click();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Smooth day" })).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(dialog.getByRole("button", { name: "Smooth day" })).toHaveAttribute("aria-pressed", "true");
+    await dialog.getByRole("button", { name: "All done!" }).focus();
+    await page.keyboard.press("Enter");
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "End Day (0)" })).toBeFocused();
     const stored = await page.request.get(`/api/rollover/summary/${today()}`);
-    expect(await stored.json()).toMatchObject({ completedCount: 1, totalCount: 1, rolledOverCount: 0 });
+    expect(await stored.json()).toMatchObject({ completedCount: 1, totalCount: 1, rolledOverCount: 0, reflectionReasons: ["smooth"] });
   });
 });
 
