@@ -14,6 +14,16 @@ export function isAutoRolloverOn(settings: Pick<RolloverSettings, "autoRolloverE
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The zone to read times in: the user's, or UTC when the runtime does not know it (as dates.ts
+ * does). Kept per zone: a scheduler tick asks for the same few zones thousands of times, and
+ * making a formatter to check a zone costs far more than using one.
+ */
+function readableZone(timeZone: string): string {
+  if (formatters.has(timeZone)) return timeZone;
+  return isKnownTimeZone(timeZone) ? timeZone : "UTC";
+}
+
 /** The wall clock the zone shows at `instantMs`, as the epoch ms of that wall time read as UTC (minutes). */
 function wallClockMs(instantMs: number, timeZone: string): number {
   let formatter = formatters.get(timeZone);
@@ -46,7 +56,7 @@ function wallClockMs(instantMs: number, timeZone: string): number {
 export function autoRolloverInstant(day: string, time: string, timeZone: string): Date {
   if (!isCalendarDate(day)) throw new RangeError(`Not a calendar date: ${day}`);
   if (!isTimeOfDay(time)) throw new RangeError(`Not a time of day: ${time}`);
-  const zone = isKnownTimeZone(timeZone) ? timeZone : "UTC";
+  const zone = readableZone(timeZone);
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const target = Date.UTC(year, month - 1, date, hours, minutes);

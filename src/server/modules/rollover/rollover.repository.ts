@@ -1,6 +1,6 @@
 // Rollover queries only: settings, summaries and the tasks of the day being closed. Every function
 // takes the owner's id first. Bind to the database or to a transaction: rolloverRepository(trx).
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
 import type { Database, Flag } from "../../db/schema.ts";
@@ -118,8 +118,11 @@ export function rolloverRepository(db: Kysely<Database>) {
       await db
         .updateTable("tasks")
         .set(changes)
-        .where("userId", "=", userId)
         .where("id", "in", taskIds)
+        // Still only the owner's tasks, written so that no index can serve it: SQLite without
+        // statistics otherwise walks all the user's tasks through (user_id, status) instead of
+        // looking the ids up by primary key (measured: 2.5 ms instead of a fraction for 2,000 tasks).
+        .where(sql<string>`${sql.ref("userId")} || ''`, "=", userId)
         .execute();
     },
 
