@@ -10,6 +10,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
+import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureBundle } from "./lib/bundle.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
 import {
@@ -385,6 +386,20 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** The auto rollover scheduler's tick, in this process (bench/rollover-tick.ts). */
+async function rolloverTickChecks(): Promise<BudgetCheck[]> {
+  const name = "auto rollover scheduler tick";
+  if (env.BENCH_SKIP_ROLLOVER_TICK === "1") return [{ name, measured: "BENCH_SKIP_ROLLOVER_TICK=1", limit: "see rollover-tick.ts", verdict: "SKIP" }];
+  try {
+    console.log("");
+    const checks = await measureRolloverTick({ databases, postgresAdminUrl });
+    printRolloverTick(checks);
+    return checks.map((check) => ({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }));
+  } catch (error) {
+    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see rollover-tick.ts", verdict: "FAIL" }];
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const loadAtStart = os.loadavg()[0]!;
@@ -451,6 +466,7 @@ async function main(): Promise<void> {
   }
   checks.push(...scenarioChecks(rows));
   checks.push(...(await boardChecks(bundle.available)));
+  checks.push(...(await rolloverTickChecks()));
   checks.push(
     bundle.available
       ? {

@@ -7,6 +7,7 @@ import {
   addDays,
   formatDay,
   seedGoals,
+  seedDayTasks,
   seedRefreshCredentials,
   seedSignedInUser,
   seedTasks,
@@ -91,6 +92,42 @@ function seedPlannerUser(ctx: BenchContext): Promise<PlannerUser> {
   });
 }
 
+const ROLLOVER_TASKS_PER_DAY = 50;
+const ROLLOVER_USERS = 50;
+
+/**
+ * Days to close for POST /api/rollover/trigger: each request closes another (user, day) holding
+ * 50 todo tasks, as closing a day once is the real work (a repeat only reads the stored summary).
+ * Days to close are two apart, so the tasks a close moves to the next day never land on a day
+ * that is closed later; the users take turns, so one user's closes rarely wait for each other.
+ */
+function rolloverDays(ctx: BenchContext): ScenarioLoad["freshRequests"] {
+  const users = Promise.all(
+    Array.from({ length: ROLLOVER_USERS }, (_, i) => seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: `Closer ${i + 1}` })),
+  );
+  const nextDay: string[] = Array.from({ length: ROLLOVER_USERS }, () => "2030-01-01");
+  return async (count) => {
+    const closers = await users;
+    // Margin: autocannon prepares one request per connection ahead of the ones it sends.
+    const perUser = Math.ceil((count + ctx.connections + 10) / closers.length);
+    const daysByUser: string[][] = [];
+    for (const [index, user] of closers.entries()) {
+      const days = Array.from({ length: perUser }, (_, k) => addDays(nextDay[index]!, 2 * k));
+      await seedDayTasks(ctx.db, user.userId, days, ROLLOVER_TASKS_PER_DAY, ctx.now);
+      nextDay[index] = addDays(nextDay[index]!, 2 * perUser);
+      daysByUser.push(days);
+    }
+    let next = 0;
+    return () => {
+      const index = next++;
+      const user = index % closers.length;
+      const day = daysByUser[user]![Math.floor(index / closers.length)];
+      if (!day) throw new Error(`more rollover requests than the ${perUser * closers.length} days seeded`);
+      return { headers: closers[user]!.headers, body: JSON.stringify({ date: day }) };
+    };
+  };
+}
+
 /** A distinct client address per browser, as a reverse proxy reports it. */
 function clientAddress(index: number): string {
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
@@ -163,5 +200,16 @@ export const scenarios: Scenario[] = [
       note: "after the first read, from the user-data cache",
     }),
     budget: { p99Ms: 20 },
+  },
+  {
+    name: "POST /api/rollover/trigger (a day of 50 tasks)",
+    method: "POST",
+    path: "/api/rollover/trigger",
+    body: {},
+    setup: async (ctx) => ({
+      freshRequests: rolloverDays(ctx),
+      note: "each request closes another (user, day) of 50 todo tasks, all rolled over; 50 users take turns",
+    }),
+    budget: { p99Ms: 50 },
   },
 ];

@@ -235,3 +235,40 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
     `.execute(trx);
   });
 }
+
+/**
+ * `perDay` todo tasks on each of `days` for one user (no goal), written directly: a day to close
+ * for the rollover benchmarks. Their creation instants are distinct, for a stable order.
+ */
+export async function seedDayTasks(db: Db, userId: string, days: readonly string[], perDay: number, now: Date): Promise<void> {
+  const iso = now.toISOString();
+  const rows: NewTaskRow[] = days.flatMap((date) =>
+    Array.from({ length: perDay }, (_, i) => ({
+      id: randomUUID(),
+      userId,
+      goalId: null,
+      title: `Task ${i + 1} of ${date}`,
+      description: null,
+      status: "todo" as const,
+      date,
+      estimatedDuration: DURATIONS[i % DURATIONS.length]!,
+      scheduledStartTime: null,
+      firstStartedAt: null,
+      currentSessionStartedAt: null,
+      workSessionCount: 0,
+      startedAt: null,
+      completedAt: null,
+      trackedMinutes: 0,
+      rolloverCount: 0,
+      firstPlannedDate: date,
+      rolledOverFromDate: null,
+      createdAt: new Date(now.getTime() + i).toISOString(),
+      updatedAt: iso,
+    })),
+  );
+  await writeUserData(db.kysely, userId, async (trx) => {
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      await trx.insertInto("tasks").values(rows.slice(start, start + BATCH_ROWS)).execute();
+    }
+  });
+}

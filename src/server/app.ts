@@ -13,9 +13,12 @@ import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
+import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
+import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
@@ -49,6 +52,8 @@ const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url))
 declare module "fastify" {
   interface FastifyInstance {
     now: () => Date;
+    /** The auto rollover job; its scheduler runs it every interval unless config turns it off. */
+    autoRollover: AutoRolloverJob;
   }
 }
 
@@ -152,7 +157,25 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
   await app.register(aiRoutes, { config: config.ai });
+  await app.register(rolloverRoutes);
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
+
+  // Jobs: started once the app is ready (their first run catches up on what fell due while no
+  // server ran), stopped before the database closes.
+  app.decorate("autoRollover", autoRolloverJob({ db, now: () => app.now(), log: app.log }));
+  if (config.rolloverScheduler.enabled) {
+    let scheduler: Scheduler | undefined;
+    app.addHook("onReady", async () => {
+      scheduler = startScheduler({
+        intervalMs: config.rolloverScheduler.intervalMs,
+        run: () => app.autoRollover.runDueRollovers(),
+        onError: (error) => app.log.error({ err: error }, "auto rollover tick failed"),
+      });
+    });
+    app.addHook("preClose", async () => {
+      await scheduler?.stop();
+    });
+  }
   return app;
 }

@@ -62,9 +62,20 @@ describe("loadConfig", () => {
     [{ AI_TIMEOUT_MS: "10" }, "AI_TIMEOUT_MS"],
     [{ AI_RATE_LIMIT_PER_MINUTE: "-1" }, "AI_RATE_LIMIT_PER_MINUTE"],
     [{ AI_RATE_LIMIT_PER_DAY: "lots" }, "AI_RATE_LIMIT_PER_DAY"],
+    [{ ROLLOVER_SCHEDULER: "maybe" }, "ROLLOVER_SCHEDULER"],
+    [{ ROLLOVER_SCHEDULER_INTERVAL_MS: "1m" }, "ROLLOVER_SCHEDULER_INTERVAL_MS"],
+    [{ ROLLOVER_SCHEDULER_INTERVAL_MS: "999" }, "ROLLOVER_SCHEDULER_INTERVAL_MS"],
+    [{ ROLLOVER_SCHEDULER_INTERVAL_MS: "3600001" }, "ROLLOVER_SCHEDULER_INTERVAL_MS"],
   ])("refuses %o naming %s", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(name);
+  });
+
+  it("runs the auto rollover scheduler every minute unless ROLLOVER_SCHEDULER=off", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).rolloverScheduler).toEqual({ enabled: true, intervalMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: tempDir(), ROLLOVER_SCHEDULER: "off" }).rolloverScheduler.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), ROLLOVER_SCHEDULER: "on" }).rolloverScheduler.enabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), ROLLOVER_SCHEDULER_INTERVAL_MS: "15000" }).rolloverScheduler.intervalMs).toBe(15_000);
   });
 
   it("turns the local provider off when another provider is configured, unless LOCAL_SIGNIN=1", () => {

@@ -6,6 +6,9 @@ import type { AiProviderName } from "../shared/api/ai.ts";
 
 /** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
 const DEFAULT_AUTH_RATE_LIMIT = 300;
+/** How often the auto rollover scheduler looks for due users (a rollover runs within this of its time). */
+const DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS = 60_000;
+const ROLLOVER_INTERVAL_MESSAGE = "must be a whole number of milliseconds from 1000 to 3600000";
 
 /** Long enough for the connections in the listen queue to be accepted and answered. */
 const DEFAULT_SHUTDOWN_DRAIN_MS = 500;
@@ -93,6 +96,15 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_DISPLAY_NAME: optionalText,
   LOCAL_SIGNIN: flag,
+  ROLLOVER_SCHEDULER: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
+  ROLLOVER_SCHEDULER_INTERVAL_MS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, ROLLOVER_INTERVAL_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(1000, ROLLOVER_INTERVAL_MESSAGE).max(3_600_000, ROLLOVER_INTERVAL_MESSAGE))
+      .optional(),
+  ),
   AUTH_RATE_LIMIT: optionalText.pipe(
     z
       .string()
@@ -171,6 +183,8 @@ export interface Config {
     rateLimitPerMinute: number;
   };
   ai: AiConfig;
+  /** The auto rollover scheduler of this instance (src/server/jobs/): off with ROLLOVER_SCHEDULER=off. */
+  rolloverScheduler: { enabled: boolean; intervalMs: number };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -265,6 +279,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? DEFAULT_SHUTDOWN_DRAIN_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: { google, oidc, localSignIn, rateLimitPerMinute: e.AUTH_RATE_LIMIT ?? DEFAULT_AUTH_RATE_LIMIT },
+    rolloverScheduler: {
+      enabled: e.ROLLOVER_SCHEDULER !== "off",
+      intervalMs: e.ROLLOVER_SCHEDULER_INTERVAL_MS ?? DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS,
+    },
     ai: readAiConfig(e),
   };
 }

@@ -4,6 +4,7 @@ import * as goalProgressIndex from "./migrations/0002-tasks-goal-progress-index.
 import * as goalTaskCounts from "./migrations/0003-goal-task-counts.ts";
 import * as userDataVersion from "./migrations/0004-user-data-version.ts";
 import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-session.ts";
+import * as autoRolloverSchedule from "./migrations/0006-auto-rollover-schedule.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "0003-goal-task-counts": goalTaskCounts,
   "0004-user-data-version": userDataVersion,
   "0005-refresh-tokens-on-session": refreshTokensOnSession,
+  "0006-auto-rollover-schedule": autoRolloverSchedule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

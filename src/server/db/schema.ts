@@ -13,6 +13,10 @@ export interface UsersTable {
   timeZone: string;
   /** Raised by every write of the user's tasks and goals (db/user-data.ts). */
   dataVersion: Generated<number>;
+  /** The day the user's next automatic rollover closes; null when the scheduler has none (migration 0006). */
+  autoRolloverDay: Generated<string | null>;
+  /** When a scheduler should next look at the user: that day's instant, or a claim's expiry (indexed). */
+  autoRolloverNextAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: "/tmp/daywise-test-data",
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    // Tests run the auto rollover job themselves, on their own clock (jobs/auto-rollover.test.ts).
+    ROLLOVER_SCHEDULER: "off",
   });
   // Test apps close at the end of every file: no drain wait (sigterm.test.ts runs the real one).
   return { ...base, shutdownDrainMs: 0, ...overrides };

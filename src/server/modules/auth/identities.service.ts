@@ -2,6 +2,7 @@
 // and picture refreshed at every sign-in.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { identitiesRepository, type Profile } from "./identities.repository.ts";
 
@@ -70,6 +71,8 @@ export function identitiesService(deps: { kysely: Kysely<Database>; now: () => D
         { id: randomUUID(), issuer: claims.iss, subject: claims.sub },
         iso,
       );
+      // The defaults have auto rollover on: the new user's first one is scheduled at once.
+      await scheduleAutoRollover(trx, userId, now());
       return userId;
     });
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { User, UserPreferences } from "../../../shared/api/user.ts";
 import { AppError } from "../../app-error.ts";
+import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { usersRepository } from "./user.repository.ts";
 
@@ -16,11 +17,18 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }
       return row;
     },
 
-    /** Keeps the browser's IANA zone (already checked against the zone database by the schema). */
+    /**
+     * Keeps the browser's IANA zone (already checked against the zone database by the schema), and
+     * moves the user's auto rollover to the new zone's clock in the same transaction.
+     */
     async updatePreferences(userId: string, preferences: UserPreferences): Promise<User> {
-      const row = await users.updateTimeZone(userId, preferences.timeZone, deps.now().toISOString());
-      if (!row) throw noUser();
-      return row;
+      const now = deps.now();
+      return deps.kysely.transaction().execute(async (trx) => {
+        const row = await usersRepository(trx).updateTimeZone(userId, preferences.timeZone, now.toISOString());
+        if (!row) throw noUser();
+        await scheduleAutoRollover(trx, userId, now);
+        return row;
+      });
     },
   };
 }

@@ -1,5 +1,93 @@
+import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 
+const TABS = [
+  { value: "ai", label: "AI Settings", icon: Bot },
+  { value: "rollover", label: "Rollover", icon: Repeat },
+  { value: "analytics", label: "Analytics", icon: BarChart3 },
+  { value: "notifications", label: "Notifications", icon: Bell },
+] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
+type TabValue = (typeof TABS)[number]["value"];
+const DEFAULT_TAB: TabValue = "ai";
+
+function isTabValue(value: string | null): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/**
+ * Spec section 2 "Settings page": four tabs, AI Settings first and by default. The open tab is kept
+ * in the address (`?tab=rollover`), so a reload or a shared link shows the same tab.
+ */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab = isTabValue(requested) ? requested : DEFAULT_TAB;
+
+  function selectTab(value: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === DEFAULT_TAB) next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Choose how Daywise plans with you and closes your days." />
+      <Tabs value={tab} onValueChange={selectTab} className="max-w-3xl">
+        {/* Two rows of two on a phone, so no tab hides behind a horizontal scroll. */}
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="ai">
+          <ComingSoonCard
+            title="AI Settings"
+            text="Choosing the AI provider that plans with you comes with the AI assistant. Nothing needs setting up here yet."
+          />
+        </TabsContent>
+        <TabsContent value="rollover">
+          <RolloverSettingsPanel />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <ComingSoonCard
+            title="Analytics"
+            text="An overview of your last 30 days with the AI assistant comes with the assistant's analytics. Your data stays private to your account."
+          />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <ComingSoonCard
+            title="Notifications"
+            text="Choosing which reminders and celebrations you get, in the app and in the browser, comes with notifications."
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function ComingSoonCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        <CardDescription>Coming soon</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm">{text}</p>
+      </CardContent>
+    </Card>
+  );
 }

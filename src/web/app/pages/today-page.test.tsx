@@ -71,6 +71,23 @@ describe("TodayPage", () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/tasks?date=2026-11-20");
   });
 
+  it("opens the wrap-up of the viewed day from 'End Day (n)', n counting its incomplete tasks", async () => {
+    const day = "2026-11-20";
+    server([makeTask({ status: "done", date: day }), makeTask({ title: "Left over", date: day }), makeTask({ status: "stalled", date: day })], []);
+    renderPage(`/?date=${day}`);
+    const endDay = await screen.findByRole("button", { name: "End Day (2)" });
+    await userEvent.click(endDay);
+    const dialog = await screen.findByRole("dialog", { name: "Daily Wrap-up" });
+    expect(dialog).toHaveAccessibleDescription("Friday, November 20, 2026");
+    expect(dialog).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole("button", { name: "Smooth day" })).toHaveFocus();
+    expect(within(dialog).getByText("Left over")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(endDay).toHaveFocus();
+  });
+
   it("moves a stalled task at once when completed from the banner, and moves it back with a toast when the server refuses", async () => {
     const today = todayInZone(new Date(), timeZone);
     const stalled = makeTask({ title: "Fix the test", status: "stalled", date: today });

@@ -21,6 +21,7 @@ import {
   useTimeZone,
   useViewedDate,
 } from "../../features/tasks/index.ts";
+import { WrapUpDialog } from "../../features/rollover/index.ts";
 
 interface FormState {
   open: boolean;
@@ -38,6 +39,7 @@ export function TodayPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [taskToDelete, setTaskToDelete] = useState<Task | null>(null);
   const [isFutureOpen, setIsFutureOpen] = useState(false);
+  const [isWrapUpOpen, setIsWrapUpOpen] = useState(false);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
   const actions = useMemo<TaskCardActions>(
@@ -81,6 +83,7 @@ export function TodayPage() {
         rolledOver={stats.data?.rolledOver ?? 0}
         onOpenFutureTasks={() => setIsFutureOpen(true)}
         onAddTask={openCreate}
+        onEndDay={() => setIsWrapUpOpen(true)}
       />
       <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />
       <StalledBanner
@@ -107,6 +110,7 @@ export function TodayPage() {
           if (!open) setTaskToDelete(null);
         }}
       />
+      <WrapUpDialog open={isWrapUpOpen} onOpenChange={setIsWrapUpOpen} date={viewedDate} tasks={tasks ?? []} />
       <FutureTasksPanel open={isFutureOpen} onOpenChange={setIsFutureOpen} today={today} onMoveToToday={moves.moveToToday} />
     </>
   );

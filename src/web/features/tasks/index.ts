@@ -16,3 +16,4 @@ export { useTimeZone } from "./hooks/use-time-zone.ts";
 export { useToday } from "./hooks/use-today.ts";
 export { useViewedDate } from "./hooks/use-viewed-date.ts";
 export { taskQueryKeys } from "./api/task-query-keys.ts";
+export { fullDateLabel } from "./lib/day-labels.ts";

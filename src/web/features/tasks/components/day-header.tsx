@@ -1,4 +1,4 @@
-import { CalendarClock, ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { CalendarClock, ChevronLeft, ChevronRight, Plus, Sunset } from "lucide-react";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -15,10 +15,12 @@ interface DayHeaderProps {
   rolledOver: number;
   onOpenFutureTasks: () => void;
   onAddTask: () => void;
+  /** Opens the wrap-up; 'End Day (n)' counts the day's incomplete tasks (counts.total - counts.done). */
+  onEndDay: () => void;
 }
 
 /** Spec section 2 "Today board": day navigation, heading, 'x/y completed', and the board's buttons. */
-export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts, rolledOver, onOpenFutureTasks, onAddTask }: DayHeaderProps) {
+export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts, rolledOver, onOpenFutureTasks, onAddTask, onEndDay }: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
   useDocumentTitle(heading);
   return (
@@ -59,6 +61,11 @@ export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts
         <Button onClick={onAddTask}>
           <Plus aria-hidden="true" />
           Add Task
+        </Button>
+        {/* Disabled until the day has loaded: the wrap-up sums up that day's tasks. */}
+        <Button variant="outline" onClick={onEndDay} disabled={!counts}>
+          <Sunset aria-hidden="true" />
+          End Day ({counts ? counts.total - counts.done : 0})
         </Button>
       </div>
     </div>

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  rolloverPreviewBodySchema,
+  rolloverPreviewResponseSchema,
+  rolloverSettingsSchema,
+  rolloverSummaryParamsSchema,
+  rolloverSummarySchema,
+  rolloverTriggerBodySchema,
+  updateRolloverSettingsBodySchema,
+} from "../../../shared/api/rollover.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { rolloverService } from "./rollover.service.ts";
+
+/** Spec section 7: the five rollover calls. Every call is the signed-in user's; `date` defaults to their today. */
+export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now() });
+  // Signed-out callers get 401 before their body or params are validated.
+  app.addHook("onRequest", async (request) => {
+    requireUserId(request);
+  });
+
+  app.get("/api/rollover/settings", { schema: { response: { 200: rolloverSettingsSchema } } }, async (request) =>
+    rollover.getSettings(requireUserId(request)),
+  );
+
+  app.patch(
+    "/api/rollover/settings",
+    { schema: { body: updateRolloverSettingsBodySchema, response: { 200: rolloverSettingsSchema } } },
+    async (request) => rollover.updateSettings(requireUserId(request), request.body),
+  );
+
+  // Preview and trigger take an optional body: a POST without one (Fastify: null) previews or closes today.
+  app.post(
+    "/api/rollover/preview",
+    { schema: { body: rolloverPreviewBodySchema.nullish(), response: { 200: rolloverPreviewResponseSchema } } },
+    async (request) => rollover.previewDay(requireUserId(request), request.body?.date),
+  );
+
+  app.post(
+    "/api/rollover/trigger",
+    { schema: { body: rolloverTriggerBodySchema.nullish(), response: { 200: rolloverSummarySchema } } },
+    async (request) => rollover.closeDay(requireUserId(request), request.body ?? {}),
+  );
+
+  app.get(
+    "/api/rollover/summary/:date",
+    { schema: { params: rolloverSummaryParamsSchema, response: { 200: rolloverSummarySchema } } },
+    async (request) => rollover.getSummary(requireUserId(request), request.params.date),
+  );
+};

@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROLLOVER_DEFAULTS, type RolloverPreviewResponse, type RolloverSettings, type RolloverSummary } from "../../../shared/api/rollover.ts";
+import type { Task } from "../../../shared/api/tasks.ts";
+import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../auth/session-tokens.ts";
+import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
+import { createTestApp, describeEachDatabase, TEST_SECRET, type TestApp } from "../../test/test-app.ts";
+
+const T0 = new Date("2026-05-04T15:00:00.000Z"); // 'today' is 2026-05-04 in UTC
+const D = "2026-05-04";
+const NEXT = "2026-05-05";
+const MINUTE = 60_000;
+
+type Injected = { statusCode: number; body: string; json: () => { message: string; code: string } };
+
+describeEachDatabase("rollover API", (dialect) => {
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { now: T0 });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    t.clock.now = T0;
+    user = await signInTestUser(t.app);
+  });
+
+  // Access cookies minted at the test clock's time, as a refreshing browser would send.
+  function reading(owner: SignedInUser) {
+    const access = createAccessToken(TEST_SECRET, owner.sessionId, new Date(t.clock.now.getTime() + ACCESS_TTL_MS));
+    return { cookie: owner.headers.cookie.replace(new RegExp(`${ACCESS_COOKIE}=[^;]*`), `${ACCESS_COOKIE}=${access}`) };
+  }
+  function writing(owner: SignedInUser) {
+    return { ...reading(owner), "x-csrf-token": owner.mutatingHeaders["x-csrf-token"] };
+  }
+  async function get<T>(owner: SignedInUser, url: string): Promise<T> {
+    const response = await t.app.inject({ url, headers: reading(owner) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+  function send(owner: SignedInUser, method: "POST" | "PATCH", url: string, payload?: unknown) {
+    return t.app.inject({ method, url, headers: writing(owner), ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  async function sendOk<T>(owner: SignedInUser, method: "POST" | "PATCH", url: string, payload?: unknown): Promise<T> {
+    const response = await send(owner, method, url, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+  async function createTask(owner: SignedInUser, payload: Record<string, unknown>): Promise<Task> {
+    const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(owner), payload: { date: D, ...payload } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+  async function setStatus(owner: SignedInUser, taskId: string, status: string): Promise<Task> {
+    const response = await t.app.inject({ method: "PATCH", url: `/api/tasks/${taskId}`, headers: writing(owner), payload: { status } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+  const saveSettings = (owner: SignedInUser, settings: Partial<RolloverSettings>) =>
+    sendOk<RolloverSettings>(owner, "PATCH", "/api/rollover/settings", settings);
+  const preview = (owner: SignedInUser, body: unknown) => sendOk<RolloverPreviewResponse>(owner, "POST", "/api/rollover/preview", body);
+  const trigger = (owner: SignedInUser, body: unknown) => sendOk<RolloverSummary>(owner, "POST", "/api/rollover/trigger", body);
+  const dayTasks = (owner: SignedInUser, date: string) => get<Task[]>(owner, `/api/tasks?date=${date}`);
+  async function findTask(owner: SignedInUser, id: string): Promise<Task> {
+    const all = await get<Task[]>(owner, "/api/tasks/future?startDate=2026-04-01&endDate=2026-06-30");
+    const found = all.find((task) => task.id === id);
+    if (!found) throw new Error(`task ${id} not found`);
+    return found;
+  }
+  function expectValidationError(response: Injected, field: string) {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().code).toBe("validation_failed");
+    expect(response.json().message).toContain(field);
+  }
+  /** Tasks in every status the rules distinguish. */
+  async function seedDay(owner: SignedInUser) {
+    const todo = await createTask(owner, { title: "Todo", estimatedDuration: 30 });
+    const large = await createTask(owner, { title: "Large", estimatedDuration: 121 });
+    const limit = await createTask(owner, { title: "Limit", estimatedDuration: 120 });
+    const running = await createTask(owner, { title: "Running", estimatedDuration: 60 });
+    await setStatus(owner, running.id, "inprogress");
+    const stalled = await createTask(owner, { title: "Stalled" });
+    await setStatus(owner, stalled.id, "stalled");
+    const done = await createTask(owner, { title: "Done", estimatedDuration: 45 });
+    await setStatus(owner, done.id, "inprogress");
+    t.clock.advance(20 * MINUTE);
+    await setStatus(owner, done.id, "done");
+    return { todo, large, limit, running, stalled, done };
+  }
+  const actionsOf = (response: RolloverPreviewResponse) => Object.fromEntries(response.tasks.map((task) => [task.title, task.recommendedAction]));
+
+  describe("sign-in", () => {
+    it("answers 401 to every read without a session", async () => {
+      for (const url of ["/api/rollover/settings", `/api/rollover/summary/${D}`, "/api/rollover/summary/not-a-date"]) {
+        const response = await t.app.inject({ url });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().code).toBe("unauthorized");
+      }
+    });
+
+    it("refuses every write without a session (the CSRF check answers first)", async () => {
+      const calls = [
+        { method: "PATCH" as const, url: "/api/rollover/settings", payload: { maxRolloverDays: 3 } },
+        { method: "POST" as const, url: "/api/rollover/preview", payload: {} },
+        { method: "POST" as const, url: "/api/rollover/trigger", payload: {} },
+      ];
+      for (const call of calls) {
+        const response = await t.app.inject(call);
+        expect([401, 403], call.url).toContain(response.statusCode);
+      }
+    });
+  });
+
+  describe("settings", () => {
+    it("answers spec section 9's defaults to a user who never saved any", async () => {
+      expect(await get(user, "/api/rollover/settings")).toEqual(ROLLOVER_DEFAULTS);
+    });
+
+    it("saves the fields sent, keeps the others, and answers the same on the next read", async () => {
+      const saved = await saveSettings(user, { maxRolloverDays: 3, autoRolloverTime: "21:15", deferLargeTasks: false });
+      expect(saved).toEqual({ ...ROLLOVER_DEFAULTS, maxRolloverDays: 3, autoRolloverTime: "21:15", deferLargeTasks: false });
+      const again = await saveSettings(user, { requireConfirmation: true });
+      expect(again).toEqual({ ...saved, requireConfirmation: true });
+      expect(await get(user, "/api/rollover/settings")).toEqual(again);
+    });
+
+    it("refuses bad values with a 400 naming the field, and saves nothing", async () => {
+      const cases: Array<[unknown, string]> = [
+        [{ autoRolloverTime: "24:00" }, "autoRolloverTime"],
+        [{ autoRolloverTime: "9:30" }, "autoRolloverTime"],
+        [{ maxRolloverDays: 0 }, "maxRolloverDays"],
+        [{ maxRolloverDays: 31 }, "maxRolloverDays"],
+        [{ maxRolloverDays: 2.5 }, "maxRolloverDays"],
+        [{ maxRolloverDays: "7" }, "maxRolloverDays"],
+        [{ autoRolloverEnabled: "true" }, "autoRolloverEnabled"],
+        [{ rolloverTodoTasks: 1 }, "rolloverTodoTasks"],
+        [{ stallInProgressTasks: null }, "stallInProgressTasks"],
+        [{ deferLargeTasks: "false" }, "deferLargeTasks"],
+        [{ requireConfirmation: 0 }, "requireConfirmation"],
+        [{ somethingElse: true }, "somethingElse"],
+        [{}, "must change at least one setting"],
+      ];
+      for (const [payload, field] of cases) {
+        expectValidationError(await send(user, "PATCH", "/api/rollover/settings", payload), field);
+      }
+      expect(await get(user, "/api/rollover/settings")).toEqual(ROLLOVER_DEFAULTS);
+    });
+
+    it("accepts the bounds 1 and 30 days and the times 00:00 and 23:59", async () => {
+      expect((await saveSettings(user, { maxRolloverDays: 1, autoRolloverTime: "00:00" })).maxRolloverDays).toBe(1);
+      expect(await saveSettings(user, { maxRolloverDays: 30, autoRolloverTime: "23:59" })).toMatchObject({ maxRolloverDays: 30, autoRolloverTime: "23:59" });
+    });
+  });
+
+  describe("preview", () => {
+    it("recommends each rule's action with the defaults, leaving done tasks out", async () => {
+      await seedDay(user);
+      const response = await preview(user, { date: D });
+      expect(response.date).toBe(D);
+      expect(response.totalTasks).toBe(5);
+      expect(actionsOf(response)).toEqual({ Todo: "rollover", Large: "defer", Limit: "rollover", Running: "stall", Stalled: "stall" });
+      expect(response.tasks.find((task) => task.title === "Large")).toMatchObject({ status: "todo", estimatedDuration: 121 });
+    });
+
+    it("follows each switch", async () => {
+      await seedDay(user);
+      await saveSettings(user, { deferLargeTasks: false });
+      expect(actionsOf(await preview(user, { date: D }))).toMatchObject({ Large: "rollover" });
+      await saveSettings(user, { stallInProgressTasks: false });
+      expect(actionsOf(await preview(user, { date: D }))).toMatchObject({ Running: "rollover", Stalled: "rollover", Todo: "rollover" });
+      await saveSettings(user, { rolloverTodoTasks: false });
+      expect(actionsOf(await preview(user, { date: D }))).toEqual({ Todo: "review", Large: "review", Limit: "review", Running: "rollover", Stalled: "rollover" });
+      await saveSettings(user, { stallInProgressTasks: true });
+      expect(actionsOf(await preview(user, { date: D }))).toEqual({ Todo: "review", Large: "review", Limit: "review", Running: "stall", Stalled: "stall" });
+    });
+
+    it("defers a task that already rolled over maxRolloverDays times, not one below", async () => {
+      await saveSettings(user, { maxRolloverDays: 2 });
+      const task = await createTask(user, { title: "Wandering" });
+      await trigger(user, { date: D });
+      t.clock.advance(24 * 60 * MINUTE);
+      expect(actionsOf(await preview(user, { date: NEXT }))).toEqual({ Wandering: "rollover" });
+      await trigger(user, { date: NEXT });
+      expect((await findTask(user, task.id)).rolloverCount).toBe(2);
+      expect(actionsOf(await preview(user, { date: "2026-05-06" }))).toEqual({ Wandering: "defer" });
+    });
+
+    it("changes nothing", async () => {
+      await seedDay(user);
+      const before = await dayTasks(user, D);
+      await preview(user, { date: D });
+      expect(await dayTasks(user, D)).toEqual(before);
+      expect(await dayTasks(user, NEXT)).toEqual([]);
+      expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) })).statusCode).toBe(404);
+    });
+
+    it("previews the user's today in their zone when no date is sent, with or without a body", async () => {
+      // 15:00 UTC is already the next day in Kiritimati (UTC+14).
+      const islander = await signInTestUser(t.app, { timeZone: "Pacific/Kiritimati" });
+      await createTask(islander, { title: "Tomorrow in UTC", date: NEXT });
+      for (const body of [undefined, {}]) {
+        const response = await preview(islander, body);
+        expect(response.date).toBe(NEXT);
+        expect(response.tasks.map((task) => task.title)).toEqual(["Tomorrow in UTC"]);
+      }
+      const pagoPago = await signInTestUser(t.app, { timeZone: "Pacific/Pago_Pago" });
+      t.clock.now = new Date("2026-05-05T09:00:00.000Z"); // still 2026-05-04 in UTC-11
+      expect((await preview(pagoPago, {})).date).toBe(D);
+    });
+
+    it("refuses a bad date or an unknown field, naming it", async () => {
+      expectValidationError(await send(user, "POST", "/api/rollover/preview", { date: "2026-02-30" }), "date");
+      expectValidationError(await send(user, "POST", "/api/rollover/preview", { day: D }), "day");
+    });
+  });
+
+  describe("trigger", () => {
+    it("applies each action in one go and answers the summary", async () => {
+      const seeded = await seedDay(user);
+      t.clock.advance(10 * MINUTE);
+      const summary = await trigger(user, { date: D, reflectionReasons: ["bugs", "energy"] });
+      expect(summary).toEqual({
+        id: expect.any(String),
+        date: D,
+        rolledOverCount: 2,
+        stalledCount: 2,
+        deferredCount: 1,
+        reviewCount: 0,
+        taskIds: {
+          rollover: expect.arrayContaining([seeded.todo.id, seeded.limit.id]),
+          stall: expect.arrayContaining([seeded.running.id, seeded.stalled.id]),
+          defer: [seeded.large.id],
+          review: [],
+        },
+        completedCount: 1,
+        totalCount: 6,
+        plannedMinutes: 30 + 121 + 120 + 60 + 30 + 45,
+        actualMinutes: 20,
+        reflectionReasons: ["bugs", "energy"],
+        createdAt: t.clock.now.toISOString(),
+      });
+
+      const today = await dayTasks(user, D);
+      expect(today.map((task) => task.title)).toEqual(["Done"]);
+      const tomorrow = await dayTasks(user, NEXT);
+      expect(tomorrow.map((task) => [task.title, task.status]).sort()).toEqual([
+        ["Limit", "todo"],
+        ["Running", "stalled"],
+        ["Stalled", "stalled"],
+        ["Todo", "todo"],
+      ]);
+      for (const task of tomorrow) {
+        expect(task).toMatchObject({ rolloverCount: 1, rolledOverFromDate: D, firstPlannedDate: D, currentSessionStartedAt: null });
+      }
+      // The running task's session (started at seeding, 30 minutes before the trigger) is tracked.
+      expect(tomorrow.find((task) => task.title === "Running")?.trackedMinutes).toBe(30);
+      const large = await findTask(user, seeded.large.id);
+      expect(large).toMatchObject({ date: null, status: "todo", rolloverCount: 0, rolledOverFromDate: null, firstPlannedDate: D });
+
+      expect(await get(user, `/api/tasks/stats?date=${NEXT}`)).toEqual({ totalTasks: 4, rolledOver: 4 });
+      expect(await get(user, `/api/tasks/stats?date=${D}`)).toEqual({ totalTasks: 1, rolledOver: 0 });
+    });
+
+    it("leaves review tasks on their day and an in-progress task rolled over becomes todo with its session closed", async () => {
+      await saveSettings(user, { rolloverTodoTasks: false, stallInProgressTasks: false });
+      const waiting = await createTask(user, { title: "Waiting" });
+      const running = await createTask(user, { title: "Running", estimatedDuration: 60 });
+      await setStatus(user, running.id, "inprogress");
+      t.clock.advance(15 * MINUTE);
+      const summary = await trigger(user, { date: D });
+      expect(summary.taskIds).toEqual({ rollover: [running.id], stall: [], defer: [], review: [waiting.id] });
+      expect(await findTask(user, waiting.id)).toMatchObject({ date: D, status: "todo", rolloverCount: 0, rolledOverFromDate: null });
+      expect(await findTask(user, running.id)).toMatchObject({
+        date: NEXT,
+        status: "todo",
+        trackedMinutes: 15,
+        currentSessionStartedAt: null,
+        workSessionCount: 1,
+      });
+    });
+
+    it("closes a day once: a second trigger moves nothing and answers the same summary", async () => {
+      const first = await createTask(user, { title: "First" });
+      const summary = await trigger(user, { date: D, reflectionReasons: ["smooth"] });
+      const late = await createTask(user, { title: "Added after closing" });
+      t.clock.advance(5 * MINUTE);
+      const again = await trigger(user, { date: D, reflectionReasons: ["harder"] });
+      expect(again).toEqual(summary);
+      expect(await findTask(user, first.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+      expect(await findTask(user, late.id)).toMatchObject({ date: D, rolloverCount: 0 });
+    });
+
+    it("lets only one of two simultaneous triggers of a day move the tasks", async () => {
+      const tasks = await Promise.all([1, 2, 3].map((n) => createTask(user, { title: `Task ${n}` })));
+      const [a, b] = await Promise.all([trigger(user, { date: D }), trigger(user, { date: D })]);
+      expect(a).toEqual(b);
+      for (const task of tasks) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+      expect(await dayTasks(user, "2026-05-06")).toEqual([]);
+    });
+
+    it("closes the user's today when no date is sent, with no body or an empty one", async () => {
+      const islander = await signInTestUser(t.app, { timeZone: "Pacific/Kiritimati" });
+      const task = await createTask(islander, { title: "Kiritimati", date: NEXT });
+      const summary = await trigger(islander, undefined);
+      expect(summary).toMatchObject({ date: NEXT, rolledOverCount: 1, reflectionReasons: [] });
+      expect(await findTask(islander, task.id)).toMatchObject({ date: "2026-05-06" });
+      expect((await trigger(islander, {})).id).toBe(summary.id);
+    });
+
+    it("refuses unknown or repeated reflection reasons, naming the field, and closes nothing", async () => {
+      await createTask(user, { title: "Stays" });
+      expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["lazy"] }), "reflectionReasons");
+      expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["bugs", "bugs"] }), "reflectionReasons");
+      expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: "bugs" }), "reflectionReasons");
+      expectValidationError(await send(user, "POST", "/api/rollover/trigger", { date: "05/04/2026" }), "date");
+      expect((await dayTasks(user, D)).map((task) => task.title)).toEqual(["Stays"]);
+      expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) })).statusCode).toBe(404);
+    });
+
+    it("touches no other user's tasks or summaries", async () => {
+      const other = await signInTestUser(t.app);
+      const theirs = await createTask(other, { title: "Theirs" });
+      await createTask(user, { title: "Mine" });
+      await trigger(user, { date: D });
+      expect(await findTask(other, theirs.id)).toEqual(theirs);
+      expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(other) })).statusCode).toBe(404);
+      // Their own trigger of the same day is theirs alone.
+      expect((await trigger(other, undefined)).taskIds.rollover).toEqual([theirs.id]);
+    });
+
+    it("keeps every goal's stored task counts equal to its tasks", async () => {
+      const goalResponse = await send(user, "POST", "/api/goals", { title: "Ship" });
+      const goalId = goalResponse.json<{ id: string }>().id;
+      const todo = await createTask(user, { title: "Todo", goalId });
+      const large = await createTask(user, { title: "Large", goalId, estimatedDuration: 240 });
+      const running = await createTask(user, { title: "Running", goalId });
+      await setStatus(user, running.id, "inprogress");
+      const done = await createTask(user, { title: "Done", goalId });
+      await setStatus(user, done.id, "done");
+      await trigger(user, { date: D });
+      const goals = await get<Array<{ id: string; totalTasksCount: number; completedTasksCount: number }>>(user, "/api/goals");
+      const goal = goals.find((entry) => entry.id === goalId);
+      const linked = await Promise.all([todo, large, running, done].map((task) => findTask(user, task.id)));
+      expect(goal).toMatchObject({
+        totalTasksCount: linked.length,
+        completedTasksCount: linked.filter((task) => task.status === "done").length,
+      });
+      expect(goal?.completedTasksCount).toBe(1);
+    });
+
+    it("closes an empty day with a summary of zeros", async () => {
+      expect(await trigger(user, { date: D })).toMatchObject({
+        rolledOverCount: 0,
+        stalledCount: 0,
+        deferredCount: 0,
+        reviewCount: 0,
+        completedCount: 0,
+        totalCount: 0,
+        plannedMinutes: 0,
+        actualMinutes: 0,
+      });
+    });
+  });
+
+  describe("summary", () => {
+    it("is a 404 before the day is closed and the stored summary after, with its reflection", async () => {
+      const missing = await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: "No rollover summary found for this date", code: "not_found" });
+
+      await createTask(user, { title: "Carry" });
+      const summary = await trigger(user, { reflectionReasons: ["interruptions", "smooth"] });
+      expect(await get(user, `/api/rollover/summary/${D}`)).toEqual(summary);
+      expect(summary.reflectionReasons).toEqual(["interruptions", "smooth"]);
+    });
+
+    it("refuses a date that is not a calendar day, naming it", async () => {
+      const response = await t.app.inject({ url: "/api/rollover/summary/2026-13-01", headers: reading(user) });
+      expectValidationError(response, "date");
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
+import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
+import { renderWithApp } from "../../test/render.tsx";
+import { SettingsPage } from "./settings-page.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("SettingsPage", () => {
+  it("has four tabs with AI Settings open by default, each placeholder honest and without controls", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
+    renderWithApp(<SettingsPage />, { route: "/settings" });
+    const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
+    expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications"]);
+    expect(screen.getByRole("tab", { name: "AI Settings" })).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel", { name: "AI Settings" });
+    expect(panel).toHaveTextContent("Coming soon");
+    expect(panel.querySelectorAll("button, input, select, a")).toHaveLength(0);
+    // The rollover settings load only when their tab opens.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Rollover" }));
+    expect(await screen.findByRole("form", { name: "Rollover settings" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/rollover/settings");
+  });
+
+  it("opens the tab named in the address", async () => {
+    mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
+    renderWithApp(<SettingsPage />, { route: "/settings?tab=notifications" });
+    expect(screen.getByRole("tab", { name: "Notifications" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel", { name: "Notifications" })).toHaveTextContent("Coming soon");
+  });
+});

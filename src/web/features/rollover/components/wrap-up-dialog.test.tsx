@@ -1,0 +1,229 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RolloverPreviewResponse, RolloverSummary } from "../../../../shared/api/rollover.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import { AppProviders } from "../../../app/providers.tsx";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { type FetchHandler, deferred, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { userQueryKey } from "../../session/index.ts";
+import { taskQueryKeys } from "../../tasks/index.ts";
+import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { rolloverQueryKeys } from "../api/rollover-query-keys.ts";
+import { WrapUpDialog } from "./wrap-up-dialog.tsx";
+
+const date = "2026-11-23";
+const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "Europe/Paris" };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function summaryFor(overrides: Partial<RolloverSummary> = {}): RolloverSummary {
+  return {
+    id: "s1",
+    date,
+    rolledOverCount: 2,
+    stalledCount: 1,
+    deferredCount: 0,
+    reviewCount: 0,
+    taskIds: { rollover: [], stall: [], defer: [], review: [] },
+    completedCount: 1,
+    totalCount: 4,
+    plannedMinutes: 120,
+    actualMinutes: 30,
+    reflectionReasons: [],
+    createdAt: "2026-11-23T22:30:00.000Z",
+    ...overrides,
+  };
+}
+
+interface Sent {
+  url: string;
+  body: unknown;
+}
+
+function server(routes: Record<string, FetchHandler> = {}) {
+  const sent: Sent[] = [];
+  const fetchMock = mockFetch((url, init) => {
+    const method = init.method ?? "GET";
+    if (method !== "GET") sent.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = routes[`${method} ${url.split("?")[0]}`];
+    return handler ? handler(url, init) : errorResponse(404, `No route ${method} ${url}`);
+  });
+  return { sent, fetchMock };
+}
+
+function renderDialog(tasks: Task[]) {
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, user);
+  const onOpenChange = vi.fn();
+  render(
+    <AppProviders client={client}>
+      <WrapUpDialog open onOpenChange={onOpenChange} date={date} tasks={tasks} />
+    </AppProviders>,
+  );
+  return { client, onOpenChange, dialog: screen.getByRole("dialog", { name: "Daily Wrap-up" }) };
+}
+
+const dayOfFive = () => [
+  makeTask({ title: "Write report", status: "done", estimatedDuration: 60, trackedMinutes: 50, completedAt: "2026-11-23T10:00:00.000Z" }),
+  makeTask({ title: "Plan sprint", estimatedDuration: null }),
+  makeTask({ title: "Fix login", status: "inprogress", estimatedDuration: 90, trackedMinutes: 20 }),
+  makeTask({ title: "Call Bob", status: "stalled", estimatedDuration: 30 }),
+  makeTask({ title: "Refactor", estimatedDuration: 150 }),
+];
+
+describe("WrapUpDialog", () => {
+  it("sums up the day: completed x/y and percent, actual against planned hours, the fixed +15%", () => {
+    server();
+    const { dialog } = renderDialog(dayOfFive());
+    const summary = within(dialog).getByRole("region", { name: "Today's Summary" });
+    // 1 of 5 done; planned 60 + 30 (no estimate) + 90 + 30 + 150 = 360 min = 6h; actual counts only completed tasks: 50 min.
+    expect(within(summary).getByText("1/5")).toBeInTheDocument();
+    expect(within(summary).getByText("20%")).toBeInTheDocument();
+    expect(within(summary).getByText("0.8h")).toBeInTheDocument();
+    expect(within(summary).getByText("of 6h planned")).toBeInTheDocument();
+    expect(within(summary).getByText("+15%")).toBeInTheDocument();
+  });
+
+  it("lists the first 3 incomplete tasks, then '...and n more tasks'", () => {
+    server();
+    const { dialog } = renderDialog(dayOfFive());
+    const rollover = within(dialog).getByRole("region", { name: "Rollover to tomorrow" });
+    const items = within(rollover).getAllByRole("listitem").map((item) => item.textContent);
+    expect(items).toEqual(["Plan sprint", "Fix login", "Call Bob", "...and 1 more tasks"]);
+  });
+
+  it("offers the five reflection reasons as toggle buttons and sends the chosen ones with the day", async () => {
+    const answer = deferred<Response>();
+    const { sent } = server({ "POST /api/rollover/trigger": () => answer.promise });
+    const { dialog, onOpenChange } = renderDialog(dayOfFive());
+    const reasons = within(dialog).getByRole("group", { name: "What made today challenging?" });
+    const buttons = within(reasons).getAllByRole("button");
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      "Smooth day",
+      "Bugs or blockers",
+      "Interruptions",
+      "Harder than expected",
+      "Low energy",
+    ]);
+    for (const button of buttons) expect(button).toHaveAttribute("aria-pressed", "false");
+
+    await userEvent.click(within(reasons).getByRole("button", { name: "Low energy" }));
+    await userEvent.click(within(reasons).getByRole("button", { name: "Interruptions" }));
+    await userEvent.click(within(reasons).getByRole("button", { name: "Smooth day" }));
+    await userEvent.click(within(reasons).getByRole("button", { name: "Smooth day" }));
+    expect(within(reasons).getByRole("button", { name: "Low energy" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(reasons).getByRole("button", { name: "Smooth day" })).toHaveAttribute("aria-pressed", "false");
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    const busy = within(dialog).getByRole("button", { name: "Processing..." });
+    expect(busy).toBeDisabled();
+    expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: ["interruptions", "energy"] } }]);
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    answer.resolve(jsonResponse(summaryFor()));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+
+  it("refreshes the task lists, the day stats and the rollover summaries after closing the day", async () => {
+    server({ "POST /api/rollover/trigger": () => jsonResponse(summaryFor()) });
+    const { client, dialog, onOpenChange } = renderDialog(dayOfFive());
+    client.setQueryData(taskQueryKeys.day(date), []);
+    client.setQueryData(taskQueryKeys.stats("2026-11-24"), { totalTasks: 0, rolledOver: 0 });
+    client.setQueryData(taskQueryKeys.future("2026-11-24", "2026-12-23"), []);
+    client.setQueryData(rolloverQueryKeys.summary("2026-11-22"), summaryFor({ date: "2026-11-22" }));
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    for (const key of [taskQueryKeys.day(date), taskQueryKeys.stats("2026-11-24"), taskQueryKeys.future("2026-11-24", "2026-12-23")]) {
+      expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    }
+    expect(client.getQueryState(rolloverQueryKeys.summary("2026-11-22"))?.isInvalidated).toBe(true);
+    expect(client.getQueryData(rolloverQueryKeys.summary(date))).toMatchObject({ date, rolledOverCount: 2 });
+  });
+
+  it("previews each task's action as 'Roll over', 'Mark stalled', 'Defer' or 'Review needed'", async () => {
+    const preview: RolloverPreviewResponse = {
+      date,
+      totalTasks: 4,
+      tasks: [
+        { id: "a", title: "Plan sprint", status: "todo", estimatedDuration: null, recommendedAction: "rollover" },
+        { id: "b", title: "Fix login", status: "inprogress", estimatedDuration: 90, recommendedAction: "stall" },
+        { id: "c", title: "Refactor", status: "todo", estimatedDuration: 150, recommendedAction: "defer" },
+        { id: "d", title: "Call Bob", status: "todo", estimatedDuration: 30, recommendedAction: "review" },
+      ],
+    };
+    const { sent } = server({ "POST /api/rollover/preview": () => jsonResponse(preview) });
+    const { dialog } = renderDialog(dayOfFive());
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Preview changes" }));
+    const list = await within(dialog).findByRole("list", { name: "Preview" });
+    const rows = within(list).getAllByRole("listitem").map((item) => item.textContent);
+    expect(rows).toEqual(["Plan sprintRoll over", "Fix loginMark stalled", "RefactorDefer", "Call BobReview needed"]);
+    // The preview names every task, so the short list gives way to it.
+    expect(within(dialog).queryByText("...and 1 more tasks")).not.toBeInTheDocument();
+    expect(sent).toEqual([{ url: "/api/rollover/preview", body: { date } }]);
+  });
+
+  it("shows no preview and only logs when the preview fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    server({ "POST /api/rollover/preview": () => errorResponse(500, "Database unavailable") });
+    const { dialog } = renderDialog(dayOfFive());
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Preview changes" }));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(within(dialog).getByRole("button", { name: "Preview changes" })).toBeEnabled();
+    expect(within(dialog).queryByRole("list", { name: "Preview" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when closing the day fails", async () => {
+    server({ "POST /api/rollover/trigger": () => errorResponse(409, "The day is still being closed") });
+    const { dialog, onOpenChange } = renderDialog(dayOfFive());
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("The day is still being closed");
+    expect(within(dialog).getByRole("button", { name: "Complete Day" })).toBeEnabled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to trigger rollover' when the server gives no message", async () => {
+    server({ "POST /api/rollover/trigger": () => new Response("", { status: 502, statusText: "Bad Gateway" }) });
+    const { dialog, onOpenChange } = renderDialog(dayOfFive());
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to trigger rollover");
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("reads 'All done!' when every task is done, with nothing to preview", async () => {
+    const { sent } = server({ "POST /api/rollover/trigger": () => jsonResponse(summaryFor({ rolledOverCount: 0, stalledCount: 0 })) });
+    const { dialog, onOpenChange } = renderDialog([makeTask({ status: "done", completedAt: "2026-11-23T10:00:00.000Z" })]);
+
+    expect(within(dialog).queryByRole("button", { name: "Complete Day" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Preview changes" })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "All done!" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);
+  });
+
+  it("says when the day was completed already, in the user's zone", async () => {
+    server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor()) });
+    const { dialog } = renderDialog(dayOfFive());
+    expect(await within(dialog).findByText(/This day was completed at 11:30 PM/)).toHaveTextContent(
+      "This day was completed at 11:30 PM; completing it again changes nothing.",
+    );
+  });
+
+  it("closes without closing the day on 'Skip for now'", async () => {
+    const { sent } = server();
+    const { dialog, onOpenChange } = renderDialog(dayOfFive());
+    expect(within(dialog).queryByText(/This day was completed/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Skip for now" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,283 @@
+import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
+import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import { wrapUpFigures } from "../../../../shared/rules/rollover.ts";
+import { completionRate } from "../../../../shared/rules/workload.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { cn } from "../../../lib/utils.ts";
+import { fullDateLabel, useTimeZone } from "../../tasks/index.ts";
+import { useRolloverSummary } from "../api/get-rollover-summary.ts";
+import { usePreviewRollover } from "../api/preview-rollover.ts";
+import { useTriggerRollover } from "../api/trigger-rollover.ts";
+import { WRAP_UP_GOAL_PROGRESS, formatHours } from "../lib/wrap-up-figures.ts";
+import {
+  LISTED_INCOMPLETE_TASKS,
+  REFLECTION_REASON_LABELS,
+  moreTasksLabel,
+  rolloverActionLabel,
+} from "../lib/wrap-up-labels.ts";
+
+export interface WrapUpDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The day being closed (the board's viewed day). */
+  date: string;
+  /** That day's tasks, as the board shows them. */
+  tasks: readonly Task[];
+}
+
+/**
+ * Spec section 2 "Daily Wrap-up dialog": the day's summary, an optional reflection, the tasks that
+ * move on (with a preview of each one's action), and 'Complete Day', which closes the day on the
+ * server. The content starts afresh each time the dialog opens.
+ */
+export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        ref={contentRef}
+        className="max-w-xl grid-cols-1"
+        // The dialog itself takes focus (its title and date are read out), not the first reason,
+        // which would look chosen; Tab then walks through it from the top.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+        }}
+      >
+        <WrapUp date={date} tasks={tasks} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[]; onDone: () => void }) {
+  const figures = useMemo(() => wrapUpFigures(tasks), [tasks]);
+  const incomplete = useMemo(() => tasks.filter((task) => task.status !== "done"), [tasks]);
+  const [reasons, setReasons] = useState<ReadonlySet<ReflectionReason>>(() => new Set());
+  const preview = usePreviewRollover();
+  const trigger = useTriggerRollover();
+  // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
+  const closed = useRolloverSummary(date);
+  const timeZone = useTimeZone();
+  const ids = { summary: useId(), reflection: useId(), question: useId(), rollover: useId(), preview: useId(), previewHeading: useId() };
+  const isNothingLeft = incomplete.length === 0;
+
+  function toggleReason(reason: ReflectionReason) {
+    setReasons((current) => {
+      const next = new Set(current);
+      if (next.has(reason)) next.delete(reason);
+      else next.add(reason);
+      return next;
+    });
+  }
+
+  function completeDay() {
+    if (trigger.isPending) return;
+    const reflectionReasons = REFLECTION_REASONS.filter((reason) => reasons.has(reason));
+    trigger.mutate(
+      { date, reflectionReasons },
+      {
+        onSuccess: (summary) => {
+          toast({ title: "Day completed", description: summaryLine(summary) });
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Daily Wrap-up</DialogTitle>
+        <DialogDescription>{fullDateLabel(date)}</DialogDescription>
+      </DialogHeader>
+
+      {closed.data ? (
+        <p className="flex items-start gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          This day was completed at {closedAtLabel(closed.data.createdAt, timeZone)}; completing it again changes nothing.
+        </p>
+      ) : null}
+
+      <section aria-labelledby={ids.summary} className="grid min-w-0 grid-cols-1 gap-3">
+        <h3 id={ids.summary} className="font-semibold">
+          Today&apos;s Summary
+        </h3>
+        <dl className="grid grid-cols-3 gap-2 max-[359px]:grid-cols-1">
+          <SummaryStat icon={<CheckCircle2 className="text-green-700" />} label="Completed">
+            <span className="block">
+              {figures.completedCount}/{figures.totalCount}
+            </span>
+            <span className="block text-xs font-normal text-muted-foreground">
+              {completionRate(figures.totalCount, figures.completedCount)}%
+            </span>
+          </SummaryStat>
+          <SummaryStat icon={<Clock className="text-indigo-600" />} label="Actual / planned">
+            <span className="block">{formatHours(figures.actualMinutes)}</span>
+            <span className="block text-xs font-normal text-muted-foreground">of {formatHours(figures.plannedMinutes)} planned</span>
+          </SummaryStat>
+          <SummaryStat icon={<Target className="text-amber-700" />} label="Goal progress">
+            <span className="block text-green-800">{WRAP_UP_GOAL_PROGRESS}</span>
+          </SummaryStat>
+        </dl>
+      </section>
+
+      <section aria-labelledby={ids.reflection} className="grid min-w-0 grid-cols-1 gap-2">
+        <h3 id={ids.reflection} className="font-semibold">
+          Quick Reflection <span className="text-sm font-normal text-muted-foreground">(optional)</span>
+        </h3>
+        <p id={ids.question} className="text-sm text-muted-foreground">
+          What made today challenging?
+        </p>
+        <div role="group" aria-labelledby={ids.question} className="flex flex-wrap gap-2">
+          {REFLECTION_REASONS.map((reason) => {
+            const isPressed = reasons.has(reason);
+            return (
+              <Button
+                key={reason}
+                variant={isPressed ? "secondary" : "outline"}
+                size="sm"
+                aria-pressed={isPressed}
+                onClick={() => toggleReason(reason)}
+                className={cn("rounded-full", isPressed && "border border-indigo-300")}
+              >
+                {isPressed ? <CheckCircle2 aria-hidden="true" /> : null}
+                {REFLECTION_REASON_LABELS[reason]}
+              </Button>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby={ids.rollover} className="grid min-w-0 grid-cols-1 gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={ids.rollover} className="font-semibold">
+            Rollover to tomorrow
+          </h3>
+          {isNothingLeft ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => preview.mutate({ date })}
+              disabled={preview.isPending}
+              aria-controls={ids.preview}
+            >
+              {preview.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              Preview changes
+            </Button>
+          )}
+        </div>
+        {isNothingLeft ? (
+          <p className="text-sm text-muted-foreground">Every task of the day is done: nothing moves on.</p>
+        ) : preview.data ? null : (
+          <ul className="grid grid-cols-1 gap-1 text-sm">
+            {incomplete.slice(0, LISTED_INCOMPLETE_TASKS).map((task) => (
+              <li key={task.id} className="truncate rounded-md bg-muted/70 px-3 py-1.5" title={task.title}>
+                {task.title}
+              </li>
+            ))}
+            {incomplete.length > LISTED_INCOMPLETE_TASKS ? (
+              <li className="px-3 text-muted-foreground">{moreTasksLabel(incomplete.length - LISTED_INCOMPLETE_TASKS)}</li>
+            ) : null}
+          </ul>
+        )}
+        <div id={ids.preview} aria-live="polite">
+          {preview.data ? (
+            <div className="grid grid-cols-1 gap-1.5 rounded-lg border p-3">
+              <h4 id={ids.previewHeading} className="text-sm font-medium">
+                Preview
+              </h4>
+              {preview.data.tasks.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nothing would change.</p>
+              ) : (
+                <ul aria-labelledby={ids.previewHeading} className="grid grid-cols-1 gap-1.5 text-sm">
+                  {preview.data.tasks.map((task) => (
+                    <li key={task.id} className="flex items-center justify-between gap-3">
+                      <span className="min-w-0 truncate" title={task.title}>
+                        {task.title}
+                      </span>
+                      <ActionBadge action={task.recommendedAction} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      {trigger.isError ? (
+        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {trigger.error.message}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Skip for now</Button>
+        </DialogClose>
+        <Button onClick={completeDay} disabled={trigger.isPending}>
+          {trigger.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+          {trigger.isPending ? "Processing..." : isNothingLeft ? "All done!" : "Complete Day"}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function SummaryStat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-muted/70 px-3 py-2">
+      <dt className="flex items-center gap-1.5 text-xs leading-tight text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
+        <span aria-hidden="true">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg leading-tight font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+const ACTION_BADGE_VARIANTS: Record<RolloverAction, "secondary" | "destructive" | "warning" | "outline"> = {
+  rollover: "secondary",
+  stall: "destructive",
+  defer: "warning",
+  review: "outline",
+};
+
+function ActionBadge({ action }: { action: RolloverAction }) {
+  return <Badge variant={ACTION_BADGE_VARIANTS[action] ?? "outline"}>{rolloverActionLabel(action)}</Badge>;
+}
+
+function closedAtLabel(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(instant));
+}
+
+function summaryLine(summary: {
+  rolledOverCount: number;
+  stalledCount: number;
+  deferredCount: number;
+  reviewCount: number;
+}): string {
+  const parts = [
+    [summary.rolledOverCount, "rolled over"],
+    [summary.stalledCount, "marked stalled"],
+    [summary.deferredCount, "deferred"],
+    [summary.reviewCount, "to review"],
+  ] as const;
+  const said = parts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+  return said.length > 0 ? `${said.join(", ")}.` : "Nothing needed to move.";
+}
