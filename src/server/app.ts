@@ -24,6 +24,7 @@ import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
+import { answerRouterError } from "./plugins/router-errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    // The router's own refusals (an id over 100 characters, a bad %-escape) in the app's error shape.
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("now", options.now ?? (() => new Date()));
