@@ -17,7 +17,7 @@ export function RequiredMark() {
  */
 export function FieldMessage({ id, error, hint, className }: { id: string; error?: ReactNode; hint?: ReactNode; className?: string }) {
   return (
-    <div className={cn("-mt-1 min-h-5 text-sm leading-5", className)}>
+    <div className={cn("-mt-1 -mb-2 min-h-5 text-sm leading-5", className)}>
       {error ? (
         <p id={id} role="alert" className="font-medium text-destructive">
           {error}

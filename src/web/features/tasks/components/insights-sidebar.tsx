@@ -12,9 +12,9 @@ import { shortDateLabel } from "../lib/day-labels.ts";
 const COLLAPSED_KEY = "daywise:insights-sidebar-collapsed";
 
 /**
- * Beside the board (lg and up) the open sidebar takes 16rem + a 1.5rem gap; below 1280 px that
- * leaves the three columns under ~280 px each, so there it starts folded until the user opens it
- * (the choice is then remembered). Below lg it sits under the board and starts open.
+ * Beside the board (lg and up) the open sidebar takes 18rem + a 1.5rem gap: from 1280 px the three
+ * columns keep ~290 px each, below that they would fall under ~280 px, so there it starts folded
+ * until the user opens it (the choice is then remembered). Below lg it sits under the board, open.
  */
 const FOLDS_BY_DEFAULT_QUERY = "(min-width: 1024px) and (max-width: 1279.98px)";
 
@@ -40,7 +40,7 @@ export function InsightsSidebar({ figures, viewedDate, isToday }: InsightsSideba
   const headingId = useId();
   const contentId = useId();
   return (
-    <aside aria-labelledby={headingId} className={cn("min-w-0 lg:shrink-0", isCollapsed ? "lg:w-11" : "lg:w-64")}>
+    <aside aria-labelledby={headingId} className={cn("min-w-0 lg:shrink-0", isCollapsed ? "lg:w-11" : "lg:w-72")}>
       <div className={cn("mb-3 flex items-center justify-between gap-2", isCollapsed && "lg:flex-col-reverse lg:items-center")}>
         <h2 id={headingId} className={cn("flex items-center gap-2 text-lg font-semibold", isCollapsed && "lg:sr-only")}>
           <Sparkles className="size-5 text-indigo-600" aria-hidden="true" />
@@ -68,11 +68,17 @@ export function InsightsSidebar({ figures, viewedDate, isToday }: InsightsSideba
 
 function Stat({ label, value, note, className }: { label: string; value: string; note?: string | null; className?: string }) {
   return (
-    <div className={cn("min-w-0 rounded-lg bg-muted/70 px-2 py-2", className)}>
+    <div className={cn("min-w-0 rounded-lg bg-muted/70 px-2 py-2 wrap-break-word", className)}>
       <dt className="text-xs leading-tight text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums">
         {value}
-        {note ? <span className="block text-xs font-medium text-red-800">{note}</span> : null}
+        {note ? (
+          <span className="block text-xs font-medium text-red-800">
+            <span className="sr-only"> (</span>
+            {note}
+            <span className="sr-only">)</span>
+          </span>
+        ) : null}
       </dd>
     </div>
   );
@@ -133,7 +139,7 @@ export function CapacityCard({ figures }: { figures: CapacityCardFigures | null 
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2">
           <Stat label="Total" value={figures ? String(figures.total) : "–"} />
-          <Stat label="Active" value={figures ? String(figures.active) : "–"} note={figures && figures.stalled > 0 ? `+ ${stalledNote(figures)}` : null} />
+          <Stat label="Active" value={figures ? String(figures.active) : "–"} note={figures && figures.stalled > 0 ? `+${stalledNote(figures)}` : null} />
           <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
           <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
         </dl>
