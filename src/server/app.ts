@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Log destination override (tests and benchmarks silence logs). */
   logger?: boolean;
+  /** Where log lines go (default stdout, as JSON); main.ts passes a pretty stream in a terminal. */
+  logStream?: { write: (line: string) => void };
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.cookie",
