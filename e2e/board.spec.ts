@@ -423,6 +423,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test.use({ viewport });
 
     test("shows every kind of card, with no accessibility violations", async ({ page }) => {
+      // Four scans with every axe rule on a full board: slow on a busy machine.
+      test.slow();
       await signIn(page, person(`busy-${name}`));
       // The browser's clock 40 minutes ahead: the running tasks are now past their estimates. The
       // day is the one the browser will show then (after 23:20 it is already tomorrow).
