@@ -268,10 +268,10 @@ for (const { label, viewport } of widths) {
       await settle(page);
       const dialogHeight = (await dialog.boundingBox())!.height;
       for (const [typed, message] of [
-        ["3", "Estimated duration must be from 5 to 480 minutes."],
-        ["481", "Estimated duration must be from 5 to 480 minutes."],
-        ["-10", "Estimated duration must be from 5 to 480 minutes."],
-        ["17", "Estimated duration goes in steps of 5 minutes: try 15 or 20."],
+        ["3", "Enter 5 to 480 minutes."],
+        ["481", "Enter 5 to 480 minutes."],
+        ["-10", "Enter 5 to 480 minutes."],
+        ["17", "Use steps of 5 minutes: try 15 or 20."],
       ] as const) {
         await duration.fill(typed);
         await dialog.getByRole("button", { name: "Create Task" }).click();
@@ -285,7 +285,7 @@ for (const { label, viewport } of widths) {
       await saveScreenshot(page, `new-user-duration-${label}`);
       await expectNoAxeViolations(page);
       await duration.fill("");
-      await expect(dialog.getByText("Not a number: the default 30 minutes will be saved.")).toBeVisible();
+      await expect(dialog.getByText("Not a number: saved as 30 minutes.")).toBeVisible();
       expect(posts).toBe(0);
       await duration.fill("45");
       await expect(dialog.getByRole("alert")).toHaveCount(0);

@@ -32,8 +32,8 @@ describe("checkEstimate: the duration field never changes a value silently", () 
   });
 
   it("refuses a value off the 5-minute step and suggests the two nearest", () => {
-    expect(checkEstimate("17")).toEqual({ error: "Estimated duration goes in steps of 5 minutes: try 15 or 20.", hint: null });
-    expect(checkEstimate("7.5").error).toBe("Estimated duration goes in steps of 5 minutes: try 5 or 10.");
+    expect(checkEstimate("17")).toEqual({ error: "Use steps of 5 minutes: try 15 or 20.", hint: null });
+    expect(checkEstimate("7.5").error).toBe("Use steps of 5 minutes: try 5 or 10.");
   });
 
   it("accepts 5 to 480 in steps of 5", () => {

@@ -52,13 +52,14 @@ export function parseEstimate(raw: string): number {
   return Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.round(value)));
 }
 
-export const ESTIMATE_RANGE_MESSAGE = `Estimated duration must be from ${ESTIMATED_DURATION_MIN_MINUTES} to ${ESTIMATED_DURATION_MAX_MINUTES} minutes.`;
-export const ESTIMATE_DEFAULT_HINT = `Not a number: the default ${DEFAULT_ESTIMATE_MINUTES} minutes will be saved.`;
+// Short enough for one line of a phone's dialog, whose height reserves one message line.
+export const ESTIMATE_RANGE_MESSAGE = `Enter ${ESTIMATED_DURATION_MIN_MINUTES} to ${ESTIMATED_DURATION_MAX_MINUTES} minutes.`;
+export const ESTIMATE_DEFAULT_HINT = `Not a number: saved as ${DEFAULT_ESTIMATE_MINUTES} minutes.`;
 
 export function estimateStepMessage(value: number): string {
   const lower = Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.floor(value / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
   const upper = Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.ceil(value / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
-  return `Estimated duration goes in steps of ${ESTIMATE_STEP_MINUTES} minutes: try ${lower} or ${upper}.`;
+  return `Use steps of ${ESTIMATE_STEP_MINUTES} minutes: try ${lower} or ${upper}.`;
 }
 
 /**
