@@ -36,7 +36,7 @@ test.describe("the signed-in shell on a desktop", () => {
     await page.goForward();
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
 
-    const avatarButton = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
+    const avatarButton = page.getByRole("button", { name: "Account menu for Ada Lovelace (AL)" });
     await avatarButton.click();
     const menu = page.getByRole("menu");
     await expect(menu).toContainText("Ada Lovelace");

@@ -34,6 +34,25 @@ describeEachDatabase("app shell", (dialect) => {
     expect((await t.app.inject("/healthz")).headers["cache-control"]).toBeUndefined();
   });
 
+  it("answers the router's own refusals in the app's { message, code } shape, without echoing the URL", async () => {
+    const longId = "x".repeat(101);
+    for (const [method, url] of [
+      ["PUT", `/api/goals/${longId}`],
+      ["PATCH", `/api/tasks/${longId}`],
+      ["DELETE", `/api/tasks/${longId}`],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(414);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ message: expect.any(String), code: "uri_too_long" });
+      expect(response.body).not.toContain(longId);
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const badEscape = await t.app.inject("/api/tasks/%E0%A4%A");
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ message: "The address is not a valid URL", code: "bad_url" });
+  });
+
   it("sends a strict Content-Security-Policy", async () => {
     const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");

@@ -29,6 +29,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
+import { answerRouterError } from "./plugins/router-errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -40,8 +41,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Log destination override (tests and benchmarks silence logs). */
   logger?: boolean;
-  /** Where log lines go instead of stdout (tests read them back). */
-  logStream?: { write(line: string): void };
+  /** Where log lines go (default stdout, as JSON); main.ts passes a pretty stream in a terminal. */
+  logStream?: { write: (line: string) => void };
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
@@ -95,6 +96,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Our own onRequest hook answers 503 while closing, in the app's { message, code } shape.
     return503OnClosing: false,
     forceCloseConnections: "idle",
+    // The router's own refusals (an id over 100 characters, a bad %-escape) in the app's error shape.
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("now", options.now ?? (() => new Date()));

@@ -1,6 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { prettyLogStream, shouldPrettyPrint, startLine } from "./log-format.ts";
 
 let config;
 try {
@@ -10,7 +11,8 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
+// Short coloured lines for a person at a terminal; JSON lines otherwise (a pipe, a file, production).
+const app = await buildApp(config, shouldPrettyPrint(process.stdout.isTTY, config.env) ? { logStream: prettyLogStream(process.stdout) } : {});
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "closing after an error");
@@ -21,6 +23,9 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // The one line a person needs: which address to open, and where the data is (an info entry, so
+  // it is in the JSON logs too; not shown when LOG_LEVEL is above info).
+  app.log.info({ publicUrl: config.publicUrl, listening: `${config.host}:${config.port}` }, startLine(config.publicUrl, config.database));
 } catch (error) {
   app.log.fatal({ err: error }, "could not start");
   process.exit(1);

@@ -79,12 +79,14 @@ describe("capacityCardFigures", () => {
     expect(capacityCardFigures([])).toEqual({
       total: 0,
       active: 0,
+      stalled: 0,
       estimatedMinutes: 0,
       estimatedHours: 0,
       progressPercent: 0,
       workloadLabel: "Light Day",
       recommendation: WORKLOAD_RECOMMENDATIONS.light,
       breakdown: { done: 0, working: 0, todo: 0 },
+      counts: { total: 0, todo: 0, inProgress: 0, active: 0, stalled: 0, done: 0 },
     });
   });
 
@@ -98,12 +100,14 @@ describe("capacityCardFigures", () => {
     expect(figures).toEqual({
       total: 4,
       active: 1,
+      stalled: 1,
       estimatedMinutes: 125,
       estimatedHours: 2.1,
       progressPercent: 25,
       workloadLabel: "Moderate Load",
       recommendation: WORKLOAD_RECOMMENDATIONS.steady,
       breakdown: { done: 1, working: 2, todo: 1 },
+      counts: { total: 4, todo: 1, inProgress: 2, active: 1, stalled: 1, done: 1 },
     });
   });
 

@@ -1,6 +1,7 @@
 // The capacity planner (spec section 5) and the Capacity card figures (product-decisions.md,
 // "Capacity and wrap-up figures"). The two use different defaults for a missing estimate on purpose.
-import { boardColumnOf, type TaskStatus } from "./task-status.ts";
+import { countTasks, type TaskCounts } from "./task-counts.ts";
+import type { TaskStatus } from "./task-status.ts";
 import { DEFAULT_ESTIMATE_MINUTES } from "./task-timing.ts";
 import { completionRate, type WorkloadLabel, workloadLabel, workloadRecommendation } from "./workload.ts";
 
@@ -75,8 +76,10 @@ export function checkCapacity(estimates: readonly Estimate[]): CapacityCheck {
 export interface CapacityCardFigures {
   /** Every task of the day. */
   total: number;
-  /** Tasks in progress (status inprogress). */
+  /** Tasks being worked on now (status inprogress; a stalled task is not active, see task-counts.ts). */
   active: number;
+  /** Stalled tasks: in progress (Working) but not active. */
+  stalled: number;
   /** Sum of estimates, 60 minutes for a task without one. */
   estimatedMinutes: number;
   /** estimatedMinutes in hours, one decimal (90 minutes: 1.5). */
@@ -87,21 +90,16 @@ export interface CapacityCardFigures {
   recommendation: string;
   /** The Done/Working/Todo bar, by board column (a stalled task is Working); the parts sum to total. */
   breakdown: { done: number; working: number; todo: number };
+  /** The counts every card shows (Today's Progress uses these too). */
+  counts: TaskCounts;
 }
 
 export function capacityCardFigures(
   tasks: readonly { status: TaskStatus; estimatedDuration: number | null | undefined }[],
 ): CapacityCardFigures {
-  const breakdown = { done: 0, working: 0, todo: 0 };
-  let active = 0;
-  for (const task of tasks) {
-    if (task.status === "inprogress") active += 1;
-    const column = boardColumnOf(task.status);
-    if (column === "done") breakdown.done += 1;
-    else if (column === "inprogress") breakdown.working += 1;
-    else breakdown.todo += 1;
-  }
-  const total = tasks.length;
+  const counts = countTasks(tasks);
+  const breakdown = { done: counts.done, working: counts.inProgress, todo: counts.todo };
+  const { total, active, stalled } = counts;
   const estimatedMinutes = sumEstimates(
     tasks.map((task) => task.estimatedDuration),
     CAPACITY_CARD_DEFAULT_ESTIMATE_MINUTES,
@@ -109,11 +107,13 @@ export function capacityCardFigures(
   return {
     total,
     active,
+    stalled,
     estimatedMinutes,
     estimatedHours: Math.round((estimatedMinutes / 60) * 10) / 10,
     progressPercent: completionRate(total, breakdown.done),
     workloadLabel: workloadLabel(total),
     recommendation: workloadRecommendation(total, breakdown.done),
     breakdown,
+    counts,
   };
 }

@@ -18,3 +18,5 @@ globalThis.ResizeObserver ??= ResizeObserverStub;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom does not scroll (its window.scrollTo only reports "not implemented").
+window.scrollTo = (() => {}) as typeof window.scrollTo;

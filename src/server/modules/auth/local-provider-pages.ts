@@ -10,26 +10,36 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
+// The web app's look (src/web/styles.css): its type, its indigo primary, its slate greys and its
+// mark (src/web/components/brand-mark.tsx), so the sign-in step reads as part of Daywise.
 const STYLE = `
   *{box-sizing:border-box}
-  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
-    font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
-  main{width:100%;max-width:24rem;margin:1rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;
+  body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;
+    padding:1.5rem 1rem;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
+    -webkit-font-smoothing:antialiased;background:#f8fafc;color:#0f172a;overflow-wrap:anywhere}
+  .brand{display:flex;align-items:center;gap:.5rem;margin:0 0 1.25rem;font-size:1.25rem;font-weight:700;
+    letter-spacing:-.025em;color:#0f172a;text-decoration:none;border-radius:.375rem}
+  .brand svg{width:2.25rem;height:2.25rem;flex-shrink:0}
+  main{width:100%;max-width:24rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;
     border-radius:.75rem;box-shadow:0 1px 3px rgba(15,23,42,.08)}
-  h1{margin:0 0 .25rem;font-size:1.25rem}
-  p{margin:0 0 1.25rem;color:#475569;font-size:.875rem;line-height:1.4}
-  label{display:block;margin:0 0 .375rem;font-size:.875rem;font-weight:600}
-  input{display:block;width:100%;margin:0 0 1rem;padding:.5rem .75rem;font:inherit;border:1px solid #cbd5e1;
-    border-radius:.375rem}
-  input:focus{outline:2px solid #2563eb;outline-offset:1px}
-  button{width:100%;padding:.625rem;font:inherit;font-weight:600;color:#fff;background:#2563eb;border:0;
-    border-radius:.375rem;cursor:pointer}
-  button:hover{background:#1d4ed8}
-  button:focus-visible{outline:2px solid #1e3a8a;outline-offset:2px}
+  @media (max-width:480px){main{padding:1.5rem}}
+  h1{margin:0 0 .25rem;font-size:1.5rem;font-weight:700;letter-spacing:-.025em}
+  p{margin:0 0 1.25rem;color:#475569;font-size:.875rem;line-height:1.45}
+  label{display:block;margin:0 0 .375rem;font-size:.875rem;font-weight:500}
+  input{display:block;width:100%;height:2.5rem;margin:0 0 1rem;padding:.5rem .75rem;font:inherit;font-size:.875rem;
+    color:inherit;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}
+  input:focus{outline:2px solid #6366f1;outline-offset:1px}
+  button{width:100%;height:2.5rem;padding:0 1rem;margin-top:.25rem;font:inherit;font-size:.875rem;font-weight:500;
+    color:#fff;background:#4f46e5;border:0;border-radius:.5rem;cursor:pointer}
+  button:hover{background:#4338ca}
+  :focus-visible{outline:2px solid #6366f1;outline-offset:2px}
   .error{padding:.5rem .75rem;margin:0 0 1rem;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;
-    border-radius:.375rem}
-  a{color:#2563eb}
+    border-radius:.5rem;font-size:.875rem}
+  a{color:#4338ca}
 `;
+
+// The mark of src/web/components/brand-mark.tsx, in the colours of src/web/public/favicon.svg.
+const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#4f46e5"/><circle cx="16" cy="17" r="6" fill="#fbbf24"/><path d="M6 24h20" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -39,9 +49,11 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>
+<header><a class="brand" href="/">${BRAND_MARK}<span>Daywise</span></a></header>
 <main>
 ${body}
 </main>

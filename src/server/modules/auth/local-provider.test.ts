@@ -67,6 +67,9 @@ describeEachDatabase("sign-in through the built-in local provider", (dialect) =>
     expect(page.body).toMatch(/<button type="submit">Sign in<\/button>/);
     expect(page.body).not.toMatch(/<script/i);
     expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    // The app's icon (else the browser asks for /favicon.ico, a 404) and its brand: the name, linked home.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page.body).toMatch(/<a class="brand" href="\/">.*<span>Daywise<\/span><\/a>/);
   });
 
   it("signs in end to end: the user exists, the three cookies are set and /api/user answers", async () => {

@@ -67,7 +67,10 @@ describe("TodayPage", () => {
     renderPage("/?date=2026-11-20");
     expect(await screen.findByText(/1\/2 completed/)).toHaveTextContent("1/2 completed (2 rolled over)");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Fri, Nov 20");
-    expect(screen.getByRole("button", { name: "Today" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Back to today" })).toBeInTheDocument();
+    // The sidebar names the viewed day, not today.
+    expect(screen.getByRole("heading", { name: "Progress for Fri, Nov 20" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Today's Progress" })).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/tasks?date=2026-11-20");
   });
 

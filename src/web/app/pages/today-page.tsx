@@ -95,7 +95,7 @@ export function TodayPage() {
       />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">{board}</div>
-        <InsightsSidebar figures={figures} />
+        <InsightsSidebar figures={figures} viewedDate={viewedDate} isToday={isToday} />
       </div>
 
       <TaskFormDialog

@@ -4,7 +4,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { MobileNavTrigger } from "./mobile-nav-trigger.tsx";
 import { navItems } from "./nav-items.ts";
 
-export function MobileNavMenu({ defaultOpen }: { defaultOpen?: boolean }) {
+export function MobileNavMenu({ defaultOpen, container }: { defaultOpen?: boolean; container?: HTMLElement | null }) {
   // Another page, once chosen, takes focus to its main region (useFocusMainOnNavigation); a menu
   // closed otherwise (Escape, a click outside, the current page) returns focus to its button.
   const choseItem = useRef(false);
@@ -17,6 +17,7 @@ export function MobileNavMenu({ defaultOpen }: { defaultOpen?: boolean }) {
       <DropdownMenuContent
         align="start"
         className="w-56"
+        container={container}
         onCloseAutoFocus={(event) => {
           if (choseItem.current) event.preventDefault();
           choseItem.current = false;

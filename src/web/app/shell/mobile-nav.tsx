@@ -13,10 +13,12 @@ export function preloadMobileNav(): void {
 /** Below md the navigation collapses into a menu button. */
 export function MobileNav() {
   const [isOpenRequested, setIsOpenRequested] = useState(false);
+  // The open menu renders inside this nav, so its links stay in the Main navigation landmark.
+  const [nav, setNav] = useState<HTMLElement | null>(null);
   return (
-    <nav aria-label="Main" className="md:hidden">
+    <nav ref={setNav} aria-label="Main" className="md:hidden">
       <Suspense fallback={<MobileNavTrigger aria-haspopup="menu" onClick={() => setIsOpenRequested(true)} />}>
-        <MobileNavMenu defaultOpen={isOpenRequested} />
+        <MobileNavMenu defaultOpen={isOpenRequested} container={nav} />
       </Suspense>
     </nav>
   );

@@ -13,9 +13,18 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+/**
+ * `container`: where the menu is rendered (document.body by default); pass an element inside a
+ * landmark (the navigation's nav) to keep the open menu's content inside that landmark.
+ */
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  container,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Content> & { container?: HTMLElement | null }) {
   return (
-    <DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Portal container={container}>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(

@@ -35,7 +35,7 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
       <div className="flex items-start gap-3">
         <GoalStatusIcon status={goal.status} />
         <div className="grid min-w-0 flex-1 gap-1.5">
-          <h2 id={titleId} className="text-base leading-snug font-semibold break-words">
+          <h2 id={titleId} className="text-base leading-snug font-semibold wrap-anywhere">
             {goal.title}
           </h2>
           <GoalStatusBadge status={goal.status} />
@@ -44,7 +44,7 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
 
       {/* Long descriptions are clamped on the card (the Edit dialog shows them whole). */}
       {goal.description ? (
-        <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">{goal.description}</p>
+        <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-muted-foreground">{goal.description}</p>
       ) : (
         <div aria-hidden="true" />
       )}

@@ -22,6 +22,7 @@ import {
 } from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -172,7 +173,8 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
       <form id={ids.form} noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={ids.title}>
-            Goal Title <span aria-hidden="true">*</span>
+            Goal Title
+            <RequiredMark />
           </Label>
           <Input
             ref={titleInput}
@@ -189,11 +191,7 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
               setIsTitleMissing(false);
             }}
           />
-          {isTitleMissing ? (
-            <p id={ids.titleError} className="text-sm text-destructive">
-              {GOAL_TITLE_REQUIRED}
-            </p>
-          ) : null}
+          <FieldMessage id={ids.titleError} error={isTitleMissing ? GOAL_TITLE_REQUIRED : null} />
         </div>
 
         <div className="grid gap-2">

@@ -14,10 +14,14 @@ export function preloadUserMenu(): void {
 /** The header's avatar menu (spec section 1); renders nothing without a user. */
 export function LazyUserMenu({ user }: { user: User | null | undefined }) {
   const [isOpenRequested, setIsOpenRequested] = useState(false);
+  // The open menu renders in here, inside the header's banner landmark (not loose in the body).
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   if (!user) return null;
   return (
-    <Suspense fallback={<UserMenuTrigger user={user} aria-haspopup="menu" onClick={() => setIsOpenRequested(true)} />}>
-      <UserMenuContent user={user} defaultOpen={isOpenRequested} />
-    </Suspense>
+    <div ref={setContainer} className="flex">
+      <Suspense fallback={<UserMenuTrigger user={user} aria-haspopup="menu" onClick={() => setIsOpenRequested(true)} />}>
+        <UserMenuContent user={user} defaultOpen={isOpenRequested} container={container} />
+      </Suspense>
+    </div>
   );
 }

@@ -45,7 +45,7 @@ describe("<UserMenu />", () => {
     const user = userEvent.setup();
     renderMenu(ada);
 
-    const trigger = screen.getByRole("button", { name: "Account menu for Ada Lovelace" });
+    const trigger = screen.getByRole("button", { name: "Account menu for Ada Lovelace (AL)" });
     expect(trigger).toHaveTextContent("AL");
     await user.click(trigger);
 
@@ -101,7 +101,7 @@ describe("<UserMenu />", () => {
       </QueryClientProvider>,
     );
 
-    await user.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+    await user.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace (AL)" }));
 
     expect(await screen.findByRole("menu")).toHaveTextContent("ada@example.com");
   });

@@ -13,7 +13,16 @@ import { UserAvatar } from "./user-avatar.tsx";
 import { UserMenuTrigger } from "./user-menu-trigger.tsx";
 
 /** The avatar menu of the header (spec section 1); renders nothing without a user. */
-export function UserMenu({ user, defaultOpen }: { user: User | null | undefined; defaultOpen?: boolean }) {
+export function UserMenu({
+  user,
+  defaultOpen,
+  container,
+}: {
+  user: User | null | undefined;
+  defaultOpen?: boolean;
+  /** Where the open menu renders (LazyUserMenu: inside the header, so inside its landmark). */
+  container?: HTMLElement | null;
+}) {
   const logout = useLogout();
   if (!user) return null;
   // Stays "Logging out..." after success too, until the page reloads.
@@ -24,7 +33,7 @@ export function UserMenu({ user, defaultOpen }: { user: User | null | undefined;
       <DropdownMenuTrigger asChild>
         <UserMenuTrigger user={user} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent align="end" className="w-64" container={container}>
         <DropdownMenuLabel className="flex items-center gap-3 font-normal">
           <UserAvatar user={user} className="size-10" />
           <span className="grid min-w-0">

@@ -1,4 +1,4 @@
-import { CalendarClock, ChevronLeft, ChevronRight, Plus, Sunset } from "lucide-react";
+import { CalendarClock, ChevronLeft, ChevronRight, Plus, Sunset, Undo2 } from "lucide-react";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -19,14 +19,18 @@ interface DayHeaderProps {
   onEndDay: () => void;
 }
 
-/** Spec section 2 "Today board": day navigation, heading, 'x/y completed', and the board's buttons. */
+/**
+ * Spec section 2 "Today board": day navigation (previous, next, and 'Back to today' away from today,
+ * all three in the Day nav), heading, 'x/y completed', and the board's buttons, which line up with
+ * the heading row (2.5rem high from sm).
+ */
 export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts, rolledOver, onOpenFutureTasks, onAddTask, onEndDay }: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
   useDocumentTitle(heading);
   return (
-    <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <nav aria-label="Day" className="flex items-center gap-1">
             <Button variant="outline" size="icon-sm" aria-label="Previous day" onClick={() => onNavigate(addDays(viewedDate, -1))}>
               <ChevronLeft aria-hidden="true" />
@@ -34,13 +38,15 @@ export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts
             <Button variant="outline" size="icon-sm" aria-label="Next day" onClick={() => onNavigate(addDays(viewedDate, 1))}>
               <ChevronRight aria-hidden="true" />
             </Button>
+            {isToday ? null : (
+              // The spec's 'Today' button, worded as the action it is.
+              <Button variant="outline" size="sm" className="ml-1 h-8" onClick={onGoToToday}>
+                <Undo2 aria-hidden="true" />
+                Back to today
+              </Button>
+            )}
           </nav>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-          {isToday ? null : (
-            <Button variant="secondary" size="sm" onClick={onGoToToday}>
-              Today
-            </Button>
-          )}
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl sm:leading-10">{heading}</h1>
         </div>
         <div className="mt-1.5 flex h-5 items-center text-sm text-muted-foreground">
           {counts ? (
@@ -53,7 +59,7 @@ export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts
           )}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
         <Button variant="outline" onClick={onOpenFutureTasks}>
           <CalendarClock aria-hidden="true" />
           Future Tasks

@@ -197,7 +197,7 @@ function FutureTaskCard({ task, today, onMoveToToday, onDraggingChange }: { task
           {futureDateLabel(task.date, today)}
         </span>
       </div>
-      <p id={titleId} className="text-sm font-semibold break-words">
+      <p id={titleId} className="text-sm font-semibold">
         {task.title}
       </p>
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -220,7 +220,8 @@ function FutureTaskCard({ task, today, onMoveToToday, onDraggingChange }: { task
         size="sm"
         variant="outline"
         className="w-full"
-        aria-describedby={titleId}
+        // Each button names its task (axe: no two buttons with one name); the visible text comes first.
+        aria-label={`Move to Today: ${task.title}`}
         data-move-to-today=""
         onClick={(event) => {
           moveFocusAwayFrom(event.currentTarget);

@@ -7,15 +7,36 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useStoredBoolean } from "../hooks/use-stored-boolean.ts";
+import { shortDateLabel } from "../lib/day-labels.ts";
 
 const COLLAPSED_KEY = "daywise:insights-sidebar-collapsed";
 
 /**
- * Spec section 2: the collapsible Insights sidebar (first part: Today's Progress and Capacity).
- * `figures` (capacityCardFigures of the day's tasks) is null while the day loads.
+ * Beside the board (lg and up) the open sidebar takes 18rem + a 1.5rem gap: from 1280 px the three
+ * columns keep ~290 px each, below that they would fall under ~280 px, so there it starts folded
+ * until the user opens it (the choice is then remembered). Below lg it sits under the board, open.
  */
-export function InsightsSidebar({ figures }: { figures: CapacityCardFigures | null }) {
-  const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, false);
+const FOLDS_BY_DEFAULT_QUERY = "(min-width: 1024px) and (max-width: 1279.98px)";
+
+function foldsByDefault(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(FOLDS_BY_DEFAULT_QUERY).matches;
+}
+
+interface InsightsSidebarProps {
+  /** capacityCardFigures of the day's tasks; null while the day loads. */
+  figures: CapacityCardFigures | null;
+  viewedDate: string;
+  isToday: boolean;
+}
+
+/** The progress card's title: "Today's Progress", or the viewed day's name on another day. */
+export function progressTitle(viewedDate: string, isToday: boolean): string {
+  return isToday ? "Today's Progress" : `Progress for ${shortDateLabel(viewedDate)}`;
+}
+
+/** Spec section 2: the collapsible Insights sidebar (first part: the day's progress and Capacity). */
+export function InsightsSidebar({ figures, viewedDate, isToday }: InsightsSidebarProps) {
+  const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, foldsByDefault);
   const headingId = useId();
   const contentId = useId();
   return (
@@ -37,7 +58,7 @@ export function InsightsSidebar({ figures }: { figures: CapacityCardFigures | nu
         </Button>
       </div>
       <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-        <TodaysProgressCard figures={figures} />
+        <DayProgressCard figures={figures} title={progressTitle(viewedDate, isToday)} />
         <CapacityCard figures={figures} />
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
       </div>
@@ -45,30 +66,44 @@ export function InsightsSidebar({ figures }: { figures: CapacityCardFigures | nu
   );
 }
 
-function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
+function Stat({ label, value, note, className }: { label: string; value: string; note?: string | null; className?: string }) {
   return (
-    <div className={cn("rounded-lg bg-muted/70 px-3 py-2", className)}>
+    <div className={cn("min-w-0 rounded-lg bg-muted/70 px-2 py-2 wrap-break-word", className)}>
       <dt className="text-xs leading-tight text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className="text-lg font-semibold tabular-nums">
+        {value}
+        {note ? (
+          <span className="block text-xs font-medium text-red-800">
+            <span className="sr-only"> (</span>
+            {note}
+            <span className="sr-only">)</span>
+          </span>
+        ) : null}
+      </dd>
     </div>
   );
 }
 
-function TodaysProgressCard({ figures }: { figures: CapacityCardFigures | null }) {
+/** The one note that explains the counts (src/shared/rules/task-counts.ts): stalled is in progress, not active. */
+function stalledNote(figures: CapacityCardFigures | null): string | null {
+  return figures && figures.stalled > 0 ? `${figures.stalled} stalled` : null;
+}
+
+function DayProgressCard({ figures, title }: { figures: CapacityCardFigures | null; title: string }) {
   const show = (value: number | undefined) => (value === undefined ? "–" : String(value));
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <ListChecks className="size-4 text-indigo-600" aria-hidden="true" />
-          Today&apos;s Progress
+          <ListChecks className="size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+          {title}
         </CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-3 gap-2 text-center">
-          <Stat label="To Do" value={show(figures?.breakdown.todo)} />
-          <Stat label="In Progress" value={show(figures?.breakdown.working)} />
-          <Stat label="Done" value={show(figures?.breakdown.done)} />
+          <Stat label="To Do" value={show(figures?.counts.todo)} />
+          <Stat label="In Progress" value={show(figures?.counts.inProgress)} note={stalledNote(figures)} />
+          <Stat label="Done" value={show(figures?.counts.done)} />
         </dl>
       </CardContent>
     </Card>
@@ -87,9 +122,9 @@ export function CapacityCard({ figures }: { figures: CapacityCardFigures | null 
   const total = figures?.total ?? 0;
   const parts = figures
     ? [
-        { label: "Done", count: figures.breakdown.done, className: "bg-green-600" },
-        { label: "Working", count: figures.breakdown.working, className: "bg-blue-500" },
-        { label: "Todo", count: figures.breakdown.todo, className: "bg-slate-400" },
+        { label: "Done", count: figures.counts.done, className: "bg-green-600" },
+        { label: "Working", count: figures.counts.inProgress, className: "bg-blue-500" },
+        { label: "Todo", count: figures.counts.todo, className: "bg-slate-400" },
       ]
     : [];
   return (
@@ -104,7 +139,7 @@ export function CapacityCard({ figures }: { figures: CapacityCardFigures | null 
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2">
           <Stat label="Total" value={figures ? String(figures.total) : "–"} />
-          <Stat label="Active" value={figures ? String(figures.active) : "–"} />
+          <Stat label="Active" value={figures ? String(figures.active) : "–"} note={figures && figures.stalled > 0 ? `+${stalledNote(figures)}` : null} />
           <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
           <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
         </dl>

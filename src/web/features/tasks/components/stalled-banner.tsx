@@ -38,7 +38,7 @@ function StalledTaskRow({ task, today, onResume, onComplete, onReschedule }: { t
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p id={titleId} className="font-medium break-words text-foreground">
+        <p id={titleId} className="font-medium wrap-anywhere text-foreground">
           {task.title}
         </p>
         <p className="text-xs text-muted-foreground">

@@ -147,7 +147,7 @@ function DragPreview({ task }: { task: Task }) {
         task.status === "stalled" && "border-red-300 bg-red-50",
       )}
     >
-      <p className="text-sm font-semibold break-words">{task.title}</p>
+      <p className="text-sm font-semibold wrap-anywhere">{task.title}</p>
       {task.estimatedDuration ? (
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <Timer className="size-3.5" aria-hidden="true" />

@@ -58,7 +58,7 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
             <TaskIcon name="grip" />
           </button>
         ) : null}
-        <h3 id={titleId} className="min-w-0 flex-1 pt-1.5 text-sm leading-snug font-semibold break-words">
+        <h3 id={titleId} className="min-w-0 flex-1 pt-1.5 text-sm leading-snug font-semibold wrap-anywhere">
           {isDone ? (
             <>
               <TaskIcon name="check" className="mr-1 inline size-4 -translate-y-px text-green-700" />
@@ -75,7 +75,7 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
         </button>
       </div>
 
-      {task.description ? <p className="line-clamp-3 text-sm break-words text-muted-foreground">{task.description}</p> : null}
+      {task.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-muted-foreground">{task.description}</p> : null}
 
       {task.goalTitle ? (
         <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-indigo-800">

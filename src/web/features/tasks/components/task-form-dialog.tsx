@@ -18,6 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
+import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -33,6 +34,7 @@ import {
   ESTIMATE_QUICK_PICKS,
   ESTIMATE_STEP_MINUTES,
   type TaskFormValues,
+  checkEstimate,
   initialTaskFormValues,
   parseEstimate,
   toCreateTaskInput,
@@ -75,8 +77,11 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   const date = defaultDate ?? today;
   const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(task, defaultGoalId));
   const [titleError, setTitleError] = useState<string | null>(null);
+  // Shown once the user submits, then kept up to date as they type (a range error never changes the value).
+  const [showEstimateError, setShowEstimateError] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
+  const durationRef = useRef<HTMLInputElement>(null);
   const goals = useQuery(goalsQueryOptions());
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
@@ -88,6 +93,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     goal: useId(),
     time: useId(),
     duration: useId(),
+    durationMessage: useId(),
     picks: useId(),
   };
 
@@ -98,10 +104,15 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    const errors = validateTaskForm(values);
+    const errors = validateTaskForm(values, task);
+    if (errors.title) setTitleError(errors.title);
+    if (errors.estimatedDuration) setShowEstimateError(true);
     if (errors.title) {
-      setTitleError(errors.title);
       titleRef.current?.focus();
+      return;
+    }
+    if (errors.estimatedDuration) {
+      durationRef.current?.focus();
       return;
     }
     setSubmitError(null);
@@ -134,6 +145,9 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   }
 
   const pickedEstimate = values.estimatedDuration.trim() === "" ? null : parseEstimate(values.estimatedDuration);
+  const estimate = checkEstimate(values.estimatedDuration, task);
+  const estimateError = showEstimateError ? estimate.error : null;
+  const estimateMessage = estimateError ?? estimate.hint;
   // A goal that is linked but missing from the list (not loaded yet, or gone) keeps its option.
   const goalOptions = goals.data ?? [];
   const hasSelectedGoal = values.goalId === "" || goalOptions.some((goal) => goal.id === values.goalId);
@@ -150,10 +164,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       <div className="grid gap-2">
         <Label htmlFor={ids.title}>
           Task Title
-          <span aria-hidden="true" className="text-destructive">
-            {" "}
-            *
-          </span>
+          <RequiredMark />
         </Label>
         <Input
           ref={titleRef}
@@ -165,16 +176,13 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           aria-describedby={titleError ? ids.titleError : undefined}
           autoComplete="off"
           maxLength={TASK_TITLE_MAX_LENGTH}
+          placeholder="e.g. Write the weekly report"
           onChange={(event) => {
             setField("title", event.target.value);
             if (titleError) setTitleError(null);
           }}
         />
-        {titleError ? (
-          <p id={ids.titleError} role="alert" className="text-sm font-medium text-destructive">
-            {titleError}
-          </p>
-        ) : null}
+        <FieldMessage id={ids.titleError} error={titleError} />
       </div>
 
       <div className="grid gap-2">
@@ -183,6 +191,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           id={ids.description}
           value={values.description}
           maxLength={TASK_DESCRIPTION_MAX_LENGTH}
+          placeholder="Notes, links, what done looks like..."
           onChange={(event) => setField("description", event.target.value)}
         />
       </div>
@@ -213,6 +222,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
         <div className="grid content-start gap-2">
           <Label htmlFor={ids.duration}>Estimated Duration (minutes)</Label>
           <Input
+            ref={durationRef}
             id={ids.duration}
             type="number"
             inputMode="numeric"
@@ -220,10 +230,13 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
             max={ESTIMATED_DURATION_MAX_MINUTES}
             step={ESTIMATE_STEP_MINUTES}
             value={values.estimatedDuration}
+            aria-invalid={estimateError ? true : undefined}
+            aria-describedby={estimateMessage ? ids.durationMessage : undefined}
             onChange={(event) => setField("estimatedDuration", event.target.value)}
           />
         </div>
       </div>
+      <FieldMessage id={ids.durationMessage} error={estimateError} hint={estimateMessage === estimateError ? null : estimateMessage} className="-mt-3" />
       <div role="group" aria-labelledby={ids.picks} className="-mt-1 flex flex-wrap items-center gap-2">
         <span id={ids.picks} className="text-xs text-muted-foreground">
           Quick picks:

@@ -1,16 +1,20 @@
 import { useCallback, useState } from "react";
 
-function read(key: string, fallback: boolean): boolean {
+function read(key: string, fallback: boolean | (() => boolean)): boolean {
+  const fallbackValue = () => (typeof fallback === "function" ? fallback() : fallback);
   try {
     const stored = localStorage.getItem(key);
-    return stored === null ? fallback : stored === "true";
+    return stored === null ? fallbackValue() : stored === "true";
   } catch {
-    return fallback;
+    return fallbackValue();
   }
 }
 
-/** A boolean kept in local storage (e.g. a collapsed panel), falling back when storage is unavailable. */
-export function useStoredBoolean(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
+/**
+ * A boolean kept in local storage (e.g. a collapsed panel), falling back (to a value, or a function
+ * read once at mount) when nothing is stored or storage is unavailable.
+ */
+export function useStoredBoolean(key: string, fallback: boolean | (() => boolean)): [boolean, (value: boolean) => void] {
   const [value, setValue] = useState(() => read(key, fallback));
   const update = useCallback(
     (next: boolean) => {

@@ -1,19 +1,36 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { isCalendarDate } from "../../../../shared/rules/dates.ts";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { readViewedDateParam, rejectedDateToast } from "../lib/viewed-date.ts";
 import { useToday } from "./use-today.ts";
 
 const DATE_PARAM = "date";
 
 /**
  * The day the board shows, kept in the URL (`/?date=2026-11-23`) so a reload or a shared link
- * keeps it. No parameter (or an invalid one) means the user's today.
+ * keeps it. No parameter means the user's today. A parameter the board cannot show (not a real day,
+ * or more than ten years away) is replaced with today in the address (a history replace, so Back
+ * does not return to it), and a toast says so.
  */
 export function useViewedDate(): { viewedDate: string; today: string; isToday: boolean; setViewedDate: (date: string) => void } {
   const today = useToday();
   const [searchParams, setSearchParams] = useSearchParams();
-  const param = searchParams.get(DATE_PARAM);
-  const viewedDate = param && isCalendarDate(param) ? param : today;
+  const param = readViewedDateParam(searchParams.get(DATE_PARAM), today);
+  const viewedDate = param && "date" in param ? param.date : today;
+  const rejected = param && "rejected" in param ? param.rejected : null;
+
+  useEffect(() => {
+    if (rejected === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DATE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    toast(rejectedDateToast(rejected));
+  }, [rejected, setSearchParams]);
 
   const setViewedDate = useCallback(
     (date: string) => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { makeTask } from "../test/task-fixtures.ts";
-import { initialTaskFormValues, parseEstimate, toCreateTaskInput, toUpdateTaskPatch, validateTaskForm } from "./task-form.ts";
+import {
+  ESTIMATE_DEFAULT_HINT,
+  ESTIMATE_RANGE_MESSAGE,
+  checkEstimate,
+  initialTaskFormValues,
+  parseEstimate,
+  toCreateTaskInput,
+  toUpdateTaskPatch,
+  validateTaskForm,
+} from "./task-form.ts";
 
 describe("parseEstimate", () => {
   it.each([
@@ -14,6 +23,36 @@ describe("parseEstimate", () => {
     ["47.4", 47],
   ])("reads %j as %i minutes", (raw, minutes) => {
     expect(parseEstimate(raw)).toBe(minutes);
+  });
+});
+
+describe("checkEstimate: the duration field never changes a value silently", () => {
+  it.each(["3", "-10", "0", "481", "1000"])("refuses %j as out of range", (raw) => {
+    expect(checkEstimate(raw)).toEqual({ error: ESTIMATE_RANGE_MESSAGE, hint: null });
+  });
+
+  it("refuses a value off the 5-minute step and suggests the two nearest", () => {
+    expect(checkEstimate("17")).toEqual({ error: "Use steps of 5 minutes: try 15 or 20.", hint: null });
+    expect(checkEstimate("7.5").error).toBe("Use steps of 5 minutes: try 5 or 10.");
+  });
+
+  it("accepts 5 to 480 in steps of 5", () => {
+    for (const raw of ["5", "30", "45", "480"]) expect(checkEstimate(raw)).toEqual({ error: null, hint: null });
+  });
+
+  it("says that an empty field (a number input's value when what was typed is not a number) saves 30", () => {
+    expect(checkEstimate("")).toEqual({ error: null, hint: ESTIMATE_DEFAULT_HINT });
+    expect(checkEstimate("", makeTask({ estimatedDuration: 45 }))).toEqual({ error: null, hint: ESTIMATE_DEFAULT_HINT });
+    // An edited task without an estimate keeps none: nothing is sent.
+    expect(checkEstimate("", makeTask({ estimatedDuration: null }))).toEqual({ error: null, hint: null });
+  });
+
+  it("keeps an edited task's saved estimate even off the step", () => {
+    expect(checkEstimate("17", makeTask({ estimatedDuration: 17 }))).toEqual({ error: null, hint: null });
+  });
+
+  it("is part of the form's validation", () => {
+    expect(validateTaskForm({ ...initialTaskFormValues(), title: "A", estimatedDuration: "481" })).toEqual({ estimatedDuration: ESTIMATE_RANGE_MESSAGE });
   });
 });
 

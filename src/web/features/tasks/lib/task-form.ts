@@ -52,12 +52,45 @@ export function parseEstimate(raw: string): number {
   return Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.round(value)));
 }
 
-export interface TaskFormErrors {
-  title?: string;
+// Short enough for one line of a phone's dialog, whose height reserves one message line.
+export const ESTIMATE_RANGE_MESSAGE = `Enter ${ESTIMATED_DURATION_MIN_MINUTES} to ${ESTIMATED_DURATION_MAX_MINUTES} minutes.`;
+export const ESTIMATE_DEFAULT_HINT = `Not a number: saved as ${DEFAULT_ESTIMATE_MINUTES} minutes.`;
+
+export function estimateStepMessage(value: number): string {
+  const lower = Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.floor(value / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
+  const upper = Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.ceil(value / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
+  return `Use steps of ${ESTIMATE_STEP_MINUTES} minutes: try ${lower} or ${upper}.`;
 }
 
-export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
-  return values.title.trim() === "" ? { title: TITLE_REQUIRED_MESSAGE } : {};
+/**
+ * What the duration field says about what was typed (spec section 5: min 5, max 480, step 5, 30
+ * when not a number), so nothing is changed silently: out of range or off the step is an error the
+ * user corrects; an empty field (a number input holds "" for anything that is not a number) is
+ * saved as 30, and the hint says so (unless an edited task had no estimate: then none is sent). An
+ * edited task's saved estimate is accepted as it is.
+ */
+export function checkEstimate(raw: string, task?: Pick<Task, "estimatedDuration"> | null): { error: string | null; hint: string | null } {
+  const original = task?.estimatedDuration ?? null;
+  if (raw.trim() === "") return { error: null, hint: task && original === null ? null : ESTIMATE_DEFAULT_HINT };
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return { error: null, hint: ESTIMATE_DEFAULT_HINT };
+  if (value === original) return { error: null, hint: null };
+  if (value < ESTIMATED_DURATION_MIN_MINUTES || value > ESTIMATED_DURATION_MAX_MINUTES) return { error: ESTIMATE_RANGE_MESSAGE, hint: null };
+  if (!Number.isInteger(value / ESTIMATE_STEP_MINUTES)) return { error: estimateStepMessage(value), hint: null };
+  return { error: null, hint: null };
+}
+
+export interface TaskFormErrors {
+  title?: string;
+  estimatedDuration?: string;
+}
+
+export function validateTaskForm(values: TaskFormValues, original?: Task | null): TaskFormErrors {
+  const errors: TaskFormErrors = {};
+  if (values.title.trim() === "") errors.title = TITLE_REQUIRED_MESSAGE;
+  const estimate = checkEstimate(values.estimatedDuration, original);
+  if (estimate.error) errors.estimatedDuration = estimate.error;
+  return errors;
 }
 
 /**

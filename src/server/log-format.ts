@@ -1,0 +1,75 @@
+// How the server's logs read: JSON lines (pino's own) for machines, or short coloured lines for a
+// person at a terminal. No dependency: pino writes JSON to the stream given here, which re-formats it.
+import type { DatabaseConfig } from "./config.ts";
+
+const LEVELS: Record<number, { name: string; colour: string }> = {
+  10: { name: "TRACE", colour: "\x1b[90m" },
+  20: { name: "DEBUG", colour: "\x1b[36m" },
+  30: { name: "INFO ", colour: "\x1b[32m" },
+  40: { name: "WARN ", colour: "\x1b[33m" },
+  50: { name: "ERROR", colour: "\x1b[31m" },
+  60: { name: "FATAL", colour: "\x1b[41m" },
+};
+const RESET = "\x1b[0m";
+const DIM = "\x1b[2m";
+/** pino's bookkeeping fields, left out of the pretty line. */
+const HIDDEN = new Set(["level", "time", "pid", "hostname", "msg", "v"]);
+
+/** Pretty logs in a terminal, JSON when the output is not one (a pipe, a file, a service manager) or in production. */
+export function shouldPrettyPrint(isTTY: boolean | undefined, env: string): boolean {
+  return isTTY === true && env !== "production";
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return /\s/.test(value) || value === "" ? JSON.stringify(value) : value;
+  return JSON.stringify(value);
+}
+
+/** One pino JSON line as `12:00:01 INFO  message key=value ...`; a line that is not JSON is kept as it is. */
+export function formatLogLine(line: string, colours = true): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line.endsWith("\n") ? line : `${line}\n`;
+  }
+  const level = LEVELS[Number(entry.level)] ?? { name: String(entry.level), colour: "" };
+  const time = new Date(typeof entry.time === "number" ? entry.time : Date.now()).toTimeString().slice(0, 8);
+  const rest = Object.entries(entry)
+    .filter(([key]) => !HIDDEN.has(key))
+    .map(([key, value]) => {
+      if (key === "err" && value && typeof value === "object" && "stack" in value) return `\n${String((value as { stack: unknown }).stack)}`;
+      return `${key}=${describe(value)}`;
+    })
+    .join(" ");
+  const message = typeof entry.msg === "string" ? entry.msg : "";
+  const paint = (code: string, text: string) => (colours ? `${code}${text}${RESET}` : text);
+  return `${paint(DIM, time)} ${paint(level.colour, level.name)} ${message}${rest ? ` ${paint(DIM, rest)}` : ""}\n`;
+}
+
+/** A destination for pino that writes each entry as a pretty line to `out`. */
+export function prettyLogStream(out: NodeJS.WritableStream, colours = true): { write: (chunk: string) => void } {
+  return {
+    write(chunk: string) {
+      for (const line of chunk.split("\n")) {
+        if (line.trim() !== "") out.write(formatLogLine(line, colours));
+      }
+    },
+  };
+}
+
+/** Where the data lives, for the start line: the SQLite file, or the PostgreSQL server and database (never the password). */
+export function describeDataLocation(database: DatabaseConfig): string {
+  if (database.kind === "sqlite") return `SQLite file ${database.file}`;
+  try {
+    const url = new URL(database.url);
+    return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+  } catch {
+    return "PostgreSQL";
+  }
+}
+
+/** The one line a person reads at start: where to open the app and where its data is. */
+export function startLine(publicUrl: string, database: DatabaseConfig): string {
+  return `Daywise is ready: open ${publicUrl} (data: ${describeDataLocation(database)})`;
+}
