@@ -176,5 +176,12 @@ export function printRolloverTick(checks: readonly RolloverTickCheck[]): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((name) => name.trim()));
   const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  printRolloverTick(await measureRolloverTick({ databases, postgresAdminUrl }));
+  // Closing the SQLite database waits for its checkpoint worker, which does not keep the process
+  // alive by itself: without this, Node may end the run there (exit code 13) before printing.
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    printRolloverTick(await measureRolloverTick({ databases, postgresAdminUrl }));
+  } finally {
+    clearInterval(keepAlive);
+  }
 }

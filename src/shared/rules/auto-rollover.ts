@@ -2,7 +2,7 @@
 // autoRolloverTime on that day, in the user's IANA zone. Pure, so the scheduler, the settings
 // write and the migration that schedules existing users all compute the same instants.
 import type { RolloverSettings } from "../api/rollover.ts";
-import { addDays, dayInZone, isCalendarDate, isKnownTimeZone, isTimeOfDay, todayInZone } from "./dates.ts";
+import { addDays, isCalendarDate, isKnownTimeZone, isTimeOfDay } from "./dates.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -79,6 +79,11 @@ export function autoRolloverInstant(day: string, time: string, timeZone: string)
   return new Date(high);
 }
 
+/** The calendar day an instant falls on in the zone (dates.ts's dayInZone, with a kept formatter). */
+function dayAt(instant: Date, timeZone: string): string {
+  return new Date(wallClockMs(instant.getTime(), readableZone(timeZone))).toISOString().slice(0, 10);
+}
+
 export interface AutoRolloverSlot {
   /** The day to close. */
   day: string;
@@ -88,7 +93,7 @@ export interface AutoRolloverSlot {
 
 /** The first day whose auto rollover instant is after `after`, and that instant. */
 export function nextAutoRollover(time: string, timeZone: string, after: Date): AutoRolloverSlot {
-  let day = addDays(dayInZone(after, timeZone), -1);
+  let day = addDays(dayAt(after, timeZone), -1);
   for (;;) {
     const at = autoRolloverInstant(day, time, timeZone);
     if (at.getTime() > after.getTime()) return { day, at };
@@ -107,7 +112,7 @@ export function dueAutoRolloverDays(
   timeZone: string,
   now: Date,
 ): string[] {
-  const today = todayInZone(now, timeZone);
+  const today = dayAt(now, timeZone);
   const oldest = addDays(today, -settings.maxRolloverDays);
   const days: string[] = [];
   for (let day = fromDay < oldest ? oldest : fromDay; day <= today; day = addDays(day, 1)) {

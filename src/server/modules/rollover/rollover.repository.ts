@@ -3,6 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 
 /** A task of the day being closed: what the rules read, plus what the preview shows. */
@@ -54,13 +55,31 @@ const summaryColumns = [
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 
+// Closing a day reads these once or twice each, for every user the scheduler closes a day of:
+// built and compiled once (db/compiled-query.ts), not for every call.
+const settingsQuery = compiledQuery((db, p: { userId: string }) =>
+  db.selectFrom("rolloverSettings").select(settingsColumns).where("userId", "=", p.userId),
+);
+const dayTasksQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db
+    .selectFrom("tasks")
+    .select(dayTaskColumns)
+    .where("userId", "=", p.userId)
+    .where("date", "=", p.date)
+    .orderBy("createdAt")
+    .orderBy("id"),
+);
+const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db.selectFrom("rolloverSummaries").select(summaryColumns).where("userId", "=", p.userId).where("date", "=", p.date),
+);
+
 export type RolloverRepository = ReturnType<typeof rolloverRepository>;
 
 export function rolloverRepository(db: Kysely<Database>) {
   return {
     /** The user's saved settings, or undefined when they never saved any. */
     async findSettings(userId: string): Promise<RolloverSettings | undefined> {
-      const row = await db.selectFrom("rolloverSettings").select(settingsColumns).where("userId", "=", userId).executeTakeFirst();
+      const row = await settingsQuery.takeFirst(db, { userId });
       if (!row) return undefined;
       return {
         autoRolloverEnabled: row.autoRolloverEnabled === 1,
@@ -99,14 +118,7 @@ export function rolloverRepository(db: Kysely<Database>) {
 
     /** Every task of the day, done ones included, in the board's order (the (user_id, date) index). */
     async listDayTasks(userId: string, date: string): Promise<RolloverDayTask[]> {
-      return db
-        .selectFrom("tasks")
-        .select(dayTaskColumns)
-        .where("userId", "=", userId)
-        .where("date", "=", date)
-        .orderBy("createdAt")
-        .orderBy("id")
-        .execute();
+      return dayTasksQuery.rows(db, { userId, date });
     },
 
     /**
@@ -127,12 +139,7 @@ export function rolloverRepository(db: Kysely<Database>) {
     },
 
     async findSummary(userId: string, date: string): Promise<RolloverSummary | undefined> {
-      const row = await db
-        .selectFrom("rolloverSummaries")
-        .select(summaryColumns)
-        .where("userId", "=", userId)
-        .where("date", "=", date)
-        .executeTakeFirst();
+      const row = await summaryQuery.takeFirst(db, { userId, date });
       if (!row) return undefined;
       return {
         ...row,
