@@ -26,6 +26,8 @@ export interface LoadResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  /** The slowest response of the run. */
+  maxMs: number;
   non2xx: number;
   errors: number;
   statusCounts: Record<string, number>;
@@ -88,6 +90,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     rps: seconds > 0 ? requests / seconds : 0,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors,
     statusCounts,
