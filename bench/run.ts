@@ -2,7 +2,7 @@
 // baseline, start-up time and memory, and the web app's initial JavaScript size, each checked
 // against its budget. `--write` (or BENCH_WRITE=1) also rewrites bench/RESULTS.md.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -58,6 +58,8 @@ const webRoot = path.join(root, "dist", "web");
 const sessionSecret = randomBytes(48).toString("base64url");
 
 const cleanups: (() => Promise<void>)[] = [];
+/** Where bench/RESULTS.md's hand-kept section (load and failure figures) starts. */
+const KEPT_SECTION_MARKER = "<!-- kept by npm run bench --write: figures of other runs -->";
 
 function tempDataDir(label: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
@@ -500,7 +502,12 @@ async function main(): Promise<void> {
   };
   printReport(report);
   if (shouldWrite) {
-    writeFileSync(path.join(root, "bench", "RESULTS.md"), renderMarkdown(report));
+    // The failure and load figures below the marker come from other runs (test:resilience,
+    // bench:load) and are kept as they are.
+    const resultsFile = path.join(root, "bench", "RESULTS.md");
+    const previous = existsSync(resultsFile) ? readFileSync(resultsFile, "utf8") : "";
+    const kept = previous.includes(KEPT_SECTION_MARKER) ? `\n${previous.slice(previous.indexOf(KEPT_SECTION_MARKER))}` : "";
+    writeFileSync(resultsFile, renderMarkdown(report) + kept);
     console.log("Wrote bench/RESULTS.md");
   }
 }
