@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +15,7 @@ import { buildApp } from "./app.ts";
 import { createDb } from "./db/database.ts";
 import type { DatabaseConfig } from "./config.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { freePort } from "./test/free-port.ts";
 import { type SignedInUser, signInTestUser } from "./test/sign-in.ts";
 import { TEST_SECRET, testConfig } from "./test/test-app.ts";
 
@@ -24,14 +24,6 @@ const KILLS = process.env.RESILIENCE_FULL === "1" ? 3 : 1;
 const CLIENTS = 24;
 const DAY = "2026-05-04";
 const postgresUrl = inject("postgresUrl");
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Target {
   env: Record<string, string>;
