@@ -122,6 +122,8 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (body.date !== undefined) {
           changes.date = body.date;
           if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
+          // Moved by hand to another day: it did not arrive there by rollover ('(n rolled over)').
+          if (body.date !== current.date) changes.rolledOverFromDate = null;
         }
         if (body.status !== undefined) Object.assign(changes, statusChangeStamps(current, body.status, at));
 

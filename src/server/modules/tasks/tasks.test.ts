@@ -628,6 +628,13 @@ describeEachDatabase("tasks API", (dialect) => {
       expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 1, rolledOver: 0 });
       const day = await get(user, "/api/tasks?date=2026-05-04");
       expect(day.find((task) => task.id === rolled.id)).toMatchObject({ rolledOverFromDate: "2026-05-03", rolloverCount: 1 });
+
+      // Moved by hand to another day, it no longer counts as rolled over there (nor here); its count stays.
+      expect(await patchOk(user, rolled.id, { date: "2026-05-05" })).toMatchObject({ rolledOverFromDate: null, rolloverCount: 1 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 2, rolledOver: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 2, rolledOver: 1 });
+      // A change that keeps the day keeps the mark.
+      expect(await patchOk(user, rolledDone.id, { date: "2026-05-04", title: "Still rolled" })).toMatchObject({ rolledOverFromDate: "2026-05-03" });
     });
 
     it("validates the date", async () => {
