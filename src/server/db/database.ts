@@ -3,11 +3,12 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase, type SqliteStatement, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement, sql } from "kysely";
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
+import { FairSqliteDialect } from "./sqlite-fair-driver.ts";
 import { type GroupCommit, groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
@@ -173,7 +174,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     }
     const writes = { count: 0 };
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database, writes) }),
+      dialect: new FairSqliteDialect({ database: withStatementCache(database, writes) }),
       plugins: [new CamelCasePlugin()],
     });
     return {
