@@ -107,7 +107,8 @@ export function AiSettingsPanel() {
               {COMPARISON.map(({ name, strengths, bestFor }) => (
                 <tr key={name} className="border-b last:border-0">
                   <th scope="row" className="py-2 pr-4 font-medium">
-                    {PROVIDER_LABELS[name]} <span className="font-mono text-xs text-muted-foreground">({name})</span>
+                    <span className="whitespace-nowrap">{PROVIDER_LABELS[name]}</span>{" "}
+                    <span className="block font-mono text-xs font-normal text-muted-foreground">{name}</span>
                   </th>
                   <td className="py-2 pr-4">{strengths}</td>
                   <td className="py-2">{bestFor}</td>
