@@ -136,6 +136,7 @@ test.describe("the AI assistant", () => {
     // Compact mode offers two quick prompts.
     await sizes.getByRole("button", { name: "Compact" }).click();
     await expect(page.getByRole("group", { name: "Quick prompts" }).getByRole("button")).toHaveCount(2);
+    await saveScreenshot(page, "ai-compact-desktop");
     await page.getByRole("button", { name: "Close" }).click();
     await expect(panel(page)).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("ai-chat-open"))).toBe("false");
