@@ -8,6 +8,10 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 // A fresh database per run. Outside test-results/, which Playwright empties at the start of a run.
+// The journeys' OpenAI-compatible provider (e2e/ai-stub-server.ts); Gemini is configured too, so
+// two providers are available (its base URL answers nothing: no journey chats through it).
+const aiStubPort = port + 1000;
+const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
 const dataDir = path.join(os.tmpdir(), `daywise-e2e-data-${Date.now()}`);
 
 export default defineConfig({
@@ -41,18 +45,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node dist/server/main.js",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node --import tsx e2e/ai-stub-server.ts",
+      url: `http://127.0.0.1:${aiStubPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { AI_STUB_PORT: String(aiStubPort) },
     },
-  },
+    {
+      command: "node dist/server/main.js",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        OPENAI_API_KEY: AI_STUB_API_KEY,
+        OPENAI_BASE_URL: `http://127.0.0.1:${aiStubPort}/v1`,
+        OPENAI_MODEL: "e2e-model",
+        GEMINI_API_KEY: "e2e-gemini-key",
+        GEMINI_BASE_URL: `http://127.0.0.1:${aiStubPort}/v1beta`,
+        AI_RATE_LIMIT_PER_MINUTE: "100",
+        AI_RATE_LIMIT_PER_DAY: "1000",
+      },
+    },
+  ],
 });

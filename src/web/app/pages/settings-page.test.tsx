@@ -4,28 +4,38 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
 import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { renderWithApp } from "../../test/render.tsx";
+import { AIContextProvider } from "../../features/ai-chat/index.ts";
 import { SettingsPage } from "./settings-page.tsx";
+
+const AI_PROVIDER = { name: "openai", displayName: "OpenAI", description: "GPT models", features: ["Fast"], available: true };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe("SettingsPage", () => {
-  it("has four tabs with AI Settings open by default, each placeholder honest and without controls", async () => {
-    const fetchMock = mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
-    renderWithApp(<SettingsPage />, { route: "/settings" });
+  it("has four tabs with AI Settings open by default, showing the providers", async () => {
+    const fetchMock = mockFetch((url) =>
+      jsonResponse(url === "/api/ai/providers" ? { providers: [AI_PROVIDER] } : ROLLOVER_DEFAULTS),
+    );
+    renderWithApp(
+      <AIContextProvider>
+        <SettingsPage />
+      </AIContextProvider>,
+      { route: "/settings" },
+    );
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
     expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications"]);
     expect(screen.getByRole("tab", { name: "AI Settings" })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel", { name: "AI Settings" });
-    expect(panel).toHaveTextContent("Coming soon");
-    expect(panel.querySelectorAll("button, input, select, a")).toHaveLength(0);
+    expect(await screen.findByRole("radio", { name: /OpenAI/ })).toBeChecked();
+    expect(panel).toHaveTextContent("Current");
     // The rollover settings load only when their tab opens.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/ai/providers"]);
 
     await userEvent.click(screen.getByRole("tab", { name: "Rollover" }));
     expect(await screen.findByRole("form", { name: "Rollover settings" })).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/rollover/settings");
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/rollover/settings");
   });
 
   it("opens the tab named in the address", async () => {

@@ -1,8 +1,11 @@
 import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
+import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 
 const TABS = [
@@ -53,10 +56,9 @@ export function SettingsPage() {
           ))}
         </TabsList>
         <TabsContent value="ai">
-          <ComingSoonCard
-            title="AI Settings"
-            text="Choosing the AI provider that plans with you comes with the AI assistant. Nothing needs setting up here yet."
-          />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <AiSettingsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="rollover">
           <RolloverSettingsPanel />

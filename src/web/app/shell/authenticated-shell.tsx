@@ -7,6 +7,7 @@ import {
   useSessionUpkeep,
   useUser,
 } from "../../features/session/index.ts";
+import { AIContextProvider, AiAssistant } from "../../features/ai-chat/index.ts";
 import { whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
@@ -54,14 +55,17 @@ function SignedInLayout({ user }: { user: User }) {
   }, []);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <AppHeader user={user} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-        <Suspense fallback={<PageFallback />}>
-          <RoutedContent />
-        </Suspense>
-      </main>
-    </div>
+    <AIContextProvider>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <AppHeader user={user} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 pb-24 outline-none sm:px-6 lg:px-8 lg:py-8 lg:pb-24">
+          <Suspense fallback={<PageFallback />}>
+            <RoutedContent />
+          </Suspense>
+        </main>
+      </div>
+      <AiAssistant />
+    </AIContextProvider>
   );
 }

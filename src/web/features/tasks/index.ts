@@ -16,4 +16,5 @@ export { useTimeZone } from "./hooks/use-time-zone.ts";
 export { useToday } from "./hooks/use-today.ts";
 export { useViewedDate } from "./hooks/use-viewed-date.ts";
 export { taskQueryKeys } from "./api/task-query-keys.ts";
+export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
 export { fullDateLabel } from "./lib/day-labels.ts";

@@ -1,0 +1,96 @@
+// An OpenAI-compatible chat completions server for the journeys (started by playwright.config.ts
+// next to the app, which gets OPENAI_BASE_URL pointing here). Plain and streamed, like the
+// server's protocol test servers (src/server/test/ai-test-servers.ts), with the reply chosen by
+// the user's last message so that each journey can ask for what it checks:
+//  - "[html]": a reply carrying raw HTML (<img onerror>, <script>) that must show as text;
+//  - "[slow]": a long reply streamed in pieces 400 ms apart, so the page can be seen to grow;
+//  - "[fail]": a 500 from the provider;
+//  - anything else: a short Markdown plan, streamed in a few pieces.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+
+export const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
+const port = Number(process.env.AI_STUB_PORT ?? 4210);
+
+export const HTML_REPLY = 'Careful: <img src=x onerror="window.__aiXss=1"> and <script>window.__aiXss=2</script> stay text. **Bold is fine.**';
+export const DEFAULT_REPLY = "Here is a plan for your day:\n\n1. **Deep work** on your top goal\n2. Answer messages after lunch\n3. Review tomorrow";
+const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
+
+function replyFor(message: string): { pieces: string[]; gapMs: number } | "fail" {
+  if (message.includes("[fail]")) return "fail";
+  if (message.includes("[html]")) return { pieces: [HTML_REPLY.slice(0, 30), HTML_REPLY.slice(30)], gapMs: 20 };
+  if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
+  const pieces = DEFAULT_REPLY.match(/[\s\S]{1,24}/g) ?? [DEFAULT_REPLY];
+  return { pieces, gapMs: 60 };
+}
+
+function lastUserMessage(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: unknown }[] } | null)?.messages ?? [];
+  const last = [...messages].reverse().find((entry) => entry.role === "user");
+  const content = last?.content;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? "").join("");
+  return "";
+}
+
+const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  `data: ${JSON.stringify({
+    id: "chatcmpl-e2e",
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model: "e2e-model",
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  })}\n\n`;
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === "GET" && req.url === "/health") {
+    res.writeHead(200).end("ok");
+    return;
+  }
+  const raw: Buffer[] = [];
+  for await (const part of req) raw.push(part as Buffer);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(Buffer.concat(raw).toString("utf8"));
+  } catch {
+    // Answered 400 below.
+  }
+  if (req.method !== "POST" || !req.url?.startsWith("/v1/chat/completions") || body === null) {
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+    return;
+  }
+  if (req.headers.authorization !== `Bearer ${AI_STUB_API_KEY}`) {
+    res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "bad key" } }));
+    return;
+  }
+  const reply = replyFor(lastUserMessage(body));
+  if (reply === "fail") {
+    res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "boom" } }));
+    return;
+  }
+  const text = reply.pieces.join("");
+  if ((body as { stream?: boolean }).stream !== true) {
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        id: "chatcmpl-e2e",
+        object: "chat.completion",
+        created: 1_700_000_000,
+        model: "e2e-model",
+        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  res.write(chunk({ role: "assistant", content: "" }));
+  for (const piece of reply.pieces) {
+    res.write(chunk({ content: piece }));
+    await new Promise((resolve) => setTimeout(resolve, reply.gapMs));
+  }
+  res.write(chunk({}, "stop"));
+  res.end("data: [DONE]\n\n");
+}
+
+createServer((req, res) => {
+  handle(req, res).catch(() => res.destroy());
+}).listen(port, "127.0.0.1");

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { aiProvidersResponseSchema, type AiProvider } from "../../../../shared/api/ai.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+
+export const aiProvidersQueryKey = ["ai", "providers"] as const;
+
+/** GET /api/ai/providers: all four providers, available or not. */
+export async function getAiProviders(): Promise<AiProvider[]> {
+  const { providers } = await apiJson("/api/ai/providers", { parse: (data) => aiProvidersResponseSchema.parse(data) });
+  return providers;
+}
+
+/** Spec section 7: retried twice, 1 second apart. */
+export const aiProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: aiProvidersQueryKey,
+    queryFn: getAiProviders,
+    retry: 2,
+    retryDelay: 1_000,
+    staleTime: 5 * 60_000,
+  });
+
+export function useAiProviders() {
+  return useQuery(aiProvidersQueryOptions());
+}

@@ -1,0 +1,46 @@
+import { useMutation } from "@tanstack/react-query";
+import { CHAT_STREAM_CONTENT_TYPE, chatResponseSchema, type AiProviderName, type ChatHistoryEntry } from "../../../../shared/api/ai.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import type { ChatRequestContext } from "../lib/chat-context.ts";
+import { readChatStream } from "../lib/sse.ts";
+
+/** Spec section 7 `POST /api/ai/chat`, exactly: message, provider, conversationHistory, context. */
+export interface ChatRequest {
+  message: string;
+  provider: AiProviderName;
+  conversationHistory: ChatHistoryEntry[];
+  context: ChatRequestContext;
+}
+
+export interface SendChatOptions {
+  /** The reply so far, after each streamed piece. */
+  onDelta?: (textSoFar: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/ai/chat with `Accept: text/event-stream`: resolves with the whole reply, reporting it
+ * as it grows. A server that answers JSON instead (a proxy that strips the stream) still works.
+ * A failure before the first piece rejects with the ApiError of its status.
+ */
+export async function sendChatMessage(request: ChatRequest, { onDelta, signal }: SendChatOptions = {}): Promise<string> {
+  const response = await apiFetch("/api/ai/chat", {
+    method: "POST",
+    json: request,
+    headers: { Accept: CHAT_STREAM_CONTENT_TYPE },
+    signal,
+  });
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!type.startsWith(CHAT_STREAM_CONTENT_TYPE) || !response.body) {
+    const { content } = chatResponseSchema.parse(await response.json());
+    onDelta?.(content);
+    return content;
+  }
+  return readChatStream(response.body, (text) => onDelta?.(text));
+}
+
+export function useSendChatMessage() {
+  return useMutation({
+    mutationFn: ({ request, ...options }: SendChatOptions & { request: ChatRequest }) => sendChatMessage(request, options),
+  });
+}

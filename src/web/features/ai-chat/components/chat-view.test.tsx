@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deferred, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { useChat } from "../hooks/use-chat.ts";
+import { renderChat, sseResponse } from "../test/chat-test-utils.tsx";
+import { useAIContext } from "./ai-context.tsx";
+import { ChatView } from "./chat-view.tsx";
+
+function Harness() {
+  const chat = useChat();
+  return <ChatView chat={chat} />;
+}
+
+function CompactHarness() {
+  const chat = useChat();
+  const { setSizeMode } = useAIContext();
+  return (
+    <>
+      <button type="button" onClick={() => setSizeMode("compact")}>
+        make compact
+      </button>
+      <ChatView chat={chat} />
+    </>
+  );
+}
+
+const chatCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === "/api/ai/chat").map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("ChatView", () => {
+  it("shows Thinking... with the input and Send disabled while sending, then the streamed reply", async () => {
+    const reply = deferred<Response>();
+    const fetchMock = mockFetch((url) => (url === "/api/ai/chat" ? reply.promise : jsonResponse([])));
+    renderChat(<Harness />);
+    const input = screen.getByLabelText("Message the AI assistant");
+    await userEvent.type(input, "Plan my morning{Enter}");
+
+    expect(await screen.findByText("Thinking...")).toBeInTheDocument();
+    expect(input).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(screen.getByRole("log")).toHaveAttribute("aria-live", "polite");
+
+    reply.resolve(sseResponse(['data: {"delta":"Start with "}\n\n', 'data: {"delta":"**focus**"}\n\nevent: done\ndata: {"content":"Start with **focus**"}\n\n']));
+    expect(await screen.findByText("focus", { selector: "strong" })).toBeInTheDocument();
+    await waitFor(() => expect(input).toBeEnabled());
+    expect(screen.queryByText("Thinking...")).not.toBeInTheDocument();
+
+    const [body] = chatCalls(fetchMock);
+    expect(body).toMatchObject({ message: "Plan my morning", provider: "openai", conversationHistory: [] });
+    expect(body?.context).toMatchObject({ goals: [], tasks: [], completionRate: 0, averageCapacity: 6 });
+    const headers = new Headers(fetchMock.mock.calls.find(([url]) => url === "/api/ai/chat")?.[1].headers);
+    expect(headers.get("Accept")).toBe("text/event-stream");
+  });
+
+  it("does not send an empty or blank message", async () => {
+    const fetchMock = mockFetch(() => jsonResponse([]));
+    renderChat(<Harness />);
+    const input = screen.getByLabelText("Message the AI assistant");
+    const send = screen.getByRole("button", { name: "Send" });
+    expect(send).toBeDisabled();
+    await userEvent.type(input, "   {Enter}");
+    expect(send).toBeDisabled();
+    expect(chatCalls(fetchMock)).toEqual([]);
+  });
+
+  it("answers a failure with the error message, and leaves it out of the next history", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let call = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url !== "/api/ai/chat") return jsonResponse([]);
+      call += 1;
+      return call === 1 ? errorResponse(502, "The provider failed") : jsonResponse({ content: "Better now" });
+    });
+    renderChat(<Harness />);
+    await userEvent.click(screen.getByRole("button", { name: "Help me plan my day" }));
+    expect(await screen.findByText("Sorry, I encountered an error. Please try again.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "Again{Enter}");
+    expect(await screen.findByText("Better now")).toBeInTheDocument();
+    expect(chatCalls(fetchMock)[1]?.conversationHistory).toEqual([{ role: "user", content: "Help me plan my day" }]);
+  });
+
+  it("shows four quick prompts, two in compact mode", async () => {
+    mockFetch(() => jsonResponse([]));
+    renderChat(<CompactHarness />);
+    const prompts = () => within(screen.getByRole("group", { name: "Quick prompts" })).getAllByRole("button");
+    expect(prompts().map((button) => button.textContent)).toEqual([
+      "Help me plan my day",
+      "Break down my goal",
+      "I'm feeling overwhelmed",
+      "Time management tips",
+    ]);
+    await userEvent.click(screen.getByRole("button", { name: "make compact" }));
+    expect(prompts()).toHaveLength(2);
+  });
+
+  it("shows a reply's raw HTML as text", async () => {
+    mockFetch((url) => (url === "/api/ai/chat" ? jsonResponse({ content: 'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script>' }) : jsonResponse([])));
+    const { container } = renderChat(<Harness />);
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "html{Enter}");
+    expect(await screen.findByText(/<img src=x onerror="alert\(1\)">/)).toBeInTheDocument();
+    expect(container.querySelector("img, script")).toBeNull();
+  });
+
+  it("asks a signed-out visitor to log in", () => {
+    mockFetch(() => jsonResponse([]));
+    renderChat(<Harness />, { user: null });
+    expect(screen.getByText("Please log in to access the AI planning assistant.")).toBeInTheDocument();
+    expect(screen.queryByRole("log")).not.toBeInTheDocument();
+  });
+});

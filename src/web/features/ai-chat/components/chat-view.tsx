@@ -1,0 +1,126 @@
+import { Loader2, Send } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { cn } from "../../../lib/utils.ts";
+import { useUser } from "../../session/index.ts";
+import type { ChatSession } from "../hooks/use-chat.ts";
+import { type ChatMessage, QUICK_PROMPTS, SIGNED_OUT_TEXT, isIntroMessage } from "../lib/chat-messages.ts";
+import { ChatMessageContent } from "./chat-message-content.tsx";
+
+export interface ChatViewProps {
+  chat: ChatSession;
+  /** Prompts offered while the conversation is empty; the panel's quick prompts by default. */
+  prompts?: readonly string[];
+}
+
+/** The conversation, the prompts and the input (spec sections 2 and 4 "AI chat panel"). */
+export function ChatView({ chat, prompts }: ChatViewProps) {
+  const { data: user } = useUser();
+  const [draft, setDraft] = useState("");
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const wasSending = useRef(false);
+
+  const lastContent = chat.messages.at(-1)?.content;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [chat.messages.length, lastContent, chat.isSending]);
+
+  // Back to the input when a reply is complete, so the conversation goes on from the keyboard.
+  useEffect(() => {
+    if (wasSending.current && !chat.isSending) inputRef.current?.focus();
+    wasSending.current = chat.isSending;
+  }, [chat.isSending]);
+
+  if (!user) {
+    return <p className="p-4 text-sm text-muted-foreground">{SIGNED_OUT_TEXT}</p>;
+  }
+
+  const isEmpty = chat.messages.every(isIntroMessage);
+  const shownPrompts = prompts ?? (chat.sizeMode === "compact" ? QUICK_PROMPTS.slice(0, 2) : QUICK_PROMPTS);
+  const isReplyStreaming = chat.isSending && chat.messages.at(-1)?.role === "assistant";
+  const canSend = draft.trim() !== "" && !chat.isSending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSend) return;
+    const text = draft;
+    setDraft("");
+    await chat.send(text);
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Conversation with the AI assistant"
+        aria-busy={chat.isSending}
+        tabIndex={0}
+        className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      >
+        {chat.messages.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+        {chat.isSending && !isReplyStreaming && (
+          <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="ai-thinking">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Thinking...
+          </div>
+        )}
+        {isEmpty && !chat.isSending && (
+          <div className="flex flex-wrap gap-2 pt-1" role="group" aria-label="Quick prompts">
+            {shownPrompts.map((prompt) => (
+              <Button key={prompt} variant="outline" size="sm" className="h-auto min-h-8 whitespace-normal text-left" onClick={() => void chat.send(prompt)}>
+                {prompt}
+              </Button>
+            ))}
+          </div>
+        )}
+      </div>
+      <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t p-3">
+        <label htmlFor={inputId} className="sr-only">
+          Message the AI assistant
+        </label>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={chat.isSending ? "Thinking..." : "Ask about your day or goals..."}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          disabled={chat.isSending}
+          autoComplete="off"
+          data-chat-input=""
+        />
+        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+          {chat.isSending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function MessageBubble({ message }: { message: ChatMessage }) {
+  const isUser = message.role === "user";
+  const time = message.timestamp.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  return (
+    <div className={cn("flex", isUser ? "justify-end" : "justify-start")} data-role={message.role}>
+      <div
+        className={cn(
+          "max-w-[85%] rounded-2xl px-3.5 py-2",
+          isUser ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted text-foreground",
+        )}
+      >
+        <span className="sr-only">{isUser ? "You said:" : "Assistant:"}</span>
+        {isUser ? <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p> : <ChatMessageContent content={message.content} />}
+        <p className={cn("mt-1 text-[11px]", isUser ? "text-primary-foreground/80" : "text-muted-foreground")}>{time}</p>
+      </div>
+    </div>
+  );
+}

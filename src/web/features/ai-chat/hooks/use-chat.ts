@@ -1,0 +1,77 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai.ts";
+import { goalsQueryOptions } from "../../goals/index.ts";
+import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
+import { sendChatMessage } from "../api/send-chat-message.ts";
+import { useAIContext } from "../components/ai-context.tsx";
+import { buildChatContext } from "../lib/chat-context.ts";
+import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/chat-messages.ts";
+
+/**
+ * Sending a message (spec sections 4 "AI chat panel" and 5): not sent when empty after trimming or
+ * while another is sending; the reply grows as it streams; a failure becomes the error message.
+ */
+export type ChatSession = ReturnType<typeof useChat>;
+
+export function useChat() {
+  const chat = useAIContext();
+  const queryClient = useQueryClient();
+  const today = useToday();
+  const [isSending, setIsSending] = useState(false);
+  const isSendingRef = useRef(false);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  async function readContext() {
+    const [goals, tasks] = await Promise.all([
+      queryClient.ensureQueryData(goalsQueryOptions()).catch(() => []),
+      queryClient.ensureQueryData(dayTasksQueryOptions(today)).catch(() => []),
+    ]);
+    return buildChatContext(goals, tasks);
+  }
+
+  async function send(text: string): Promise<boolean> {
+    const message = text.trim().slice(0, CHAT_MESSAGE_MAX_LENGTH);
+    if (message === "" || isSendingRef.current) return false;
+    isSendingRef.current = true;
+    setIsSending(true);
+    const conversationHistory = toConversationHistory(chat.messages);
+    chat.addMessage({ id: newMessageId(), role: "user", content: message, timestamp: new Date() });
+    const replyId = newMessageId();
+    let isReplyShown = false;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const context = await readContext();
+      const content = await sendChatMessage(
+        { message, provider: chat.provider, conversationHistory, context },
+        {
+          signal: controller.signal,
+          onDelta(textSoFar) {
+            if (!isReplyShown) {
+              isReplyShown = true;
+              chat.addMessage({ id: replyId, role: "assistant", content: textSoFar, timestamp: new Date() });
+            } else {
+              chat.updateMessage(replyId, textSoFar);
+            }
+          },
+        },
+      );
+      if (isReplyShown) chat.updateMessage(replyId, content, true);
+      else chat.addMessage({ id: replyId, role: "assistant", content, timestamp: new Date() });
+    } catch (error) {
+      if (controller.signal.aborted) return true;
+      console.warn("AI chat failed", error);
+      if (isReplyShown) chat.updateMessage(replyId, CHAT_ERROR_TEXT, true);
+      else chat.addMessage({ id: replyId, role: "assistant", content: CHAT_ERROR_TEXT, timestamp: new Date() });
+    } finally {
+      isSendingRef.current = false;
+      setIsSending(false);
+    }
+    return true;
+  }
+
+  return { ...chat, isSending, send };
+}

@@ -1,0 +1,43 @@
+// Spec section 3 "AI chat request context", built from the goals and today's tasks the app already reads.
+import type { Goal } from "../../../../shared/api/goals.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
+
+export const AVERAGE_CAPACITY_HOURS = 6;
+
+export interface ChatRequestContext {
+  goals: { id: string; title: string; description: string | null; status: string; targetDate: string | null }[];
+  tasks: {
+    id: string;
+    title: string;
+    description: string | null;
+    status: string;
+    goalId: string | null;
+    estimatedDuration: number | null;
+  }[];
+  completionRate: number;
+  averageCapacity: number;
+  patterns: { tasksToday: number; tasksDone: number; tasksStalled: number; activeGoals: number };
+}
+
+export function buildChatContext(goals: readonly Goal[], todayTasks: readonly Task[]): ChatRequestContext {
+  const done = todayTasks.filter((task) => task.status === "done").length;
+  return {
+    goals: goals.map(({ id, title, description, status, targetDate }) => ({ id, title, description, status, targetDate })),
+    tasks: todayTasks.map(({ id, title, description, status, goalId, estimatedDuration }) => ({
+      id,
+      title,
+      description,
+      status,
+      goalId,
+      estimatedDuration,
+    })),
+    completionRate: todayTasks.length === 0 ? 0 : done / todayTasks.length,
+    averageCapacity: AVERAGE_CAPACITY_HOURS,
+    patterns: {
+      tasksToday: todayTasks.length,
+      tasksDone: done,
+      tasksStalled: todayTasks.filter((task) => task.status === "stalled").length,
+      activeGoals: goals.filter((goal) => goal.status === "active").length,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// The assistant's browser-stored values (spec section 3 "Other browser-stored values"). Storage can
+// fail (private mode, quota, a hand-edited value): failures are only logged (spec section 8).
+import type { AiProviderName } from "../../../../shared/api/ai.ts";
+import type { ChatMessage } from "./chat-messages.ts";
+
+// Not the shared zod enum: this module is in the initial JavaScript, which zod would double.
+const PROVIDER_NAMES: readonly string[] = ["openai", "gemini", "claude", "openrouter"] satisfies AiProviderName[];
+
+function isProviderName(value: string | null): value is AiProviderName {
+  return value !== null && PROVIDER_NAMES.includes(value);
+}
+
+export const MESSAGES_KEY = "ai-chat-messages";
+export const PROVIDER_KEY = "ai-chat-provider";
+export const OPEN_KEY = "ai-chat-open";
+export const PREFERRED_PROVIDER_KEY = "ai-preferred-provider";
+export const TOOLTIP_SEEN_KEY = "ai-assistant-tooltip-seen";
+
+/** The stored messages with timestamps restored to dates; null when none are stored or they cannot be read. */
+export function loadMessages(): ChatMessage[] | null {
+  try {
+    const raw = localStorage.getItem(MESSAGES_KEY);
+    if (raw === null) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) throw new Error("not a list");
+    const messages = parsed.flatMap((entry: unknown): ChatMessage[] => {
+      if (entry === null || typeof entry !== "object") return [];
+      const { id, role, content, timestamp } = entry as Record<string, unknown>;
+      if (typeof id !== "string" || (role !== "user" && role !== "assistant") || typeof content !== "string") return [];
+      const date = new Date(typeof timestamp === "string" || typeof timestamp === "number" ? timestamp : Number.NaN);
+      return [{ id, role, content, timestamp: Number.isNaN(date.getTime()) ? new Date() : date }];
+    });
+    return messages.length > 0 ? messages : null;
+  } catch (error) {
+    console.error("failed to load messages", error);
+    return null;
+  }
+}
+
+export function saveMessages(messages: readonly ChatMessage[] | null): void {
+  try {
+    if (messages === null) localStorage.removeItem(MESSAGES_KEY);
+    else localStorage.setItem(MESSAGES_KEY, JSON.stringify(messages));
+  } catch (error) {
+    console.error("failed to save messages", error);
+  }
+}
+
+export function loadOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+export function saveOpen(isOpen: boolean): void {
+  try {
+    localStorage.setItem(OPEN_KEY, isOpen ? "true" : "false");
+  } catch (error) {
+    console.error("failed to save open state", error);
+  }
+}
+
+function readProvider(key: string): AiProviderName | null {
+  try {
+    const value = localStorage.getItem(key);
+    return isProviderName(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The chat's provider: the one chosen in the chat, else the preferred one from AI Settings. */
+export function loadChatProvider(): AiProviderName | null {
+  return readProvider(PROVIDER_KEY) ?? readProvider(PREFERRED_PROVIDER_KEY);
+}
+
+export function loadPreferredProvider(): AiProviderName | null {
+  return readProvider(PREFERRED_PROVIDER_KEY);
+}
+
+export function saveChatProvider(provider: AiProviderName): void {
+  try {
+    localStorage.setItem(PROVIDER_KEY, provider);
+  } catch (error) {
+    console.error("failed to save provider", error);
+  }
+}
+
+/** AI Settings' save: throws when the browser refuses, so the caller can say so. */
+export function savePreferredProvider(provider: AiProviderName): void {
+  localStorage.setItem(PREFERRED_PROVIDER_KEY, provider);
+  localStorage.setItem(PROVIDER_KEY, provider);
+}
+
+export function hasSeenTooltip(): boolean {
+  try {
+    return localStorage.getItem(TOOLTIP_SEEN_KEY) === "true";
+  } catch {
+    return true;
+  }
+}
+
+export function markTooltipSeen(): void {
+  try {
+    localStorage.setItem(TOOLTIP_SEEN_KEY, "true");
+  } catch {
+    // Not worth a log line: the tooltip shows again next visit.
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { formatChatStreamEvent } from "../../../../shared/api/ai.ts";
+import { createSseParser, readChatStream, toChatStreamEvent } from "./sse.ts";
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe("createSseParser", () => {
+  it("reads frames split anywhere, with \\n, \\r\\n or \\r line ends, comments and multi-line data", () => {
+    const parser = createSseParser();
+    expect(parser.push('data: {"del')).toEqual([]);
+    expect(parser.push('ta":"a"}\n')).toEqual([]);
+    expect(parser.push("\n: a comment\r\nevent: done\r\ndata: x\r")).toEqual([{ event: "message", data: '{"delta":"a"}' }]);
+    expect(parser.push("\ndata: y\r\n\r\n")).toEqual([{ event: "done", data: "x\ny" }]);
+    expect(parser.push("data:no-space\r\r\n")).toEqual([{ event: "message", data: "no-space" }]);
+  });
+
+  it("reads back what the server's encoder writes", () => {
+    const parser = createSseParser();
+    const text =
+      formatChatStreamEvent({ event: "delta", data: { delta: "Hel" } }) +
+      formatChatStreamEvent({ event: "delta", data: { delta: "lo\n\nthere" } }) +
+      formatChatStreamEvent({ event: "done", data: { content: "Hello\n\nthere" } });
+    const events = parser.push(text).map(toChatStreamEvent);
+    expect(events).toEqual([
+      { event: "delta", data: { delta: "Hel" } },
+      { event: "delta", data: { delta: "lo\n\nthere" } },
+      { event: "done", data: { content: "Hello\n\nthere" } },
+    ]);
+  });
+
+  it("ignores frames that are not the chat's", () => {
+    expect(toChatStreamEvent({ event: "message", data: "not json" })).toBeNull();
+    expect(toChatStreamEvent({ event: "message", data: '{"other":1}' })).toBeNull();
+    expect(toChatStreamEvent({ event: "ping", data: "{}" })).toBeNull();
+  });
+});
+
+describe("readChatStream", () => {
+  it("reports the reply as it grows and resolves with the whole of it", async () => {
+    const seen: string[] = [];
+    const text = await readChatStream(
+      streamOf(['data: {"delta":"Plan "}\n\ndata: {"del', 'ta":"your day"}\n\n', 'event: done\ndata: {"content":"Plan your day"}\n\n']),
+      (soFar) => seen.push(soFar),
+    );
+    expect(seen).toEqual(["Plan ", "Plan your day"]);
+    expect(text).toBe("Plan your day");
+  });
+
+  it("rejects on an error event and on a stream that stops before done", async () => {
+    await expect(
+      readChatStream(streamOf(['data: {"delta":"a"}\n\nevent: error\ndata: {"message":"Provider failed","code":"ai_provider_error"}\n\n']), () => {}),
+    ).rejects.toMatchObject({ message: "Provider failed", code: "ai_provider_error" });
+    await expect(readChatStream(streamOf(['data: {"delta":"a"}\n\n']), () => {})).rejects.toMatchObject({ code: "stream_incomplete" });
+  });
+});

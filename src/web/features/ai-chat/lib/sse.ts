@@ -1,0 +1,117 @@
+// Reads the chat's server-sent events (format in src/shared/api/ai.ts): `data:` lines make up an
+// event's data, `event:` names it (unnamed is a delta), a blank line ends it. Frames may be split
+// anywhere across network chunks, and lines may end in \n, \r\n or \r.
+import {
+  chatStreamDeltaSchema,
+  chatStreamDoneSchema,
+  chatStreamErrorSchema,
+  type ChatStreamEvent,
+} from "../../../../shared/api/ai.ts";
+
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+/** A push parser: feed it text as it arrives, it answers the frames completed so far. */
+export function createSseParser() {
+  let buffer = "";
+  let event = "";
+  let dataLines: string[] = [];
+
+  function line(text: string, frames: SseFrame[]) {
+    if (text === "") {
+      if (dataLines.length > 0) frames.push({ event: event || "message", data: dataLines.join("\n") });
+      event = "";
+      dataLines = [];
+      return;
+    }
+    if (text.startsWith(":")) return;
+    const colon = text.indexOf(":");
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? "" : text.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") dataLines.push(value);
+    else if (field === "event") event = value;
+  }
+
+  return {
+    push(chunk: string): SseFrame[] {
+      buffer += chunk;
+      const frames: SseFrame[] = [];
+      for (;;) {
+        const match = /\r\n|\r|\n/.exec(buffer);
+        if (!match) break;
+        // A lone \r at the very end may be the first half of \r\n: wait for more.
+        if (match[0] === "\r" && match.index === buffer.length - 1) break;
+        line(buffer.slice(0, match.index), frames);
+        buffer = buffer.slice(match.index + match[0].length);
+      }
+      return frames;
+    },
+  };
+}
+
+/** A frame as one of the chat's events; null for anything else (ignored). */
+export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(frame.data);
+  } catch {
+    return null;
+  }
+  if (frame.event === "message") {
+    const delta = chatStreamDeltaSchema.safeParse(data);
+    return delta.success ? { event: "delta", data: delta.data } : null;
+  }
+  if (frame.event === "done") {
+    const done = chatStreamDoneSchema.safeParse(data);
+    return done.success ? { event: "done", data: done.data } : null;
+  }
+  if (frame.event === "error") {
+    const error = chatStreamErrorSchema.safeParse(data);
+    return error.success ? { event: "error", data: error.data } : null;
+  }
+  return null;
+}
+
+export class ChatStreamError extends Error {
+  override readonly name = "ChatStreamError";
+  readonly code: string;
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Reads a chat stream to its end: calls `onDelta` with the reply so far after each piece and
+ * resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
+ */
+export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (textSoFar: string) => void): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      const frames = parser.push(done ? decoder.decode() + "\n\n" : decoder.decode(value, { stream: true }));
+      for (const frame of frames) {
+        const event = toChatStreamEvent(frame);
+        if (!event) continue;
+        if (event.event === "delta") {
+          text += event.data.delta;
+          onDelta(text);
+        } else if (event.event === "done") {
+          return event.data.content;
+        } else {
+          throw new ChatStreamError(event.data.message, event.data.code);
+        }
+      }
+      if (done) throw new ChatStreamError("The reply stopped before it was complete.", "stream_incomplete");
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
