@@ -88,7 +88,10 @@ test.describe("the signed-in shell on a phone", () => {
     await saveScreenshot(page, "shell-phone-menu");
     await expectNoAxeViolations(page);
 
+    // Each key once the menu shows its effect: on a busy machine a key pressed early lands elsewhere.
+    await expect(menu.getByRole("menuitem", { name: "Tasks" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Goals" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
     await expect(menu).toBeHidden();
