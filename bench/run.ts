@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
+import { FIRST_TOKEN_BUDGET_MS, type FirstTokenResult, measureFirstToken } from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureBundle } from "./lib/bundle.ts";
@@ -67,6 +68,21 @@ function tempDataDir(label: string): string {
   return dir;
 }
 
+/**
+ * The app's OpenAI provider during the bench: bench/ai-provider-server.ts, which answers at once
+ * (issue 13's budgets are the app's own share of a chat). Started before the first app.
+ */
+let aiProviderBaseUrl = "";
+const AI_PROVIDER_KEY = "bench-openai-key-0123456789";
+
+async function startAiProvider(): Promise<void> {
+  const port = await findFreePort();
+  const server = startServer("ai-provider", ["--import", "tsx", path.join("bench", "ai-provider-server.ts")], { PORT: String(port) }, port);
+  cleanups.push(() => server.stop());
+  await waitUntilServing(server, "/health", performance.now());
+  aiProviderBaseUrl = `${server.baseUrl}/v1`;
+}
+
 // Profiling the app under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 const appArgs = [...(env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), serverEntry];
 
@@ -83,6 +99,12 @@ function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<str
     // request from its own X-Forwarded-For address, so the per-address /auth rate limit counts
     // (and costs) as in production instead of refusing one address's flood with 429.
     TRUST_PROXY: "1",
+    OPENAI_API_KEY: AI_PROVIDER_KEY,
+    OPENAI_BASE_URL: aiProviderBaseUrl,
+    OPENAI_MODEL: "bench-model",
+    // The per-user AI limit still counts every request in the database; it just never refuses here.
+    AI_RATE_LIMIT_PER_MINUTE: "1000000000",
+    AI_RATE_LIMIT_PER_DAY: "1000000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }
@@ -201,10 +223,11 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
     return { kind: "error", reason: `probe answered ${answer.status}: ${answer.body.slice(0, 160)}` };
   }
 
-  const common = { baseUrl: ctx.baseUrl, request, connections: settings.connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
+  const connections = scenario.connections ?? settings.connections;
+  const common = { baseUrl: ctx.baseUrl, request, connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
   const adjacent = await baseline.measureAdjacent();
   let result: LoadResult;
-  let note = load.note;
+  let note = [scenario.connections ? `at ${connections} connections` : "", load.note].filter(Boolean).join(", ");
   if (load.freshRequests) {
     // Each run uses up its own requests, seeded just before it. autocannon cannot end a timed run
     // when they run out, so each run is a fixed count sized from the rate of the run before it (a
@@ -218,13 +241,13 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
     const count = countFor(warm.rps, settings.seconds);
     result = await run(count);
     const took = `${count} requests in ${result.seconds.toFixed(1)} s after ${FRESH_RUN_MIN_REQUESTS + warmup} to warm up`;
-    note = [took, load.note].filter(Boolean).join(", ");
+    note = [took, note].filter(Boolean).join(", ");
   } else {
     await runLoad({ ...common, seconds: settings.warmupSeconds });
     result = await runLoad({ ...common, seconds: settings.seconds });
   }
   if (result.requests === 0) {
-    return { kind: "error", reason: `no response completed within the run (${settings.seconds} s, ${settings.connections} connections)` };
+    return { kind: "error", reason: `no response completed within the run (${settings.seconds} s, ${connections} connections)` };
   }
   return { kind: "measured", load: result, baselineRps: adjacent.rps, ...(note ? { note } : {}) };
 }
@@ -233,7 +256,7 @@ async function benchApp(
   dialect: Dialect,
   baseline: Baseline,
   databaseUrl?: string,
-): Promise<{ rows: ScenarioRow[]; rssMb: number | null }> {
+): Promise<{ rows: ScenarioRow[]; rssMb: number | null; firstToken?: FirstTokenResult | { error: string } }> {
   const port = await findFreePort();
   const dataDir = tempDataDir(dialect);
   const server = startServer("app", appArgs, appEnv(port, dataDir, databaseUrl), port);
@@ -267,7 +290,18 @@ async function benchApp(
       console.log(`${dialect.padEnd(8)}  ${scenario.name}  ${text}`);
       rows.push({ name: scenario.name, dialect, outcome });
     }
-    return { rows, rssMb: readRssMb(server.pid) };
+    let firstToken: FirstTokenResult | { error: string } | undefined;
+    if (!onlyScenarios || FIRST_TOKEN_CHECK.toLowerCase().includes(onlyScenarios)) {
+      try {
+        const user = await seedSignedInUser(db, sessionSecret, ctx.now, { name: "Streamer" });
+        firstToken = await measureFirstToken(server.baseUrl, user.headers);
+        console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  median ${firstToken.medianMs.toFixed(1)} ms, max ${firstToken.maxMs.toFixed(1)} ms`);
+      } catch (error) {
+        firstToken = { error: error instanceof Error ? error.message : String(error) };
+        console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  ERROR: ${firstToken.error}`);
+      }
+    }
+    return { rows, rssMb: readRssMb(server.pid), ...(firstToken ? { firstToken } : {}) };
   } finally {
     await server.stop();
     await db?.close();
@@ -300,6 +334,20 @@ async function createPostgresDatabase(): Promise<{ url: string } | { reason: str
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString() };
+}
+
+const FIRST_TOKEN_CHECK = "POST /api/ai/chat streamed: first piece from provider to client";
+
+function firstTokenCheck(dialect: Dialect, result: FirstTokenResult | { error: string }): BudgetCheck {
+  const name = `${FIRST_TOKEN_CHECK} on ${dialect} (max of ${"samplesMs" in result ? result.samplesMs.length : 0} chats)`;
+  const limit = `< ${FIRST_TOKEN_BUDGET_MS} ms`;
+  if ("error" in result) return { name, measured: `error: ${result.error}`, limit, verdict: "FAIL" };
+  return {
+    name,
+    measured: `${result.maxMs.toFixed(1)} ms (median ${result.medianMs.toFixed(1)} ms)`,
+    limit,
+    verdict: result.pass ? "PASS" : "FAIL",
+  };
 }
 
 function budgetText(scenario: Scenario, dialect: Dialect): string {
@@ -415,6 +463,7 @@ async function main(): Promise<void> {
   );
 
   const baseline = await startBaseline();
+  await startAiProvider();
   const baselineRuns = [await baseline.measure()];
 
   let startup: Report["startup"];
@@ -427,10 +476,12 @@ async function main(): Promise<void> {
 
   const rows: ScenarioRow[] = [];
   const appRss: Report["appRss"] = {};
+  const firstTokenChecks: BudgetCheck[] = [];
   if (databases.has("sqlite")) {
     const sqlite = await benchApp("sqlite", baseline);
     rows.push(...sqlite.rows);
     appRss.sqlite = sqlite.rssMb;
+    if (sqlite.firstToken) firstTokenChecks.push(firstTokenCheck("sqlite", sqlite.firstToken));
   }
 
   let postgres: Report["postgres"];
@@ -443,6 +494,7 @@ async function main(): Promise<void> {
     const result = await benchApp("postgres", baseline, database.url);
     rows.push(...result.rows);
     appRss.postgres = result.rssMb;
+    if (result.firstToken) firstTokenChecks.push(firstTokenCheck("postgres", result.firstToken));
   }
 
   // Again at the end: two full runs show how much the machine drifted during the run.
@@ -467,6 +519,7 @@ async function main(): Promise<void> {
     });
   }
   checks.push(...scenarioChecks(rows));
+  checks.push(...firstTokenChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(

@@ -55,7 +55,7 @@ export function autoRolloverJob({ db, now, log, batchSize = DEFAULT_BATCH_SIZE, 
     let closedDays = 0;
     if (isOn && user.autoRolloverDay !== null) {
       for (const day of dueAutoRolloverDays(user.autoRolloverDay, settings, user.timeZone, at)) {
-        if (await rollover.closeDayAutomatically(user.id, day)) closedDays++;
+        if (await rollover.closeDayAutomatically(user.id, day, settings)) closedDays++;
       }
     }
     const next = isOn ? nextAutoRollover(settings.autoRolloverTime, user.timeZone, at) : null;

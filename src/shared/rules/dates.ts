@@ -34,15 +34,32 @@ export function isTimeOfDay(value: string): boolean {
   return TIME_OF_DAY.test(value);
 }
 
+/**
+ * What the runtime said of each zone asked about (making an Intl.DateTimeFormat costs tens of
+ * microseconds, and every request that needs the user's today asks). Bounded: emptied when it
+ * grows past what the zone database holds, so made-up names cannot fill memory.
+ */
+const zoneAnswers = new Map<string, string | null>();
+const ZONE_ANSWERS_MAX = 2_000;
+
+/** The zone's canonical name, or null when Intl does not know it. */
+function lookUpZone(zone: string): string | null {
+  const known = zoneAnswers.get(zone);
+  if (known !== undefined) return known;
+  let canonical: string | null;
+  try {
+    canonical = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    canonical = null;
+  }
+  if (zoneAnswers.size >= ZONE_ANSWERS_MAX) zoneAnswers.clear();
+  zoneAnswers.set(zone, canonical);
+  return canonical;
+}
+
 /** Whether the runtime knows the zone (Intl's zone database); unknown zones fall back to UTC below. */
 export function isKnownTimeZone(zone: string): boolean {
-  if (zone.length === 0) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return zone.length > 0 && lookUpZone(zone) !== null;
 }
 
 /**
@@ -50,7 +67,9 @@ export function isKnownTimeZone(zone: string): boolean {
  * "UTC") and one name per zone ("US/Eastern" -> "America/New_York"). The zone must be known.
  */
 export function canonicalTimeZone(zone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  const canonical = lookUpZone(zone);
+  if (canonical === null) throw new RangeError(`Invalid time zone specified: ${zone}`);
+  return canonical;
 }
 
 function safeZone(timeZone: string): string {
@@ -79,7 +98,21 @@ function utcMsToDay(ms: number): string {
 
 /** The calendar day an instant falls on in the zone (an unknown zone is read as UTC). */
 export function dayInZone(instant: Date | string, timeZone: string): string {
-  return format(new Date(instant), "yyyy-MM-dd", { in: tz(safeZone(timeZone)) });
+  const parts = dayFormatter(safeZone(timeZone)).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)!.value;
+  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
+
+/** One formatter per zone, kept: most requests need the user's today (bounded as zoneAnswers is). */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (dayFormatters.size >= ZONE_ANSWERS_MAX) dayFormatters.clear();
+    dayFormatters.set(zone, formatter);
+  }
+  return formatter;
 }
 
 /** The user's today: the day `now` falls on in their zone. */

@@ -55,22 +55,30 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
     return todayInZone(now(), timeZone);
   }
 
+  /**
+   * Closes the day once. A person's close (`settings` undefined) first looks for the day's summary
+   * outside any transaction, as the common repeat (a double click) is then a read, and reads the
+   * settings in the transaction. The scheduler's close passes the settings it already read and
+   * skips the look-up (its days are rarely closed already: the summary's unique (user, day) still
+   * answers that), and leaves a day without any task alone: fewer round trips per due user.
+   */
   async function closeDayOnce(
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    options: { skipEmptyDay: boolean },
+    automatic?: { settings: RolloverSettings },
   ): Promise<RolloverSummary | null> {
-    // The common repeat (a double click, the scheduler after the user closed the day) is a read.
-    const closed = await repository.findSummary(userId, day);
-    if (closed) return closed;
-    if (options.skipEmptyDay && (await repository.listDayTasks(userId, day)).length === 0) return null;
+    if (!automatic) {
+      const closed = await repository.findSummary(userId, day);
+      if (closed) return closed;
+    }
 
     return writeUserData(kysely, userId, async (trx) => {
       const inTransaction = rolloverRepository(trx);
       const at = now();
-      const settings = await settingsOf(inTransaction, userId);
+      const settings = automatic?.settings ?? (await settingsOf(inTransaction, userId));
       const tasks = await inTransaction.listDayTasks(userId, day);
+      if (automatic && tasks.length === 0) return null;
       const plan = planDayRollover(tasks, settings, day, at);
       const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
       const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
@@ -149,17 +157,18 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
      */
     async closeDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
       const day = input.date ?? (await userToday(userId));
-      const summary = await closeDayOnce(userId, day, input.reflectionReasons ?? [], { skipEmptyDay: false });
+      const summary = await closeDayOnce(userId, day, input.reflectionReasons ?? []);
       if (!summary) throw new Error("closing a day without skipping empty ones always answers a summary");
       return summary;
     },
 
     /**
-     * The scheduler's close of a day: as closeDay, except that a day without any task is left
-     * alone (no summary: nothing to move or to sum up, and no row per idle user and day).
+     * The scheduler's close of a day with the user's settings, just read: as closeDay, except that
+     * a day without any task is left alone (no summary: nothing to move or to sum up, and no row
+     * per idle user and day).
      */
-    closeDayAutomatically(userId: string, day: string): Promise<RolloverSummary | null> {
-      return closeDayOnce(userId, day, [], { skipEmptyDay: true });
+    closeDayAutomatically(userId: string, day: string, settings: RolloverSettings): Promise<RolloverSummary | null> {
+      return closeDayOnce(userId, day, [], { settings });
     },
 
     async getSummary(userId: string, date: string): Promise<RolloverSummary> {
