@@ -11,6 +11,7 @@ import {
   EmptyBoard,
   FutureTasksPanel,
   InsightsSidebar,
+  QuickAdd,
   StalledBanner,
   TaskBoard,
   type TaskCardActions,
@@ -86,6 +87,7 @@ export function TodayPage() {
         onEndDay={() => setIsWrapUpOpen(true)}
       />
       <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />
+      <QuickAdd viewedDate={viewedDate} today={today} />
       <StalledBanner
         tasks={stalledTasks}
         today={today}

@@ -4,6 +4,7 @@ export { TaskBoard } from "./components/task-board.tsx";
 export { TaskCard, type TaskCardActions } from "./components/task-card.tsx";
 export { DayHeader } from "./components/day-header.tsx";
 export { DayProgress } from "./components/day-progress.tsx";
+export { QuickAdd } from "./components/quick-add.tsx";
 export { StalledBanner } from "./components/stalled-banner.tsx";
 export { BoardSkeleton, EmptyBoard } from "./components/board-placeholders.tsx";
 export { DeleteTaskDialog } from "./components/delete-task-dialog.tsx";

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { parseQuickAdd, type QuickAddResult } from "./quick-add.ts";
+
+// Tuesday 24 November 2026.
+const TODAY = "2026-11-24";
+const GOALS = [
+  { id: "g-launch", title: "Launch" },
+  { id: "g-party", title: "Launch party planning" },
+  { id: "g-spanish", title: "Learn Spanish" },
+  { id: "g-fit", title: "Get fit" },
+];
+
+type Expected = Partial<Omit<QuickAddResult, "goal" | "understood">> & { goal?: string | null };
+
+// [input, expected]: fields left out are expected at their "not written" value.
+const CASES: [string, Expected][] = [
+  // The issue's example, and plain titles.
+  ["Write the report 45m tomorrow 9am #Launch", { title: "Write the report", estimatedDuration: 45, date: "2026-11-25", scheduledStartTime: "09:00", goal: "g-launch" }],
+  ["Write the report", { title: "Write the report" }],
+  ["  Call   Anna  ", { title: "Call Anna" }],
+  ["", { title: "" }],
+  // Estimates.
+  ["Email 45m", { title: "Email", estimatedDuration: 45 }],
+  ["Email 45min", { title: "Email", estimatedDuration: 45 }],
+  ["Email 45 min", { title: "Email", estimatedDuration: 45 }],
+  ["Email 45 minutes", { title: "Email", estimatedDuration: 45 }],
+  ["Deep work 1h", { title: "Deep work", estimatedDuration: 60 }],
+  ["Deep work 1h30", { title: "Deep work", estimatedDuration: 90 }],
+  ["Deep work 1h30m", { title: "Deep work", estimatedDuration: 90 }],
+  ["Deep work 90 min", { title: "Deep work", estimatedDuration: 90 }],
+  ["Deep work 1.5h", { title: "Deep work", estimatedDuration: 90 }],
+  ["Deep work 2 hours", { title: "Deep work", estimatedDuration: 120 }],
+  ["Deep work 2hrs", { title: "Deep work", estimatedDuration: 120 }],
+  ["Deep work 8h", { title: "Deep work", estimatedDuration: 480 }],
+  ["Deep work 9h", { title: "Deep work 9h" }], // past 480 minutes: not an estimate
+  ["Stretch 3m", { title: "Stretch 3m" }], // under 5 minutes
+  ["Stretch 5m", { title: "Stretch", estimatedDuration: 5 }],
+  ["Deep work 1h75", { title: "Deep work 1h75" }], // 75 is not minutes of an hour
+  ["Read 2 chapters", { title: "Read 2 chapters" }],
+  ["Email 45m 30m", { title: "Email 30m", estimatedDuration: 45 }], // the first estimate wins
+  // Days.
+  ["Pay rent today", { title: "Pay rent", date: "2026-11-24" }],
+  ["Pay rent tomorrow", { title: "Pay rent", date: "2026-11-25" }],
+  ["Pay rent tmrw", { title: "Pay rent", date: "2026-11-25" }],
+  ["Pay rent someday", { title: "Pay rent", date: null }],
+  ["Pay rent tuesday", { title: "Pay rent", date: "2026-11-24" }], // today is a Tuesday
+  ["Pay rent wed", { title: "Pay rent", date: "2026-11-25" }],
+  ["Pay rent monday", { title: "Pay rent", date: "2026-11-30" }],
+  ["Pay rent fri", { title: "Pay rent", date: "2026-11-27" }],
+  ["Pay rent on friday", { title: "Pay rent", date: "2026-11-27" }],
+  ["Pay rent next mon", { title: "Pay rent", date: "2026-11-30" }],
+  ["Pay rent next friday", { title: "Pay rent", date: "2026-12-04" }],
+  ["Pay rent next tue", { title: "Pay rent", date: "2026-12-01" }],
+  ["Plan next week", { title: "Plan", date: "2026-11-30" }],
+  ["Pay rent in 3 days", { title: "Pay rent", date: "2026-11-27" }],
+  ["Pay rent in 2 weeks", { title: "Pay rent", date: "2026-12-08" }],
+  ["Pay rent dec 3", { title: "Pay rent", date: "2026-12-03" }],
+  ["Pay rent december 3rd", { title: "Pay rent", date: "2026-12-03" }],
+  ["Pay rent 3 dec", { title: "Pay rent", date: "2026-12-03" }],
+  ["Pay rent on 3rd december", { title: "Pay rent", date: "2026-12-03" }],
+  ["Pay rent nov 24", { title: "Pay rent", date: "2026-11-24" }], // today counts
+  ["Pay rent nov 23", { title: "Pay rent", date: "2027-11-23" }], // passed: next year
+  ["Pay rent feb 29", { title: "Pay rent", date: "2028-02-29" }], // the next year that has it
+  ["Pay rent feb 30", { title: "Pay rent feb 30" }],
+  ["Pay rent 2027-01-15", { title: "Pay rent", date: "2027-01-15" }],
+  ["Pay rent 2027-02-30", { title: "Pay rent 2027-02-30" }],
+  ["Pay rent may", { title: "Pay rent may" }], // a month alone is no day
+  ["Pay rent today tomorrow", { title: "Pay rent tomorrow", date: "2026-11-24" }],
+  // Words that are also days stay words.
+  ["Prepare the SAT", { title: "Prepare the SAT" }],
+  ["Enjoy the sun", { title: "Enjoy the sun" }],
+  ["Hike on sat", { title: "Hike", date: "2026-11-28" }],
+  ["Brunch next sun", { title: "Brunch", date: "2026-12-06" }],
+  ["Call mom", { title: "Call mom" }],
+  ["Look at the next slide", { title: "Look at the next slide" }],
+  ["Arrive in time", { title: "Arrive in time" }],
+  ["Decide on pricing", { title: "Decide on pricing" }],
+  // Start times.
+  ["Standup 9am", { title: "Standup", scheduledStartTime: "09:00" }],
+  ["Standup 9 am", { title: "Standup", scheduledStartTime: "09:00" }],
+  ["Standup at 9:30am", { title: "Standup", scheduledStartTime: "09:30" }],
+  ["Standup @10am", { title: "Standup", scheduledStartTime: "10:00" }],
+  ["Dinner 7pm", { title: "Dinner", scheduledStartTime: "19:00" }],
+  ["Dinner 12am", { title: "Dinner", scheduledStartTime: "00:00" }],
+  ["Lunch 12pm", { title: "Lunch", scheduledStartTime: "12:00" }],
+  ["Review 14:30", { title: "Review", scheduledStartTime: "14:30" }],
+  ["Review 25:00", { title: "Review 25:00" }],
+  ["Review 13pm", { title: "Review 13pm" }],
+  ["Train at 6", { title: "Train at 6" }], // a bare number is no time
+  // Goals.
+  ["Draft the press release #Launch", { title: "Draft the press release", goal: "g-launch" }], // exact beats prefix
+  ["Book the venue #launch-party", { title: "Book the venue", goal: "g-party" }],
+  ["Book the venue #LAUNCH_P", { title: "Book the venue", goal: "g-party" }],
+  ["Verbs #learn", { title: "Verbs", goal: "g-spanish" }],
+  ["Run #get-fit", { title: "Run", goal: "g-fit" }],
+  ["Something #l", { title: "Something #l" }], // several goals start with l
+  ["Fix bug #42", { title: "Fix bug #42" }], // no such goal
+  ["Tag #", { title: "Tag #" }],
+  // Quotes keep their words in the title.
+  ['Write "tomorrow" essay', { title: 'Write "tomorrow" essay' }],
+  ['Read "Atomic Habits" 30m', { title: 'Read "Atomic Habits"', estimatedDuration: 30 }],
+  ['Watch "Friday Night Lights" friday', { title: 'Watch "Friday Night Lights"', date: "2026-11-27" }],
+  ["Plan “9am standup” tomorrow", { title: "Plan “9am standup”", date: "2026-11-25" }],
+  // All together, in any order.
+  ["#learn 20m tmrw 7:15 Flashcards", { title: "Flashcards", estimatedDuration: 20, date: "2026-11-25", scheduledStartTime: "07:15", goal: "g-spanish" }],
+  ["tomorrow at 8am Gym 1h #get-fit", { title: "Gym", estimatedDuration: 60, date: "2026-11-25", scheduledStartTime: "08:00", goal: "g-fit" }],
+];
+
+describe("parseQuickAdd", () => {
+  it("has the table of at least 60 cases the issue asks for", () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(CASES)("%s", (input, expected) => {
+    const result = parseQuickAdd(input, { today: TODAY, goals: GOALS });
+    expect({
+      title: result.title,
+      estimatedDuration: result.estimatedDuration,
+      date: result.date,
+      scheduledStartTime: result.scheduledStartTime,
+      goal: result.goal?.id ?? null,
+    }).toEqual({
+      estimatedDuration: null,
+      date: undefined,
+      scheduledStartTime: null,
+      goal: null,
+      ...expected,
+    });
+  });
+
+  it("lists what it understood, in the order written, with the words that said it", () => {
+    const result = parseQuickAdd("Write the report 45 min on friday at 9am #Launch", { today: TODAY, goals: GOALS });
+    expect(result.understood).toEqual([
+      { part: "estimate", text: "45 min" },
+      { part: "day", text: "on friday" },
+      { part: "time", text: "at 9am" },
+      { part: "goal", text: "#Launch" },
+    ]);
+  });
+
+  it("resolves day words from the today it is given (the user's, in their zone)", () => {
+    // Late on Sunday in Auckland is still Saturday in London: the caller passes each user's today.
+    expect(parseQuickAdd("Call tomorrow", { today: "2026-11-29", goals: [] }).date).toBe("2026-11-30");
+    expect(parseQuickAdd("Call tomorrow", { today: "2026-11-28", goals: [] }).date).toBe("2026-11-29");
+    expect(parseQuickAdd("Call tomorrow", { today: "2026-12-31", goals: [] }).date).toBe("2027-01-01");
+    expect(parseQuickAdd("Call monday", { today: "2026-11-29", goals: [] }).date).toBe("2026-11-30");
+    // On a Sunday, next week starts tomorrow.
+    expect(parseQuickAdd("Call next mon", { today: "2026-11-29", goals: [] }).date).toBe("2026-11-30");
+  });
+});

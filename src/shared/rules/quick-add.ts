@@ -1,0 +1,283 @@
+// Quick add (issue 17): one line such as "Write the report 45m tomorrow 9am #Launch" read as a
+// task's title, estimate, day, start time and goal. Pure: the caller gives the user's today (in
+// their zone) and their goals, and sends what comes out through the ordinary create call.
+//
+// What is understood (each kind once, the first one written; anything else stays in the title):
+// - estimate: 45m, 45min, 45 minutes, 90 min, 1h, 1.5h, 2 hours, 1h30, 1h30m; 5 to 480 minutes
+// - day: today, tomorrow (tmrw), someday (unscheduled), weekday names (mon ... sunday: the
+//   nearest one, today included; "sat" and "sun" only after "on" or "next"), next <weekday> (that day in next week, weeks starting Monday),
+//   in N days / in N weeks, dec 3, 3 dec, december 3rd (the next such day, today included), ISO
+//   2026-12-03; "on" before a day is part of it
+// - start time: 9am, 9 am, 9:30pm, 14:30; "at" or "@" before a time is part of it
+// - goal: # and the start of a goal's title, case-insensitive ("-" and "_" stand for spaces); an
+//   exact title wins, otherwise exactly one goal must start so
+// Text in quotes ("..." or “...”) is never read: it stays in the title as written.
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/tasks.ts";
+import { addDays, isCalendarDate } from "./dates.ts";
+
+export interface QuickAddGoal {
+  id: string;
+  title: string;
+}
+
+export type QuickAddPart = "estimate" | "day" | "time" | "goal";
+
+export interface QuickAddResult {
+  title: string;
+  /** Minutes, or null when none was written. */
+  estimatedDuration: number | null;
+  /** yyyy-MM-dd; null for "someday" (unscheduled); undefined when no day was written (the caller's default). */
+  date: string | null | undefined;
+  /** HH:mm, or null when none was written. */
+  scheduledStartTime: string | null;
+  goal: QuickAddGoal | null;
+  /** What was understood, in the order written, with the words that said it (for the preview). */
+  understood: { part: QuickAddPart; text: string }[];
+}
+
+export interface QuickAddContext {
+  /** The user's today, yyyy-MM-dd, in their zone. */
+  today: string;
+  goals: readonly QuickAddGoal[];
+}
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/** A weekday or month name, whole or cut to at least three letters ("wed", "wednes", "sept"). */
+function nameIndex(names: readonly string[], word: string): number {
+  if (word.length < 3) return -1;
+  return names.findIndex((name) => name.startsWith(word));
+}
+
+interface Word {
+  text: string;
+  lower: string;
+  /** Inside quotes: never read. */
+  literal: boolean;
+}
+
+/** Words split on spaces; a quoted stretch is one literal word, quotes kept. */
+function splitWords(input: string): Word[] {
+  const words: Word[] = [];
+  const pattern = /"[^"]*"|“[^”]*”|\S+/g;
+  for (const match of input.matchAll(pattern)) {
+    const text = match[0];
+    const literal = /^(".*"|“.*”)$/.test(text) && text.length >= 2;
+    words.push({ text, lower: text.toLowerCase(), literal });
+  }
+  return words;
+}
+
+interface Match<T> {
+  value: T;
+  /** Words used from the position tried. */
+  length: number;
+}
+
+type Reader<T> = (words: readonly Word[], at: number, context: QuickAddContext) => Match<T> | null;
+
+const isEstimate = (minutes: number) =>
+  Number.isInteger(minutes) && minutes >= ESTIMATED_DURATION_MIN_MINUTES && minutes <= ESTIMATED_DURATION_MAX_MINUTES;
+
+const MINUTE_UNITS = /^(m|min|mins|minute|minutes)$/;
+const HOUR_UNITS = /^(h|hr|hrs|hour|hours)$/;
+
+function minutesOf(amount: string, unit: string): number | null {
+  const value = Number(amount);
+  if (MINUTE_UNITS.test(unit)) return value;
+  if (HOUR_UNITS.test(unit)) return Math.round(value * 60);
+  return null;
+}
+
+const readEstimate: Reader<number> = (words, at) => {
+  const word = words[at]!.lower;
+  const attempt = (minutes: number | null, length: number) => (minutes !== null && isEstimate(minutes) ? { value: minutes, length } : null);
+  // 1h30, 1h30m, 1h30min
+  const hoursAndMinutes = /^(\d{1,2})h(\d{1,2})(m|min)?$/.exec(word);
+  if (hoursAndMinutes) {
+    const minutes = Number(hoursAndMinutes[2]);
+    return minutes < 60 ? attempt(Number(hoursAndMinutes[1]) * 60 + minutes, 1) : null;
+  }
+  // 45m, 1.5h, 2hours
+  const joined = /^(\d{1,3}(?:\.\d+)?)([a-z]+)$/.exec(word);
+  if (joined) return attempt(minutesOf(joined[1]!, joined[2]!), 1);
+  // 90 min, 2 hours
+  const next = words[at + 1];
+  if (/^\d{1,3}(?:\.\d+)?$/.test(word) && next && !next.literal) return attempt(minutesOf(word, next.lower), 2);
+  return null;
+};
+
+function timeText(hours: number, minutes: number): string | null {
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+function twelveHour(hours: number, minutes: number, meridiem: string): string | null {
+  if (hours < 1 || hours > 12) return null;
+  const base = hours % 12;
+  return timeText(meridiem === "pm" ? base + 12 : base, minutes);
+}
+
+/** 9am, 9:30pm, 9 am, 14:30 (24-hour clock), each with an optional "at" or "@" before it. */
+const readTime: Reader<string> = (words, at) => {
+  const lead = words[at]!.lower;
+  if ((lead === "at" || lead === "@") && words[at + 1] && !words[at + 1]!.literal) {
+    const rest = readTime(words, at + 1, { today: "", goals: [] });
+    return rest ? { value: rest.value, length: rest.length + 1 } : null;
+  }
+  const word = lead.startsWith("@") ? lead.slice(1) : lead;
+  const withMeridiem = /^(\d{1,2})(?::(\d{2}))?(am|pm)$/.exec(word);
+  if (withMeridiem) {
+    const value = twelveHour(Number(withMeridiem[1]), Number(withMeridiem[2] ?? 0), withMeridiem[3]!);
+    return value ? { value, length: 1 } : null;
+  }
+  const next = words[at + 1];
+  const bare = /^(\d{1,2})(?::(\d{2}))?$/.exec(word);
+  if (bare && next && !next.literal && /^(am|pm)$/.test(next.lower)) {
+    const value = twelveHour(Number(bare[1]), Number(bare[2] ?? 0), next.lower);
+    return value ? { value, length: 2 } : null;
+  }
+  const clock = /^(\d{1,2}):(\d{2})$/.exec(word);
+  if (clock) {
+    const value = timeText(Number(clock[1]), Number(clock[2]));
+    return value ? { value, length: 1 } : null;
+  }
+  return null;
+};
+
+function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/** The nearest day with the weekday, today included. */
+function nearestWeekday(today: string, weekday: number): string {
+  return addDays(today, (weekday - weekdayOf(today) + 7) % 7);
+}
+
+/** That weekday in next week (weeks start on Monday). */
+function weekdayNextWeek(today: string, weekday: number): string {
+  const sinceMonday = (weekdayOf(today) + 6) % 7;
+  const nextMonday = addDays(today, 7 - sinceMonday);
+  return addDays(nextMonday, (weekday + 6) % 7);
+}
+
+/** Month and day of the month: the next such day, today included; null when no year has it (feb 30). */
+function nextMonthDay(today: string, month: number, dayOfMonth: number): string | null {
+  const year = Number(today.slice(0, 4));
+  for (const candidateYear of [year, year + 1, year + 2, year + 3, year + 4]) {
+    const day = `${candidateYear}-${String(month + 1).padStart(2, "0")}-${String(dayOfMonth).padStart(2, "0")}`;
+    if (isCalendarDate(day) && day >= today) return day;
+  }
+  return null;
+}
+
+const DAY_OF_MONTH = /^(\d{1,2})(st|nd|rd|th)?,?$/;
+
+/** "sat" and "sun" are words too ("Prepare the SAT", "Enjoy the sun"): days only after "on" or "next". */
+const WEEKEND_WORDS = new Set(["sat", "sun"]);
+
+/** A day; null (someday) counts as one. */
+const readDay: Reader<string | null> = (words, at, context) => readDayFrom(words, at, context, { bareWordsOnly: true });
+
+function readDayFrom(words: readonly Word[], at: number, context: QuickAddContext, options: { bareWordsOnly: boolean }): Match<string | null> | null {
+  const { today } = context;
+  const word = words[at]!.lower.replace(/,$/, "");
+  const next = words[at + 1] && !words[at + 1]!.literal ? words[at + 1]!.lower.replace(/,$/, "") : undefined;
+  if (word === "on" && next !== undefined) {
+    const rest = readDayFrom(words, at + 1, context, { bareWordsOnly: false });
+    return rest && rest.value !== null ? { value: rest.value, length: rest.length + 1 } : null;
+  }
+  if (word === "today") return { value: today, length: 1 };
+  if (word === "tomorrow" || word === "tmrw" || word === "tmr") return { value: addDays(today, 1), length: 1 };
+  if (word === "someday") return { value: null, length: 1 };
+  if (isCalendarDate(word)) return { value: word, length: 1 };
+  const weekday = nameIndex(WEEKDAYS, word);
+  if (weekday >= 0 && !(options.bareWordsOnly && WEEKEND_WORDS.has(word))) return { value: nearestWeekday(today, weekday), length: 1 };
+  if (word === "next" && next !== undefined) {
+    const nextWeekday = nameIndex(WEEKDAYS, next);
+    if (nextWeekday >= 0) return { value: weekdayNextWeek(today, nextWeekday), length: 2 };
+    if (next === "week") return { value: weekdayNextWeek(today, 1), length: 2 };
+    return null;
+  }
+  if (word === "in" && next !== undefined && /^\d{1,3}$/.test(next)) {
+    const unit = words[at + 2] && !words[at + 2]!.literal ? words[at + 2]!.lower : "";
+    const count = Number(next);
+    if (/^days?$/.test(unit) && count >= 1) return { value: addDays(today, count), length: 3 };
+    if (/^weeks?$/.test(unit) && count >= 1) return { value: addDays(today, 7 * count), length: 3 };
+    return null;
+  }
+  // dec 3, december 3rd
+  const month = nameIndex(MONTHS, word);
+  if (month >= 0 && next !== undefined) {
+    const dayOfMonth = DAY_OF_MONTH.exec(next);
+    const value = dayOfMonth ? nextMonthDay(today, month, Number(dayOfMonth[1])) : null;
+    return value ? { value, length: 2 } : null;
+  }
+  // 3 dec, 3rd december
+  const dayFirst = DAY_OF_MONTH.exec(word);
+  if (dayFirst && next !== undefined) {
+    const monthAfter = nameIndex(MONTHS, next);
+    const value = monthAfter >= 0 ? nextMonthDay(today, monthAfter, Number(dayFirst[1])) : null;
+    return value ? { value, length: 2 } : null;
+  }
+  return null;
+}
+
+const normalizeGoalText = (text: string) => text.toLowerCase().replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+
+/** #Launch: the goal whose title is that, or the only one that starts so. */
+const readGoal: Reader<QuickAddGoal> = (words, at, { goals }) => {
+  const word = words[at]!.text;
+  if (!word.startsWith("#") || word.length < 2) return null;
+  const wanted = normalizeGoalText(word.slice(1));
+  if (wanted === "") return null;
+  const exact = goals.find((goal) => normalizeGoalText(goal.title) === wanted);
+  if (exact) return { value: exact, length: 1 };
+  const starting = goals.filter((goal) => normalizeGoalText(goal.title).startsWith(wanted));
+  return starting.length === 1 ? { value: starting[0]!, length: 1 } : null;
+};
+
+export function parseQuickAdd(input: string, context: QuickAddContext): QuickAddResult {
+  const words = splitWords(input);
+  const result: QuickAddResult = {
+    title: "",
+    estimatedDuration: null,
+    date: undefined,
+    scheduledStartTime: null,
+    goal: null,
+    understood: [],
+  };
+  const titleWords: string[] = [];
+  const found = new Set<QuickAddPart>();
+  const readers: { part: QuickAddPart; read: Reader<unknown>; apply: (value: never) => void }[] = [
+    { part: "goal", read: readGoal, apply: (value: QuickAddGoal) => (result.goal = value) },
+    { part: "estimate", read: readEstimate, apply: (value: number) => (result.estimatedDuration = value) },
+    { part: "time", read: readTime, apply: (value: string) => (result.scheduledStartTime = value) },
+    { part: "day", read: readDay, apply: (value: string | null) => (result.date = value) },
+  ];
+  let at = 0;
+  while (at < words.length) {
+    const word = words[at]!;
+    let used = 0;
+    if (!word.literal) {
+      for (const reader of readers) {
+        if (found.has(reader.part)) continue;
+        const match = reader.read(words, at, context);
+        if (!match) continue;
+        reader.apply(match.value as never);
+        found.add(reader.part);
+        result.understood.push({ part: reader.part, text: words.slice(at, at + match.length).map((w) => w.text).join(" ") });
+        used = match.length;
+        break;
+      }
+    }
+    if (used === 0) {
+      titleWords.push(word.text);
+      used = 1;
+    }
+    at += used;
+  }
+  result.title = titleWords.join(" ").trim();
+  return result;
+}

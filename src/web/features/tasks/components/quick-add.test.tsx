@@ -1,0 +1,109 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Goal } from "../../../../shared/api/goals.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
+import { AppProviders } from "../../../app/providers.tsx";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { userQueryKey } from "../../session/index.ts";
+import { makeTask } from "../test/task-fixtures.ts";
+import { QUICK_ADD_NO_TITLE, QuickAdd } from "./quick-add.tsx";
+
+const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
+const launch: Goal = {
+  id: "g-launch",
+  title: "Launch",
+  description: null,
+  targetDate: null,
+  status: "active",
+  createdAt: "2026-11-01T08:00:00.000Z",
+  updatedAt: "2026-11-01T08:00:00.000Z",
+  completedTasksCount: 0,
+  totalTasksCount: 0,
+  progressPercentage: 0,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function setUp(createAnswer?: () => Response) {
+  const created: unknown[] = [];
+  mockFetch((url, init) => {
+    if (url === "/api/goals") return jsonResponse([launch]);
+    if (url === "/api/tasks" && init.method === "POST") {
+      const body = JSON.parse(String(init.body)) as Partial<Task>;
+      created.push(body);
+      return createAnswer?.() ?? jsonResponse(makeTask(body), 201);
+    }
+    return jsonResponse([]);
+  });
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, user);
+  render(
+    <AppProviders client={client}>
+      <QuickAdd viewedDate="2026-11-24" today="2026-11-24" />
+    </AppProviders>,
+  );
+  return { created, field: screen.getByRole("textbox", { name: "Quick add a task" }) };
+}
+
+describe("QuickAdd", () => {
+  it("previews what it understood and creates the task with it on Enter", async () => {
+    const { created, field } = setUp();
+    await screen.findByText(/Enter adds the task/);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith("/api/goals", expect.anything()));
+    await userEvent.type(field, "Write the report 45m tomorrow 9am #Launch");
+
+    const preview = screen.getByTestId("quick-add-preview");
+    expect(preview).toHaveTextContent("Title Write the report");
+    expect(preview).toHaveTextContent("Day Tomorrow");
+    expect(preview).toHaveTextContent("Start 9:00 AM");
+    expect(preview).toHaveTextContent("Estimate 45 min");
+    expect(preview).toHaveTextContent("Goal Launch");
+
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(field).toHaveValue(""));
+    expect(created).toEqual([
+      { title: "Write the report", date: "2026-11-25", estimatedDuration: 45, scheduledStartTime: "09:00", goalId: "g-launch" },
+    ]);
+  });
+
+  it("puts a line without a day on the board's day, and 'someday' unscheduled", async () => {
+    const { created, field } = setUp();
+    await userEvent.type(field, "Call Anna{Enter}");
+    await waitFor(() => expect(created).toHaveLength(1));
+    await waitFor(() => expect(field).toHaveValue(""));
+    await userEvent.type(field, "Sort photos someday{Enter}");
+    await waitFor(() => expect(created).toHaveLength(2));
+    expect(created).toEqual([
+      { title: "Call Anna", date: "2026-11-24" },
+      { title: "Sort photos", date: null },
+    ]);
+  });
+
+  it("sends nothing without a title, and says why", async () => {
+    const { created, field } = setUp();
+    await userEvent.type(field, "tomorrow 30m{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent(QUICK_ADD_NO_TITLE);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(created).toEqual([]);
+    await userEvent.type(field, " Stretch");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps the line and shows the server's message when the create fails", async () => {
+    const { field } = setUp(() => errorResponse(400, "title: must be at most 200 characters"));
+    await userEvent.type(field, "Plan the offsite{Enter}");
+    expect(await screen.findByText("title: must be at most 200 characters")).toBeInTheDocument();
+    expect(field).toHaveValue("Plan the offsite");
+  });
+
+  it("clears the line on Escape", async () => {
+    const { field } = setUp();
+    await userEvent.type(field, "Something{Escape}");
+    expect(field).toHaveValue("");
+  });
+});

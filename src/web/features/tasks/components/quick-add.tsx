@@ -1,0 +1,137 @@
+import { useQuery } from "@tanstack/react-query";
+import { Loader2, Plus } from "lucide-react";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import type { CreateTaskInput } from "../../../../shared/api/tasks.ts";
+import { formatTime12h } from "../../../../shared/rules/format.ts";
+import { parseQuickAdd, type QuickAddResult } from "../../../../shared/rules/quick-add.ts";
+import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { cn } from "../../../lib/utils.ts";
+import { goalsQueryOptions } from "../../goals/index.ts";
+import { useCreateTask } from "../api/create-task.ts";
+import { futureDateLabel } from "../lib/day-labels.ts";
+
+export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
+export const QUICK_ADD_NO_TITLE = "Add a title: the words that are not a time, a day, an estimate or a goal";
+
+export interface QuickAddProps {
+  /** The board's day: where a task goes when the line names no day. */
+  viewedDate: string;
+  /** The user's today, in their zone: what "today", "tomorrow" and weekdays count from. */
+  today: string;
+}
+
+function dayLabel(date: string | null, today: string): string {
+  return futureDateLabel(date, today);
+}
+
+/** What the line will create, part by part, as the preview shows it. */
+function previewParts(parsed: QuickAddResult, viewedDate: string, today: string): { label: string; value: string }[] {
+  const date = parsed.date === undefined ? viewedDate : parsed.date;
+  return [
+    { label: "Title", value: parsed.title || "(none yet)" },
+    { label: "Day", value: dayLabel(date, today) },
+    ...(parsed.scheduledStartTime ? [{ label: "Start", value: formatTime12h(parsed.scheduledStartTime) }] : []),
+    ...(parsed.estimatedDuration !== null ? [{ label: "Estimate", value: `${parsed.estimatedDuration} min` }] : []),
+    ...(parsed.goal ? [{ label: "Goal", value: parsed.goal.title }] : []),
+  ];
+}
+
+/**
+ * Quick add (issue 17): one line read as a task (src/shared/rules/quick-add.ts), with a preview of
+ * what was understood before Enter, and the ordinary create call behind it.
+ */
+export function QuickAdd({ viewedDate, today }: QuickAddProps) {
+  const inputId = useId();
+  const previewId = useId();
+  const goals = useQuery(goalsQueryOptions()).data;
+  const createTask = useCreateTask();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
+  const parsed = useMemo(() => parseQuickAdd(text, { today, goals: goalChoices }), [text, today, goalChoices]);
+  const hasText = text.trim() !== "";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!hasText || createTask.isPending) return;
+    if (parsed.title === "") {
+      setError(QUICK_ADD_NO_TITLE);
+      return;
+    }
+    const input: CreateTaskInput = {
+      title: parsed.title,
+      date: parsed.date === undefined ? viewedDate : parsed.date,
+      ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
+      ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
+      ...(parsed.goal ? { goalId: parsed.goal.id } : {}),
+    };
+    createTask.mutate(input, {
+      onSuccess: (task) => {
+        setText("");
+        setError(null);
+        toast({ title: "Task created successfully", description: `${task.title} · ${dayLabel(task.date, today)}` });
+      },
+      onError: (failure) => {
+        setError(failure.message);
+        toast({ variant: "destructive", title: "Error", description: "Failed to create task" });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="mb-4" aria-label="Quick add">
+      <label htmlFor={inputId} className="sr-only">
+        Quick add a task
+      </label>
+      <div className="relative">
+        <Plus className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <Input
+          id={inputId}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && text !== "") {
+              event.preventDefault();
+              setText("");
+              setError(null);
+            }
+          }}
+          placeholder={`Quick add: ${QUICK_ADD_EXAMPLE}`}
+          autoComplete="off"
+          enterKeyHint="done"
+          aria-describedby={previewId}
+          aria-invalid={error ? true : undefined}
+          className="pr-10 pl-9"
+        />
+        {createTask.isPending ? (
+          <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-500" aria-label="Adding the task" />
+        ) : null}
+      </div>
+      {/* As high as the preview usually is (two lines on a phone), so typing does not move the board. */}
+      <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-5">
+        {error ? (
+          <p role="alert" className="font-medium text-red-700">
+            {error}
+          </p>
+        ) : hasText ? (
+          <p className="flex flex-wrap gap-x-3 gap-y-1" data-testid="quick-add-preview">
+            <span className="sr-only">Enter adds:</span>
+            {previewParts(parsed, viewedDate, today).map(({ label, value }) => (
+              <span key={label}>
+                <span className="text-slate-500">{label}</span>{" "}
+                <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>{value}</span>
+              </span>
+            ))}
+          </p>
+        ) : (
+          <p>Add the details as you type (45m, tomorrow, 9am, #goal); Enter adds the task.</p>
+        )}
+      </div>
+    </form>
+  );
+}
