@@ -1,5 +1,6 @@
 import { AlertCircle, Loader2 } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures } from "../../../shared/rules/capacity.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -43,6 +44,7 @@ export function TodayPage() {
   const [isWrapUpOpen, setIsWrapUpOpen] = useState(false);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
+  useOpenWrapUpFromPalette(() => setIsWrapUpOpen(true));
   const actions = useMemo<TaskCardActions>(
     () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
     [moves.resume],
@@ -116,4 +118,17 @@ export function TodayPage() {
       <FutureTasksPanel open={isFutureOpen} onOpenChange={setIsFutureOpen} today={today} onMoveToToday={moves.moveToToday} />
     </>
   );
+}
+
+/** The command palette's End Day comes here with `{ openWrapUp: true }`: open it, then forget it. */
+function useOpenWrapUpFromPalette(openWrapUp: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state: unknown = location.state;
+  const shouldOpen = state !== null && typeof state === "object" && (state as { openWrapUp?: unknown }).openWrapUp === true;
+  useEffect(() => {
+    if (!shouldOpen) return;
+    openWrapUp();
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [shouldOpen, openWrapUp, navigate, location.pathname, location.search]);
 }

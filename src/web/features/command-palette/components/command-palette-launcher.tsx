@@ -1,0 +1,32 @@
+import { Suspense, lazy, useEffect, useState } from "react";
+
+const CommandPalette = lazy(() => import("./command-palette.tsx").then((module) => ({ default: module.CommandPalette })));
+
+/** Ctrl+K (Cmd+K on a Mac) anywhere in the signed-in app, even in a field, opens or closes the palette. */
+export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+  return event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+}
+
+export function CommandPaletteLauncher() {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing animates and reopening is instant.
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isPaletteShortcut(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      setWanted(true);
+      setOpen((current) => !current);
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CommandPalette open={open} onOpenChange={setOpen} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bot, CalendarDays, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, Sunset, Target } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { cn } from "../../../lib/utils.ts";
+import { useAIContext } from "../../ai-chat/index.ts";
+import { goalsQueryOptions } from "../../goals/index.ts";
+import { futureDateLabel, useCreateTask, useToday } from "../../tasks/index.ts";
+import { type PaletteCommand, matchCommands } from "../lib/match-commands.ts";
+
+export interface CommandPaletteProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
+  board: LayoutList,
+  goals: Target,
+  insights: Sparkles,
+  settings: Settings,
+  day: CalendarDays,
+  add: Plus,
+  endDay: Sunset,
+  assistant: Bot,
+};
+
+/**
+ * The command palette (issue 17), Ctrl/Cmd+K: go to a page or a day, add a task (read as quick add
+ * reads it), end the day, open the assistant. Arrow keys choose, Enter runs, Escape closes.
+ */
+export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:max-w-xl" aria-describedby={undefined}>
+        {open ? <PaletteBody close={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaletteBody({ close }: { close: () => void }) {
+  const navigate = useNavigate();
+  const assistant = useAIContext();
+  const today = useToday();
+  const goals = useQuery(goalsQueryOptions()).data;
+  const createTask = useCreateTask();
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
+  // Each opening mounts this body afresh: the field takes focus, also when the palette is reopened
+  // while its closing animation still runs (Radix then does not move focus again).
+  useEffect(() => field.current?.focus(), []);
+
+  const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
+  const commands = useMemo(() => matchCommands(query, { today, goals: goalChoices }), [query, today, goalChoices]);
+  const activeIndex = Math.min(active, Math.max(0, commands.length - 1));
+
+  function run(command: PaletteCommand) {
+    close();
+    const action = command.action;
+    switch (action.kind) {
+      case "navigate":
+        void navigate(action.to, action.state ? { state: action.state } : undefined);
+        return;
+      case "assistant":
+        assistant.open();
+        return;
+      case "add": {
+        const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });
+        // mutateAsync, not mutate's callbacks: the palette has closed (unmounted) by the time it answers.
+        createTask
+          .mutateAsync({
+            title: parsed.title,
+            date: parsed.date === undefined ? today : parsed.date,
+            ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
+            ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
+            ...(parsed.goal ? { goalId: parsed.goal.id } : {}),
+          })
+          .then(
+            (task) => toast({ title: "Task created successfully", description: `${task.title} · ${futureDateLabel(task.date, today)}` }),
+            () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),
+          );
+        return;
+      }
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (commands.length === 0) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((activeIndex + step + commands.length) % commands.length);
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      setActive(event.key === "Home" ? 0 : commands.length - 1);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      run(commands[activeIndex]!);
+    }
+  }
+
+  return (
+    <>
+      <DialogTitle className="sr-only">Command palette</DialogTitle>
+      <DialogDescription className="sr-only">
+        Type to find a page, a day or an action, or a task to add. Arrow keys choose, Enter runs, Escape closes.
+      </DialogDescription>
+      <div className="flex items-center gap-2 border-b border-slate-200 px-4">
+        <Search className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <input
+          ref={field}
+          role="combobox"
+          aria-label="Command"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={commands.length > 0 ? optionId(activeIndex) : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Go to a page or a day, or add a task…"
+          autoComplete="off"
+          spellCheck={false}
+          className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
+        />
+      </div>
+      <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-y-auto p-2">
+        {commands.map((command, index) => {
+          const Icon = ICONS[command.icon];
+          return (
+            <li
+              key={command.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              onMouseMove={() => setActive(index)}
+              onClick={() => run(command)}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-800",
+                index === activeIndex && "bg-indigo-50 text-indigo-900",
+              )}
+            >
+              <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <span className="min-w-0 flex-1 truncate">{command.label}</span>
+              {command.hint ? <span className="shrink-0 text-xs text-slate-500">{command.hint}</span> : null}
+            </li>
+          );
+        })}
+        {commands.length === 0 ? <li className="px-3 py-6 text-center text-sm text-slate-600">No matching command</li> : null}
+      </ul>
+    </>
+  );
+}
+

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { isPaletteShortcut } from "../components/command-palette-launcher.tsx";
+import { matchCommands } from "./match-commands.ts";
+
+// Tuesday 24 November 2026.
+const context = { today: "2026-11-24", goals: [{ id: "g1", title: "Launch" }] };
+const labels = (query: string) => matchCommands(query, context).map((command) => command.label);
+
+describe("matchCommands", () => {
+  it("lists every fixed command for an empty query", () => {
+    expect(labels("")).toEqual(["Go to Today", "Go to Goals", "Go to Insights", "Go to Settings", "End Day", "Open the AI Assistant"]);
+  });
+
+  it("finds commands by the start of any word of their label or keywords", () => {
+    expect(labels("go")).toContain("Go to Goals");
+    expect(labels("goal")).toEqual(["Go to Goals", "Add task “goal”"]);
+    expect(labels("wrap")).toEqual(["End Day", "Add task “wrap”"]);
+    expect(labels("ai")).toContain("Open the AI Assistant");
+    expect(labels("go set")).toEqual(["Go to Settings", "Add task “go set”"]);
+  });
+
+  it("offers going to the day a text names, first, and no task for it", () => {
+    const [first, ...rest] = matchCommands("tomorrow", context);
+    expect(first).toMatchObject({ label: "Go to Wed, Nov 25", hint: "Tomorrow", action: { kind: "navigate", to: "/?date=2026-11-25" } });
+    expect(rest.map((command) => command.id)).not.toContain("add-task");
+    expect(matchCommands("next fri", context)[0]).toMatchObject({ action: { to: "/?date=2026-12-04" } });
+  });
+
+  it("offers adding the text as a task, read as quick add reads it", () => {
+    const add = matchCommands("Write the report 45m tomorrow 9am #Launch", context).at(-1);
+    expect(add).toMatchObject({
+      label: "Add task “Write the report”",
+      hint: "Tomorrow · 9:00 AM · 45 min · Launch",
+      action: { kind: "add", text: "Write the report 45m tomorrow 9am #Launch" },
+    });
+    expect(matchCommands("Call Anna", context).at(-1)).toMatchObject({ label: "Add task “Call Anna”", hint: "Today" });
+  });
+});
+
+describe("isPaletteShortcut", () => {
+  const key = (init: Partial<KeyboardEvent>) => ({ key: "k", ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init });
+  it("is Ctrl+K or Cmd+K, upper or lower case, and nothing else", () => {
+    expect(isPaletteShortcut(key({ ctrlKey: true }))).toBe(true);
+    expect(isPaletteShortcut(key({ metaKey: true }))).toBe(true);
+    expect(isPaletteShortcut(key({ key: "K", ctrlKey: true }))).toBe(true);
+    expect(isPaletteShortcut(key({}))).toBe(false);
+    expect(isPaletteShortcut(key({ ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isPaletteShortcut(key({ ctrlKey: true, altKey: true }))).toBe(false);
+    expect(isPaletteShortcut(key({ key: "j", ctrlKey: true }))).toBe(false);
+  });
+});

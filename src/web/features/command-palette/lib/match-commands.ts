@@ -1,0 +1,80 @@
+// What the command palette lists for what was typed: the fixed commands whose words match, a day
+// to go to when the text names one, and adding the text as a task (read as quick add reads it).
+import { type QuickAddContext, parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
+import { formatTime12h } from "../../../../shared/rules/format.ts";
+import { futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
+
+export type PaletteAction =
+  | { kind: "navigate"; to: string; state?: Record<string, unknown> }
+  | { kind: "assistant" }
+  | { kind: "add"; text: string };
+
+export interface PaletteCommand {
+  id: string;
+  label: string;
+  /** Shown at the end of the row (a shortcut, what a task would be). */
+  hint?: string;
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant";
+  /** More words that find it. */
+  keywords?: string;
+  action: PaletteAction;
+}
+
+/** The board's location state that opens the Daily Wrap-up (today-page.tsx reads it). */
+export const OPEN_WRAP_UP_STATE = { openWrapUp: true } as const;
+
+const FIXED: PaletteCommand[] = [
+  { id: "go-board", label: "Go to Today", icon: "board", keywords: "tasks board home", action: { kind: "navigate", to: "/" } },
+  { id: "go-goals", label: "Go to Goals", icon: "goals", action: { kind: "navigate", to: "/goals" } },
+  { id: "go-insights", label: "Go to Insights", icon: "insights", keywords: "weekly summaries", action: { kind: "navigate", to: "/insights" } },
+  { id: "go-settings", label: "Go to Settings", icon: "settings", keywords: "preferences ai rollover notifications", action: { kind: "navigate", to: "/settings" } },
+  {
+    id: "end-day",
+    label: "End Day",
+    icon: "endDay",
+    keywords: "wrap-up wrap up close rollover",
+    action: { kind: "navigate", to: "/", state: OPEN_WRAP_UP_STATE },
+  },
+  { id: "assistant", label: "Open the AI Assistant", icon: "assistant", keywords: "chat ask help", action: { kind: "assistant" } },
+];
+
+/** Every typed word starts a word of the command's label or keywords. */
+function matches(command: PaletteCommand, words: string[]): boolean {
+  const haystack = `${command.label} ${command.keywords ?? ""}`.toLowerCase().split(/[\s-]+/);
+  return words.every((word) => haystack.some((candidate) => candidate.startsWith(word)));
+}
+
+export function matchCommands(query: string, context: QuickAddContext): PaletteCommand[] {
+  const text = query.trim();
+  if (text === "") return FIXED;
+  const words = text.toLowerCase().split(/\s+/);
+  const found = FIXED.filter((command) => matches(command, words));
+
+  const parsed = parseQuickAdd(text, context);
+  // Only a day ("tomorrow", "next fri", "dec 3"): going there comes first.
+  const dayOnly = parsed.title === "" && typeof parsed.date === "string" && parsed.understood.length === 1;
+  if (dayOnly) {
+    found.unshift({
+      id: "go-day",
+      label: `Go to ${shortDateLabel(parsed.date as string)}`,
+      hint: futureDateLabel(parsed.date as string, context.today),
+      icon: "day",
+      action: { kind: "navigate", to: `/?date=${parsed.date as string}` },
+    });
+  } else if (parsed.title !== "") {
+    const details = [
+      futureDateLabel(parsed.date === undefined ? context.today : parsed.date, context.today),
+      parsed.scheduledStartTime ? formatTime12h(parsed.scheduledStartTime) : "",
+      parsed.estimatedDuration !== null ? `${parsed.estimatedDuration} min` : "",
+      parsed.goal ? parsed.goal.title : "",
+    ].filter(Boolean);
+    found.push({
+      id: "add-task",
+      label: `Add task “${parsed.title}”`,
+      hint: details.join(" · "),
+      icon: "add",
+      action: { kind: "add", text },
+    });
+  }
+  return found;
+}
