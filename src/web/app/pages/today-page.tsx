@@ -12,11 +12,13 @@ import {
   EmptyBoard,
   FutureTasksPanel,
   InsightsSidebar,
+  KeyboardShortcutsDialog,
   QuickAdd,
   StalledBanner,
   TaskBoard,
   type TaskCardActions,
   TaskFormDialog,
+  useBoardShortcuts,
   useBoardTasks,
   useDayStats,
   useTaskMoves,
@@ -42,6 +44,7 @@ export function TodayPage() {
   const [taskToDelete, setTaskToDelete] = useState<Task | null>(null);
   const [isFutureOpen, setIsFutureOpen] = useState(false);
   const [isWrapUpOpen, setIsWrapUpOpen] = useState(false);
+  const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
   useOpenWrapUpFromPalette(() => setIsWrapUpOpen(true));
@@ -49,6 +52,13 @@ export function TodayPage() {
     () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
     [moves.resume],
   );
+  useBoardShortcuts(tasks, {
+    onNew: openCreate,
+    onMove: moves.moveToColumn,
+    onEdit: actions.onEdit,
+    onDelete: actions.onDelete,
+    onHelp: () => setIsShortcutsOpen(true),
+  });
   const figures = useMemo(() => (tasks ? capacityCardFigures(tasks) : null), [tasks]);
 
   let board;
@@ -115,6 +125,7 @@ export function TodayPage() {
         }}
       />
       <WrapUpDialog open={isWrapUpOpen} onOpenChange={setIsWrapUpOpen} date={viewedDate} tasks={tasks ?? []} />
+      <KeyboardShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
       <FutureTasksPanel open={isFutureOpen} onOpenChange={setIsFutureOpen} today={today} onMoveToToday={moves.moveToToday} />
     </>
   );

@@ -5,6 +5,8 @@ export { TaskCard, type TaskCardActions } from "./components/task-card.tsx";
 export { DayHeader } from "./components/day-header.tsx";
 export { DayProgress } from "./components/day-progress.tsx";
 export { QuickAdd } from "./components/quick-add.tsx";
+export { KeyboardShortcutsDialog } from "./components/keyboard-shortcuts-dialog.tsx";
+export { useBoardShortcuts } from "./hooks/use-board-shortcuts.ts";
 export { StalledBanner } from "./components/stalled-banner.tsx";
 export { BoardSkeleton, EmptyBoard } from "./components/board-placeholders.tsx";
 export { DeleteTaskDialog } from "./components/delete-task-dialog.tsx";

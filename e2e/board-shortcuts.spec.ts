@@ -1,0 +1,84 @@
+import type { Locator, Page } from "@playwright/test";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
+
+const today = () => todayInZone(new Date(), "Europe/Paris");
+
+async function createTask(page: Page, title: string) {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+  const response = await page.request.post("/api/tasks", { data: { title, date: today() }, headers: { "X-CSRF-Token": csrf } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
+  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
+}
+const handle = (scope: Page | Locator, title: string) => scope.getByRole("button", { name: `Move "${title}"` });
+
+test.describe("board shortcuts", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("move focus between cards, move a card to a column, edit, delete and list the shortcuts, all by keyboard", async ({ page }) => {
+    test.slow();
+    await signIn(page, { name: "Keys Person", email: `shortcuts-${Date.now()}@example.com` });
+    for (const title of ["First task", "Second task", "Third task"]) await createTask(page, title);
+    await page.reload();
+    await waitForBoard(page);
+    await expect(handle(page, "Third task")).toBeVisible();
+
+    // j and k (and the arrows, from a card) move focus between cards.
+    await page.locator("body").press("j");
+    await expect(handle(page, "First task")).toBeFocused();
+    await page.keyboard.press("j");
+    await expect(handle(page, "Second task")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(handle(page, "Third task")).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(handle(page, "Second task")).toBeFocused();
+
+    // 2 moves the focused card to In Progress, 3 to Done; focus stays on it.
+    await page.keyboard.press("2");
+    await expect(handle(column(page, "In Progress"), "Second task")).toBeFocused();
+    await page.keyboard.press("3");
+    await expect(handle(column(page, "Done"), "Second task")).toBeFocused();
+
+    // e edits the focused card; Escape closes the dialog.
+    await page.keyboard.press("e");
+    const edit = page.getByRole("dialog", { name: "Edit Task" });
+    await expect(edit).toBeVisible();
+    await expect(edit.getByLabel(/^Task Title/)).toHaveValue("Second task");
+    await page.keyboard.press("Escape");
+    await expect(edit).toBeHidden();
+
+    // Delete asks first.
+    await handle(page, "First task").focus();
+    await page.keyboard.press("Delete");
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(handle(page, "First task")).toBeVisible();
+
+    // Typing in a field fires nothing: an n in quick add is just a letter.
+    const quickAdd = page.getByRole("textbox", { name: "Quick add a task" });
+    await quickAdd.click();
+    await page.keyboard.type("n j 2");
+    await expect(quickAdd).toHaveValue("n j 2");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await quickAdd.press("Escape");
+
+    // n opens the new task dialog; ? lists the shortcuts.
+    await page.locator("main").focus();
+    await page.keyboard.press("n");
+    await expect(page.getByRole("dialog", { name: "Create New Task" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(help).toBeVisible();
+    await expect(help).toContainText("Move the card to To Do, In Progress, Done");
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    await saveScreenshot(page, "board-shortcuts-help");
+    await expectNoAxeViolations(page);
+  });
+});
