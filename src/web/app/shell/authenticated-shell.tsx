@@ -8,6 +8,7 @@ import {
   useUser,
 } from "../../features/session/index.ts";
 import { AIContextProvider, AiAssistant } from "../../features/ai-chat/index.ts";
+import { LazyNotificationCenter } from "../../features/notifications/index.ts";
 import { whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
@@ -66,6 +67,7 @@ function SignedInLayout({ user }: { user: User }) {
         </main>
       </div>
       <AiAssistant />
+      <LazyNotificationCenter />
     </AIContextProvider>
   );
 }
