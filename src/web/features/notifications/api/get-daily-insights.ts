@@ -18,7 +18,10 @@ export const dailyInsightsResponseSchema = z.object({
 });
 export type DailyInsightsResponse = z.infer<typeof dailyInsightsResponseSchema>;
 
-/** Under the insights cards' key, so the sidebar and the engine share one request per day. */
+/**
+ * Under the insights feature's prefix (["insights", "daily", date, ...]): the engine reads whichever
+ * of these queries answered last, so the insights card's refetches reach it too.
+ */
 export const dailyInsightsQueryKey = (date: string) => ["insights", "daily", date] as const;
 
 export async function getDailyInsights(date: string): Promise<DailyInsightsResponse> {

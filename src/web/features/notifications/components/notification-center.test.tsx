@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../../../../shared/api/user.ts";
@@ -31,15 +31,18 @@ beforeEach(() => {
 });
 afterEach(() => {
   window.removeEventListener(NOTIFICATION_EVENT, record);
-  // The toast store is module-wide: a toast left open would hold the next test's notices back.
+  // The toast store is module-wide: a toast left open would hold the next test's notices back
+  // (unmounted first, so no queued notice shows as the last one closes).
+  cleanup();
   act(() => dismissToast());
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-function renderCenter(stalled: unknown[]) {
+function renderCenter(stalled: unknown[], insights: unknown = { insights: [], viewed: false }) {
   const fetchMock = mockFetch((url) => {
     if (url === "/api/tasks/stalled") return jsonResponse(stalled);
+    if (url.startsWith("/api/ai/insights?")) return jsonResponse(insights);
     if (url === "/api/goals") return jsonResponse([]);
     if (url === "/api/user") return jsonResponse(user);
     return jsonResponse([]);
@@ -106,5 +109,22 @@ describe("NotificationCenter", () => {
     expect(events).toEqual([]);
     // The stalled list is not even polled for it.
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/tasks/stalled");
+  });
+
+  it("notifies a new high-priority insight of today once, from the insights card's query too", async () => {
+    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ dailyInsights: true, stalledTasks: false }));
+    stubNotification("default");
+    const high = { type: "warning", title: "Overloaded day", description: "Defer two tasks.", priority: "high" };
+    const answer = { insights: [high, { ...high, title: "Low one", priority: "low" }], viewed: false };
+    const { client, fetchMock } = renderCenter([], answer);
+    await waitFor(() => expect(events.map((event) => event.title)).toEqual(["New Insight"]));
+    expect(events[0]).toMatchObject({ body: "Overloaded day: Defer two tasks.", path: "/insights" });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/ai/insights?date=${today()}`);
+
+    // The card's query (its key adds a revision) answers a second high one after a change.
+    const second = { ...high, title: "Three tasks stalled" };
+    act(() => client.setQueryData(["insights", "daily", today(), "rev-2"], { insights: [high, second], viewed: false }));
+    await waitFor(() => expect(events.map((event) => event.title)).toEqual(["New Insight", "New Insight"]));
+    expect(events[1]?.body).toContain("Three tasks stalled");
   });
 });

@@ -12,13 +12,15 @@ import {
   useTimeZone,
   useToday,
 } from "../../tasks/index.ts";
-import { type DailyInsightsResponse, dailyInsightsQueryOptions } from "../api/get-daily-insights.ts";
+import { type DailyInsightsResponse, dailyInsightsQueryKey, dailyInsightsQueryOptions } from "../api/get-daily-insights.ts";
 import type { AppNotification } from "../lib/app-notification.ts";
 import { claimNotification } from "../lib/claim-notification.ts";
 import { collectNotificationCandidates, type EngineSnapshot } from "../lib/collect-notifications.ts";
 import { pruneMarkers } from "../lib/notification-markers.ts";
 import type { NotificationPreferences } from "../lib/notification-preferences.ts";
 import { useNotificationPreferences } from "./use-notification-preferences.ts";
+
+const INSIGHTS_QUERY_ROOT = dailyInsightsQueryKey("")[0];
 
 /** The time rules (an hour since the last stall notice, a start an hour late, a new day) are looked at this often. */
 export const ENGINE_TICK_MS = 30_000;
@@ -64,7 +66,13 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
         : queryClient
             .getQueriesData<unknown>({ queryKey: taskQueryKeys.all })
             .flatMap(([, data]) => (Array.isArray(data) ? (data as Task[]) : []));
-      const dayInsights = queryClient.getQueryData<DailyInsightsResponse>(dailyInsightsQueryOptions(day).queryKey);
+      // The newest answer among the day's insights queries: this engine's, or the insights card's
+      // (whose key adds a revision of the day's tasks, so it is fetched again as the user works).
+      const dayInsights = queryClient
+        .getQueryCache()
+        .findAll({ queryKey: dailyInsightsQueryKey(day) })
+        .filter((query) => query.state.data !== undefined)
+        .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0]?.state.data as DailyInsightsResponse | undefined;
       return {
         preferences: current,
         now: Date.now(),
@@ -103,7 +111,8 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
 
     pruneMarkers(Date.now());
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === "updated" && event.query.queryKey[0] === taskQueryKeys.all[0]) schedule();
+      const root = event.query.queryKey[0];
+      if (event.type === "updated" && (root === taskQueryKeys.all[0] || root === INSIGHTS_QUERY_ROOT)) schedule();
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === "updated" && event.mutation.state.status !== "pending") schedule();
