@@ -194,6 +194,9 @@ test.describe("notifications with the browser's permission granted", () => {
       { title: "Task Stalled", body: expect.stringContaining("Write the quarterly report") as unknown as string, tag: `stall:${task.id}` },
     ]);
     expect((await inAppNotifications(page)).map((item) => [item.kind, item.path])).toEqual([["stalled", `/?date=${yesterday}`]]);
+    // Spec section 2: bottom right on larger screens, at most 420 px wide from medium screens.
+    const box = await toast(page).boundingBox();
+    expect(box && box.width <= 420 && box.x + box.width > 1200 && box.y + box.height > 700, JSON.stringify(box)).toBe(true);
     await saveScreenshot(page, "notifications-stall-toast");
     await expectNoAxeViolations(page);
 
@@ -356,6 +359,10 @@ test.describe("notifications with the browser's permission refused", () => {
     await api(page).stall({ title: "Water the plants", date: today() });
     await page.reload();
     await expect(toast(page)).toContainText("Task Stalled");
+    // Spec section 2: at the top on small screens.
+    const box = await toast(page).boundingBox();
+    expect(box && box.y < 100, JSON.stringify(box)).toBe(true);
+    await saveScreenshot(page, "notifications-stall-toast-phone");
     expect(await browserNotifications(page)).toEqual([]);
     expect((await inAppNotifications(page)).map((item) => item.kind)).toEqual(["stalled"]);
   });

@@ -22,7 +22,13 @@ export function LazyNotificationCenter() {
 /** The Settings page's Notifications tab. */
 export function NotificationsPanel() {
   return (
-    <Suspense fallback={<Skeleton role="status" aria-label="Loading notification settings" className="h-96 w-full" />}>
+    <Suspense
+      fallback={
+        <div role="status" aria-label="Loading notification settings">
+          <Skeleton className="h-96 w-full" />
+        </div>
+      }
+    >
       <LoadedNotificationsPanel />
     </Suspense>
   );
