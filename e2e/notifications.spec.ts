@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
-import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
+import { addDays, todayInZone, zonedDateTime } from "../src/shared/rules/dates.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -294,6 +294,28 @@ test.describe("notifications with the browser's permission granted", () => {
     await clickBrowserNotification(page, 0);
     await expect(page).toHaveURL("/insights");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("a to-do task not started over an hour after its scheduled time gets a 'Gentle Reminder' when that alert is on", async ({ page }) => {
+    await signIn(page, person("reminder"));
+    // The browser's clock at 15:00 today in the user's zone, whatever the real time.
+    await page.clock.install({ time: zonedDateTime(today(), "15:00", timeZone) });
+    await setPreferences(page, { procrastinationAlerts: true, browserNotifications: true });
+    const calls = api(page);
+    await calls.createTask({ title: "Call the bank", date: today(), scheduledStartTime: "13:59" });
+    await calls.createTask({ title: "Not late yet", date: today(), scheduledStartTime: "14:30" });
+    await page.reload();
+    await waitForBoard(page);
+    await expect(toast(page)).toContainText("Gentle Reminder");
+    await expect(toast(page)).toContainText('"Call the bank" was planned for 1:59 PM. A small start is still a start.');
+    expect((await browserNotifications(page)).map((item) => item.title)).toEqual(["Gentle Reminder"]);
+    await expectNoAxeViolations(page);
+    // Half an hour later the other one is late too; the first is not reminded again today.
+    await page.clock.fastForward("31:00");
+    await expect.poll(async () => (await inAppNotifications(page)).map((item) => item.body)).toEqual([
+      expect.stringContaining("Call the bank") as unknown as string,
+      expect.stringContaining("Not late yet") as unknown as string,
+    ]);
   });
 
   test("two open tabs show one browser notification for the same stalled task", async ({ page, context }) => {
