@@ -90,12 +90,12 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
       // No notice for a signed-out page (the session ended in this tab).
       if (!queryClient.getQueryData(userQueryKey)) return;
       for (const candidate of collectNotificationCandidates(readSnapshot())) {
-        void claimNotification({
+        claimNotification({
           key: candidate.notification.key,
           shouldNotify: candidate.shouldNotify,
           markerValue: candidate.markerValue,
           onClaimed: () => inputs.current.deliver(candidate.notification),
-        });
+        }).catch((error: unknown) => console.warn("Could not deliver a notification", error));
       }
     }
 

@@ -32,10 +32,19 @@ function decide({ key, shouldNotify, markerValue, onClaimed }: ClaimRequest): bo
 export async function claimNotification(request: ClaimRequest): Promise<boolean> {
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
   if (!locks) return decide(request);
-  return locks.request(`${LOCK_PREFIX}${request.key}`, { ifAvailable: true }, async (lock) => {
-    if (!lock) return false;
-    const claimed = decide(request);
-    if (claimed) await new Promise((resolve) => setTimeout(resolve, CLAIM_HOLD_MS));
-    return claimed;
-  });
+  let hasDecided = false;
+  try {
+    return await locks.request(`${LOCK_PREFIX}${request.key}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      hasDecided = true;
+      const claimed = decide(request);
+      if (claimed) await new Promise((resolve) => setTimeout(resolve, CLAIM_HOLD_MS));
+      return claimed;
+    });
+  } catch (error) {
+    // A refused lock (a sandboxed frame, say): the marker alone de-duplicates.
+    if (hasDecided) throw error;
+    console.warn("Notification lock unavailable", error);
+    return decide(request);
+  }
 }
