@@ -49,8 +49,13 @@ test("an expired access cookie is renewed with the refresh token, which rotates,
   expect(before).toBeTruthy();
 
   // As after an hour away: the access cookie is gone; the page's next calls get 401, refresh once
-  // and repeat. Moving to Goals and back to the board needs both lists.
+  // and repeat. The previous day's tasks are not loaded yet (the goals may be: the notification
+  // engine reads them in the background), so the board must call for them.
   await page.context().clearCookies({ name: "access_token" });
+  const dayCall = page.waitForResponse((response) => response.url().includes("/api/tasks?date=") && response.status() === 200);
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await dayCall;
+  await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeVisible();
   await page.getByRole("link", { name: "Goals" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Goals" })).toBeVisible();
   await expect(page.getByRole("button", { name: "New Goal" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
@@ -38,10 +38,14 @@ describe("SettingsPage", () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/rollover/settings");
   });
 
-  it("opens the tab named in the address", async () => {
-    mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
+  it("opens the tab named in the address: Notifications shows the preferences, with no request", async () => {
+    const fetchMock = mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
     renderWithApp(<SettingsPage />, { route: "/settings?tab=notifications" });
     expect(screen.getByRole("tab", { name: "Notifications" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tabpanel", { name: "Notifications" })).toHaveTextContent("Coming soon");
+    const panel = screen.getByRole("tabpanel", { name: "Notifications" });
+    expect(await within(panel).findByRole("switch", { name: "Stalled tasks" })).toBeChecked();
+    expect(within(panel).getByRole("heading", { name: "Browser notifications" })).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent("Coming soon");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

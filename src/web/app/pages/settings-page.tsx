@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
+import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 
 const TABS = [
@@ -70,10 +71,7 @@ export function SettingsPage() {
           />
         </TabsContent>
         <TabsContent value="notifications">
-          <ComingSoonCard
-            title="Notifications"
-            text="Choosing which reminders and celebrations you get, in the app and in the browser, comes with notifications."
-          />
+          <NotificationsPanel />
         </TabsContent>
       </Tabs>
     </>

@@ -9,6 +9,7 @@ import {
 } from "../../features/session/index.ts";
 import { AIContextProvider, AiAssistant } from "../../features/ai-chat/index.ts";
 import { CommandPaletteLauncher } from "../../features/command-palette/index.ts";
+import { LazyNotificationCenter } from "../../features/notifications/index.ts";
 import { whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
@@ -68,6 +69,7 @@ function SignedInLayout({ user }: { user: User }) {
       </div>
       <AiAssistant />
       <CommandPaletteLauncher />
+      <LazyNotificationCenter />
     </AIContextProvider>
   );
 }

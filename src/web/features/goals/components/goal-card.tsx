@@ -28,10 +28,20 @@ const cardClassName = "rounded-lg border bg-card text-card-foreground shadow-sm"
 export const GOAL_CARD_ROWS_CLASS = "row-span-5 grid grid-rows-subgrid";
 const cardLayoutClassName = cn(GOAL_CARD_ROWS_CLASS, "gap-4 p-5");
 
+export function goalCardElementId(goalId: string): string {
+  return `goal-${goalId}`;
+}
+
 export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className={cn(cardClassName, cardLayoutClassName)}>
+    // The id is the target of a goal-deadline notification's click (/goals#goal-<id>), which focuses the card.
+    <article
+      id={goalCardElementId(goal.id)}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className={cn(cardClassName, cardLayoutClassName, "scroll-mt-24 outline-none focus-visible:ring-2 focus-visible:ring-ring")}
+    >
       <div className="flex items-start gap-3">
         <GoalStatusIcon status={goal.status} />
         <div className="grid min-w-0 flex-1 gap-1.5">

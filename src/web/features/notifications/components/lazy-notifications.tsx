@@ -1,0 +1,35 @@
+import { Suspense, lazy, useEffect, useState } from "react";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { whenIdle } from "../../../lib/when-idle.ts";
+
+const NotificationCenter = lazy(() => import("./notification-center.tsx").then((module) => ({ default: module.NotificationCenter })));
+const LoadedNotificationsPanel = lazy(() =>
+  import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })),
+);
+
+/** The notification engine of a signed-in page; mount once, inside the router. Starts when the browser is idle. */
+export function LazyNotificationCenter() {
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIsIdle(true), 3_000), []);
+  if (!isIdle) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationCenter />
+    </Suspense>
+  );
+}
+
+/** The Settings page's Notifications tab. */
+export function NotificationsPanel() {
+  return (
+    <Suspense
+      fallback={
+        <div role="status" aria-label="Loading notification settings">
+          <Skeleton className="h-96 w-full" />
+        </div>
+      }
+    >
+      <LoadedNotificationsPanel />
+    </Suspense>
+  );
+}

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { ToastAction } from "../../../components/ui/toast.tsx";
+import { TOAST_DURATION, toast, useToast } from "../../../components/ui/use-toast.ts";
+import { useNotificationEngine } from "../hooks/use-notification-engine.ts";
+import { type AppNotification, NOTIFICATION_EVENT, type NotificationEvent } from "../lib/app-notification.ts";
+import { showBrowserNotification } from "../lib/browser-notifications.ts";
+import { readPreferences } from "../lib/notification-preferences.ts";
+import { dispatchInAppNotification, openNotificationRelay, type NotificationRelay } from "../lib/notification-relay.ts";
+import { revealPath } from "../lib/reveal-path.ts";
+
+/**
+ * A notice waits while another toast is up (one toast at a time, spec section 4), so it neither
+ * hides the answer to what the user just did nor is hidden by it; after this long it shows anyway.
+ */
+const MAX_QUEUE_WAIT_MS = TOAST_DURATION + 1_000;
+
+/**
+ * Mounted once for a signed-in user: runs the notification engine and shows each notice in-app (a
+ * toast, from the window event) and, when allowed, as a browser notification.
+ */
+export function NotificationCenter() {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  const relayRef = useRef<NotificationRelay | null>(null);
+
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  const open = useCallback((path: string) => {
+    revealPath(path, (target) => void navigateRef.current(target));
+  }, []);
+
+  // The tab that won the event: in-app here, a browser notification, and word to the other tabs.
+  const deliver = useCallback(
+    (notification: AppNotification) => {
+      dispatchInAppNotification(notification);
+      if (readPreferences().browserNotifications) {
+        showBrowserNotification({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.key,
+          onClick: () => open(notification.path),
+        });
+      }
+      relayRef.current?.post(notification);
+    },
+    [open],
+  );
+
+  // Another tab notified: shown here too when this is the tab in front.
+  useEffect(() => {
+    const relay = openNotificationRelay((notification) => {
+      if (document.visibilityState === "visible") dispatchInAppNotification(notification);
+    });
+    relayRef.current = relay;
+    return () => {
+      relay.close();
+      relayRef.current = null;
+    };
+  }, []);
+
+  useNotificationEngine(deliver);
+  useNotificationToasts(open);
+  return null;
+}
+
+/** What a screen reader hears for the toast's View button: the other way to get there. */
+const VIEW_ALT_TEXT: Record<AppNotification["kind"], string> = {
+  stalled: "Open the task's day from Tasks",
+  completed: "Open the task's day from Tasks",
+  procrastination: "Open the task's day from Tasks",
+  "goal-deadline": "Open the goal from Goals",
+  "daily-insight": "Open Insights",
+};
+
+/** Shows each in-app notification event as a toast, one after the other. */
+function useNotificationToasts(open: (path: string) => void): void {
+  const { toasts } = useToast();
+  const queue = useRef<{ notification: AppNotification; queuedAt: number }[]>([]);
+  const isToastOpen = toasts.some((item) => item.open);
+  const showNext = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    showNext.current = () => {
+      const next = queue.current[0];
+      if (!next) return;
+      if (isToastOpen && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
+      queue.current.shift();
+      const { notification } = next;
+      toast({
+        title: notification.title,
+        description: notification.body,
+        action:
+          notification.kind === "completed" ? undefined : (
+            <ToastAction altText={VIEW_ALT_TEXT[notification.kind]} onClick={() => open(notification.path)}>
+              View
+            </ToastAction>
+          ),
+      });
+    };
+    showNext.current();
+  }, [isToastOpen, open]);
+
+  useEffect(() => {
+    const onNotification = (event: Event) => {
+      queue.current.push({ notification: (event as NotificationEvent).detail, queuedAt: Date.now() });
+      showNext.current();
+    };
+    window.addEventListener(NOTIFICATION_EVENT, onNotification);
+    // A toast that never closes must not hold the queue for ever.
+    const timer = setInterval(() => showNext.current(), 1_000);
+    return () => {
+      window.removeEventListener(NOTIFICATION_EVENT, onNotification);
+      clearInterval(timer);
+    };
+  }, []);
+}

@@ -1,0 +1,96 @@
+// Notification preferences (spec sections 3, 4 and 9): six switches in one browser-storage key,
+// read by every tab (a change in one reaches the others through the storage event).
+
+export const NOTIFICATION_PREFERENCES_KEY = "daywise:notification-preferences";
+
+export interface NotificationPreferences {
+  stalledTasks: boolean;
+  dailyInsights: boolean;
+  goalDeadlines: boolean;
+  procrastinationAlerts: boolean;
+  completionCelebrations: boolean;
+  browserNotifications: boolean;
+}
+
+export type NotificationPreference = keyof NotificationPreferences;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = Object.freeze({
+  stalledTasks: true,
+  dailyInsights: false,
+  goalDeadlines: true,
+  procrastinationAlerts: false,
+  completionCelebrations: true,
+  browserNotifications: false,
+});
+
+const PREFERENCE_NAMES = Object.keys(DEFAULT_NOTIFICATION_PREFERENCES) as NotificationPreference[];
+
+/** The stored text as preferences: each stored boolean, the default for anything missing or wrong. */
+export function parsePreferences(raw: string | null): NotificationPreferences {
+  const preferences = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  if (raw === null) return preferences;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return preferences;
+  }
+  if (stored === null || typeof stored !== "object") return preferences;
+  for (const name of PREFERENCE_NAMES) {
+    const value = (stored as Record<string, unknown>)[name];
+    if (typeof value === "boolean") preferences[name] = value;
+  }
+  return preferences;
+}
+
+// When storage cannot be written, the choice still holds in this page until it reloads.
+let unsavedRaw: string | null = null;
+let cached: { raw: string | null; preferences: NotificationPreferences } | null = null;
+const listeners = new Set<() => void>();
+
+function readRaw(): string | null {
+  if (unsavedRaw !== null) return unsavedRaw;
+  try {
+    return localStorage.getItem(NOTIFICATION_PREFERENCES_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The current preferences; the same object until they change (a useSyncExternalStore snapshot). */
+export function readPreferences(): NotificationPreferences {
+  const raw = readRaw();
+  if (cached?.raw !== raw) cached = { raw, preferences: parsePreferences(raw) };
+  return cached.preferences;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Saves one preference at once; returns the preferences as they now are. */
+export function setPreference(name: NotificationPreference, value: boolean): NotificationPreferences {
+  const raw = JSON.stringify({ ...readPreferences(), [name]: value });
+  try {
+    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, raw);
+    unsavedRaw = null;
+  } catch (error) {
+    unsavedRaw = raw;
+    console.warn("failed to save notification preferences", error);
+  }
+  notify();
+  return readPreferences();
+}
+
+/** Calls `listener` when the preferences change, in this tab or in another. */
+export function subscribePreferences(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === NOTIFICATION_PREFERENCES_KEY || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}

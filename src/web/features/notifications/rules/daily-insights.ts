@@ -1,0 +1,53 @@
+// Daily insight notices (spec section 4): each new high-priority insight of today, once.
+import { type AppNotification, INSIGHTS_PATH } from "../lib/app-notification.ts";
+
+export interface InsightLike {
+  type: string;
+  title: string;
+  description: string;
+  priority: string;
+}
+
+/** A short, stable hash (FNV-1a, 32 bits) so a marker key stays short whatever the title's length. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** Insights have no id: one is named by its day, type and title (the wording may be refined later). */
+export function insightKey(date: string, insight: InsightLike): string {
+  return `insight:${date}:${hashText(`${insight.type}\n${insight.title}`)}`;
+}
+
+/**
+ * The insights to notify about: those of priority high, for `date` = today only (another day's are
+ * not news), whose key was never notified (`wasNotified`). Duplicates within the list count once.
+ */
+export function newHighPriorityInsights<T extends InsightLike>(
+  insights: readonly T[],
+  context: { date: string; today: string; wasNotified: (key: string) => boolean },
+): T[] {
+  if (context.date !== context.today) return [];
+  const seen = new Set<string>();
+  return insights.filter((insight) => {
+    if (insight.priority !== "high") return false;
+    const key = insightKey(context.date, insight);
+    if (seen.has(key) || context.wasNotified(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function insightNotification(insight: InsightLike, date: string): AppNotification {
+  return {
+    kind: "daily-insight",
+    key: insightKey(date, insight),
+    title: "New Insight",
+    body: insight.description ? `${insight.title}: ${insight.description}` : insight.title,
+    path: INSIGHTS_PATH,
+  };
+}

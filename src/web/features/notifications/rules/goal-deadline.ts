@@ -1,0 +1,58 @@
+// Goal deadline notices (spec section 4): an active goal with unfinished tasks, due today or within
+// N days, once a day per goal. N: docs/decisions/011-notification-rules.md.
+import type { GoalStatus } from "../../../../shared/api/goals.ts";
+import { dayInZone, daysBetween, isCalendarDate } from "../../../../shared/rules/dates.ts";
+import { type AppNotification, goalPath } from "../lib/app-notification.ts";
+
+/** Notify from this many days before the target date until the day itself. */
+export const GOAL_DEADLINE_NOTICE_DAYS = 3;
+
+interface DeadlineGoal {
+  status: GoalStatus;
+  targetDate: string | null;
+  completedTasksCount: number;
+  totalTasksCount: number;
+}
+
+/** Days from `today` to the goal's target date (0 = due today, negative = past), or null without one. */
+export function daysUntilTarget(goal: { targetDate: string | null }, today: string): number | null {
+  if (!goal.targetDate || !isCalendarDate(goal.targetDate)) return null;
+  return daysBetween(today, goal.targetDate);
+}
+
+/**
+ * Whether to notify about the goal's deadline: active, with at least one linked task not done, due
+ * between today and GOAL_DEADLINE_NOTICE_DAYS days ahead (a past target is not a deadline any more),
+ * and not notified earlier on `today`.
+ */
+export function shouldNotifyGoalDeadline(
+  goal: DeadlineGoal,
+  lastShownAt: number | null,
+  context: { today: string; timeZone: string },
+): boolean {
+  if (goal.status !== "active" || goal.totalTasksCount <= goal.completedTasksCount) return false;
+  const days = daysUntilTarget(goal, context.today);
+  if (days === null || days < 0 || days > GOAL_DEADLINE_NOTICE_DAYS) return false;
+  return lastShownAt === null || dayInZone(new Date(lastShownAt), context.timeZone) !== context.today;
+}
+
+function dueText(days: number): string {
+  if (days === 0) return "is due today";
+  if (days === 1) return "is due tomorrow";
+  return `is due in ${days} days`;
+}
+
+export function goalDeadlineNotification(
+  goal: { id: string; title: string; targetDate: string | null; completedTasksCount: number; totalTasksCount: number },
+  today: string,
+): AppNotification {
+  const days = daysUntilTarget(goal, today) ?? 0;
+  const left = goal.totalTasksCount - goal.completedTasksCount;
+  return {
+    kind: "goal-deadline",
+    key: `goal-deadline:${goal.id}`,
+    title: days === 0 ? "Goal Due Today" : "Goal Due Soon",
+    body: `"${goal.title}" ${dueText(days)}, with ${left} ${left === 1 ? "task" : "tasks"} still to do.`,
+    path: goalPath(goal.id),
+  };
+}
