@@ -21,6 +21,10 @@ test.describe("board shortcuts", () => {
 
   test("move focus between cards, move a card to a column, edit, delete and list the shortcuts, all by keyboard", async ({ page }) => {
     test.slow();
+    // No celebration toast over the dialogs this journey opens (notifications.spec.ts has its own).
+    await page.addInitScript(() => {
+      window.localStorage.setItem("daywise:notification-preferences", JSON.stringify({ completionCelebrations: false, stalledTasks: false }));
+    });
     await signIn(page, { name: "Keys Person", email: `shortcuts-${Date.now()}@example.com` });
     for (const title of ["First task", "Second task", "Third task"]) await createTask(page, title);
     await page.reload();

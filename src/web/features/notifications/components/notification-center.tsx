@@ -75,6 +75,8 @@ const VIEW_ALT_TEXT: Record<AppNotification["kind"], string> = {
   "daily-insight": "Open Insights",
 };
 
+const isDialogOpen = () => document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null;
+
 /** Shows each in-app notification event as a toast, one after the other. */
 function useNotificationToasts(open: (path: string) => void): void {
   const { toasts } = useToast();
@@ -86,7 +88,8 @@ function useNotificationToasts(open: (path: string) => void): void {
     showNext.current = () => {
       const next = queue.current[0];
       if (!next) return;
-      if (isToastOpen && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
+      // Nor over an open dialog: Escape would close the toast (the newest layer) instead of it.
+      if ((isToastOpen || isDialogOpen()) && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
       queue.current.shift();
       const { notification } = next;
       toast({
