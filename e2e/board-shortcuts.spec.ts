@@ -1,15 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { todayInZone } from "../src/shared/rules/dates.ts";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
-async function createTask(page: Page, title: string) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
-  const response = await page.request.post("/api/tasks", { data: { title, date: today() }, headers: { "X-CSRF-Token": csrf } });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
   return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
@@ -26,7 +22,7 @@ test.describe("board shortcuts", () => {
       window.localStorage.setItem("daywise:notification-preferences", JSON.stringify({ completionCelebrations: false, stalledTasks: false }));
     });
     await signIn(page, { name: "Keys Person", email: `shortcuts-${Date.now()}@example.com` });
-    for (const title of ["First task", "Second task", "Third task"]) await createTask(page, title);
+    for (const title of ["First task", "Second task", "Third task"]) await api(page).createTask({ title, date: today() });
     await page.reload();
     await waitForBoard(page);
     await expect(handle(page, "Third task")).toBeVisible();

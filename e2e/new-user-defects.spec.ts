@@ -1,9 +1,9 @@
 // Issue 19: what a demanding new user hit on the board, goals and first start, at 375×812 and
 // 1280×800, with every axe rule. Each test failed before its fix.
 import type { Locator, Page } from "@playwright/test";
-import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -23,30 +23,6 @@ function person(label: string) {
   return { name: `Ada Lovelace`, email: `new-user-${label}-${Date.now()}-${people}@example.com` };
 }
 
-/** The board's calls, made as the signed-in browser (its cookies, and the CSRF cookie echoed). */
-function api(page: Page) {
-  async function headers() {
-    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
-    return { "X-CSRF-Token": csrf };
-  }
-  return {
-    async createTask(input: CreateTaskInput): Promise<Task> {
-      const response = await page.request.post("/api/tasks", { data: input, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Task;
-    },
-    async updateTask(id: string, patch: UpdateTaskInput): Promise<Task> {
-      const response = await page.request.patch(`/api/tasks/${id}`, { data: patch, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as Task;
-    },
-    async createGoal(title: string, description?: string): Promise<{ id: string }> {
-      const response = await page.request.post("/api/goals", { data: { title, description }, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: string };
-    },
-  };
-}
 
 /** The page is no wider than the window: nothing pushes it sideways. */
 async function expectNoHorizontalOverflow(page: Page, where: string) {
@@ -96,7 +72,7 @@ for (const { label, viewport } of widths) {
       const calls = api(page);
       const taskTitle = LONG("Task");
       const goalTitle = LONG("Goal");
-      const goal = await calls.createGoal(goalTitle, LONG("Description"));
+      const goal = await calls.createGoal({ title: goalTitle, description: LONG("Description") });
       await calls.createTask({ title: taskTitle, description: LONG("Notes"), date: today(), goalId: goal.id });
       const stalled = await calls.createTask({ title: LONG("Stalled"), date: today() });
       await calls.updateTask(stalled.id, { status: "stalled" });
@@ -171,7 +147,7 @@ for (const { label, viewport } of widths) {
       const calls = api(page);
       // Enough on both pages to scroll.
       for (let index = 1; index <= 6; index += 1) {
-        await calls.createGoal(`Goal ${index}`, "A goal with a description that takes a line or two on a card.");
+        await calls.createGoal({ title: `Goal ${index}`, description: "A goal with a description that takes a line or two on a card." });
         await calls.createTask({ title: `Task ${index}`, date: today(), description: "Something to do today." });
       }
       await page.reload();

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
+import type { CreateTaskInput, Task } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone, zonedDateTime } from "../src/shared/rules/dates.ts";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -82,31 +83,12 @@ async function setPreferences(page: Page, preferences: Record<string, boolean>) 
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [PREFERENCES_KEY, JSON.stringify(preferences)] as const);
 }
 
-function api(page: Page) {
-  async function headers() {
-    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
-    return { "X-CSRF-Token": csrf };
-  }
+/** The shared calls, and a task made stalled. */
+function withStall(page: Page) {
+  const shared = api(page);
   return {
-    async createTask(input: CreateTaskInput): Promise<Task> {
-      const response = await page.request.post("/api/tasks", { data: input, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Task;
-    },
-    async updateTask(id: string, patch: UpdateTaskInput): Promise<Task> {
-      const response = await page.request.patch(`/api/tasks/${id}`, { data: patch, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as Task;
-    },
-    async createGoal(input: { title: string; targetDate: string }): Promise<{ id: string }> {
-      const response = await page.request.post("/api/goals", { data: input, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: string };
-    },
-    async stall(input: CreateTaskInput): Promise<Task> {
-      const task = await this.createTask(input);
-      return this.updateTask(task.id, { status: "stalled" });
-    },
+    ...shared,
+    stall: (input: CreateTaskInput): Promise<Task> => shared.createTask(input, { status: "stalled" }),
   };
 }
 
@@ -185,7 +167,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await page.clock.install();
     await setPreferences(page, { browserNotifications: true });
     const yesterday = addDays(today(), -1);
-    const task = await api(page).stall({ title: "Write the quarterly report", date: yesterday, estimatedDuration: 30 });
+    const task = await withStall(page).stall({ title: "Write the quarterly report", date: yesterday, estimatedDuration: 30 });
     await page.goto("/settings?tab=notifications");
 
     await expect(toast(page)).toContainText("Task Stalled");
@@ -227,7 +209,7 @@ test.describe("notifications with the browser's permission granted", () => {
     test.slow();
     await signIn(page, person("celebrate"));
     await setPreferences(page, { browserNotifications: true, goalDeadlines: false });
-    const calls = api(page);
+    const calls = withStall(page);
     await calls.stall({ title: "Finish the slides", date: today() });
     await page.reload();
     await waitForBoard(page);
@@ -301,7 +283,7 @@ test.describe("notifications with the browser's permission granted", () => {
     // The browser's clock at 15:00 today in the user's zone, whatever the real time.
     await page.clock.install({ time: zonedDateTime(today(), "15:00", timeZone) });
     await setPreferences(page, { procrastinationAlerts: true, browserNotifications: true });
-    const calls = api(page);
+    const calls = withStall(page);
     await calls.createTask({ title: "Call the bank", date: today(), scheduledStartTime: "13:59" });
     await calls.createTask({ title: "Not late yet", date: today(), scheduledStartTime: "14:30" });
     await page.reload();
@@ -322,7 +304,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await signIn(page, person("tabs"));
     await context.clock.install();
     await setPreferences(page, { browserNotifications: true });
-    await api(page).stall({ title: "Reply to the client", date: today() });
+    await withStall(page).stall({ title: "Reply to the client", date: today() });
     const second = await context.newPage();
     await Promise.all([page.reload(), second.goto("/")]);
     await Promise.all([waitForBoard(page), waitForBoard(second)]);
@@ -378,7 +360,7 @@ test.describe("notifications with the browser's permission refused", () => {
 
     // Even with the preference stored on, a stall is only shown in the app.
     await setPreferences(page, { browserNotifications: true });
-    await api(page).stall({ title: "Water the plants", date: today() });
+    await withStall(page).stall({ title: "Water the plants", date: today() });
     await page.reload();
     await expect(toast(page)).toContainText("Task Stalled");
     // Spec section 2: at the top on small screens.

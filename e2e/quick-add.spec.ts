@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -8,11 +9,6 @@ function person(label: string) {
   return { name: `Quick ${label}`, email: `quick-add-${label}-${Date.now()}-${people}@example.com` };
 }
 
-async function createGoal(page: Page, title: string) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
-  const response = await page.request.post("/api/goals", { data: { title }, headers: { "X-CSRF-Token": csrf } });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 const quickAdd = (page: Page) => page.getByRole("textbox", { name: "Quick add a task" });
 const card = (page: Page, title: string) => page.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
@@ -24,7 +20,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     test("reads a line as a task with a preview, creates it on Enter, on the day it names", async ({ page }) => {
       test.slow();
       await signIn(page, person(label));
-      await createGoal(page, "Launch");
+      await api(page).createGoal({ title: "Launch" });
       await page.reload();
       await waitForBoard(page);
 

@@ -1,8 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import type { RolloverSettings } from "../src/shared/api/rollover.ts";
-import type { CreateTaskInput, FutureTasksResponse, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
+import type { FutureTasksResponse } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -18,22 +19,11 @@ function person(label: string) {
   return { name: `Wrap-up ${label}`, email: `wrap-up-${label}-${Date.now()}-${people}@example.com` };
 }
 
-/** Calls made as the signed-in browser (its cookies, and the CSRF cookie echoed). */
-function api(page: Page) {
-  async function headers() {
-    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
-    return { "X-CSRF-Token": csrf };
-  }
+/** The shared calls, and the rollover's reads. */
+function rolloverApi(page: Page) {
+  const shared = api(page);
   return {
-    async createTask(input: CreateTaskInput, patch?: UpdateTaskInput): Promise<Task> {
-      const response = await page.request.post("/api/tasks", { data: input, headers: await headers() });
-      expect(response.status(), await response.text()).toBe(201);
-      const task = (await response.json()) as Task;
-      if (!patch) return task;
-      const patched = await page.request.patch(`/api/tasks/${task.id}`, { data: patch, headers: await headers() });
-      expect(patched.status(), await patched.text()).toBe(200);
-      return (await patched.json()) as Task;
-    },
+    ...shared,
     async futureTasks(): Promise<FutureTasksResponse> {
       const query = new URLSearchParams({ startDate: addDays(today(), 1), endDate: addDays(today(), 30) });
       const response = await page.request.get(`/api/tasks/future?${query.toString()}`);
@@ -152,7 +142,7 @@ test.describe("end of day on a desktop", () => {
     await save.click();
     await expect(unsaved).toHaveCount(0);
     await expect(save).toBeDisabled();
-    expect(await api(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: false, maxRolloverDays: 8 });
+    expect(await rolloverApi(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: false, maxRolloverDays: 8 });
 
     // With to-do tasks kept on their day, the wrap-up's preview says 'Review needed' for one.
     await page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "Tasks" }).click();
@@ -175,10 +165,10 @@ test.describe("end of day on a desktop", () => {
     await expect(rolloverTodo).toBeChecked();
     await expect(slider).toHaveAttribute("aria-valuenow", "7");
     await expect(unsaved).toBeVisible();
-    expect(await api(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: false, maxRolloverDays: 8 });
+    expect(await rolloverApi(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: false, maxRolloverDays: 8 });
     await save.click();
     await expect(unsaved).toHaveCount(0);
-    expect(await api(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: true, maxRolloverDays: 7 });
+    expect(await rolloverApi(page).rolloverSettings()).toMatchObject({ rolloverTodoTasks: true, maxRolloverDays: 7 });
 
     // The wrap-up under the defaults: summary, reflection, preview, Complete Day.
     await page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "Tasks" }).click();
@@ -220,7 +210,7 @@ test.describe("end of day on a desktop", () => {
     await expect(dialog.getByText(/^This day was completed at/)).toBeVisible();
     await dialog.getByRole("button", { name: "Skip for now" }).click();
     await expect(dialog).toHaveCount(0);
-    const future = await api(page).futureTasks();
+    const future = await rolloverApi(page).futureTasks();
     expect(future.find((task) => task.title === "Migrate the database")).toMatchObject({ date: null });
 
     await page.getByRole("button", { name: "Next day" }).click();

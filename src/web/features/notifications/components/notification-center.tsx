@@ -75,7 +75,11 @@ const VIEW_ALT_TEXT: Record<AppNotification["kind"], string> = {
   "daily-insight": "Open Insights",
 };
 
-const isDialogOpen = () => document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null;
+/** A dialog is open, or a card is being moved with the keyboard (dnd-kit marks its handle pressed). */
+const isUserBusy = () =>
+  document.querySelector(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [aria-roledescription="draggable"][aria-pressed="true"]',
+  ) !== null;
 
 /** Shows each in-app notification event as a toast, one after the other. */
 function useNotificationToasts(open: (path: string) => void): void {
@@ -88,8 +92,9 @@ function useNotificationToasts(open: (path: string) => void): void {
     showNext.current = () => {
       const next = queue.current[0];
       if (!next) return;
-      // Nor over an open dialog: Escape would close the toast (the newest layer) instead of it.
-      if ((isToastOpen || isDialogOpen()) && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
+      // Nor over an open dialog (Escape would close the toast, the newest layer, instead of it), nor
+      // while a card is moved by keyboard (a toast appearing then made the drag miss arrow keys).
+      if ((isToastOpen || isUserBusy()) && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
       queue.current.shift();
       const { notification } = next;
       toast({
