@@ -41,7 +41,7 @@ export function DailyInsightsCard({ date, isToday, revision }: DailyInsightsCard
   };
 
   return (
-    <Card>
+    <Card data-testid="daily-insights-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2">
           <Lightbulb className="size-4 shrink-0 text-indigo-600" aria-hidden="true" />
@@ -111,10 +111,10 @@ function InsightItem({ insight }: { insight: DailyInsight }) {
   const isHigh = insight.priority === "high";
   return (
     <li className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && "ring-2 ring-indigo-300")}>
-      <p className="text-sm font-semibold text-foreground">
+      <h4 className="text-sm font-semibold text-foreground">
         <span className="sr-only">{DAILY_TYPE_LABELS[insight.type]}{isHigh ? ", high priority" : ""}: </span>
         {insight.title}
-      </p>
+      </h4>
       <p className="mt-0.5 text-xs leading-snug text-slate-700">{insight.description}</p>
     </li>
   );

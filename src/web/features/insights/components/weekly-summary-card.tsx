@@ -13,7 +13,7 @@ export function WeeklySummaryCard() {
   const query = useWeeklySummaries(SIDEBAR_WEEKLY_SUMMARIES);
   const latest = query.isError ? undefined : query.data?.[0];
   return (
-    <Card>
+    <Card data-testid="weekly-summary-card">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarRange className="size-4 shrink-0 text-indigo-600" aria-hidden="true" />

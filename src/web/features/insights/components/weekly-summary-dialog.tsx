@@ -48,7 +48,7 @@ export function WeeklySummaryDialog({ summaries, index, onNavigate, onClose }: W
                     <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium", WEEKLY_TYPE_BADGES[insight.type])}>
                       {WEEKLY_TYPE_LABELS[insight.type]}
                     </span>
-                    <p className="mt-1 text-sm font-medium">{insight.title}</p>
+                    <h4 className="mt-1 text-sm font-medium">{insight.title}</h4>
                     <p className="text-sm text-muted-foreground">{insight.description}</p>
                   </li>
                 ))}
