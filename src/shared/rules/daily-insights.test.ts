@@ -152,6 +152,15 @@ describe("severe start delays (warning)", () => {
     expect(severeStartDelaysRule(input([started(241)]))).toMatchObject({ type: "warning", priority: "medium" });
     expect(severeStartDelaysRule(input([started(300), started(241)]))).toMatchObject({ priority: "high", title: "2 tasks started hours late" });
   });
+
+  it("measures real minutes across a DST change, not the wall clocks' difference", () => {
+    // New York falls back on 2026-11-01: 00:30 EDT (04:30Z) to 04:15 EST (09:15Z) is 285 minutes, 225 on the wall.
+    const fallBack = task({ date: "2026-11-01", scheduledStartTime: "00:30", firstStartedAt: "2026-11-01T09:15:00.000Z", status: "inprogress" });
+    expect(severeStartDelaysRule({ day: "2026-11-01", timeZone: "America/New_York", tasks: [fallBack], goals: [] })).not.toBeNull();
+    // It springs forward on 2026-03-08: 01:00 EST (06:00Z) to 05:30 EDT (09:30Z) is 210 minutes, 270 on the wall.
+    const spring = task({ date: "2026-03-08", scheduledStartTime: "01:00", firstStartedAt: "2026-03-08T09:30:00.000Z", status: "inprogress" });
+    expect(severeStartDelaysRule({ day: "2026-03-08", timeZone: "America/New_York", tasks: [spring], goals: [] })).toBeNull();
+  });
 });
 
 describe("overdue tasks (warning)", () => {
@@ -259,5 +268,19 @@ describe("computeDailyInsights", () => {
 
   it("reads 28 days of history ending on the day", () => {
     expect(historyStart(DAY)).toBe("2026-02-11");
+  });
+});
+
+describe("zonedDayAndHour", () => {
+  it("agrees with dayInZone and timeOfDayInZone, across a DST change and in unknown zones", async () => {
+    const { dayInZone, timeOfDayInZone } = await import("./dates.ts");
+    const { zonedDayAndHour } = await import("./daily-insights.ts");
+    const instants = ["2026-03-08T06:59:00.000Z", "2026-03-08T07:00:00.000Z", "2026-11-01T05:30:00.000Z", "2026-12-31T23:44:59.000Z", "2026-12-31T23:45:00.000Z"];
+    for (const zone of ["America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Kiritimati", "UTC", "Not/AZone"]) {
+      for (const instant of instants) {
+        const time = timeOfDayInZone(instant, zone);
+        expect(zonedDayAndHour(instant, zone)).toEqual({ day: dayInZone(instant, zone), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3)) });
+      }
+    }
   });
 });

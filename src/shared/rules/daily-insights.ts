@@ -5,8 +5,8 @@
 // result per (user, day).
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
 import { checkCapacity } from "./capacity.ts";
-import { addDays, dayInZone, timeOfDayInZone } from "./dates.ts";
-import { getStartDelay } from "./start-delay.ts";
+import { addDays, isKnownTimeZone } from "./dates.ts";
+import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
 
 /** The days of history the rules read, ending on the day itself (4 weeks). */
@@ -70,6 +70,51 @@ export type DailyInsightRule = (input: DailyInsightInput) => RuleInsight | null;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const quote = (title: string) => `'${title.length > 60 ? `${title.slice(0, 57)}...` : title}'`;
 
+/**
+ * The calendar day and hour of an instant in the zone, for many instants: one Intl formatter per
+ * zone, kept (date-fns-tz's per-call zone objects cost ~100x more, and a month of history is
+ * hundreds of completions). Same answers as dayInZone / timeOfDayInZone of dates.ts.
+ */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Answers by zone and quarter hour (every zone's offset is a whole number of quarter hours). */
+const quarterHours = new Map<string, { day: string; hour: number; minute: number }>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** The calendar day, hour and minute an instant shows in the zone (an unknown zone is read as UTC). */
+export function zonedDayAndHour(instant: string, timeZone: string): { day: string; hour: number; minute: number } {
+  const ms = Date.parse(instant);
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const key = `${timeZone}\u0000${quarter}`;
+  let start = quarterHours.get(key);
+  if (!start) {
+    let formatter = zoneFormatters.get(timeZone);
+    if (!formatter) {
+      const zone = isKnownTimeZone(timeZone) ? timeZone : "UTC";
+      formatter = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+      // A server sees a handful of zones; the bound keeps a stream of odd ones from growing it.
+      if (zoneFormatters.size > 500) zoneFormatters.clear();
+      zoneFormatters.set(timeZone, formatter);
+    }
+    const parts: Record<string, string> = {};
+    for (const part of formatter.formatToParts(new Date(quarter * QUARTER_HOUR_MS))) parts[part.type] = part.value;
+    start = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+    if (quarterHours.size > 50_000) quarterHours.clear();
+    quarterHours.set(key, start);
+  }
+  return { day: start.day, hour: start.hour, minute: start.minute + Math.floor((ms - quarter * QUARTER_HOUR_MS) / 60_000) };
+}
+
+/** A DST change moves a wall clock by at most this much within a day. */
+const MAX_DST_SHIFT_MINUTES = 60;
+
 function tasksOfDay(input: DailyInsightInput): InsightTask[] {
   return input.tasks.filter((task) => task.date === input.day);
 }
@@ -95,16 +140,21 @@ export const completionStreakRule: DailyInsightRule = (input) => {
 
 /** Celebration: a goal whose tasks are all done (or marked completed) got a task done on the day. */
 export const goalCompletedRule: DailyInsightRule = (input) => {
-  const finishedToday = new Set(
-    input.tasks
-      .filter((task) => task.status === "done" && task.goalId && task.completedAt && dayInZone(task.completedAt, input.timeZone) === input.day)
-      .map((task) => task.goalId),
+  const complete = new Set(
+    input.goals
+      .filter((goal) => goal.status === "completed" || (goal.totalTasksCount > 0 && goal.completedTasksCount >= goal.totalTasksCount))
+      .map((goal) => goal.id),
   );
-  const goal = input.goals.find(
-    (candidate) =>
-      finishedToday.has(candidate.id) &&
-      (candidate.status === "completed" || (candidate.totalTasksCount > 0 && candidate.completedTasksCount >= candidate.totalTasksCount)),
+  if (complete.size === 0) return null;
+  const finishedOnDay = input.tasks.find(
+    (task) =>
+      task.status === "done" &&
+      task.goalId !== null &&
+      complete.has(task.goalId) &&
+      task.completedAt !== null &&
+      zonedDayAndHour(task.completedAt, input.timeZone).day === input.day,
   );
+  const goal = finishedOnDay && input.goals.find((candidate) => candidate.id === finishedOnDay.goalId);
   if (!goal) return null;
   return {
     key: "goal-completed",
@@ -164,7 +214,15 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
 
 /** Warning: tasks of the day first started more than 240 minutes after their scheduled time. */
 export const severeStartDelaysRule: DailyInsightRule = (input) => {
-  const late = tasksOfDay(input).filter((task) => getStartDelay(task, input.timeZone)?.class === "severe");
+  const late = tasksOfDay(input).filter((task) => {
+    if (!task.scheduledStartTime || !task.firstStartedAt || !/^\d{2}:\d{2}$/.test(task.scheduledStartTime)) return false;
+    // The wall clocks' difference is the delay, give or take a DST change: only near-severe ones
+    // are measured exactly (getStartDelay, whose zone arithmetic is the slow part).
+    const started = zonedDayAndHour(task.firstStartedAt, input.timeZone);
+    const scheduled = Number(task.scheduledStartTime.slice(0, 2)) * 60 + Number(task.scheduledStartTime.slice(3));
+    if (started.hour * 60 + started.minute - scheduled <= MODERATE_DELAY_MAX_MINUTES - MAX_DST_SHIFT_MINUTES) return false;
+    return getStartDelay(task, input.timeZone)?.class === "severe";
+  });
   if (late.length === 0) return null;
   return {
     key: "severe-start-delays",
@@ -222,8 +280,8 @@ export const repeatedRolloverRule: DailyInsightRule = (input) => {
 export type DayPeriod = "morning" | "afternoon" | "evening" | "night";
 
 /** Morning 05:00-11:59, afternoon 12:00-16:59, evening 17:00-21:59, night 22:00-04:59 (the user's zone). */
-export function dayPeriodOf(time: string): DayPeriod {
-  const hour = Number(time.slice(0, 2));
+export function dayPeriodOf(time: string | number): DayPeriod {
+  const hour = typeof time === "number" ? time : Number(time.slice(0, 2));
   if (hour >= 5 && hour < 12) return "morning";
   if (hour >= 12 && hour < 17) return "afternoon";
   if (hour >= 17 && hour < 22) return "evening";
@@ -236,7 +294,7 @@ export const completionTimePatternRule: DailyInsightRule = (input) => {
   let total = 0;
   for (const task of input.tasks) {
     if (task.status !== "done" || !task.completedAt) continue;
-    counts[dayPeriodOf(timeOfDayInZone(task.completedAt, input.timeZone))]++;
+    counts[dayPeriodOf(zonedDayAndHour(task.completedAt, input.timeZone).hour)]++;
     total++;
   }
   if (total < PATTERN_MIN_COMPLETIONS) return null;
