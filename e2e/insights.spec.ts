@@ -196,6 +196,18 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   const weekly = page.getByTestId("weekly-summary-card");
   await expect(weekly.getByText(WEEKLY_SUMMARY_REPLY)).toBeVisible();
   await expect(weekly.getByRole("img", { name: "Unread" })).toHaveCount(0);
+
+  // On a phone: the page's cards stack, the dialog fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/insights");
+  await expect(page.getByRole("list", { name: "Weekly summaries" }).locator(":scope > li")).toHaveCount(3);
+  await settle(page);
+  await saveScreenshot(page, "insights-page-phone");
+  await page.getByRole("button", { name: /^View Details/ }).first().click();
+  await expect(dialog.getByText("1 of 3")).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: "test-results/screenshots/insights-detail-dialog-phone.png" });
+  await expectNoAxeViolations(page);
 });
 
 test("the Insights page shows a red alert when the summaries cannot load", async ({ page }) => {
