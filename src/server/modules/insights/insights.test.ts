@@ -219,6 +219,27 @@ describeEachDatabase("daily insights worded by a model", (dialect) => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it.each([
+    ["gemini", "gemini"],
+    ["claude", "anthropic"],
+  ] as const)("words them through %s too (the %s protocol)", async (provider, protocol) => {
+    const other = await startAiTestServer(protocol, { reply: JSON.stringify(POLISHED) });
+    try {
+      const none = (name: string) => ({ model: `test-${name}` });
+      const ai: AiConfig = {
+        ...aiConfig(null),
+        providers: { openai: none("openai"), gemini: none("gemini"), claude: none("claude"), openrouter: none("openrouter"), [provider]: { apiKey: other.apiKey, baseUrl: other.baseUrl, model: `test-${provider}` } },
+      };
+      t = await createTestApp(dialect, { now: T0, config: { ai } });
+      const user = await signInTestUser(t.app, { timeZone: ZONE });
+      await t.db.kysely.insertInto("tasks").values(taskRow(user.userId, { date: "2026-03-10", title: "Call the bank" })).execute();
+      expect((await read(user)).insights[0].title).toBe(POLISHED[0]!.title);
+      expect(other.requests).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it.each(["server-error", "unauthorized", "malformed"] as const)("falls back to the rule texts when the provider fails (%s)", async (failure) => {
     server.failure = failure;
     const user = await start();
