@@ -2,6 +2,7 @@
 // weekly summaries per (user, week). Every query is scoped by the user's id.
 import type { Kysely } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 
 export interface StoredDailyInsights {
@@ -41,29 +42,27 @@ const weeklyColumns = [
 
 export type InsightsRepository = ReturnType<typeof insightsRepository>;
 
+// The hot reads, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
+const userStateQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId));
+const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db
+    .selectFrom("users")
+    .leftJoin("dailyInsights", (join) => join.onRef("dailyInsights.userId", "=", "users.id").on("dailyInsights.date", "=", p.date))
+    .select(["users.timeZone", "users.dataVersion", "dailyInsights.insights", "dailyInsights.viewed", "dailyInsights.provider", "dailyInsights.sourceVersion"])
+    .where("users.id", "=", p.userId),
+);
+
 export function insightsRepository(db: Kysely<Database>) {
   return {
     /** The user's zone and data version (raised by every write of their tasks and goals). */
     async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
-      const row = await db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", userId).executeTakeFirst();
+      const row = await userStateQuery.takeFirst(db, { userId });
       return row && { timeZone: row.timeZone, dataVersion: Number(row.dataVersion) };
     },
 
     /** The user's state and the day's stored insights in one round trip (the hot read). */
     async findUserStateWithDay(userId: string, date: string) {
-      const row = await db
-        .selectFrom("users")
-        .leftJoin("dailyInsights", (join) => join.onRef("dailyInsights.userId", "=", "users.id").on("dailyInsights.date", "=", date))
-        .select([
-          "users.timeZone",
-          "users.dataVersion",
-          "dailyInsights.insights",
-          "dailyInsights.viewed",
-          "dailyInsights.provider",
-          "dailyInsights.sourceVersion",
-        ])
-        .where("users.id", "=", userId)
-        .executeTakeFirst();
+      const row = await userStateWithDayQuery.takeFirst(db, { userId, date });
       if (!row) return undefined;
       const stored: StoredDailyInsights | null =
         row.insights === null || row.insights === undefined
