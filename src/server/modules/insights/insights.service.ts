@@ -85,6 +85,8 @@ const userNotFound = () => new AppError("not_found", "User not found");
 export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
   const wording = insightsWording({ config: ai, log, now });
+  /** Computations under way, by user and day: simultaneous first reads share one (and one wording call). */
+  const computing = new Map<string, Promise<DailyInsightsResponse>>();
 
   /** Recomputes a day's insights from the record, keeping a wording whose rule texts did not change. */
   async function computeDay(userId: string, day: string, timeZone: string, dataVersion: number, stored: StoredDailyInsights | null) {
@@ -147,7 +149,13 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);
-      return computeDay(userId, day, state.timeZone, state.dataVersion, state.stored);
+      const key = `${userId}\u0000${day}\u0000${state.dataVersion}`;
+      let pending = computing.get(key);
+      if (!pending) {
+        pending = computeDay(userId, day, state.timeZone, state.dataVersion, state.stored).finally(() => computing.delete(key));
+        computing.set(key, pending);
+      }
+      return pending;
     },
 
     /** PATCH /api/ai/insights/{date}/viewed: 404 when no insights were read for that day. */

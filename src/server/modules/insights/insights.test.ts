@@ -219,6 +219,14 @@ describeEachDatabase("daily insights worded by a model", (dialect) => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("asks once when several first reads of a day arrive together", async () => {
+    server.reply = JSON.stringify(POLISHED);
+    const user = await start();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => read(user)));
+    for (const answer of answers) expect(answer.insights[0].title).toBe(POLISHED[0]!.title);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it.each([
     ["gemini", "gemini"],
     ["claude", "anthropic"],
