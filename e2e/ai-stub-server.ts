@@ -20,8 +20,8 @@ export const WEEKLY_SUMMARY_REPLY = "A steady week: you finished what mattered m
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
 function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {
-  if (system.includes("rewrite short insights")) return { pieces: [message], gapMs: 0 };
-  if (system.includes("weekly summary")) return { pieces: [WEEKLY_SUMMARY_REPLY], gapMs: 0 };
+  if (system.includes("You rewrite short insights for a personal daily planner")) return { pieces: [message], gapMs: 0 };
+  if (system.includes("You write the weekly summary of a personal daily planner")) return { pieces: [WEEKLY_SUMMARY_REPLY], gapMs: 0 };
   if (message.includes("[fail]")) return "fail";
   if (message.includes("[html]")) return { pieces: [HTML_REPLY.slice(0, 30), HTML_REPLY.slice(30)], gapMs: 20 };
   if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
