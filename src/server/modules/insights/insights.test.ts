@@ -418,7 +418,7 @@ describeEachDatabase("the Monday weekly summary job", (dialect) => {
 });
 
 // Two job instances race for the same due users. On PostgreSQL each has its own pool, as two app
-// servers would; on SQLite (one server process per database file, ARCHITECTURE.md) they share the
+// servers would; on SQLite (one server process per database file, README.md) they share the
 // process's connection and interleave their awaits, as two overlapping ticks would.
 describe.each(["sqlite", "postgres"] as const)("the weekly summary job on two instances [%s]", (dialect) => {
   const USERS = 60;
