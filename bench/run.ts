@@ -11,6 +11,7 @@ import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
 import { FIRST_TOKEN_BUDGET_MS, type FirstTokenResult, measureFirstToken } from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
+import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureBundle } from "./lib/bundle.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
@@ -450,6 +451,21 @@ async function rolloverTickChecks(): Promise<BudgetCheck[]> {
   }
 }
 
+/** The insights' first computation and weekly summary, in this process (bench/insights-compute.ts). */
+async function insightsComputeChecks(): Promise<BudgetCheck[]> {
+  const name = "insights computation";
+  const skipped = env.BENCH_SKIP_INSIGHTS === "1" ? "BENCH_SKIP_INSIGHTS=1" : onlyScenarios && !"insights".includes(onlyScenarios) && !onlyScenarios.includes("insights") ? `BENCH_ONLY=${onlyScenarios}` : null;
+  if (skipped) return [{ name, measured: skipped, limit: "see insights-compute.ts", verdict: "SKIP" }];
+  try {
+    console.log("");
+    const checks = await measureInsightsCompute({ databases, postgresAdminUrl });
+    printInsightsCompute(checks);
+    return checks.map((check) => ({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }));
+  } catch (error) {
+    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see insights-compute.ts", verdict: "FAIL" }];
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const loadAtStart = os.loadavg()[0]!;
@@ -522,6 +538,7 @@ async function main(): Promise<void> {
   checks.push(...firstTokenChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
+  checks.push(...(await insightsComputeChecks()));
   checks.push(
     bundle.available
       ? {

@@ -3,6 +3,7 @@
 // exist yet is reported as skipped, not failed.
 import type { Db, Dialect } from "../src/server/db/database.ts";
 import type { RequestSpec } from "./lib/load.ts";
+import { httpRequest } from "./lib/processes.ts";
 import {
   addDays,
   formatDay,
@@ -202,6 +203,27 @@ export const scenarios: Scenario[] = [
       note: "after the first read, from the user-data cache",
     }),
     budget: { p99Ms: 20 },
+  },
+  {
+    name: "GET /api/ai/insights?date= (10k tasks, computed)",
+    path: "/api/ai/insights?date=",
+    // The stored insights of 60 days, computed once before the run (their first computation is
+    // measured by bench/insights-compute.ts); each request reads another of them.
+    setup: async (ctx) => {
+      const user = await seedPlannerUser(ctx);
+      const days = user.days.slice(-60);
+      for (const day of days) {
+        const answer = await httpRequest(`${ctx.baseUrl}/api/ai/insights?date=${day}`, { method: "GET", headers: user.headers });
+        if (answer.status !== 200) throw new Error(`computing insights answered ${answer.status}: ${answer.body.slice(0, 160)}`);
+      }
+      const day = cycle(days);
+      return {
+        headers: user.headers,
+        nextRequest: () => ({ path: `/api/ai/insights?date=${day()}` }),
+        note: "each request another of 60 days whose insights are stored (one read of the user and the day's row)",
+      };
+    },
+    budget: { p99Ms: 15 },
   },
   {
     name: "POST /api/rollover/trigger (a day of 50 tasks)",

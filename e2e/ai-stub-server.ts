@@ -6,6 +6,9 @@
 //  - "[slow]": a long reply streamed in pieces 400 ms apart, so the page can be seen to grow;
 //  - "[fail]": a 500 from the provider;
 //  - anything else: a short Markdown plan, streamed in a few pieces.
+// The insights' wording calls (src/server/modules/insights/insights-wording.ts) are told apart by
+// their system prompt: daily insights come back worded as they were sent (the JSON asked for), the
+// weekly summary text is WEEKLY_SUMMARY_REPLY.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 export const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
@@ -13,9 +16,12 @@ const port = Number(process.env.AI_STUB_PORT ?? 4210);
 
 export const HTML_REPLY = 'Careful: <img src=x onerror="window.__aiXss=1"> and <script>window.__aiXss=2</script> stay text. **Bold is fine.**';
 export const DEFAULT_REPLY = "Here is a plan for your day:\n\n1. **Deep work** on your top goal\n2. Answer messages after lunch\n3. Review tomorrow";
+export const WEEKLY_SUMMARY_REPLY = "A steady week: you finished what mattered most and kept your goals moving.";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
-function replyFor(message: string): { pieces: string[]; gapMs: number } | "fail" {
+function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {
+  if (system.includes("You rewrite short insights for a personal daily planner")) return { pieces: [message], gapMs: 0 };
+  if (system.includes("You write the weekly summary of a personal daily planner")) return { pieces: [WEEKLY_SUMMARY_REPLY], gapMs: 0 };
   if (message.includes("[fail]")) return "fail";
   if (message.includes("[html]")) return { pieces: [HTML_REPLY.slice(0, 30), HTML_REPLY.slice(30)], gapMs: 20 };
   if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
@@ -30,6 +36,12 @@ function lastUserMessage(body: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? "").join("");
   return "";
+}
+
+function systemMessage(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: unknown }[] } | null)?.messages ?? [];
+  const system = messages.find((entry) => entry.role === "system")?.content;
+  return typeof system === "string" ? system : "";
 }
 
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
@@ -62,7 +74,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "bad key" } }));
     return;
   }
-  const reply = replyFor(lastUserMessage(body));
+  const reply = replyFor(lastUserMessage(body), systemMessage(body));
   if (reply === "fail") {
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "boom" } }));
     return;

@@ -14,10 +14,12 @@ import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
+import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
@@ -55,6 +57,8 @@ declare module "fastify" {
     now: () => Date;
     /** The auto rollover job; its scheduler runs it every interval unless config turns it off. */
     autoRollover: AutoRolloverJob;
+    /** The weekly summary job (Monday mornings), run by the same scheduler. */
+    weeklySummaries: WeeklySummaryJob;
   }
 }
 
@@ -161,19 +165,25 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(tasksRoutes);
   await app.register(aiRoutes, { config: config.ai });
   await app.register(rolloverRoutes);
+  await app.register(insightsRoutes, { config: config.ai });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 
   // Jobs: started once the app is ready (their first run catches up on what fell due while no
   // server ran), stopped before the database closes.
   app.decorate("autoRollover", autoRolloverJob({ db, now: () => app.now(), log: app.log }));
+  app.decorate("weeklySummaries", weeklySummaryJob({ db, now: () => app.now(), ai: config.ai, log: app.log }));
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
       scheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
-        run: () => app.autoRollover.runDueRollovers(),
-        onError: (error) => app.log.error({ err: error }, "auto rollover tick failed"),
+        // One tick runs each job; a failing one does not keep the other from its turn.
+        run: async () => {
+          await app.autoRollover.runDueRollovers().catch((error: unknown) => app.log.error({ err: error }, "auto rollover tick failed"));
+          await app.weeklySummaries.runDueSummaries();
+        },
+        onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),
       });
     });
     app.addHook("preClose", async () => {

@@ -17,6 +17,8 @@ export interface UsersTable {
   autoRolloverDay: Generated<string | null>;
   /** When a scheduler should next look at the user: that day's instant, or a claim's expiry (indexed). */
   autoRolloverNextAt: Generated<string | null>;
+  /** When the weekly summary job should next look at the user; '' until it first has (migration 0008). */
+  weeklySummaryNextAt: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }
@@ -133,6 +135,8 @@ export interface DailyInsightsTable {
   insights: string;
   viewed: Flag;
   provider: string | null;
+  /** The user's data version the insights were computed from (migration 0008). */
+  sourceVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,8 +1,10 @@
 // The auto rollover scheduler's queries: finding and claiming the users whose rollover is due, and
-// moving their slot on (migration 0006; docs/decisions/006-rollover-exactly-once.md).
+// moving their slot on (migration 0006; docs/decisions/006-rollover-exactly-once.md), through the
+// scheduler's claim mechanism (due-user-claims.ts).
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { dueUserClaims } from "./due-user-claims.ts";
 
 export interface DueUser {
   id: string;
@@ -11,40 +13,12 @@ export interface DueUser {
   autoRolloverDay: string | null;
 }
 
-const dueColumns = ["id", "timeZone", "autoRolloverDay"] as const;
-
 export function autoRolloverRepository(db: Kysely<Database>, dialect: Dialect) {
-  const selectDue = (trx: Kysely<Database>, now: string, limit: number) =>
-    trx
-      .selectFrom("users")
-      .select(dueColumns)
-      .where("autoRolloverNextAt", "<=", now)
-      .orderBy("autoRolloverNextAt")
-      .limit(limit);
-
+  const claims = dueUserClaims(db, dialect, "autoRolloverNextAt", ["id", "timeZone", "autoRolloverDay"] as const);
   return {
-    /**
-     * Claims up to `limit` due users for this scheduler until `leaseUntil`: their next look is
-     * pushed to the lease's end, so no other scheduler takes them meanwhile, and one that dies
-     * mid-way leaves them to be taken again when the lease ends. On PostgreSQL, rows another
-     * instance is claiming at the same moment are skipped (FOR UPDATE SKIP LOCKED), not waited for.
-     * A tick with nobody due is one indexed read, outside any transaction.
-     */
+    /** Claims up to `limit` due users for this scheduler until `leaseUntil` (due-user-claims.ts). */
     async claimDueUsers(now: string, limit: number, leaseUntil: string): Promise<DueUser[]> {
-      if ((await selectDue(db, now, 1).execute()).length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        let query = selectDue(trx, now, limit);
-        if (dialect === "postgres") query = query.forUpdate().skipLocked();
-        const due = await query.execute();
-        if (due.length > 0) {
-          await trx
-            .updateTable("users")
-            .set({ autoRolloverNextAt: leaseUntil })
-            .where("id", "in", due.map((user) => user.id))
-            .execute();
-        }
-        return due;
-      });
+      return claims.claimDueUsers(now, limit, leaseUntil);
     },
 
     /**
@@ -52,12 +26,7 @@ export function autoRolloverRepository(db: Kysely<Database>, dialect: Dialect) {
      * changed since the claim (they saved settings or a new zone, which scheduled it anew).
      */
     async moveSlot(userId: string, leaseUntil: string, next: { day: string; at: string } | null): Promise<void> {
-      await db
-        .updateTable("users")
-        .set({ autoRolloverDay: next?.day ?? null, autoRolloverNextAt: next?.at ?? null })
-        .where("id", "=", userId)
-        .where("autoRolloverNextAt", "=", leaseUntil)
-        .execute();
+      await claims.moveSlot(userId, leaseUntil, { autoRolloverDay: next?.day ?? null, autoRolloverNextAt: next?.at ?? null });
     },
   };
 }

@@ -17,6 +17,18 @@ export interface CreatedResource {
 export type ResourceFactory = (t: TestApp, owner: SignedInUser) => Promise<string | CreatedResource>;
 
 export const resourceFactories: Record<string, ResourceFactory> = {
+  // A day's insights are found by their date: the owner reads (stores) them, the intruder has none that day.
+  "/api/ai/insights/:date/viewed": async (t, owner) => {
+    const date = "2026-05-04";
+    const response = await t.app.inject({ method: "GET", url: `/api/ai/insights?date=${date}`, headers: owner.headers });
+    if (response.statusCode !== 200) throw new Error(`reading insights failed: ${response.statusCode} ${response.body}`);
+    return date;
+  },
+  "/api/weekly-summaries/:id/viewed": async (t, owner) => {
+    const response = await t.app.inject({ method: "POST", url: "/api/weekly-summaries/generate", headers: owner.mutatingHeaders });
+    if (response.statusCode !== 200) throw new Error(`generating a summary failed: ${response.statusCode} ${response.body}`);
+    return response.json().id;
+  },
   "/api/goals/:id": async (t, owner) => {
     const payload = { title: "Owned goal" };
     const response = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload });

@@ -1,5 +1,6 @@
-import { PageHeader } from "../../components/page-header.tsx";
+import { InsightsOverview } from "../../features/insights/index.ts";
 
+/** The Insights page (spec section 2): the weekly summaries, the placeholders and the detail dialog. */
 export function InsightsPage() {
-  return <PageHeader title="Insights" />;
+  return <InsightsOverview />;
 }

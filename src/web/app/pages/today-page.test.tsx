@@ -54,7 +54,8 @@ describe("TodayPage", () => {
   it("shows three loading columns, then the empty day", async () => {
     server([], []);
     renderPage();
-    expect(screen.getByRole("status")).toHaveTextContent("Loading tasks");
+    // The board's status comes first; the sidebar's insight cards have their own.
+    expect(screen.getAllByRole("status")[0]).toHaveTextContent("Loading tasks");
     expect(screen.getAllByRole("region")).toHaveLength(3);
     expect(await screen.findByRole("heading", { name: "Your day awaits" })).toBeInTheDocument();
     expect(screen.getByText("No tasks planned")).toBeInTheDocument();

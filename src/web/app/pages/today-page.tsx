@@ -25,6 +25,7 @@ import {
   useTimeZone,
   useViewedDate,
 } from "../../features/tasks/index.ts";
+import { DailyInsightsCard, tasksRevision, WeeklySummaryCard } from "../../features/insights/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
 
 interface FormState {
@@ -109,7 +110,10 @@ export function TodayPage() {
       />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">{board}</div>
-        <InsightsSidebar figures={figures} viewedDate={viewedDate} isToday={isToday} />
+        <InsightsSidebar figures={figures} viewedDate={viewedDate} isToday={isToday}>
+          <DailyInsightsCard date={viewedDate} isToday={isToday} revision={tasksRevision(tasks)} />
+          <WeeklySummaryCard />
+        </InsightsSidebar>
       </div>
 
       <TaskFormDialog

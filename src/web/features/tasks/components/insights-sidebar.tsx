@@ -1,5 +1,5 @@
 import { Gauge, ListChecks, PanelRightClose, PanelRightOpen, Sparkles } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { CapacityCardFigures } from "../../../../shared/rules/capacity.ts";
 import type { WorkloadLabel } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -27,6 +27,8 @@ interface InsightsSidebarProps {
   figures: CapacityCardFigures | null;
   viewedDate: string;
   isToday: boolean;
+  /** The Daily Insights and Weekly Summary cards (the insights feature's), placed after Capacity. */
+  children?: ReactNode;
 }
 
 /** The progress card's title: "Today's Progress", or the viewed day's name on another day. */
@@ -34,8 +36,8 @@ export function progressTitle(viewedDate: string, isToday: boolean): string {
   return isToday ? "Today's Progress" : `Progress for ${shortDateLabel(viewedDate)}`;
 }
 
-/** Spec section 2: the collapsible Insights sidebar (first part: the day's progress and Capacity). */
-export function InsightsSidebar({ figures, viewedDate, isToday }: InsightsSidebarProps) {
+/** Spec section 2: the collapsible Insights sidebar: the day's progress, Capacity, then the insight cards it is given. */
+export function InsightsSidebar({ figures, viewedDate, isToday, children }: InsightsSidebarProps) {
   const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, foldsByDefault);
   const headingId = useId();
   const contentId = useId();
@@ -60,6 +62,7 @@ export function InsightsSidebar({ figures, viewedDate, isToday }: InsightsSideba
       <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <DayProgressCard figures={figures} title={progressTitle(viewedDate, isToday)} />
         <CapacityCard figures={figures} />
+        {children}
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
       </div>
     </aside>

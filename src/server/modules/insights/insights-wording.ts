@@ -1,0 +1,102 @@
+// The optional model wording of insights (docs/decisions/010): the rule texts polished by the first
+// available provider (the fixed order of GET /api/ai/providers), with a time limit and no retries.
+// Every failure (none configured, timeout, refusal, an answer that is not the asked JSON) returns
+// null, and the rule or template texts stand. Provider errors are logged by code only, never with
+// the provider's message (some echo part of the key).
+import { generateText, type LanguageModel } from "ai";
+import type { FastifyBaseLogger } from "fastify";
+import { type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
+import type { WeeklyInsight } from "../../../shared/api/insights.ts";
+import type { WeekFigures } from "../../../shared/rules/weekly-summary.ts";
+import type { AiConfig } from "../../config.ts";
+import { toProviderError } from "../ai/ai-errors.ts";
+import { createProviderModel, isProviderAvailable } from "../ai/ai-providers.ts";
+
+/** A wording call waits at most this long (or the configured AI timeout, if shorter). */
+export const WORDING_TIMEOUT_MS = 8_000;
+const MAX_TITLE = 80;
+const MAX_DESCRIPTION = 300;
+const MAX_SUMMARY = 1_200;
+
+export interface WordedText {
+  title: string;
+  description: string;
+}
+
+export type InsightsWording = ReturnType<typeof insightsWording>;
+
+/** The answer's JSON: a bare array or object, or one inside a ```json fence. */
+export function extractJson(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
+  const body = (fenced ? fenced[1]! : text).trim();
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The polished texts, one per rule insight in order, or null when the answer does not fit. */
+export function readPolishedInsights(text: string, count: number): WordedText[] | null {
+  const parsed = extractJson(text);
+  const list = Array.isArray(parsed) ? parsed : (parsed as { insights?: unknown } | undefined)?.insights;
+  if (!Array.isArray(list) || list.length !== count) return null;
+  const worded: WordedText[] = [];
+  for (const entry of list) {
+    const title = typeof entry?.title === "string" ? entry.title.trim() : "";
+    const description = typeof entry?.description === "string" ? entry.description.trim() : "";
+    if (!title || !description || title.length > MAX_TITLE || description.length > MAX_DESCRIPTION) return null;
+    worded.push({ title, description });
+  }
+  return worded;
+}
+
+export function insightsWording({ config, log, now }: { config: AiConfig; log: Pick<FastifyBaseLogger, "warn">; now: () => Date }) {
+  const provider: AiProviderName | null = aiProviderNames.find((name) => isProviderAvailable(config, name)) ?? null;
+  let model: LanguageModel | undefined;
+  const timeoutMs = Math.min(config.timeoutMs, WORDING_TIMEOUT_MS);
+
+  async function ask(system: string, prompt: string, maxOutputTokens: number): Promise<string | null> {
+    if (!provider) return null;
+    model ??= createProviderModel(config, provider);
+    if (!model) return null;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const result = await generateText({ model, system, prompt, maxRetries: 0, maxOutputTokens, abortSignal: timeout });
+      return result.text;
+    } catch (error) {
+      const mapped = toProviderError(error, { provider, timeoutMs, timedOut: timeout.aborted, now: now() });
+      log.warn({ code: mapped.code, provider }, "insight wording failed; the rule texts stand");
+      return null;
+    }
+  }
+
+  return {
+    /** The provider a wording call would use; null when none is configured. */
+    provider,
+
+    async polishDailyInsights(insights: readonly (WordedText & { type: string })[]): Promise<WordedText[] | null> {
+      if (insights.length === 0) return null;
+      const system =
+        "You rewrite short insights for a personal daily planner. Keep every fact and number, address the user as 'you', " +
+        `stay warm and brief: a title of at most ${MAX_TITLE} characters and a description of at most ${MAX_DESCRIPTION}. ` +
+        "Answer with only a JSON array of objects with the fields title and description, one per insight, in the same order.";
+      const prompt = JSON.stringify(insights.map(({ type, title, description }) => ({ type, title, description })));
+      const text = await ask(system, prompt, 800);
+      if (text === null) return null;
+      const worded = readPolishedInsights(text, insights.length);
+      if (!worded) log.warn({ provider }, "insight wording answer was not the asked JSON; the rule texts stand");
+      return worded;
+    },
+
+    async writeWeeklySummary(weekStart: string, figures: WeekFigures, insights: readonly WeeklyInsight[]): Promise<string | null> {
+      const system =
+        "You write the weekly summary of a personal daily planner: two to four warm, concrete sentences addressed to the user " +
+        "as 'you', using only the figures and insights given. Plain text, no lists, no markdown.";
+      const prompt = JSON.stringify({ weekStart, ...figures, insights });
+      const text = (await ask(system, prompt, 400))?.trim();
+      if (!text) return null;
+      return text.length > MAX_SUMMARY ? `${text.slice(0, MAX_SUMMARY - 3)}...` : text;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// The insights queries: the record the rules read, the stored daily insights per (user, day) and the
+// weekly summaries per (user, week). Every query is scoped by the user's id.
+import type { Kysely } from "kysely";
+import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
+import { compiledQuery } from "../../db/compiled-query.ts";
+import type { Database, Flag } from "../../db/schema.ts";
+
+export interface StoredDailyInsights {
+  insights: string;
+  viewed: Flag;
+  provider: string | null;
+  sourceVersion: number;
+}
+
+export interface WeeklySummaryRow {
+  id: string;
+  weekStartDate: string;
+  tasksTotal: number;
+  tasksCompleted: number;
+  goalsProgressed: number;
+  insights: string;
+  summaryText: string;
+  generatedAt: string;
+  viewed: Flag;
+  createdAt: string;
+}
+
+export type NewWeeklySummaryRow = Omit<WeeklySummaryRow, "viewed" | "createdAt" | "id"> & { id: string; createdAt: string };
+
+const weeklyColumns = [
+  "id",
+  "weekStartDate",
+  "tasksTotal",
+  "tasksCompleted",
+  "goalsProgressed",
+  "insights",
+  "summaryText",
+  "generatedAt",
+  "viewed",
+  "createdAt",
+] as const;
+
+export type InsightsRepository = ReturnType<typeof insightsRepository>;
+
+// The hot reads, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
+const userStateQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId));
+const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db
+    .selectFrom("users")
+    .leftJoin("dailyInsights", (join) => join.onRef("dailyInsights.userId", "=", "users.id").on("dailyInsights.date", "=", p.date))
+    .select(["users.timeZone", "users.dataVersion", "dailyInsights.insights", "dailyInsights.viewed", "dailyInsights.provider", "dailyInsights.sourceVersion"])
+    .where("users.id", "=", p.userId),
+);
+
+export function insightsRepository(db: Kysely<Database>) {
+  return {
+    /** The user's zone and data version (raised by every write of their tasks and goals). */
+    async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
+      const row = await userStateQuery.takeFirst(db, { userId });
+      return row && { timeZone: row.timeZone, dataVersion: Number(row.dataVersion) };
+    },
+
+    /** The user's state and the day's stored insights in one round trip (the hot read). */
+    async findUserStateWithDay(userId: string, date: string) {
+      const row = await userStateWithDayQuery.takeFirst(db, { userId, date });
+      if (!row) return undefined;
+      const stored: StoredDailyInsights | null =
+        row.insights === null || row.insights === undefined
+          ? null
+          : { insights: row.insights, viewed: Number(row.viewed) as Flag, provider: row.provider ?? null, sourceVersion: Number(row.sourceVersion) };
+      return { timeZone: row.timeZone, dataVersion: Number(row.dataVersion), stored };
+    },
+
+    /** The tasks dated from `from` to `to`, both included (the (user_id, date) index). */
+    async listTasksBetween(userId: string, from: string, to: string): Promise<InsightTask[]> {
+      const rows = await db
+        .selectFrom("tasks")
+        .select([
+          "id",
+          "title",
+          "status",
+          "date",
+          "goalId",
+          "estimatedDuration",
+          "scheduledStartTime",
+          "firstStartedAt",
+          "completedAt",
+          "rolloverCount",
+        ])
+        .where("userId", "=", userId)
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .execute();
+      return rows.map((row) => ({ ...row, rolloverCount: Number(row.rolloverCount) }));
+    },
+
+    async listGoals(userId: string): Promise<InsightGoal[]> {
+      const rows = await db
+        .selectFrom("goals")
+        .select(["id", "title", "status", "completedTasksCount", "totalTasksCount"])
+        .where("userId", "=", userId)
+        .execute();
+      return rows.map((row) => ({ ...row, completedTasksCount: Number(row.completedTasksCount), totalTasksCount: Number(row.totalTasksCount) }));
+    },
+
+    async upsertDailyInsights(
+      userId: string,
+      row: { id: string; date: string; insights: string; viewed: Flag; provider: string | null; sourceVersion: number; at: string },
+    ): Promise<void> {
+      await db
+        .insertInto("dailyInsights")
+        .values({
+          id: row.id,
+          userId,
+          date: row.date,
+          insights: row.insights,
+          viewed: row.viewed,
+          provider: row.provider,
+          sourceVersion: row.sourceVersion,
+          createdAt: row.at,
+          updatedAt: row.at,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(["userId", "date"]).doUpdateSet({
+            insights: row.insights,
+            viewed: row.viewed,
+            provider: row.provider,
+            sourceVersion: row.sourceVersion,
+            updatedAt: row.at,
+          }),
+        )
+        .execute();
+    },
+
+    /** Marks the day's stored insights viewed; false when the user has none stored for that day. */
+    async markDailyInsightsViewed(userId: string, date: string, at: string): Promise<StoredDailyInsights | undefined> {
+      await db.updateTable("dailyInsights").set({ viewed: 1, updatedAt: at }).where("userId", "=", userId).where("date", "=", date).execute();
+      const row = await db
+        .selectFrom("dailyInsights")
+        .select(["insights", "viewed", "provider", "sourceVersion"])
+        .where("userId", "=", userId)
+        .where("date", "=", date)
+        .executeTakeFirst();
+      return row && { ...row, viewed: Number(row.viewed) as Flag, sourceVersion: Number(row.sourceVersion) };
+    },
+
+    async findWeeklySummary(userId: string, weekStartDate: string): Promise<WeeklySummaryRow | undefined> {
+      return db
+        .selectFrom("weeklySummaries")
+        .select(weeklyColumns)
+        .where("userId", "=", userId)
+        .where("weekStartDate", "=", weekStartDate)
+        .executeTakeFirst();
+    },
+
+    /** Stores a week's first summary; false when one exists already (the unique (user, week) key). */
+    async insertWeeklySummaryOnce(userId: string, row: NewWeeklySummaryRow): Promise<boolean> {
+      const result = await db
+        .insertInto("weeklySummaries")
+        .values({ ...row, userId, viewed: 0 })
+        .onConflict((conflict) => conflict.columns(["userId", "weekStartDate"]).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async updateWeeklySummary(
+      userId: string,
+      id: string,
+      changes: Pick<WeeklySummaryRow, "tasksTotal" | "tasksCompleted" | "goalsProgressed" | "insights" | "summaryText" | "generatedAt" | "viewed">,
+    ): Promise<void> {
+      await db.updateTable("weeklySummaries").set(changes).where("userId", "=", userId).where("id", "=", id).execute();
+    },
+
+    /** Newest week first. */
+    async listWeeklySummaries(userId: string, limit: number): Promise<WeeklySummaryRow[]> {
+      return db
+        .selectFrom("weeklySummaries")
+        .select(weeklyColumns)
+        .where("userId", "=", userId)
+        .orderBy("weekStartDate", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    async markWeeklySummaryViewed(userId: string, id: string): Promise<WeeklySummaryRow | undefined> {
+      const result = await db.updateTable("weeklySummaries").set({ viewed: 1 }).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return db.selectFrom("weeklySummaries").select(weeklyColumns).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+    },
+  };
+}

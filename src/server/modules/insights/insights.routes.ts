@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  dailyInsightsQuerySchema,
+  dailyInsightsResponseSchema,
+  dailyInsightsViewedParamsSchema,
+  weeklySummariesQuerySchema,
+  weeklySummaryListSchema,
+  weeklySummaryParamsSchema,
+  weeklySummarySchema,
+} from "../../../shared/api/insights.ts";
+import type { AiConfig } from "../../config.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { insightsService } from "./insights.service.ts";
+
+/**
+ * Spec section 7: GET /api/ai/insights, GET /api/weekly-summaries, POST /api/weekly-summaries/generate,
+ * PATCH /api/weekly-summaries/{id}/viewed; and ours, PATCH /api/ai/insights/{date}/viewed (docs/decisions/010).
+ */
+export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
+  const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log });
+  app.addHook("onRequest", async (request) => {
+    requireUserId(request);
+  });
+
+  app.get(
+    "/api/ai/insights",
+    { schema: { querystring: dailyInsightsQuerySchema, response: { 200: dailyInsightsResponseSchema } } },
+    async (request) => insights.getDailyInsights(requireUserId(request), request.query.date),
+  );
+
+  app.patch(
+    "/api/ai/insights/:date/viewed",
+    { schema: { params: dailyInsightsViewedParamsSchema, response: { 200: dailyInsightsResponseSchema } } },
+    async (request) => insights.markDailyInsightsViewed(requireUserId(request), request.params.date),
+  );
+
+  app.get(
+    "/api/weekly-summaries",
+    { schema: { querystring: weeklySummariesQuerySchema, response: { 200: weeklySummaryListSchema } } },
+    async (request) => insights.listWeeklySummaries(requireUserId(request), request.query.limit),
+  );
+
+  app.post("/api/weekly-summaries/generate", { schema: { response: { 200: weeklySummarySchema } } }, async (request) =>
+    insights.generateCurrentWeek(requireUserId(request)),
+  );
+
+  app.patch(
+    "/api/weekly-summaries/:id/viewed",
+    { schema: { params: weeklySummaryParamsSchema, response: { 200: weeklySummarySchema } } },
+    async (request) => insights.markWeeklySummaryViewed(requireUserId(request), request.params.id),
+  );
+};

@@ -1,0 +1,214 @@
+// Daily insights and weekly summaries (issue 15; docs/decisions/010-insights.md).
+// Daily: computed by the rules of src/shared/rules/daily-insights.ts and stored per (user, day) with
+// the user's data version; a read answers the stored ones while the version is the same, and
+// recomputes them after any write of the user's tasks or goals. The model, when one is configured,
+// words them once per (user, day).
+// Weekly: the figures, insights and text of a Monday-to-Sunday week in the user's zone, stored per
+// (user, week); "generate" refreshes the current week, the Monday job writes the previous one once.
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary } from "../../../shared/api/insights.ts";
+import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
+import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
+import {
+  currentWeekStart,
+  weekEndOf,
+  weekFigures,
+  weeklyInsights,
+  weeklySummaryTemplate,
+} from "../../../shared/rules/weekly-summary.ts";
+import { AppError } from "../../app-error.ts";
+import type { AiConfig } from "../../config.ts";
+import type { Database, Flag } from "../../db/schema.ts";
+import { insightsWording } from "./insights-wording.ts";
+import { insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
+
+export interface InsightsServiceDeps {
+  kysely: Kysely<Database>;
+  now: () => Date;
+  ai: AiConfig;
+  log: Pick<FastifyBaseLogger, "warn">;
+}
+
+export type InsightsService = ReturnType<typeof insightsService>;
+
+/** One stored insight: what is sent, plus the rule's key and own texts (to reuse a wording). */
+interface StoredInsight extends RuleInsight {
+  ruleTitle: string;
+  ruleDescription: string;
+}
+
+function parseStored(json: string): StoredInsight[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as StoredInsight[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const toDailyInsight = ({ type, title, description, priority }: DailyInsight): DailyInsight => ({ type, title, description, priority });
+
+function toResponse(stored: Pick<StoredDailyInsights, "insights" | "viewed">): DailyInsightsResponse {
+  return { insights: parseStored(stored.insights).map(toDailyInsight), viewed: stored.viewed === 1 };
+}
+
+/** What the user sees of a day: the insights' rules and rule texts (a wording alone changes nothing). */
+const fingerprint = (insights: readonly StoredInsight[]) =>
+  insights.map((insight) => `${insight.key}\u0000${insight.ruleTitle}\u0000${insight.ruleDescription}`).join("\u0001");
+
+function toWeeklySummary(row: WeeklySummaryRow): WeeklySummary {
+  let insights: WeeklyInsight[] = [];
+  try {
+    insights = JSON.parse(row.insights) as WeeklyInsight[];
+  } catch {
+    insights = [];
+  }
+  return {
+    id: row.id,
+    weekStartDate: row.weekStartDate,
+    tasksTotal: Number(row.tasksTotal),
+    tasksCompleted: Number(row.tasksCompleted),
+    goalsProgressed: Number(row.goalsProgressed),
+    insights,
+    summary: { text: row.summaryText, generatedAt: row.generatedAt },
+    viewed: Number(row.viewed) === 1,
+    createdAt: row.createdAt,
+  };
+}
+
+const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
+const userNotFound = () => new AppError("not_found", "User not found");
+
+export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
+  const repository = insightsRepository(kysely);
+  const wording = insightsWording({ config: ai, log, now });
+  /** Computations under way, by user and day: simultaneous first reads share one (and one wording call). */
+  const computing = new Map<string, Promise<DailyInsightsResponse>>();
+
+  /** Recomputes a day's insights from the record, keeping a wording whose rule texts did not change. */
+  async function computeDay(userId: string, day: string, timeZone: string, dataVersion: number, stored: StoredDailyInsights | null) {
+    const [tasks, goals] = await Promise.all([repository.listTasksBetween(userId, historyStart(day), day), repository.listGoals(userId)]);
+    const previous = stored ? parseStored(stored.insights) : [];
+    let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks, goals }).map((insight) => {
+      const same = previous.find(
+        (old) => old.key === insight.key && old.ruleTitle === insight.title && old.ruleDescription === insight.description,
+      );
+      return { ...insight, ruleTitle: insight.title, ruleDescription: insight.description, title: same?.title ?? insight.title, description: same?.description ?? insight.description };
+    });
+    // One wording call per (user, day): `provider` records that it was made, whatever its outcome.
+    let provider = stored?.provider ?? null;
+    if (provider === null && wording.provider !== null && insights.length > 0) {
+      provider = wording.provider;
+      const worded = await wording.polishDailyInsights(insights);
+      if (worded) insights = insights.map((insight, index) => ({ ...insight, ...worded[index]! }));
+    }
+    const isUnchanged = stored !== null && fingerprint(previous) === fingerprint(insights);
+    const viewed: Flag = isUnchanged ? stored.viewed : 0;
+    const json = JSON.stringify(insights);
+    await repository.upsertDailyInsights(userId, {
+      id: randomUUID(),
+      date: day,
+      insights: json,
+      viewed,
+      provider,
+      sourceVersion: dataVersion,
+      at: now().toISOString(),
+    });
+    return toResponse({ insights: json, viewed });
+  }
+
+  /** Builds (or refreshes) a week's summary; with `onlyIfMissing` an existing one is left as it is. */
+  async function buildWeek(userId: string, weekStart: string): Promise<Omit<WeeklySummaryRow, "id" | "createdAt" | "viewed">> {
+    const tasks = await repository.listTasksBetween(userId, weekStart, weekEndOf(weekStart));
+    const figures = weekFigures(tasks);
+    const insights = weeklyInsights(tasks);
+    const written = figures.tasksTotal > 0 ? await wording.writeWeeklySummary(weekStart, figures, insights) : null;
+    return {
+      weekStartDate: weekStart,
+      tasksTotal: figures.tasksTotal,
+      tasksCompleted: figures.tasksCompleted,
+      goalsProgressed: figures.goalsProgressed,
+      insights: JSON.stringify(insights),
+      summaryText: written ?? weeklySummaryTemplate(weekStart, figures, insights),
+      generatedAt: now().toISOString(),
+    };
+  }
+
+  return {
+    /** GET /api/ai/insights?date=: the day's insights (default: the user's today), computed when missing or stale. */
+    async getDailyInsights(userId: string, date?: string): Promise<DailyInsightsResponse> {
+      let day = date;
+      if (day === undefined) {
+        const user = await repository.findUserState(userId);
+        if (!user) throw userNotFound();
+        day = todayInZone(now(), user.timeZone);
+      }
+      const state = await repository.findUserStateWithDay(userId, day);
+      if (!state) throw userNotFound();
+      if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);
+      const key = `${userId}\u0000${day}\u0000${state.dataVersion}`;
+      let pending = computing.get(key);
+      if (!pending) {
+        pending = computeDay(userId, day, state.timeZone, state.dataVersion, state.stored).finally(() => computing.delete(key));
+        computing.set(key, pending);
+      }
+      return pending;
+    },
+
+    /** PATCH /api/ai/insights/{date}/viewed: 404 when no insights were read for that day. */
+    async markDailyInsightsViewed(userId: string, date: string): Promise<DailyInsightsResponse> {
+      const stored = await repository.markDailyInsightsViewed(userId, date, now().toISOString());
+      if (!stored) throw new AppError("not_found", "No insights for this day");
+      return toResponse(stored);
+    },
+
+    /** POST /api/weekly-summaries/generate: creates or refreshes the summary of the user's current week. */
+    async generateCurrentWeek(userId: string): Promise<WeeklySummary> {
+      const user = await repository.findUserState(userId);
+      if (!user) throw userNotFound();
+      const weekStart = currentWeekStart(now(), user.timeZone);
+      const built = await buildWeek(userId, weekStart);
+      const existing = await repository.findWeeklySummary(userId, weekStart);
+      if (!existing) {
+        const row = { ...built, id: randomUUID(), createdAt: built.generatedAt };
+        if (await repository.insertWeeklySummaryOnce(userId, row)) return toWeeklySummary({ ...row, viewed: 0 });
+      }
+      const current = existing ?? (await repository.findWeeklySummary(userId, weekStart));
+      if (!current) throw summaryNotFound();
+      // A refresh that changes what the summary says makes it unread again.
+      const isSame =
+        Number(current.tasksTotal) === built.tasksTotal &&
+        Number(current.tasksCompleted) === built.tasksCompleted &&
+        Number(current.goalsProgressed) === built.goalsProgressed &&
+        current.insights === built.insights;
+      const viewed: Flag = isSame ? (Number(current.viewed) as Flag) : 0;
+      await repository.updateWeeklySummary(userId, current.id, { ...built, viewed });
+      return toWeeklySummary({ ...current, ...built, viewed });
+    },
+
+    /**
+     * The Monday job: the summary of `weekStart`, written once (an existing one is kept). A week
+     * without tasks gets none. True when this call stored it.
+     */
+    async generateWeekOnce(userId: string, weekStart: string): Promise<boolean> {
+      if (await repository.findWeeklySummary(userId, weekStart)) return false;
+      const built = await buildWeek(userId, weekStart);
+      if (built.tasksTotal === 0) return false;
+      return repository.insertWeeklySummaryOnce(userId, { ...built, id: randomUUID(), createdAt: built.generatedAt });
+    },
+
+    /** GET /api/weekly-summaries?limit=n: newest week first (4 by default). */
+    async listWeeklySummaries(userId: string, limit = PAGE_WEEKLY_SUMMARIES): Promise<WeeklySummary[]> {
+      return (await repository.listWeeklySummaries(userId, limit)).map(toWeeklySummary);
+    },
+
+    async markWeeklySummaryViewed(userId: string, id: string): Promise<WeeklySummary> {
+      const row = await repository.markWeeklySummaryViewed(userId, id);
+      if (!row) throw summaryNotFound();
+      return toWeeklySummary(row);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The insights API contract (spec sections 3 "Daily insights response" and "Weekly summary", 7 and
+// 9 "Goals and insights"; the rules behind them: src/shared/rules/daily-insights.ts and
+// weekly-summary.ts; docs/decisions/010-insights.md).
+import { z } from "zod";
+import { calendarDateSchema } from "./tasks.ts";
+import { idSchema } from "./text.ts";
+
+export const DAILY_INSIGHT_TYPES = ["celebration", "warning", "suggestion", "pattern"] as const;
+export const INSIGHT_PRIORITIES = ["high", "medium", "low"] as const;
+export const WEEKLY_INSIGHT_TYPES = ["achievement", "pattern", "recommendation", "warning"] as const;
+
+export type DailyInsightType = (typeof DAILY_INSIGHT_TYPES)[number];
+export type InsightPriority = (typeof INSIGHT_PRIORITIES)[number];
+export type WeeklyInsightType = (typeof WEEKLY_INSIGHT_TYPES)[number];
+
+/** Spec section 9: the day card shows 3; the sidebar 1 weekly summary, the Insights page 4. */
+export const DAY_CARD_INSIGHTS = 3;
+export const SIDEBAR_WEEKLY_SUMMARIES = 1;
+export const PAGE_WEEKLY_SUMMARIES = 4;
+export const MAX_WEEKLY_SUMMARIES_LIMIT = 52;
+
+export const dailyInsightSchema = z.object({
+  type: z.enum(DAILY_INSIGHT_TYPES),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(INSIGHT_PRIORITIES),
+});
+export type DailyInsight = z.infer<typeof dailyInsightSchema>;
+
+/** GET /api/ai/insights?date=: exactly `{ insights, viewed }` (the notifications read it too). */
+export const dailyInsightsResponseSchema = z.object({
+  insights: z.array(dailyInsightSchema),
+  viewed: z.boolean(),
+});
+export type DailyInsightsResponse = z.infer<typeof dailyInsightsResponseSchema>;
+
+/** The day defaults to the user's today. */
+export const dailyInsightsQuerySchema = z.object({ date: calendarDateSchema.optional() }).strict();
+
+/** PATCH /api/ai/insights/{date}/viewed: the call that marks a day's insights viewed. */
+export const dailyInsightsViewedParamsSchema = z.object({ date: calendarDateSchema });
+
+export const weeklyInsightSchema = z.object({
+  type: z.enum(WEEKLY_INSIGHT_TYPES),
+  title: z.string(),
+  description: z.string(),
+});
+export type WeeklyInsight = z.infer<typeof weeklyInsightSchema>;
+
+export const weeklySummarySchema = z.object({
+  id: z.string(),
+  /** The Monday the week starts on, in the user's zone. */
+  weekStartDate: z.string(),
+  tasksTotal: z.number(),
+  tasksCompleted: z.number(),
+  goalsProgressed: z.number(),
+  insights: z.array(weeklyInsightSchema),
+  summary: z.object({ text: z.string(), generatedAt: z.string() }),
+  viewed: z.boolean(),
+  createdAt: z.string(),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+
+export const weeklySummaryListSchema = z.array(weeklySummarySchema);
+
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_WEEKLY_SUMMARIES_LIMIT}`;
+export const weeklySummariesQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int({ error: LIMIT_MESSAGE })
+      .min(1, { error: LIMIT_MESSAGE })
+      .max(MAX_WEEKLY_SUMMARIES_LIMIT, { error: LIMIT_MESSAGE })
+      .optional(),
+  })
+  .strict();
+
+export const weeklySummaryParamsSchema = z.object({ id: idSchema });

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { type DailyInsightsResponse, dailyInsightsResponseSchema } from "../../../../shared/api/insights.ts";
+import { ApiError, apiJson } from "../../../lib/api-client.ts";
+import { insightsQueryKeys } from "./insights-query-keys.ts";
+
+export const FETCH_INSIGHTS_ERROR = "Failed to fetch insights";
+export const EMPTY_DAILY_INSIGHTS: DailyInsightsResponse = { insights: [], viewed: false };
+
+/** GET /api/ai/insights?date=. Spec section 7: a 404 is treated as empty; other failures 'Failed to fetch insights'. */
+export async function getDailyInsights(date: string): Promise<DailyInsightsResponse> {
+  try {
+    return await apiJson(`/api/ai/insights?date=${encodeURIComponent(date)}`, { parse: (data) => dailyInsightsResponseSchema.parse(data) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return EMPTY_DAILY_INSIGHTS;
+    throw new Error(FETCH_INSIGHTS_ERROR, { cause: error });
+  }
+}
+
+export const dailyInsightsQueryOptions = (date: string, revision: string) =>
+  queryOptions({ queryKey: insightsQueryKeys.daily(date, revision), queryFn: () => getDailyInsights(date) });
+
+/** The day's insights; while the board's changes are fetched anew, the previous answer stays shown. */
+export function useDailyInsights(date: string, revision: string | null) {
+  return useQuery({
+    ...dailyInsightsQueryOptions(date, revision ?? ""),
+    enabled: revision !== null,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === date ? keepPreviousData(previous) : undefined),
+  });
+}

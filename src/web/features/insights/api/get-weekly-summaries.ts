@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type WeeklySummary, weeklySummaryListSchema } from "../../../../shared/api/insights.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+import { insightsQueryKeys } from "./insights-query-keys.ts";
+
+export const FETCH_WEEKLY_SUMMARIES_ERROR = "Failed to fetch weekly summaries";
+
+/** GET /api/weekly-summaries?limit=n: newest first (spec section 8: fails with 'Failed to fetch weekly summaries'). */
+export async function getWeeklySummaries(limit: number): Promise<WeeklySummary[]> {
+  try {
+    return await apiJson(`/api/weekly-summaries?limit=${limit}`, { parse: (data) => weeklySummaryListSchema.parse(data) });
+  } catch (error) {
+    throw new Error(FETCH_WEEKLY_SUMMARIES_ERROR, { cause: error });
+  }
+}
+
+export const weeklySummariesQueryOptions = (limit: number) =>
+  queryOptions({ queryKey: insightsQueryKeys.weeklyList(limit), queryFn: () => getWeeklySummaries(limit) });
+
+export function useWeeklySummaries(limit: number) {
+  return useQuery(weeklySummariesQueryOptions(limit));
+}

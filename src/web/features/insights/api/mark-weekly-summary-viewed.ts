@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { WeeklySummary } from "../../../../shared/api/insights.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+import { insightsQueryKeys } from "./insights-query-keys.ts";
+
+/** PATCH /api/weekly-summaries/{id}/viewed. */
+export async function markWeeklySummaryViewed(id: string): Promise<WeeklySummary> {
+  return apiJson(`/api/weekly-summaries/${encodeURIComponent(id)}/viewed`, { method: "PATCH" });
+}
+
+/** Spec section 4: the local state is set immediately; the call follows. */
+export function useMarkWeeklySummaryViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markWeeklySummaryViewed,
+    onMutate: (id) => {
+      // Only the lists that hold it: setting a list's data would also clear its invalidation (a
+      // generate meanwhile must still refetch the sidebar's list when it mounts again).
+      queryClient.setQueriesData<WeeklySummary[]>({ queryKey: insightsQueryKeys.weekly() }, (list) =>
+        list?.some((summary) => summary.id === id) ? list.map((summary) => (summary.id === id ? { ...summary, viewed: true } : summary)) : undefined,
+      );
+    },
+    onError: (error) => console.warn("Failed to mark the weekly summary viewed", error),
+  });
+}

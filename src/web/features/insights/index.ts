@@ -1,0 +1,6 @@
+// The insights feature's public surface: pages and other features import from here only.
+export { DailyInsightsCard } from "./components/daily-insights-card.tsx";
+export { WeeklySummaryCard } from "./components/weekly-summary-card.tsx";
+export { InsightsOverview } from "./components/insights-overview.tsx";
+export { insightsQueryKeys } from "./api/insights-query-keys.ts";
+export { tasksRevision } from "./lib/tasks-revision.ts";

@@ -1,0 +1,64 @@
+// How insights and weekly summaries read on screen: type badges, priority order, the week range
+// (start date to start + 6 days, spec section 9) and the completion colour bands (80/60/40%).
+import type { DailyInsightType, WeeklyInsightType } from "../../../../shared/api/insights.ts";
+import { type CompletionBand, weekEndOf, weeklyCompletionBand } from "../../../../shared/rules/weekly-summary.ts";
+import { completionRate } from "../../../../shared/rules/workload.ts";
+
+const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const monthDayYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+const asUtcDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** 'Mar 16 – Mar 22, 2026': the week's start date to six days later. */
+export function weekRangeLabel(weekStart: string): string {
+  return `${monthDay.format(asUtcDate(weekStart))} – ${monthDayYear.format(asUtcDate(weekEndOf(weekStart)))}`;
+}
+
+/** 'Mar 18, 2026' for an instant, read in the viewer's zone. */
+export function generatedDateLabel(instant: string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(instant));
+}
+
+export function weeklyCompletionPercent(summary: { tasksTotal: number; tasksCompleted: number }): number {
+  return completionRate(summary.tasksTotal, summary.tasksCompleted);
+}
+
+/** Text colours that keep AA contrast on white. */
+export const COMPLETION_BAND_CLASSES: Record<CompletionBand, string> = {
+  excellent: "text-green-700",
+  good: "text-blue-700",
+  fair: "text-amber-800",
+  low: "text-red-700",
+};
+
+export function completionBandClass(percent: number): string {
+  return COMPLETION_BAND_CLASSES[weeklyCompletionBand(percent)];
+}
+
+export const DAILY_TYPE_LABELS: Record<DailyInsightType, string> = {
+  celebration: "Celebration",
+  warning: "Warning",
+  suggestion: "Suggestion",
+  pattern: "Pattern",
+};
+
+export const DAILY_TYPE_CLASSES: Record<DailyInsightType, string> = {
+  celebration: "border-green-200 bg-green-50",
+  warning: "border-amber-200 bg-amber-50",
+  suggestion: "border-blue-200 bg-blue-50",
+  pattern: "border-violet-200 bg-violet-50",
+};
+
+export const WEEKLY_TYPE_LABELS: Record<WeeklyInsightType, string> = {
+  achievement: "Achievement",
+  pattern: "Pattern",
+  recommendation: "Recommendation",
+  warning: "Warning",
+};
+
+export const WEEKLY_TYPE_BADGES: Record<WeeklyInsightType, string> = {
+  achievement: "bg-green-100 text-green-800",
+  pattern: "bg-violet-100 text-violet-800",
+  recommendation: "bg-blue-100 text-blue-800",
+  warning: "bg-amber-100 text-amber-900",
+};
