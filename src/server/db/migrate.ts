@@ -5,6 +5,7 @@ import * as goalTaskCounts from "./migrations/0003-goal-task-counts.ts";
 import * as userDataVersion from "./migrations/0004-user-data-version.ts";
 import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-session.ts";
 import * as autoRolloverSchedule from "./migrations/0006-auto-rollover-schedule.ts";
+import * as aiAnalytics from "./migrations/0007-ai-analytics.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "0004-user-data-version": userDataVersion,
   "0005-refresh-tokens-on-session": refreshTokensOnSession,
   "0006-auto-rollover-schedule": autoRolloverSchedule,
+  "0007-ai-analytics": aiAnalytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
