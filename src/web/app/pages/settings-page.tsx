@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 
@@ -64,10 +65,9 @@ export function SettingsPage() {
           <RolloverSettingsPanel />
         </TabsContent>
         <TabsContent value="analytics">
-          <ComingSoonCard
-            title="Analytics"
-            text="An overview of your last 30 days with the AI assistant comes with the assistant's analytics. Your data stays private to your account."
-          />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <AiAnalyticsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="notifications">
           <ComingSoonCard
