@@ -123,7 +123,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         />
       </div>
 
-      <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end sm:gap-3">
+      <div className={cn("grid gap-2", rows.length === 0 && "sm:grid-cols-[1fr_auto] sm:items-end sm:gap-3")}>
         <div className="grid gap-2">
           <Label htmlFor={ids.provider}>AI Provider</Label>
           <Select
@@ -259,7 +259,7 @@ function SuggestionItem({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 pl-7">
+      <div className="grid grid-cols-[6.5rem_1fr] gap-3 sm:grid-cols-2 sm:pl-7">
         <div className="grid gap-1">
           <Label htmlFor={ids.duration} className="text-xs">
             Duration (minutes)<span className="sr-only"> of {row.title}</span>
