@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
+import { BENCH_AI_API_KEY } from "./ai-instant-server.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureBundle } from "./lib/bundle.ts";
@@ -70,6 +71,9 @@ function tempDataDir(label: string): string {
 // Profiling the app under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 const appArgs = [...(env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), serverEntry];
 
+/** The instant AI provider of the breakdown scenarios (bench/ai-instant-server.ts), started with the run. */
+let aiProviderBaseUrl: string | undefined;
+
 function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -84,7 +88,26 @@ function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<str
     // (and costs) as in production instead of refusing one address's flood with 429.
     TRUST_PROXY: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(aiProviderBaseUrl
+      ? {
+          OPENAI_API_KEY: BENCH_AI_API_KEY,
+          OPENAI_BASE_URL: aiProviderBaseUrl,
+          OPENAI_MODEL: "bench-model",
+          // Counted as always (two counter writes a call), never reached.
+          AI_RATE_LIMIT_PER_MINUTE: "1000000000",
+          AI_RATE_LIMIT_PER_DAY: "1000000000",
+        }
+      : {}),
   };
+}
+
+/** The OpenAI-protocol test server in its own process, so that it shares no event loop with the load generator. */
+async function startAiProvider(): Promise<void> {
+  const port = await findFreePort();
+  const server = startServer("ai-provider", ["--import", "tsx", path.join("bench", "ai-instant-server.ts")], { AI_BENCH_PORT: String(port) }, port);
+  cleanups.push(() => server.stop());
+  await waitUntilServing(server, "/health", performance.now());
+  aiProviderBaseUrl = `${server.baseUrl}/v1`;
 }
 
 function describe(load: LoadResult): string {
@@ -201,7 +224,12 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
     return { kind: "error", reason: `probe answered ${answer.status}: ${answer.body.slice(0, 160)}` };
   }
 
-  const common = { baseUrl: ctx.baseUrl, request, connections: settings.connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
+  const common = {
+    baseUrl: ctx.baseUrl,
+    request,
+    connections: scenario.connections ?? settings.connections,
+    ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}),
+  };
   const adjacent = await baseline.measureAdjacent();
   let result: LoadResult;
   let note = load.note;
@@ -415,6 +443,7 @@ async function main(): Promise<void> {
   );
 
   const baseline = await startBaseline();
+  await startAiProvider();
   const baselineRuns = [await baseline.measure()];
 
   let startup: Report["startup"];

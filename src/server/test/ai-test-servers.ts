@@ -209,7 +209,7 @@ function isProtocolPath(protocol: AiProtocol, path: string): boolean {
 
 export async function startAiTestServer(
   protocol: AiProtocol,
-  options: { apiKey?: string; reply?: string; chunks?: number; basePath?: string } = {},
+  options: { apiKey?: string; reply?: string; chunks?: number; basePath?: string; port?: number } = {},
 ): Promise<AiTestServer> {
   const state: AiTestServer = {
     protocol,
@@ -239,6 +239,7 @@ export async function startAiTestServer(
     });
 
     const path = (req.url ?? "").split("?")[0]!;
+    if (req.method === "GET" && path === "/health") return sendJson(res, 200, { ok: true });
     if (req.method !== "POST" || !isProtocolPath(protocol, path)) return sendJson(res, 404, errorBody(protocol, 404, `no route ${path}`));
     const key = keyOf(protocol, req.headers);
     if (state.failure === "unauthorized" || key !== state.apiKey) {
@@ -288,7 +289,7 @@ export async function startAiTestServer(
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   state.baseUrl = `http://127.0.0.1:${port}${options.basePath ?? basePaths[protocol]}`;
   state.close = () =>

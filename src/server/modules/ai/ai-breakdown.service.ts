@@ -34,6 +34,8 @@ export interface AiBreakdownServiceDeps {
 /** Ten suggestions of a few sentences each fit well within this; it bounds the cost of a runaway reply. */
 const MAX_OUTPUT_TOKENS = 2048;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Built once: the schema's JSON form is derived on first use and kept. */
+const BREAKDOWN_OUTPUT = Output.object({ schema: breakdownOutputSchema, name: "goal_breakdown", description: "The goal's suggested tasks" });
 
 interface ModelAnswer {
   /** The suggestions read from the answer; null when it held none (the reply is then answered as it is). */
@@ -64,7 +66,7 @@ async function askForSuggestions(model: LanguageModel, input: BreakdownInput, ab
     const result = await generateText({
       ...common,
       system: buildBreakdownSystemPrompt(input, "structured"),
-      output: Output.object({ schema: breakdownOutputSchema, name: "goal_breakdown", description: "The goal's suggested tasks" }),
+      output: BREAKDOWN_OUTPUT,
     });
     return { suggestions: readSuggestions(result.output.tasks), text: result.text, usage: result.totalUsage };
   } catch (error) {
