@@ -80,7 +80,7 @@ test.describe("Goal breakdown on a desktop", () => {
     await expect(dialog.getByRole("button", { name: "Create 3 Tasks" })).toBeEnabled();
 
     // A typed duration below 5 (or not a number) becomes 5.
-    const proofreader = suggestion(dialog, "Find a proofreader").getByLabel(/^Duration/);
+    const proofreader = suggestion(dialog, "Find a proofreader").getByRole("spinbutton");
     await proofreader.fill("2");
     await proofreader.blur();
     await expect(proofreader).toHaveValue("5");
@@ -93,7 +93,7 @@ test.describe("Goal breakdown on a desktop", () => {
     await expect(suggestion(dialog, "Design the cover").getByLabel(/^Schedule/)).toHaveValue(addDays(today, 5));
 
     // The capacity check on today (240 usable minutes): over 80% warns, over 100% is critical.
-    const outline = suggestion(dialog, "Outline the chapters").getByLabel(/^Duration/);
+    const outline = suggestion(dialog, "Outline the chapters").getByRole("spinbutton");
     await outline.fill("200");
     await expect(dialog.getByText("This will bring you to 83% capacity. Make sure you have focus time.")).toBeVisible();
     await outline.fill("250");
@@ -127,7 +127,7 @@ test.describe("Goal breakdown on a desktop", () => {
     const placeholder = suggestion(second, "AI Response (manual parsing needed)");
     await expect(placeholder).toContainText(BREAKDOWN_PROSE);
     await expect(placeholder).toContainText("medium");
-    await expect(placeholder.getByLabel(/^Duration/)).toHaveValue("60");
+    await expect(placeholder.getByRole("spinbutton")).toHaveValue("60");
     await expect(placeholder.getByLabel(/^Schedule/)).toHaveValue(today);
     await saveScreenshot(page, "breakdown-desktop-placeholder");
     await second.getByRole("button", { name: "Create 1 Task" }).click();

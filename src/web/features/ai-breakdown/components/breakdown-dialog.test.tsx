@@ -88,7 +88,7 @@ describe("<BreakdownDialog />", () => {
     await userEvent.click(within(second).getByRole("checkbox"));
     expect(within(dialog).getByRole("heading", { name: "Suggested Tasks (1 selected)" })).toBeInTheDocument();
     const first = within(dialog).getAllByRole("listitem")[0]!;
-    const duration = within(first).getByLabelText(/^Duration/);
+    const duration = within(first).getByRole("spinbutton");
     await userEvent.clear(duration);
     await userEvent.type(duration, "abc");
     await userEvent.tab();

@@ -259,10 +259,13 @@ function SuggestionItem({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-[6.5rem_1fr] gap-3 sm:grid-cols-2 sm:pl-7">
+      <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-2 sm:pl-7">
         <div className="grid gap-1">
           <Label htmlFor={ids.duration} className="text-xs">
-            Duration (minutes)<span className="sr-only"> of {row.title}</span>
+            {/* A phone has room for the short label only. */}
+            <span className="sm:hidden">Minutes</span>
+            <span className="hidden sm:inline">Duration (minutes)</span>
+            <span className="sr-only"> of {row.title}</span>
           </Label>
           <Input
             id={ids.duration}
