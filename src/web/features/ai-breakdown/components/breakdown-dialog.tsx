@@ -64,7 +64,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
 
   const isAvailable = (name: AiProviderName) => providers.data?.find((provider) => provider.name === name)?.available ?? false;
   // The preferred provider (AI Settings or the chat's) when it is one of the three and available, else the first available.
-  const stored = loadChatProvider();
+  const [stored] = useState(loadChatProvider);
   const fallback = DIALOG_PROVIDERS.find(isAvailable) ?? "openai";
   const provider = chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
 
