@@ -1,4 +1,3 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   acceptanceRateResponseSchema,
@@ -13,15 +12,7 @@ import {
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { aiBreakdownService } from "./ai-breakdown.service.ts";
-
-/** Aborted when the client goes away before its answer was written: a model call then stops. */
-export function clientGoneSignal(reply: FastifyReply): AbortSignal {
-  const clientGone = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) clientGone.abort();
-  });
-  return clientGone.signal;
-}
+import { clientGoneSignal } from "./client-gone.ts";
 
 /**
  * Spec section 7: POST /api/ai/breakdown-goal, GET /api/ai/analytics/acceptance-rate and

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
-import { clientGoneSignal } from "./ai-breakdown.routes.ts";
+import { clientGoneSignal } from "./client-gone.ts";
 import { aiService } from "./ai.service.ts";
 
 /** Accept asks for text/event-stream (the web app); anything else gets the JSON answer. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
@@ -152,12 +152,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         ) : null}
       </div>
 
-      {generate.isError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}
-        </p>
-      ) : null}
+      {generate.isError ? <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine> : null}
 
       {rows.length > 0 ? (
         <section aria-labelledby={ids.results} className="grid gap-3">
@@ -196,12 +191,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </section>
       ) : null}
 
-      {createError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {createError}
-        </p>
-      ) : null}
+      {createError ? <ErrorLine>{createError}</ErrorLine> : null}
 
       <DialogFooter>
         <DialogClose asChild>
@@ -213,6 +203,15 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </Button>
       </DialogFooter>
     </div>
+  );
+}
+
+function ErrorLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </p>
   );
 }
 
