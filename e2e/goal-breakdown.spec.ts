@@ -68,6 +68,8 @@ test.describe("Goal breakdown on a desktop", () => {
     await dialog.getByLabel("Additional Context").fill("  I write best in the mornings  ");
     await dialog.getByRole("button", { name: "Generate Tasks" }).click();
     await expect(dialog.getByRole("heading", { name: "Suggested Tasks (4 selected)" })).toBeVisible();
+    // 'Generate Tasks' is gone: focus is on the results, not lost to the page.
+    await expect(dialog.getByRole("heading", { name: "Suggested Tasks (4 selected)" })).toBeFocused();
 
     // All start selected and unscheduled.
     for (const title of ["Outline the chapters", "Write chapter one", "Find a proofreader", "Design the cover"]) {

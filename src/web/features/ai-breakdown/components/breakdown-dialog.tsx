@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
@@ -61,6 +61,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const [rows, setRows] = useState<SuggestionRow[]>([]);
   const [breakdownId, setBreakdownId] = useState<string | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
+  // 'Generate Tasks' goes away once there are suggestions: focus moves to their heading instead of the page.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const isAvailable = (name: AiProviderName) => providers.data?.find((provider) => provider.name === name)?.available ?? false;
   // The preferred provider (AI Settings or the chat's) when it is one of the three and available, else the first available.
@@ -74,6 +76,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       setRows(rowsFromContent(answer.content, today));
       setBreakdownId(answer.breakdownId);
       setCreateError(null);
+      requestAnimationFrame(() => resultsHeading.current?.focus());
     },
     // Spec section 8: an HTTP error is logged; the dialog also says what went wrong (docs/decisions/009).
     onError: (error) => console.warn("Goal breakdown failed", error),
@@ -157,7 +160,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       {rows.length > 0 ? (
         <section aria-labelledby={ids.results} className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id={ids.results} className="text-sm font-semibold">
+            <h3 ref={resultsHeading} id={ids.results} tabIndex={-1} className="text-sm font-semibold focus-visible:outline-none">
               Suggested Tasks ({selected.length} selected)
             </h3>
             <div className="flex flex-wrap gap-2">
