@@ -94,14 +94,15 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
      * show (the placeholder counts as one).
      */
     async breakdownGoal(userId: string, body: BreakdownGoalBody, clientSignal: AbortSignal): Promise<BreakdownGoalResponse> {
-      // Before the limits: a refused provider or another user's goal costs no allowance.
+      // Before the limits: a refused provider or another user's goal (404) costs no allowance. The
+      // reads go together (the tasks read is the user's own, so it finds none for another's goal).
       const model = calls.modelOf(body.provider);
-      const goal = await goals.getGoal(userId, body.goalId);
-      await calls.takeRequestAllowance(userId);
-      const [today, existingTasks] = await Promise.all([
+      const [goal, today, existingTasks] = await Promise.all([
+        goals.getGoal(userId, body.goalId),
         tasks.userToday(userId),
-        tasks.listGoalTaskOutlines(userId, goal.id, PROMPT_MAX_TASKS + 1),
+        tasks.listGoalTaskOutlines(userId, body.goalId, PROMPT_MAX_TASKS + 1),
       ]);
+      await calls.takeRequestAllowance(userId);
 
       const { signal, timeout } = calls.callSignal(clientSignal);
       let answer: ModelAnswer;

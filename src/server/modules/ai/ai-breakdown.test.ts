@@ -206,6 +206,26 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       expect(servers.openai.requests).toHaveLength(0);
     });
 
+    it("counts a breakdown against the per-user limits, and another user's goal (404) takes none of the allowance", async () => {
+      const limited = await createTestApp(dialect, { now: T0, config: { ai: aiTestConfig(servers, { rateLimitPerMinute: 1 }) } });
+      try {
+        const [owner, other] = [await signInTestUser(limited.app), await signInTestUser(limited.app)];
+        const post = (who: SignedInUser, url: string, payload: object) =>
+          limited.app.inject({ method: "POST", url, headers: who.mutatingHeaders, payload });
+        const othersGoal = (await post(other, "/api/goals", { title: "Not yours" })).json().id;
+        const ownGoal = (await post(owner, "/api/goals", { title: "Yours" })).json().id;
+        for (let attempt = 0; attempt < 2; attempt++) {
+          expect((await post(owner, "/api/ai/breakdown-goal", { goalId: othersGoal, provider: "openai" })).statusCode).toBe(404);
+        }
+        expect((await post(owner, "/api/ai/breakdown-goal", { goalId: ownGoal, provider: "openai" })).statusCode).toBe(200);
+        const refused = await post(owner, "/api/ai/breakdown-goal", { goalId: ownGoal, provider: "openai" });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().code).toBe("too_many_requests");
+      } finally {
+        await limited.close();
+      }
+    });
+
     it("refuses a missing goal, an unknown provider and an oversized context with 400, calling no model", async () => {
       const goalId = await createGoal(user);
       for (const body of [{ provider: "openai" }, { goalId, provider: "skynet" }, { goalId, additionalContext: "x".repeat(2001) }]) {
