@@ -1,7 +1,8 @@
 // An OpenAI-compatible provider that answers at once, for the AI chat's budgets (issue 13): the
 // app's OPENAI_BASE_URL points here during the bench. In its own process, like the baseline, so
 // its work never shares the app's or the load generator's event loop.
-//  - POST /v1/chat/completions without `stream`: the whole reply as JSON, at once.
+//  - POST /v1/chat/completions without `stream`: the whole reply as JSON, at once; a request with
+//    a JSON schema in `response_format` (a goal breakdown) gets five suggestions as that object.
 //  - With `stream: true`: the first piece at once, carrying the wall-clock time it was sent
 //    ("sent-at:<epoch ms>"), then the rest FIRST_TOKEN_GAP_MS later, so the bench can tell how long
 //    the first piece took to reach a client through the app (bench/ai-first-token.ts).
@@ -10,6 +11,15 @@ import { SENT_AT_PREFIX } from "./ai-first-token.ts";
 
 const FIRST_TOKEN_GAP_MS = 100;
 const REPLY = "Start with your most important task, then take a short break.";
+const SUGGESTIONS = JSON.stringify({
+  tasks: [
+    { title: "Pick a training plan", description: "A 16-week plan that fits the race.", estimatedDuration: 30, priority: "high" },
+    { title: "Buy running shoes", description: "Get fitted at a running shop.", estimatedDuration: 90, priority: "medium" },
+    { title: "Run 5 km easy", description: "A first easy run.", estimatedDuration: 40, priority: "medium" },
+    { title: "Plan long-run routes", description: "Three routes of 10, 15 and 20 km.", estimatedDuration: 45, priority: "low" },
+    { title: "Book a physio check", description: "Before the mileage goes up.", estimatedDuration: 60, priority: "low" },
+  ],
+});
 
 const nowMs = () => performance.timeOrigin + performance.now();
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
@@ -26,7 +36,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const raw: Buffer[] = [];
   for await (const part of req) raw.push(part as Buffer);
   if (req.method !== "POST" || !req.url?.startsWith("/v1/chat/completions")) return void res.writeHead(404).end();
-  const body = JSON.parse(Buffer.concat(raw).toString("utf8")) as { stream?: boolean };
+  const body = JSON.parse(Buffer.concat(raw).toString("utf8")) as { stream?: boolean; response_format?: { type?: string } };
   if (body.stream !== true) {
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
@@ -34,7 +44,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         object: "chat.completion",
         created: 1_700_000_000,
         model: "bench-model",
-        choices: [{ index: 0, message: { role: "assistant", content: REPLY }, finish_reason: "stop" }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: body.response_format?.type === "json_schema" ? SUGGESTIONS : REPLY }, finish_reason: "stop" },
+        ],
         usage: { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 },
       }),
     );

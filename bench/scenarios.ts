@@ -1,6 +1,7 @@
 // The app's benchmarked routes. A feature adds its hot routes here: a path, an optional setup that
 // seeds data and signs in (returning the headers to send), and its budget. A route that does not
 // exist yet is reported as skipped, not failed.
+import { randomUUID } from "node:crypto";
 import type { Db, Dialect } from "../src/server/db/database.ts";
 import type { RequestSpec } from "./lib/load.ts";
 import { httpRequest } from "./lib/processes.ts";
@@ -131,6 +132,52 @@ function rolloverDays(ctx: BenchContext): ScenarioLoad["freshRequests"] {
   };
 }
 
+const BREAKDOWN_USERS = 20;
+/**
+ * The breakdown budgets are the cost of one person's action, not of a flood: the server's overhead
+ * on a model call is measured one request at a time (at 50 connections the figure would be
+ * queueing behind the other 49), the creation of 10 tasks at 5 at once.
+ */
+const BREAKDOWN_OVERHEAD_CONNECTIONS = 1;
+const BREAKDOWN_TASKS_CONNECTIONS = 5;
+
+interface BreakdownUser extends SeededSession {
+  goalId: string;
+  breakdownId: string;
+}
+
+/**
+ * Users with a goal of 12 tasks and a recorded breakdown of it, taking turns (so that no single
+ * user's limit counters or goal row take every request).
+ */
+function seedBreakdownUsers(ctx: BenchContext): Promise<BreakdownUser[]> {
+  return ctx.once("breakdown-users", async () => {
+    const users: BreakdownUser[] = [];
+    const today = formatDay(ctx.now);
+    for (let index = 0; index < BREAKDOWN_USERS; index++) {
+      const user = await seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: `Breaker ${index + 1}` });
+      const [goalId] = await seedGoals(ctx.db, user.userId, 1, ctx.now);
+      await seedTasks(ctx.db, user.userId, ctx.now, { count: 12, firstDay: today, days: 6, goalIds: [goalId!], today });
+      const breakdownId = randomUUID();
+      await ctx.db.kysely
+        .insertInto("aiBreakdowns")
+        .values({
+          id: breakdownId,
+          userId: user.userId,
+          goalId: goalId!,
+          provider: "openai",
+          suggestionsShown: 10,
+          inputTokens: null,
+          outputTokens: null,
+          createdAt: ctx.now.toISOString(),
+        })
+        .execute();
+      users.push({ ...user, goalId: goalId!, breakdownId });
+    }
+    return users;
+  });
+}
+
 /** A distinct client address per browser, as a reverse proxy reports it. */
 function clientAddress(index: number): string {
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
@@ -258,5 +305,49 @@ export const scenarios: Scenario[] = [
     },
     connections: 20,
     budget: { p99Ms: { sqlite: 15 } },
+  },
+  {
+    name: "POST /api/ai/breakdown-goal (instant model)",
+    method: "POST",
+    path: "/api/ai/breakdown-goal",
+    body: {},
+    connections: BREAKDOWN_OVERHEAD_CONNECTIONS,
+    setup: async (ctx) => {
+      const user = cycle(await seedBreakdownUsers(ctx));
+      return {
+        nextRequest: () => {
+          const next = user();
+          return { headers: next.headers, body: JSON.stringify({ goalId: next.goalId, provider: "openai", additionalContext: "Mornings only" }) };
+        },
+        note: `the provider (bench/ai-provider-server.ts, OpenAI's protocol) answers five suggestions at once, so the figure is the server's own overhead: limits, goal and tasks read, the call, the breakdown's record; ${BREAKDOWN_USERS} users take turns`,
+      };
+    },
+    budget: { p99Ms: 20 },
+  },
+  {
+    name: "POST /api/ai/breakdowns/:id/tasks (10 suggested tasks)",
+    method: "POST",
+    path: "/api/ai/breakdowns/:id/tasks",
+    body: {},
+    connections: BREAKDOWN_TASKS_CONNECTIONS,
+    setup: async (ctx) => {
+      const user = cycle(await seedBreakdownUsers(ctx));
+      const today = formatDay(ctx.now);
+      const tasks = Array.from({ length: 10 }, (_, index) => ({
+        title: `Suggested task ${index + 1}`,
+        description: "What done looks like.",
+        estimatedDuration: 30 + 5 * index,
+        ...(index % 3 === 0 ? {} : { date: addDays(today, index % 7) }),
+      }));
+      const body = JSON.stringify({ tasks });
+      return {
+        nextRequest: () => {
+          const next = user();
+          return { path: `/api/ai/breakdowns/${next.breakdownId}/tasks`, headers: next.headers, body };
+        },
+        note: `each request creates 10 tasks of a goal in one transaction (one multi-row insert, the goal's counts, the breakdown's accepted count); ${BREAKDOWN_USERS} users take turns`,
+      };
+    },
+    budget: { p99Ms: 30 },
   },
 ];

@@ -9,6 +9,9 @@
 // The insights' wording calls (src/server/modules/insights/insights-wording.ts) are told apart by
 // their system prompt: daily insights come back worded as they were sent (the JSON asked for), the
 // weekly summary text is WEEKLY_SUMMARY_REPLY.
+// A goal breakdown (a request with a JSON schema in `response_format`) is answered with
+// BREAKDOWN_SUGGESTIONS as the structured object, or, when "[prose]" appears anywhere in the
+// request (the user's Additional Context), with prose that holds no list: the placeholder path.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 export const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
@@ -27,6 +30,21 @@ function replyFor(message: string, system = ""): { pieces: string[]; gapMs: numb
   if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
   const pieces = DEFAULT_REPLY.match(/[\s\S]{1,24}/g) ?? [DEFAULT_REPLY];
   return { pieces, gapMs: 60 };
+}
+
+const BREAKDOWN_SUGGESTIONS = [
+  { title: "Outline the chapters", description: "List the chapters and one line on each.", estimatedDuration: 60, priority: "high" },
+  { title: "Write chapter one", description: "A first draft, rough is fine.", estimatedDuration: 120, priority: "high" },
+  { title: "Find a proofreader", description: "Ask two friends or hire one.", estimatedDuration: 30, priority: "medium" },
+  { title: "Design the cover", description: "Sketch three ideas.", estimatedDuration: 45, priority: "low" },
+];
+// e2e/goal-breakdown.spec.ts expects this text (importing this file would start the server).
+const BREAKDOWN_PROSE = "Start with an outline, then write a little every morning. Ask for feedback early.";
+
+function breakdownReply(body: unknown): string | null {
+  const format = (body as { response_format?: { type?: string } } | null)?.response_format;
+  if (format?.type !== "json_schema") return null;
+  return JSON.stringify(body).includes("[prose]") ? BREAKDOWN_PROSE : JSON.stringify({ tasks: BREAKDOWN_SUGGESTIONS });
 }
 
 function lastUserMessage(body: unknown): string {
@@ -74,7 +92,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "bad key" } }));
     return;
   }
-  const reply = replyFor(lastUserMessage(body), systemMessage(body));
+  const breakdown = breakdownReply(body);
+  const reply = breakdown === null ? replyFor(lastUserMessage(body), systemMessage(body)) : { pieces: [breakdown], gapMs: 0 };
   if (reply === "fail") {
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "boom" } }));
     return;

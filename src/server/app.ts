@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { aiBreakdownRoutes } from "./modules/ai/ai-breakdown.routes.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
   await app.register(aiRoutes, { config: config.ai });
+  await app.register(aiBreakdownRoutes, { config: config.ai });
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
 

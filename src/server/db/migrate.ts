@@ -5,6 +5,7 @@ import * as goalTaskCounts from "./migrations/0003-goal-task-counts.ts";
 import * as userDataVersion from "./migrations/0004-user-data-version.ts";
 import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-session.ts";
 import * as autoRolloverSchedule from "./migrations/0006-auto-rollover-schedule.ts";
+import * as aiAnalytics from "./migrations/0007-ai-analytics.ts";
 import * as insights from "./migrations/0008-insights.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "0004-user-data-version": userDataVersion,
   "0005-refresh-tokens-on-session": refreshTokensOnSession,
   "0006-auto-rollover-schedule": autoRolloverSchedule,
+  "0007-ai-analytics": aiAnalytics,
   "0008-insights": insights,
 };
 

@@ -156,22 +156,28 @@ export interface WeeklySummariesTable {
   createdAt: string;
 }
 
+/** A chat exchange, kept for the AI analytics: when, through which provider, and its token counts; never its text (migration 0007). */
 export interface AiConversationsTable {
   id: string;
   userId: string;
   provider: string;
-  message: string;
-  response: string;
+  /** Null when the provider reported none. */
+  inputTokens: number | null;
+  outputTokens: number | null;
   createdAt: string;
 }
 
-export interface AiSuggestionEventsTable {
+/** A goal breakdown: how many suggestions it showed and how many of them became tasks (migration 0007). */
+export interface AiBreakdownsTable {
   id: string;
   userId: string;
+  /** Null once the goal is deleted. */
   goalId: string | null;
-  /** suggested | accepted */
-  kind: string;
-  count: number;
+  provider: string;
+  suggestionsShown: number;
+  suggestionsCreated: Generated<number>;
+  inputTokens: number | null;
+  outputTokens: number | null;
   createdAt: string;
 }
 
@@ -200,7 +206,7 @@ export interface Database {
   dailyInsights: DailyInsightsTable;
   weeklySummaries: WeeklySummariesTable;
   aiConversations: AiConversationsTable;
-  aiSuggestionEvents: AiSuggestionEventsTable;
+  aiBreakdowns: AiBreakdownsTable;
   jobLeases: JobLeasesTable;
   rateLimits: RateLimitsTable;
 }

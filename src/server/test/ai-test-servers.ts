@@ -8,9 +8,17 @@
 //    message_delta, message_stop;
 //  - "gemini": POST {base}/models/{model}:generateContent (JSON) and
 //    :streamGenerateContent?alt=sse (events of GenerateContentResponse objects), x-goog-api-key.
+// Structured output (issue 14), as each SDK asks for it: OpenAI and OpenRouter `response_format`
+// json_schema, Gemini `generationConfig.responseMimeType` application/json with a responseSchema,
+// Anthropic `output_config.format` json_schema (models that have it) or a forced tool named
+// "json" (the others), which is answered with a tool_use block holding the reply's JSON. With
+// `structuredOutput: "unsupported"` such a request is refused with 400, as by a local model server
+// without structured output; plain text requests are answered as always.
 // Each records the requests it received and can be told to fail.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { AiProviderName } from "../../shared/api/ai.ts";
+import type { AiConfig } from "../config.ts";
 
 export type AiProtocol = "openai" | "anthropic" | "gemini";
 
@@ -32,8 +40,12 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** Whether the server takes a JSON schema for the answer, or refuses such a request with 400. */
+export type StructuredOutputSupport = "supported" | "unsupported";
+
 export interface AiTestServer {
   protocol: AiProtocol;
+  structuredOutput: StructuredOutputSupport;
   /** The base URL to configure (<P>_BASE_URL). */
   baseUrl: string;
   requests: RecordedRequest[];
@@ -78,16 +90,39 @@ function errorBody(protocol: AiProtocol, status: number, message: string, key = 
   return { error: { message: quoted, type: "invalid_request_error", code: status === 401 ? "invalid_api_key" : null } };
 }
 
-/** The protocol's complete (non-streamed) answer. */
-function completeAnswer(protocol: AiProtocol, text: string): unknown {
+/** How the request asks for a structured answer, if it does. */
+function structuredRequest(protocol: AiProtocol, body: unknown): "schema" | "json-tool" | null {
+  const request = (body ?? {}) as {
+    response_format?: { type?: string };
+    generationConfig?: { responseMimeType?: string };
+    output_config?: { format?: { type?: string } };
+    tools?: { name?: string }[];
+  };
+  if (protocol === "openai") return request.response_format?.type?.startsWith("json") ? "schema" : null;
+  if (protocol === "gemini") return request.generationConfig?.responseMimeType === "application/json" ? "schema" : null;
+  if (request.output_config?.format?.type === "json_schema") return "schema";
+  return request.tools?.some((tool) => tool.name === "json") ? "json-tool" : null;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The protocol's complete (non-streamed) answer; `toolInput`: Anthropic's forced "json" tool called with it. */
+function completeAnswer(protocol: AiProtocol, text: string, toolInput?: Record<string, unknown>): unknown {
   if (protocol === "anthropic") {
     return {
       id: "msg_test",
       type: "message",
       role: "assistant",
       model: "test-model",
-      content: [{ type: "text", text }],
-      stop_reason: "end_turn",
+      content: toolInput ? [{ type: "tool_use", id: "toolu_test", name: "json", input: toolInput }] : [{ type: "text", text }],
+      stop_reason: toolInput ? "tool_use" : "end_turn",
       stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 5 },
     };
@@ -174,10 +209,11 @@ function isProtocolPath(protocol: AiProtocol, path: string): boolean {
 
 export async function startAiTestServer(
   protocol: AiProtocol,
-  options: { apiKey?: string; reply?: string; chunks?: number; basePath?: string } = {},
+  options: { apiKey?: string; reply?: string; chunks?: number; basePath?: string; port?: number } = {},
 ): Promise<AiTestServer> {
   const state: AiTestServer = {
     protocol,
+    structuredOutput: "supported",
     baseUrl: "",
     requests: [],
     reply: options.reply ?? "Here is a plan for your day.",
@@ -203,6 +239,7 @@ export async function startAiTestServer(
     });
 
     const path = (req.url ?? "").split("?")[0]!;
+    if (req.method === "GET" && path === "/health") return sendJson(res, 200, { ok: true });
     if (req.method !== "POST" || !isProtocolPath(protocol, path)) return sendJson(res, 404, errorBody(protocol, 404, `no route ${path}`));
     const key = keyOf(protocol, req.headers);
     if (state.failure === "unauthorized" || key !== state.apiKey) {
@@ -217,7 +254,15 @@ export async function startAiTestServer(
       res.end(streamed ? "data: {this is not json\n\n" : '{"choices": [ this is not json');
       return;
     }
-    if (!streamed) return sendJson(res, 200, completeAnswer(protocol, state.reply));
+    if (!streamed) {
+      const structured = structuredRequest(protocol, body);
+      if (structured && state.structuredOutput === "unsupported") {
+        return sendJson(res, 400, errorBody(protocol, 400, "This model does not support a JSON schema for its answer (response_format)"));
+      }
+      // A model that ignored the forced tool answers with text (the reply is not a JSON object).
+      const toolInput = structured === "json-tool" ? (parseJsonObject(state.reply) ?? undefined) : undefined;
+      return sendJson(res, 200, completeAnswer(protocol, state.reply, toolInput));
+    }
 
     const pieces = splitText(state.reply, state.chunks);
     const events = streamEvents(protocol, pieces);
@@ -244,7 +289,7 @@ export async function startAiTestServer(
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   state.baseUrl = `http://127.0.0.1:${port}${options.basePath ?? basePaths[protocol]}`;
   state.close = () =>
@@ -262,4 +307,32 @@ export async function unreachableBaseUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/v1`;
+}
+
+export type ProviderTestServers = Record<AiProviderName, AiTestServer>;
+
+/** One server per provider: OpenRouter speaks OpenAI's chat completions under its own /api/v1. */
+export async function startProviderTestServers(reply: string): Promise<ProviderTestServers> {
+  const [openai, gemini, claude, openrouter] = await Promise.all([
+    startAiTestServer("openai", { reply }),
+    startAiTestServer("gemini", { reply }),
+    startAiTestServer("anthropic", { reply }),
+    startAiTestServer("openai", { reply, basePath: "/api/v1", apiKey: "test-key-openrouter-0123456789abcdef" }),
+  ]);
+  return { openai, gemini, claude, openrouter };
+}
+
+/** The AI config of a test app: each provider with a server gets its key and base URL, model `test-<name>-model`; limits off. */
+export function aiTestConfig(servers: Partial<ProviderTestServers>, overrides: Partial<AiConfig> = {}): AiConfig {
+  const provider = (name: AiProviderName) => {
+    const server = servers[name];
+    return server ? { apiKey: server.apiKey, baseUrl: server.baseUrl, model: `test-${name}-model` } : { model: `test-${name}-model` };
+  };
+  return {
+    providers: { openai: provider("openai"), gemini: provider("gemini"), claude: provider("claude"), openrouter: provider("openrouter") },
+    timeoutMs: 10_000,
+    rateLimitPerMinute: 0,
+    rateLimitPerDay: 0,
+    ...overrides,
+  };
 }

@@ -3,6 +3,8 @@
 // A route with an id and no factory here fails the harness, so new routes cannot be forgotten.
 // A route that validates a body before it looks the resource up also needs a valid body per
 // method (return { id, bodies: { PUT: {...} } }), or the second user gets 400 instead of 404.
+import { randomUUID } from "node:crypto";
+import { aiRepository } from "../modules/ai/ai.repository.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -28,6 +30,22 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     const response = await t.app.inject({ method: "POST", url: "/api/weekly-summaries/generate", headers: owner.mutatingHeaders });
     if (response.statusCode !== 200) throw new Error(`generating a summary failed: ${response.statusCode} ${response.body}`);
     return response.json().id;
+  },
+  // A goal breakdown of the owner's goal (recorded directly: the harness's app has no AI provider).
+  "/api/ai/breakdowns/:id/tasks": async (t, owner) => {
+    const goal = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload: { title: "Broken-down goal" } });
+    if (goal.statusCode !== 201) throw new Error(`creating a goal failed: ${goal.statusCode} ${goal.body}`);
+    const id = randomUUID();
+    await aiRepository(t.db.kysely).insertBreakdown(owner.userId, {
+      id,
+      goalId: goal.json().id,
+      provider: "openai",
+      suggestionsShown: 3,
+      inputTokens: null,
+      outputTokens: null,
+      createdAt: t.app.now().toISOString(),
+    });
+    return { id, bodies: { POST: { tasks: [{ title: "Suggested task", estimatedDuration: 30 }] } } };
   },
   "/api/goals/:id": async (t, owner) => {
     const payload = { title: "Owned goal" };

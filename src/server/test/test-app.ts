@@ -1,11 +1,12 @@
 // Integration-test harness: the real app on a fresh database, once per dialect.
 import { randomBytes } from "node:crypto";
+import { Migrator } from "kysely";
 import pg from "pg";
 import { describe, inject } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDb, type Db, type Dialect } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateToLatest, migrations } from "../db/migrate.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -29,11 +30,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated, empty database: in-memory SQLite, or a fresh schema in the test PostgreSQL. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** The migrator a test database uses, on its schema (PostgreSQL); for tests of one migration. */
+export function testMigrator(db: Db): Migrator {
+  return new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+}
+
+/**
+ * A migrated, empty database: in-memory SQLite, or a fresh schema in the test PostgreSQL.
+ * `upTo` stops after that migration (tests of a later migration on the data before it).
+ */
+export async function createTestDatabase(dialect: Dialect, options: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = async (db: Db) => {
+    if (!options.upTo) return void (await migrateToLatest(db.kysely, db.schema));
+    const { error } = await testMigrator(db).migrateTo(options.upTo);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  };
   if (dialect === "sqlite") {
     const db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteFile: ":memory:" });
-    await migrateToLatest(db.kysely, db.schema);
+    await migrate(db);
     return { db, drop: () => db.close() };
   }
   const url = inject("postgresUrl");
@@ -44,7 +62,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDb({ kind: "postgres", url, schema });
-  await migrateToLatest(db.kysely, db.schema);
+  await migrate(db);
   return {
     db,
     drop: async () => {

@@ -1,12 +1,24 @@
-// AI queries only. Every function takes the user's id first.
-import type { Kysely } from "kysely";
+// AI queries only. Every function takes the user's id first. Bind to the database or to a
+// transaction: aiRepository(trx).
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
+/** A chat exchange as kept for the analytics: never its text (docs/decisions/009). */
 export interface ConversationRecord {
   id: string;
   provider: string;
-  message: string;
-  response: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  createdAt: string;
+}
+
+export interface BreakdownRecord {
+  id: string;
+  goalId: string;
+  provider: string;
+  suggestionsShown: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
   createdAt: string;
 }
 
@@ -20,14 +32,64 @@ export function aiRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async listConversations(userId: string): Promise<ConversationRecord[]> {
+    /** The exchanges since the instant, newest first, at most `limit` (the (user_id, created_at) index). */
+    async listConversationsSince(userId: string, since: string, limit: number): Promise<ConversationRecord[]> {
       return db
         .selectFrom("aiConversations")
-        .select(["id", "provider", "message", "response", "createdAt"])
+        .select(["id", "provider", "inputTokens", "outputTokens", "createdAt"])
         .where("userId", "=", userId)
-        .orderBy("createdAt")
-        .orderBy("id")
+        .where("createdAt", ">=", since)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
         .execute();
+    },
+
+    async insertBreakdown(userId: string, record: BreakdownRecord): Promise<void> {
+      await db
+        .insertInto("aiBreakdowns")
+        .values({ ...record, userId })
+        .execute();
+    },
+
+    /** The breakdown's goal (null once the goal was deleted), or undefined when the user has no such breakdown. */
+    async findBreakdownGoal(userId: string, breakdownId: string): Promise<{ goalId: string | null } | undefined> {
+      return db
+        .selectFrom("aiBreakdowns")
+        .select("goalId")
+        .where("userId", "=", userId)
+        .where("id", "=", breakdownId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Counts `count` more of the breakdown's suggestions as created, never more than it showed (a
+     * second batch from the same breakdown cannot push the rate past 1).
+     */
+    async addSuggestionsCreated(userId: string, breakdownId: string, count: number): Promise<void> {
+      await db
+        .updateTable("aiBreakdowns")
+        .set({
+          suggestionsCreated: sql<number>`case when ${sql.ref("suggestionsCreated")} + ${count} > ${sql.ref("suggestionsShown")}
+            then ${sql.ref("suggestionsShown")} else ${sql.ref("suggestionsCreated")} + ${count} end`,
+        })
+        .where("userId", "=", userId)
+        .where("id", "=", breakdownId)
+        .execute();
+    },
+
+    /** Suggestions shown and created by the breakdowns made since the instant; aggregates cast for PostgreSQL. */
+    async sumBreakdownsSince(userId: string, since: string): Promise<{ shown: number; created: number }> {
+      const row = await db
+        .selectFrom("aiBreakdowns")
+        .select([
+          sql<number>`cast(coalesce(sum(${sql.ref("suggestionsShown")}), 0) as integer)`.as("shown"),
+          sql<number>`cast(coalesce(sum(${sql.ref("suggestionsCreated")}), 0) as integer)`.as("created"),
+        ])
+        .where("userId", "=", userId)
+        .where("createdAt", ">=", since)
+        .executeTakeFirstOrThrow();
+      return { shown: Number(row.shown), created: Number(row.created) };
     },
   };
 }

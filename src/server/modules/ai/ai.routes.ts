@@ -10,6 +10,7 @@ import {
 } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import { clientGoneSignal } from "./client-gone.ts";
 import { aiService } from "./ai.service.ts";
 
 /** Accept asks for text/event-stream (the web app); anything else gets the JSON answer. */
@@ -35,14 +36,11 @@ export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app,
   app.post("/api/ai/chat", { schema: { body: chatBodySchema, response: { 200: chatResponseSchema } } }, async (request, reply) => {
     const userId = requireUserId(request);
     // The model call stops when the client goes away: 'close' before the answer was written.
-    const clientGone = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) clientGone.abort();
-    });
+    const clientGone = clientGoneSignal(reply);
 
-    if (!wantsEventStream(request.headers.accept)) return ai.chat(userId, request.body, clientGone.signal);
+    if (!wantsEventStream(request.headers.accept)) return ai.chat(userId, request.body, clientGone);
 
-    const events = await ai.startChatStream(userId, request.body, clientGone.signal);
+    const events = await ai.startChatStream(userId, request.body, clientGone);
     reply
       .header("content-type", `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`)
       // Proxies (nginx) would otherwise buffer the events.

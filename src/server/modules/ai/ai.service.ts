@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { generateText, type LanguageModel, type ModelMessage, streamText } from "ai";
+import { generateText, type LanguageModelUsage, type ModelMessage, streamText } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent } from "../../../shared/api/ai.ts";
@@ -7,12 +7,11 @@ import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
-import { toProviderError } from "./ai-errors.ts";
+import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
 import { buildSystemPrompt, capHistory, describeUserData } from "./ai-prompt.ts";
-import { createProviderModel, listProviders, providerInfo } from "./ai-providers.ts";
+import { listProviders } from "./ai-providers.ts";
 import { aiRepository } from "./ai.repository.ts";
 
 export interface AiServiceDeps {
@@ -23,8 +22,6 @@ export interface AiServiceDeps {
   log: FastifyBaseLogger;
 }
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
 const MAX_OUTPUT_TOKENS = 1024;
 
@@ -34,47 +31,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
   const repository = aiRepository(kysely);
-  const models = new Map<AiProviderName, LanguageModel>();
-
-  function modelOf(provider: AiProviderName): LanguageModel {
-    let model = models.get(provider);
-    if (!model) {
-      model = createProviderModel(config, provider);
-      if (!model) {
-        const { displayName, keyVariable } = providerInfo[provider];
-        throw new AppError(
-          "ai_provider_not_configured",
-          `${displayName} is not configured on this server (${keyVariable} is not set); choose another provider`,
-        );
-      }
-      models.set(provider, model);
-    }
-    return model;
-  }
-
-  /**
-   * The per-user limits, counted in the rate_limits table so that they hold across instances: a
-   * fixed window per minute and one per day, each starting at the user's first request in it.
-   */
-  async function takeRequestAllowance(userId: string): Promise<void> {
-    const at = now();
-    const windows = [
-      { limit: config.rateLimitPerMinute, key: `ai-minute:${userId}`, ms: MINUTE_MS, per: "minute" },
-      { limit: config.rateLimitPerDay, key: `ai-day:${userId}`, ms: DAY_MS, per: "day" },
-    ];
-    for (const window of windows) {
-      if (window.limit <= 0) continue;
-      const { current, ttl } = await incrementCounter(kysely, window.key, window.ms, at);
-      if (current > window.limit) {
-        const seconds = Math.max(1, Math.ceil(ttl / 1000));
-        throw new AppError(
-          "too_many_requests",
-          `You have sent ${window.limit} messages to the assistant this ${window.per}, the most allowed; try again in ${seconds} seconds`,
-          { retryAfterSeconds: seconds },
-        );
-      }
-    }
-  }
+  const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config });
 
   /** Everything a model call needs, read by the server: the client's context is a hint only. */
   async function prepareCall(userId: string, body: ChatBody) {
@@ -92,25 +49,13 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
     return { model, system, messages };
   }
 
-  /** The call's signal: the timeout, or the client going away, whichever comes first. */
-  function callSignal(clientSignal: AbortSignal) {
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    return { signal: AbortSignal.any([timeout, clientSignal]), timeout };
-  }
-
-  function mapError(error: unknown, provider: AiProviderName, timeout: AbortSignal, clientSignal: AbortSignal): AppError {
-    // Nobody reads this answer; a 4xx keeps the provider's "failure" out of the warnings.
-    if (clientSignal.aborted && !timeout.aborted) return new AppError("bad_request", "The client went away before the answer");
-    return toProviderError(error, { provider, timeoutMs: config.timeoutMs, timedOut: timeout.aborted, now: now() });
-  }
-
-  const emptyReply = (provider: AiProviderName) =>
-    new AppError("ai_provider_error", `${providerInfo[provider].displayName} sent an empty answer; try again`);
-
-  /** Kept for the analytics; a failure to keep it does not take the user's answer away. */
-  async function recordExchange(userId: string, provider: AiProviderName, message: string, response: string) {
+  /**
+   * Kept for the analytics: the time, provider and token counts, never the text (docs/decisions/009).
+   * A failure to keep it does not take the user's answer away.
+   */
+  async function recordExchange(userId: string, provider: AiProviderName, usage: LanguageModelUsage | undefined) {
     try {
-      await repository.insertConversation(userId, { id: randomUUID(), provider, message, response, createdAt: now().toISOString() });
+      await repository.insertConversation(userId, { id: randomUUID(), provider, ...tokenCounts(usage), createdAt: now().toISOString() });
     } catch (error) {
       log.warn({ err: error }, "could not record an AI conversation");
     }
@@ -125,15 +70,17 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
       const { model, system, messages } = await prepareCall(userId, body);
       const { signal, timeout } = callSignal(clientSignal);
       let content: string;
+      let usage: LanguageModelUsage;
       try {
         // No retries: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
         const result = await generateText({ model, system, messages, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: signal });
         content = result.text;
+        usage = result.totalUsage;
       } catch (error) {
         throw mapError(error, body.provider, timeout, clientSignal);
       }
       if (content.trim() === "") throw emptyReply(body.provider);
-      await recordExchange(userId, body.provider, body.message, content);
+      await recordExchange(userId, body.provider, usage);
       return { content };
     },
 
@@ -157,6 +104,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
         onError: () => {},
       });
       const parts = result.fullStream[Symbol.asyncIterator]();
+      let usage: LanguageModelUsage | undefined;
 
       /** The next piece of text; undefined at the end. Throws the mapped error. */
       async function nextDelta(): Promise<string | undefined> {
@@ -170,6 +118,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
           if (step.done) return undefined;
           const part = step.value;
           if (part.type === "text-delta" && part.text !== "") return part.text;
+          if (part.type === "finish") usage = part.totalUsage;
           if (part.type === "error") throw mapError(part.error, body.provider, timeout, clientSignal);
           if (part.type === "abort") throw mapError(new Error("aborted"), body.provider, timeout, clientSignal);
         }
@@ -200,7 +149,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
           // Reached on every exit, including the consumer stopping early (the client went away).
           stopped.abort();
         }
-        await recordExchange(userId, body.provider, body.message, content);
+        await recordExchange(userId, body.provider, usage);
         yield { event: "done", data: { content } };
       }
       return events();

@@ -4,9 +4,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { type App, buildApp } from "../../app.ts";
-import type { AiConfig } from "../../config.ts";
-import { type AiTestFailure, type AiTestServer, startAiTestServer, unreachableBaseUrl } from "../../test/ai-test-servers.ts";
-import { aiRepository } from "./ai.repository.ts";
+import {
+  type AiTestFailure,
+  type AiTestServer,
+  aiTestConfig,
+  type ProviderTestServers,
+  startProviderTestServers,
+  unreachableBaseUrl,
+} from "../../test/ai-test-servers.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 
@@ -14,32 +19,9 @@ const T0 = new Date("2026-05-04T15:00:00.000Z"); // 'today' is 2026-05-04 in UTC
 const providers: AiProviderName[] = ["openai", "gemini", "claude", "openrouter"];
 const REPLY = "Start with **Write the report**, then take a break.";
 
-type Servers = Record<AiProviderName, AiTestServer>;
-
-async function startServers(): Promise<Servers> {
-  const [openai, gemini, claude, openrouter] = await Promise.all([
-    startAiTestServer("openai", { reply: REPLY }),
-    startAiTestServer("gemini", { reply: REPLY }),
-    startAiTestServer("anthropic", { reply: REPLY }),
-    // OpenRouter speaks OpenAI's chat completions under its own /api/v1.
-    startAiTestServer("openai", { reply: REPLY, basePath: "/api/v1", apiKey: "test-key-openrouter-0123456789abcdef" }),
-  ]);
-  return { openai, gemini, claude, openrouter };
-}
-
-function aiConfig(servers: Partial<Servers>, overrides: Partial<AiConfig> = {}): AiConfig {
-  const provider = (name: AiProviderName) => {
-    const server = servers[name];
-    return server ? { apiKey: server.apiKey, baseUrl: server.baseUrl, model: `test-${name}-model` } : { model: `test-${name}-model` };
-  };
-  return {
-    providers: { openai: provider("openai"), gemini: provider("gemini"), claude: provider("claude"), openrouter: provider("openrouter") },
-    timeoutMs: 10_000,
-    rateLimitPerMinute: 0,
-    rateLimitPerDay: 0,
-    ...overrides,
-  };
-}
+type Servers = ProviderTestServers;
+const startServers = () => startProviderTestServers(REPLY);
+const aiConfig = aiTestConfig;
 
 interface StreamEvent {
   event: string;
@@ -239,14 +221,17 @@ describeEachDatabase("AI API", (dialect) => {
       expect(servers.openai.requests).toHaveLength(0);
     });
 
-    it("records each exchange for the analytics", async () => {
+    it("records each exchange for the analytics: its time, provider and token counts, never its text", async () => {
       await chat(user, { message: "First question", provider: "gemini" });
       await chat(user, { message: "Second question", provider: "claude" }, { stream: true });
-      const rows = await aiRepository(t.db.kysely).listConversations(user.userId);
-      expect(rows.map(({ provider, message, response }) => ({ provider, message, response })).sort((a, b) => a.message.localeCompare(b.message))).toEqual([
-        { provider: "gemini", message: "First question", response: REPLY },
-        { provider: "claude", message: "Second question", response: REPLY },
+      const rows = await t.db.kysely.selectFrom("aiConversations").selectAll().where("userId", "=", user.userId).orderBy("provider", "desc").execute();
+      expect(rows.map(({ provider, inputTokens, outputTokens, createdAt }) => ({ provider, inputTokens, outputTokens, createdAt }))).toEqual([
+        { provider: "gemini", inputTokens: 10, outputTokens: 5, createdAt: T0.toISOString() },
+        // The Anthropic stream reports its output tokens in message_delta: one per piece here.
+        { provider: "claude", inputTokens: 10, outputTokens: 3, createdAt: T0.toISOString() },
       ]);
+      const stored = JSON.stringify(rows);
+      for (const text of ["First question", "Second question", REPLY]) expect(stored).not.toContain(text);
     });
   });
 

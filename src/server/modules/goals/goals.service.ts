@@ -29,6 +29,13 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       return goals.map(withProgress);
     },
 
+    /** The user's goal with its progress; 404 when the user has no such goal. */
+    async getGoal(userId: string, goalId: string): Promise<Goal> {
+      const goal = await repository.findGoalWithTaskCounts(userId, goalId);
+      if (!goal) throw goalNotFound();
+      return withProgress(goal);
+    },
+
     async createGoal(userId: string, body: CreateGoalBody): Promise<Goal> {
       const at = now().toISOString();
       const goal = {

@@ -23,6 +23,14 @@ export interface GoalCountedState {
   goalId: string | null;
   status: TaskStatus;
 }
+/** What a goal breakdown's prompt says of the goal's existing tasks. */
+export interface GoalTaskOutline {
+  title: string;
+  status: TaskStatus;
+  estimatedDuration: number | null;
+  date: string | null;
+}
+
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
 export type TasksRepository = ReturnType<typeof tasksRepository>;
@@ -149,10 +157,25 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async insertTask(userId: string, task: NewTask): Promise<void> {
+    /** One multi-row insert. */
+    async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
+      if (tasks.length === 0) return;
       await db
         .insertInto("tasks")
-        .values({ ...task, userId })
+        .values(tasks.map((task) => ({ ...task, userId })))
+        .execute();
+    },
+
+    /** The goal's tasks, newest first, at most `limit` (the (user_id, goal_id, status) index). */
+    async listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {
+      return db
+        .selectFrom("tasks")
+        .select(["title", "status", "estimatedDuration", "date"])
+        .where("userId", "=", userId)
+        .where("goalId", "=", goalId)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
         .execute();
     },
 

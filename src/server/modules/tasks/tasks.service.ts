@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
@@ -9,7 +9,7 @@ import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type GoalCountedState, type TaskChanges, type TasksRepository, tasksRepository } from "./tasks.repository.ts";
+import { type GoalCountedState, type GoalTaskOutline, type TaskChanges, type TasksRepository, tasksRepository } from "./tasks.repository.ts";
 
 export interface TasksServiceDeps {
   kysely: Kysely<Database>;
@@ -44,6 +44,39 @@ async function adjustGoalCounts(
 }
 const goalNotFound = () => notFound("Goal");
 
+/** A new task as the client will see it (todo, nothing tracked yet); its goal's title is filled in later. */
+function newTask(userId: string, body: CreateTaskBody, createdAt: string): Task {
+  const date = body.date ?? null;
+  return {
+    id: randomUUID(),
+    userId,
+    goalId: body.goalId ?? null,
+    goalTitle: null,
+    title: body.title,
+    description: body.description ?? null,
+    status: "todo",
+    date,
+    estimatedDuration: body.estimatedDuration ?? null,
+    scheduledStartTime: body.scheduledStartTime ?? null,
+    firstStartedAt: null,
+    currentSessionStartedAt: null,
+    workSessionCount: 0,
+    startedAt: null,
+    completedAt: null,
+    trackedMinutes: 0,
+    rolloverCount: 0,
+    firstPlannedDate: date,
+    rolledOverFromDate: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+export interface CreateTasksOptions {
+  /** More work for the same transaction (e.g. counting a breakdown's accepted suggestions): a failure creates no task. */
+  inTransaction?: (trx: Transaction<Database>) => Promise<void>;
+}
+
 export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   const repository = tasksRepository(kysely, dialect);
 
@@ -53,51 +86,47 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return todayInZone(now(), timeZone);
   }
 
+  /**
+   * Creates the tasks in one transaction: all of them or, if any fails (a goal that is not the
+   * user's is a 404), none. Each is a millisecond younger than the one before it, so lists ordered
+   * by creation keep the order given.
+   */
+  async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
+    const start = now().getTime();
+    const tasks = bodies.map((body, index) => newTask(userId, body, new Date(start + index).toISOString()));
+    const goalIds = [...new Set(tasks.flatMap((task) => (task.goalId ? [task.goalId] : [])))];
+    await writeUserData(kysely, userId, async (trx) => {
+      const inTransaction = tasksRepository(trx, dialect);
+      for (const goalId of goalIds) {
+        const title = await inTransaction.findGoalTitle(userId, goalId);
+        if (title === undefined) throw goalNotFound();
+        for (const task of tasks) if (task.goalId === goalId) task.goalTitle = title;
+      }
+      await inTransaction.insertTasks(
+        userId,
+        tasks.map(({ goalTitle: _joined, userId: _owner, ...row }) => row),
+      );
+      // New tasks are todo: each adds one to its goal's total, none to its completed count.
+      for (const goalId of goalIds) {
+        const total = tasks.filter((task) => task.goalId === goalId).length;
+        await inTransaction.adjustGoalTaskCounts(userId, goalId, { total, completed: 0 });
+      }
+      await options.inTransaction?.(trx);
+    });
+    return tasks;
+  }
+
   return {
     listTasksOfDay(userId: string, date: string): Promise<Task[]> {
       return repository.listTasksOfDay(userId, date);
     },
 
     async createTask(userId: string, body: CreateTaskBody): Promise<Task> {
-      const goalId = body.goalId ?? null;
-      const at = now().toISOString();
-      const date = body.date ?? null;
-      const task: Task = {
-        id: randomUUID(),
-        userId,
-        goalId,
-        goalTitle: null,
-        title: body.title,
-        description: body.description ?? null,
-        status: "todo",
-        date,
-        estimatedDuration: body.estimatedDuration ?? null,
-        scheduledStartTime: body.scheduledStartTime ?? null,
-        firstStartedAt: null,
-        currentSessionStartedAt: null,
-        workSessionCount: 0,
-        startedAt: null,
-        completedAt: null,
-        trackedMinutes: 0,
-        rolloverCount: 0,
-        firstPlannedDate: date,
-        rolledOverFromDate: null,
-        createdAt: at,
-        updatedAt: at,
-      };
-      const { goalTitle: _joined, userId: _owner, ...row } = task;
-      await writeUserData(kysely, userId, async (trx) => {
-        const inTransaction = tasksRepository(trx, dialect);
-        if (goalId) {
-          const title = await inTransaction.findGoalTitle(userId, goalId);
-          if (title === undefined) throw goalNotFound();
-          task.goalTitle = title;
-        }
-        await inTransaction.insertTask(userId, row);
-        await adjustGoalCounts(inTransaction, userId, null, row);
-      });
-      return task;
+      const [task] = await createTasks(userId, [body]);
+      return task!;
     },
+
+    createTasks,
 
     /**
      * Applies the fields present in the body; a status change is stamped by statusChangeStamps
@@ -174,6 +203,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
       return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
+    },
+
+    /** The goal's newest tasks, in brief (a goal breakdown's prompt lists them so none is suggested twice). */
+    listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {
+      return repository.listGoalTaskOutlines(userId, goalId, limit);
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import type { Goal } from "../../../shared/api/goals.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
+import { BreakdownDialog } from "../../features/ai-breakdown/index.ts";
 import { GoalsOverview } from "../../features/goals/index.ts";
 import { useUser } from "../../features/session/index.ts";
 import { TaskFormDialog } from "../../features/tasks/index.ts";
@@ -11,24 +12,32 @@ interface TaskDialogState {
   date: string | null;
 }
 
-/** The Goals page (spec section 2): the goal cards, and the task dialog behind a card's 'Add Task'. */
+/** The Goals page (spec section 2): the goal cards, and the dialogs behind a card's 'Add Task' and 'Break Down'. */
 export function GoalsPage() {
   const { data: user } = useUser();
   const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [taskDialog, setTaskDialog] = useState<TaskDialogState>({ open: false, goalId: null, date: null });
+  // The goal is kept after closing, so that the dialog closes with its content.
+  const [breakdown, setBreakdown] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
 
   // A task added from a goal card is linked to that goal and planned for the user's today.
   const openTaskDialog = (goal: Goal) => setTaskDialog({ open: true, goalId: goal.id, date: todayInZone(new Date(), timeZone) });
 
   return (
     <>
-      <GoalsOverview timeZone={timeZone} onAddTask={openTaskDialog} />
+      <GoalsOverview timeZone={timeZone} onAddTask={openTaskDialog} onBreakDown={(goal) => setBreakdown({ open: true, goal })} />
       <TaskFormDialog
         open={taskDialog.open}
         onOpenChange={(open) => setTaskDialog((current) => ({ ...current, open }))}
         defaultGoalId={taskDialog.goalId}
         defaultDate={taskDialog.date}
       />
+      {/* Its code loads on the first 'Break Down'. */}
+      {breakdown.goal ? (
+        <Suspense fallback={null}>
+          <BreakdownDialog open={breakdown.open} goal={breakdown.goal} onOpenChange={(open) => setBreakdown((current) => ({ ...current, open }))} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

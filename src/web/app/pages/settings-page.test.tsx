@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
-import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { AIContextProvider } from "../../features/ai-chat/index.ts";
 import { SettingsPage } from "./settings-page.tsx";
@@ -11,6 +11,7 @@ const AI_PROVIDER = { name: "openai", displayName: "OpenAI", description: "GPT m
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("SettingsPage", () => {
@@ -47,5 +48,22 @@ describe("SettingsPage", () => {
     expect(within(panel).getByRole("heading", { name: "Browser notifications" })).toBeInTheDocument();
     expect(panel).not.toHaveTextContent("Coming soon");
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("Analytics shows the last 30 days' figures, and a failed call counts as 0 / empty", async () => {
+    mockFetch((url) => {
+      if (url === "/api/ai/analytics/acceptance-rate?days=30") return jsonResponse({ acceptanceRate: 0.75 });
+      if (url === "/api/ai/planning/history?days=30") return errorResponse(500);
+      return jsonResponse(ROLLOVER_DEFAULTS);
+    });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderWithApp(<SettingsPage />, { route: "/settings?tab=analytics" });
+    const panel = screen.getByRole("tabpanel", { name: "Analytics" });
+    expect(await within(panel).findByText("75%")).toBeInTheDocument();
+    expect(panel).toHaveTextContent("AI conversations0");
+    expect(panel).toHaveTextContent("Pattern LearningActive");
+    expect(panel).toHaveTextContent("Overview of the last 30 days");
+    expect(panel).toHaveTextContent("Privacy and Data Control");
+    expect(console.warn).toHaveBeenCalledWith("Failed to fetch the AI planning history", expect.anything());
   });
 });

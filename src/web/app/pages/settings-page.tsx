@@ -2,9 +2,9 @@ import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
@@ -65,29 +65,14 @@ export function SettingsPage() {
           <RolloverSettingsPanel />
         </TabsContent>
         <TabsContent value="analytics">
-          <ComingSoonCard
-            title="Analytics"
-            text="An overview of your last 30 days with the AI assistant comes with the assistant's analytics. Your data stays private to your account."
-          />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <AiAnalyticsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsPanel />
         </TabsContent>
       </Tabs>
     </>
-  );
-}
-
-function ComingSoonCard({ title, text }: { title: string; text: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{title}</CardTitle>
-        <CardDescription>Coming soon</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm">{text}</p>
-      </CardContent>
-    </Card>
   );
 }

@@ -8,9 +8,10 @@ import { GoalCard } from "./goal-card.tsx";
 function renderCard(overrides: Parameters<typeof makeGoal>[0] = {}, timeZone = "UTC") {
   const onAddTask = vi.fn();
   const onEdit = vi.fn();
+  const onBreakDown = vi.fn();
   const goal = makeGoal(overrides);
-  render(<GoalCard goal={goal} timeZone={timeZone} onAddTask={onAddTask} onEdit={onEdit} />);
-  return { goal, onAddTask, onEdit, card: screen.getByRole("article", { name: goal.title }) };
+  render(<GoalCard goal={goal} timeZone={timeZone} onAddTask={onAddTask} onEdit={onEdit} onBreakDown={onBreakDown} />);
+  return { goal, onAddTask, onEdit, onBreakDown, card: screen.getByRole("article", { name: goal.title }) };
 }
 
 describe("<GoalCard />", () => {
@@ -60,13 +61,14 @@ describe("<GoalCard />", () => {
     expect(indicator).toHaveClass("bg-green-600");
   });
 
-  it("offers 'Add Task' and 'Edit' for this goal", async () => {
+  it("offers 'Add Task', 'Edit' and 'Break Down' for this goal", async () => {
     const user = userEvent.setup();
-    const { card, goal, onAddTask, onEdit } = renderCard();
-    expect(within(card).queryByRole("button", { name: /break down/i })).not.toBeInTheDocument();
+    const { card, goal, onAddTask, onEdit, onBreakDown } = renderCard();
     await user.click(within(card).getByRole("button", { name: "Add Task" }));
     expect(onAddTask).toHaveBeenCalledWith(goal);
     await user.click(within(card).getByRole("button", { name: "Edit" }));
     expect(onEdit).toHaveBeenCalledWith(goal);
+    await user.click(within(card).getByRole("button", { name: "Break Down" }));
+    expect(onBreakDown).toHaveBeenCalledWith(goal);
   });
 });

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarPlus, Pencil, Plus } from "lucide-react";
+import { CalendarClock, CalendarPlus, Pencil, Plus, Sparkles } from "lucide-react";
 import { useId } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -15,6 +15,8 @@ interface GoalCardProps {
   timeZone: string;
   onAddTask(goal: Goal): void;
   onEdit(goal: Goal): void;
+  /** 'Break Down': the AI suggests tasks for the goal. */
+  onBreakDown(goal: Goal): void;
 }
 
 // The Card primitive's look on an <article> named by the goal's title, so each card can be found and read alone.
@@ -32,7 +34,7 @@ export function goalCardElementId(goalId: string): string {
   return `goal-${goalId}`;
 }
 
-export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
+export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: GoalCardProps) {
   const titleId = useId();
   return (
     // The id is the target of a goal-deadline notification's click (/goals#goal-<id>), which focuses the card.
@@ -95,6 +97,10 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit }: GoalCardProps) {
         <Button variant="ghost" size="sm" aria-describedby={titleId} onClick={() => onEdit(goal)}>
           <Pencil aria-hidden="true" />
           Edit
+        </Button>
+        <Button variant="ghost" size="sm" aria-describedby={titleId} onClick={() => onBreakDown(goal)}>
+          <Sparkles aria-hidden="true" />
+          Break Down
         </Button>
       </div>
     </article>

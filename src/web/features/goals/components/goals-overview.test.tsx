@@ -10,7 +10,7 @@ import { GoalsOverview } from "./goals-overview.tsx";
 function renderOverview(onAddTask = vi.fn()) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <GoalsOverview timeZone="UTC" onAddTask={onAddTask} />
+      <GoalsOverview timeZone="UTC" onAddTask={onAddTask} onBreakDown={vi.fn()} />
     </QueryClientProvider>,
   );
   return { onAddTask };

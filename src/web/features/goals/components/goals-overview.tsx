@@ -16,10 +16,12 @@ interface GoalsOverviewProps {
   timeZone: string;
   /** The goal card's 'Add Task': the page opens the task dialog with this goal chosen. */
   onAddTask(goal: Goal): void;
+  /** The goal card's 'Break Down': the page opens the breakdown dialog for this goal. */
+  onBreakDown(goal: Goal): void;
 }
 
 /** Spec section 2 "Goals page": the header with the counts, and the goals as cards. */
-export function GoalsOverview({ timeZone, onAddTask }: GoalsOverviewProps) {
+export function GoalsOverview({ timeZone, onAddTask, onBreakDown }: GoalsOverviewProps) {
   const goals = useGoals();
   const [form, setForm] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
 
@@ -56,7 +58,7 @@ export function GoalsOverview({ timeZone, onAddTask }: GoalsOverviewProps) {
         <ul aria-label="Goals" className={gridClassName}>
           {goals.data.map((goal) => (
             <li key={goal.id} className={cn(GOAL_CARD_ROWS_CLASS, "min-w-0")}>
-              <GoalCard goal={goal} timeZone={timeZone} onAddTask={onAddTask} onEdit={openEdit} />
+              <GoalCard goal={goal} timeZone={timeZone} onAddTask={onAddTask} onEdit={openEdit} onBreakDown={onBreakDown} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,157 @@
+// Goal breakdown with AI and the AI analytics (issue 14, docs/decisions/009).
+import { randomUUID } from "node:crypto";
+import { APICallError, generateText, type LanguageModel, type LanguageModelUsage, NoObjectGeneratedError, Output, RetryError } from "ai";
+import type { Kysely } from "kysely";
+import {
+  type AcceptanceRateResponse,
+  type BreakdownGoalBody,
+  type BreakdownGoalResponse,
+  breakdownOutputSchema,
+  type CreateBreakdownTasksBody,
+  type CreateBreakdownTasksResponse,
+  PLANNING_HISTORY_MAX_ENTRIES,
+  type PlanningHistoryResponse,
+} from "../../../shared/api/ai-breakdown.ts";
+import { parseSuggestions, readSuggestions, type Suggestion } from "../../../shared/rules/breakdown.ts";
+import { notFound } from "../../app-error.ts";
+import type { AiConfig } from "../../config.ts";
+import type { Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { goalsService } from "../goals/goals.service.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
+import { BREAKDOWN_REQUEST, type BreakdownInput, buildBreakdownSystemPrompt } from "./ai-breakdown-prompt.ts";
+import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
+import { PROMPT_MAX_TASKS } from "./ai-prompt.ts";
+import { aiRepository } from "./ai.repository.ts";
+
+export interface AiBreakdownServiceDeps {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  now: () => Date;
+  config: AiConfig;
+}
+
+/** Ten suggestions of a few sentences each fit well within this; it bounds the cost of a runaway reply. */
+const MAX_OUTPUT_TOKENS = 2048;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Built once: the schema's JSON form is derived on first use and kept. */
+const BREAKDOWN_OUTPUT = Output.object({ schema: breakdownOutputSchema, name: "goal_breakdown", description: "The goal's suggested tasks" });
+
+interface ModelAnswer {
+  /** The suggestions read from the answer; null when it held none (the reply is then answered as it is). */
+  suggestions: Suggestion[] | null;
+  text: string;
+  usage: LanguageModelUsage | undefined;
+}
+
+/**
+ * The provider refused the JSON schema itself (a local model server without structured output, an
+ * older model): worth asking again for text. Auth, limits and server errors are not.
+ */
+function refusesStructuredOutput(error: unknown): boolean {
+  if (error instanceof Error && error.name === "AI_UnsupportedFunctionalityError") return true;
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  return APICallError.isInstance(cause) && [400, 422, 501].includes(cause.statusCode ?? 0);
+}
+
+/**
+ * Asks for the suggestions as a structured object (the provider is given its JSON schema). A reply
+ * that is not that object is read as text (a list, fenced or bare); a provider that refuses the
+ * schema is asked again for the list as text.
+ */
+async function askForSuggestions(model: LanguageModel, input: BreakdownInput, abortSignal: AbortSignal): Promise<ModelAnswer> {
+  // No retries: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+  const common = { model, prompt: BREAKDOWN_REQUEST, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal };
+  try {
+    const result = await generateText({
+      ...common,
+      system: buildBreakdownSystemPrompt(input, "structured"),
+      output: BREAKDOWN_OUTPUT,
+    });
+    return { suggestions: readSuggestions(result.output.tasks), text: result.text, usage: result.totalUsage };
+  } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) {
+      const text = error.text ?? "";
+      return { suggestions: parseSuggestions(text), text, usage: error.usage };
+    }
+    if (!refusesStructuredOutput(error)) throw error;
+  }
+  const result = await generateText({ ...common, system: buildBreakdownSystemPrompt(input, "text") });
+  return { suggestions: parseSuggestions(result.text), text: result.text, usage: result.totalUsage };
+}
+
+export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdownServiceDeps) {
+  const goals = goalsService({ kysely, now });
+  const tasks = tasksService({ kysely, dialect, now });
+  const repository = aiRepository(kysely);
+  const calls = modelCalls({ kysely, now, config });
+  const windowStart = (days: number) => new Date(now().getTime() - days * DAY_MS).toISOString();
+
+  return {
+    /**
+     * POST /api/ai/breakdown-goal. `content` is the suggestions' JSON, or the model's own text when
+     * it held no list. The breakdown is recorded with the number of suggestions the dialog will
+     * show (the placeholder counts as one).
+     */
+    async breakdownGoal(userId: string, body: BreakdownGoalBody, clientSignal: AbortSignal): Promise<BreakdownGoalResponse> {
+      // Before the limits: a refused provider or another user's goal (404) costs no allowance. The
+      // reads go together (the tasks read is the user's own, so it finds none for another's goal).
+      const model = calls.modelOf(body.provider);
+      const [goal, today, existingTasks] = await Promise.all([
+        goals.getGoal(userId, body.goalId),
+        tasks.userToday(userId),
+        tasks.listGoalTaskOutlines(userId, body.goalId, PROMPT_MAX_TASKS + 1),
+      ]);
+      await calls.takeRequestAllowance(userId);
+
+      const { signal, timeout } = calls.callSignal(clientSignal);
+      let answer: ModelAnswer;
+      try {
+        answer = await askForSuggestions(model, { today, goal, existingTasks, additionalContext: body.additionalContext }, signal);
+      } catch (error) {
+        throw calls.mapError(error, body.provider, timeout, clientSignal);
+      }
+      const content = answer.suggestions ? JSON.stringify(answer.suggestions) : answer.text;
+      if (content.trim() === "") throw calls.emptyReply(body.provider);
+
+      const breakdownId = randomUUID();
+      await repository.insertBreakdown(userId, {
+        id: breakdownId,
+        goalId: goal.id,
+        provider: body.provider,
+        suggestionsShown: answer.suggestions?.length ?? 1,
+        ...tokenCounts(answer.usage),
+        createdAt: now().toISOString(),
+      });
+      return { content, breakdownId };
+    },
+
+    /**
+     * POST /api/ai/breakdowns/{id}/tasks: the chosen suggestions become tasks of the breakdown's
+     * goal, and count as accepted, in one transaction.
+     */
+    async createBreakdownTasks(userId: string, breakdownId: string, body: CreateBreakdownTasksBody): Promise<CreateBreakdownTasksResponse> {
+      const breakdown = await repository.findBreakdownGoal(userId, breakdownId);
+      if (!breakdown) throw notFound("Breakdown");
+      const { goalId } = breakdown;
+      if (goalId === null) throw notFound("Goal");
+      const created = await tasks.createTasks(
+        userId,
+        body.tasks.map((task) => ({ ...task, goalId })),
+        { inTransaction: (trx) => aiRepository(trx).addSuggestionsCreated(userId, breakdownId, body.tasks.length) },
+      );
+      return { tasks: created, goal: await goals.getGoal(userId, goalId) };
+    },
+
+    /** Suggestions created / suggestions shown, by the breakdowns of the last `days` days; 0 when none were shown. */
+    async acceptanceRate(userId: string, days: number): Promise<AcceptanceRateResponse> {
+      const { shown, created } = await repository.sumBreakdownsSince(userId, windowStart(days));
+      return { acceptanceRate: shown === 0 ? 0 : Math.min(1, created / shown) };
+    },
+
+    /** The chat exchanges of the last `days` days, newest first. */
+    async planningHistory(userId: string, days: number): Promise<PlanningHistoryResponse> {
+      return { conversations: await repository.listConversationsSince(userId, windowStart(days), PLANNING_HISTORY_MAX_ENTRIES) };
+    },
+  };
+}
