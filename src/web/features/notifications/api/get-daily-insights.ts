@@ -1,39 +1,12 @@
-// GET /api/ai/insights?date= (spec sections 3 and 7): read here only to notify about new
-// high-priority insights. 404 means no insights for the day.
+// Today's insights, read here only to notify about new high-priority ones: the insights feature's
+// call (a 404 is no insights), under its key prefix (["insights", "daily", date, ...]), so the
+// engine also sees the answers of the insights card's own queries of the day.
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
-import { ApiError, apiJson } from "../../../lib/api-client.ts";
+import { getDailyInsights, insightsQueryKeys } from "../../insights/index.ts";
 
-export const dailyInsightSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priority: z.string(),
-});
-export type DailyInsight = z.infer<typeof dailyInsightSchema>;
+export type { DailyInsight, DailyInsightsResponse } from "../../../../shared/api/insights.ts";
 
-export const dailyInsightsResponseSchema = z.object({
-  insights: z.array(dailyInsightSchema),
-  viewed: z.boolean(),
-});
-export type DailyInsightsResponse = z.infer<typeof dailyInsightsResponseSchema>;
-
-/**
- * Under the insights feature's prefix (["insights", "daily", date, ...]): the engine reads whichever
- * of these queries answered last, so the insights card's refetches reach it too.
- */
-export const dailyInsightsQueryKey = (date: string) => ["insights", "daily", date] as const;
-
-export async function getDailyInsights(date: string): Promise<DailyInsightsResponse> {
-  try {
-    return await apiJson(`/api/ai/insights?date=${encodeURIComponent(date)}`, {
-      parse: (data) => dailyInsightsResponseSchema.parse(data),
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { insights: [], viewed: false };
-    throw new Error("Failed to fetch insights", { cause: error });
-  }
-}
+export const dailyInsightsQueryKey = (date: string) => insightsQueryKeys.dailyOf(date);
 
 export const dailyInsightsQueryOptions = (date: string) =>
   queryOptions({ queryKey: dailyInsightsQueryKey(date), queryFn: () => getDailyInsights(date) });
