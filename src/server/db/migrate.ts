@@ -7,6 +7,7 @@ import * as refreshTokensOnSession from "./migrations/0005-refresh-tokens-on-ses
 import * as autoRolloverSchedule from "./migrations/0006-auto-rollover-schedule.ts";
 import * as aiAnalytics from "./migrations/0007-ai-analytics.ts";
 import * as insights from "./migrations/0008-insights.ts";
+import * as taskWords from "./migrations/0009-task-words.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "0006-auto-rollover-schedule": autoRolloverSchedule,
   "0007-ai-analytics": aiAnalytics,
   "0008-insights": insights,
+  "0009-task-words": taskWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

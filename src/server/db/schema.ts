@@ -55,6 +55,13 @@ export interface SessionsTable {
 
 export type TaskStatus = "todo" | "inprogress" | "done" | "stalled";
 
+/** A word of a task's title, for search (migration 0009). */
+export interface TaskWordsTable {
+  userId: string;
+  word: string;
+  taskId: string;
+}
+
 export interface TasksTable {
   id: string;
   userId: string;
@@ -200,6 +207,7 @@ export interface Database {
   userIdentities: UserIdentitiesTable;
   sessions: SessionsTable;
   tasks: TasksTable;
+  taskWords: TaskWordsTable;
   goals: GoalsTable;
   rolloverSettings: RolloverSettingsTable;
   rolloverSummaries: RolloverSummariesTable;

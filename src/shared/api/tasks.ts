@@ -177,6 +177,34 @@ export type StalledTasksResponse = z.infer<typeof stalledTasksResponseSchema>;
 export const futureTasksResponseSchema = z.array(taskSchema);
 export type FutureTasksResponse = z.infer<typeof futureTasksResponseSchema>;
 
+export const TASK_SEARCH_MAX_LENGTH = 100;
+export const TASK_SEARCH_DEFAULT_LIMIT = 20;
+export const TASK_SEARCH_MAX_LIMIT = 50;
+
+/**
+ * GET /api/tasks/search?q=&limit= (issue 17): the user's tasks of any day with a title word
+ * starting with each word of q (src/shared/rules/task-search.ts); dated ones newest first, then
+ * unscheduled ones. A q without any letter or digit finds nothing.
+ */
+export const taskSearchQuerySchema = z
+  .object({
+  q: z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(TASK_SEARCH_MAX_LENGTH, { error: `must be at most ${TASK_SEARCH_MAX_LENGTH} characters` })
+    .refine(hasNoNul, { error: NUL_MESSAGE }),
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+    .int({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+    .min(1, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+    .max(TASK_SEARCH_MAX_LIMIT, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+    .default(TASK_SEARCH_DEFAULT_LIMIT),
+  })
+  .strict();
+export type TaskSearchQuery = z.infer<typeof taskSearchQuerySchema>;
+export const taskSearchResponseSchema = z.array(taskSchema);
+
 /** GET /api/tasks/stats?date= : the day's task count and how many of them arrived by rollover. */
 export const dayStatsResponseSchema = z.object({
   totalTasks: z.number().int().nonnegative(),

@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
+import { prefixUpperBound, searchWords } from "../../../shared/rules/task-search.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
@@ -88,8 +89,17 @@ const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) 
   selectTasksOf(db, p.userId).where("tasks.date", "=", p.date).orderBy("tasks.createdAt").orderBy("tasks.id"),
 );
 
+/** A search word matching at most this many tasks drives the read (tasksRepository.searchTasks). */
+const SEARCH_NARROW_MATCHES = 300;
+
 export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   const selectTasks = (userId: string) => selectTasksOf(db, userId);
+
+  /** The titles' words of new (or renamed) tasks, for search. */
+  async function insertWords(userId: string, tasks: readonly { id: string; title: string }[]): Promise<void> {
+    const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskId: task.id })));
+    if (rows.length > 0) await db.insertInto("taskWords").values(rows).execute();
+  }
 
   return {
     /** The day's tasks, oldest first (the (user_id, date) index). */
@@ -157,13 +167,14 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** One multi-row insert. */
+    /** One multi-row insert, and one of their titles' words (task search). */
     async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
       if (tasks.length === 0) return;
       await db
         .insertInto("tasks")
         .values(tasks.map((task) => ({ ...task, userId })))
         .execute();
+      await insertWords(userId, tasks);
     },
 
     /** The goal's tasks, newest first, at most `limit` (the (user_id, goal_id, status) index). */
@@ -179,7 +190,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Returns whether the owner had such a task. */
+    /** Returns whether the owner had such a task. A new title replaces the task's words. */
     async updateTask(userId: string, taskId: string, changes: TaskChanges): Promise<boolean> {
       const result = await db
         .updateTable("tasks")
@@ -187,7 +198,64 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .where("userId", "=", userId)
         .where("id", "=", taskId)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const updated = result.numUpdatedRows > 0n;
+      if (updated && typeof changes.title === "string") {
+        await db.deleteFrom("taskWords").where("taskId", "=", taskId).execute();
+        await insertWords(userId, [{ id: taskId, title: changes.title }]);
+      }
+      return updated;
+    },
+
+    /**
+     * Tasks of every day whose title has a word starting with each query word (task-search.ts):
+     * dated ones newest first, then unscheduled ones. Two plans: when some word's prefix matches
+     * few tasks (at most SEARCH_NARROW_MATCHES, counted on the (user_id, word) key), those tasks
+     * are read and the other words checked on each; when every word matches many (a short prefix
+     * while typing), the user's tasks are read newest first and the first matches kept.
+     */
+    async searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
+      if (words.length === 0) return [];
+      // The user's words starting with `word`: the range [word, next prefix) on the primary key.
+      const wordsStartingWith = (word: string) =>
+        db
+          .selectFrom("taskWords")
+          .select("taskWords.taskId")
+          .where("taskWords.userId", "=", userId)
+          .where("taskWords.word", ">=", word)
+          .where("taskWords.word", "<", prefixUpperBound(word));
+      const counts = await Promise.all(
+        words.map(async (word) => {
+          const row = await db
+            .selectFrom(wordsStartingWith(word).limit(SEARCH_NARROW_MATCHES + 1).as("matches"))
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow();
+          return { word, count: Number(row.n) };
+        }),
+      );
+      const narrowest = counts.reduce((best, next) => (next.count < best.count ? next : best));
+      if (narrowest.count === 0) return [];
+      let query = selectTasks(userId);
+      if (narrowest.count <= SEARCH_NARROW_MATCHES) {
+        query = query.where("tasks.id", "in", wordsStartingWith(narrowest.word));
+      }
+      for (const { word } of narrowest.count <= SEARCH_NARROW_MATCHES ? counts.filter((entry) => entry !== narrowest) : counts) {
+        query = query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("taskWords as other")
+              .select("other.taskId")
+              .whereRef("other.taskId", "=", "tasks.id")
+              .where("other.userId", "=", userId)
+              .where("other.word", ">=", word)
+              .where("other.word", "<", prefixUpperBound(word)),
+          ),
+        );
+      }
+      return query
+        .orderBy("tasks.date", (order) => order.desc().nullsLast())
+        .orderBy("tasks.createdAt", "desc")
+        .orderBy("tasks.id")
+        .limit(limit)
+        .execute();
     },
 
     /**

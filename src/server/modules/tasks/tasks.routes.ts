@@ -7,6 +7,8 @@ import {
   deleteTaskResponseSchema,
   futureTasksQuerySchema,
   futureTasksResponseSchema,
+  taskSearchQuerySchema,
+  taskSearchResponseSchema,
   stalledTasksResponseSchema,
   taskIdParamsSchema,
   taskSchema,
@@ -52,6 +54,12 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tasks.listFutureTasks(userId, request.query, today),
       );
     },
+  );
+
+  app.get(
+    "/api/tasks/search",
+    { schema: { querystring: taskSearchQuerySchema, response: { 200: taskSearchResponseSchema } } },
+    async (request) => tasks.searchTasks(requireUserId(request), request.query),
   );
 
   app.get(

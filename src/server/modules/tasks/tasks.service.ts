@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, TaskSearchQuery, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
+import { queryWords } from "../../../shared/rules/task-search.ts";
 import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
@@ -208,6 +209,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     /** The goal's newest tasks, in brief (a goal breakdown's prompt lists them so none is suggested twice). */
     listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {
       return repository.listGoalTaskOutlines(userId, goalId, limit);
+    },
+
+    /** Task search across days (issue 17); a query without words finds nothing. */
+    searchTasks(userId: string, query: TaskSearchQuery): Promise<Task[]> {
+      return repository.searchTasks(userId, queryWords(query.q), query.limit);
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Task } from "../../../shared/api/tasks.ts";
+import { migrations } from "../../db/migrate.ts";
+import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
+import { tasksRepository } from "./tasks.repository.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+
+const T0 = new Date("2026-05-04T09:00:00.000Z");
+
+describeEachDatabase("task search", (dialect) => {
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { now: T0 });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    user = await signInTestUser(t.app);
+  });
+
+  async function create(owner: SignedInUser, payload: Record<string, unknown>): Promise<Task> {
+    const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: owner.mutatingHeaders, payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+  async function search(owner: SignedInUser, query: string) {
+    return t.app.inject({ method: "GET", url: `/api/tasks/search?${query}`, headers: owner.headers });
+  }
+  async function titlesFound(owner: SignedInUser, q: string, limit?: number): Promise<string[]> {
+    const response = await search(owner, new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) }).toString());
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as Task[]).map((task) => task.title);
+  }
+
+  it("finds tasks of any day, and unscheduled ones, by the start of each word, newest day first", async () => {
+    await create(user, { title: "Write the quarterly report", date: "2026-05-01" });
+    await create(user, { title: "Report the bug", date: "2026-05-10" });
+    await create(user, { title: "Reply to Anna", date: "2026-05-04" });
+    await create(user, { title: "Reporting ideas" });
+    await create(user, { title: "Café menu" });
+
+    expect(await titlesFound(user, "rep")).toEqual(["Report the bug", "Reply to Anna", "Write the quarterly report", "Reporting ideas"]);
+    expect(await titlesFound(user, "REPORT")).toEqual(["Report the bug", "Write the quarterly report", "Reporting ideas"]);
+    expect(await titlesFound(user, "report qua")).toEqual(["Write the quarterly report"]);
+    expect(await titlesFound(user, "cafe")).toEqual(["Café menu"]);
+    expect(await titlesFound(user, "port")).toEqual([]); // the start of a word, not the middle
+    expect(await titlesFound(user, "rep", 2)).toEqual(["Report the bug", "Reply to Anna"]);
+    expect(await titlesFound(user, "!!!")).toEqual([]);
+  });
+
+  it("answers whole tasks, as the other calls do", async () => {
+    const goal = await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Launch" } });
+    const task = await create(user, { title: "Press release", date: "2026-05-06", goalId: goal.json().id, estimatedDuration: 45 });
+    const response = await search(user, "q=press");
+    expect(response.json()).toEqual([{ ...task, goalTitle: "Launch" }]);
+  });
+
+  it("follows a renamed task and forgets a deleted one", async () => {
+    const task = await create(user, { title: "Draft the plan", date: "2026-05-04" });
+    const renamed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/tasks/${task.id}`,
+      headers: user.mutatingHeaders,
+      payload: { title: "Finalize the budget" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await titlesFound(user, "draft")).toEqual([]);
+    expect(await titlesFound(user, "budget")).toEqual(["Finalize the budget"]);
+
+    // A status change keeps the words.
+    await t.app.inject({ method: "PATCH", url: `/api/tasks/${task.id}`, headers: user.mutatingHeaders, payload: { status: "done" } });
+    expect(await titlesFound(user, "final")).toEqual(["Finalize the budget"]);
+
+    await t.app.inject({ method: "DELETE", url: `/api/tasks/${task.id}`, headers: user.mutatingHeaders });
+    expect(await titlesFound(user, "budget")).toEqual([]);
+    const left = await t.db.kysely.selectFrom("taskWords").select("word").where("taskId", "=", task.id).execute();
+    expect(left).toEqual([]);
+  });
+
+  it("with a prefix that many tasks share, still answers the newest matches first", async () => {
+    const repository = tasksRepository(t.db.kysely, dialect);
+    const day = (index: number) => `2026-${String(1 + (index % 12)).padStart(2, "0")}-${String(1 + (index % 28)).padStart(2, "0")}`;
+    const tasks = Array.from({ length: 320 }, (_, index) => ({
+      id: randomUUID(),
+      title: `Common chore ${index}`,
+      date: day(index),
+      status: "todo" as const,
+      createdAt: T0.toISOString(),
+      updatedAt: T0.toISOString(),
+    }));
+    await repository.insertTasks(user.userId, tasks);
+    const newestFirst = [...tasks].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
+    const found = await titlesFound(user, "common", 5);
+    expect(found).toHaveLength(5);
+    const foundDates = found.map((title) => tasks.find((task) => task.title === title)!.date);
+    expect(foundDates).toEqual(newestFirst.slice(0, 5).map((task) => task.date));
+    // "chore" matches 320, "31" eleven: those eleven are read.
+    expect((await titlesFound(user, "chore 31", 50)).sort()).toEqual(
+      ["31", ...Array.from({ length: 10 }, (_, i) => `31${i}`)].map((n) => `Common chore ${n}`).sort(),
+    );
+  });
+
+  it("never finds another user's tasks", async () => {
+    const other = await signInTestUser(t.app, { name: "Other" });
+    await create(other, { title: "Secret launch plan", date: "2026-05-04" });
+    expect(await titlesFound(user, "secret")).toEqual([]);
+    expect(await titlesFound(other, "secret")).toEqual(["Secret launch plan"]);
+  });
+
+  it("refuses a bad query with a message naming the field", async () => {
+    for (const [query, field] of [
+      ["", "q"],
+      ["q=", "q"],
+      [`q=${"x".repeat(101)}`, "q"],
+      ["q=a&limit=0", "limit"],
+      ["q=a&limit=51", "limit"],
+      ["q=a&limit=two", "limit"],
+      ["q=a&extra=1", "extra"],
+    ] as const) {
+      const response = await search(user, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toContain(field);
+    }
+    const unauthenticated = await t.app.inject({ method: "GET", url: "/api/tasks/search?q=a" });
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it("migration 0009 gave the tasks that existed before it their words", async () => {
+    const task = await create(user, { title: "Older task title", date: "2026-05-04" });
+    await t.db.kysely.deleteFrom("taskWords").where("taskId", "=", task.id).execute();
+    const migration = migrations["0009-task-words"]!;
+    await migration.down!(t.db.kysely);
+    await migration.up(t.db.kysely);
+    expect(await titlesFound(user, "older")).toEqual(["Older task title"]);
+    const count = await sql<{ n: number }>`select count(*) as n from task_words`.execute(t.db.kysely);
+    expect(Number(count.rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
