@@ -273,6 +273,27 @@ export const scenarios: Scenario[] = [
     budget: { p99Ms: 15 },
   },
   {
+    name: "GET /api/tasks/search?q= (10k tasks)",
+    path: "/api/tasks/search?q=",
+    setup: async (ctx) => {
+      const user = await seedPlannerUser(ctx);
+      // What a person types for a task they remember: a word and a number ("task 4821"), a number
+      // alone, a prefix typed so far ("task 48"); each query once per cycle of 600.
+      const queries = cycle(
+        Array.from({ length: 600 }, (_, i) => {
+          const n = 1 + ((i * 7919) % TASKS_PER_USER);
+          return i % 3 === 0 ? `task ${n}` : i % 3 === 1 ? String(n) : `task ${String(n).slice(0, 2)}`;
+        }),
+      );
+      return {
+        headers: user.headers,
+        nextRequest: () => ({ path: `/api/tasks/search?q=${encodeURIComponent(queries())}` }),
+        note: "titles 'Task N' of a year; queries 'task N', 'N' and a two-digit prefix 'task NN' in turn (the last two match 100+ tasks); 20 results",
+      };
+    },
+    budget: { p99Ms: 15 },
+  },
+  {
     name: "POST /api/rollover/trigger (a day of 50 tasks)",
     method: "POST",
     path: "/api/rollover/trigger",

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
+import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -59,6 +60,26 @@ test.describe("the command palette", () => {
     await expect(page.getByRole("dialog", { name: "Daily Wrap-up" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Daily Wrap-up" })).toBeHidden();
+
+    // Search finds tasks of any day by the start of their words, and opens the day.
+    const calls = api(page);
+    await calls.createTask({ title: "Write the quarterly report", date: addDays(today(), -3) });
+    await calls.createTask({ title: "Quarterly planning someday" });
+    await openPalette(page);
+    await command(page).fill("quarterly rep");
+    const found = palette(page).getByRole("option", { name: /Write the quarterly report/ });
+    await expect(found).toContainText(shortDateLabel(addDays(today(), -3)).split(", ")[1]!);
+    await saveScreenshot(page, "command-palette-search");
+    // No page or action matches: the task comes first, chosen, before adding the text as a task.
+    await expect(found).toHaveAttribute("aria-selected", "true");
+    await expect(palette(page).getByRole("option").last()).toHaveText(/Add task “quarterly rep”/);
+    await command(page).press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: shortDateLabel(addDays(today(), -3)) })).toBeVisible();
+    await expect(page.getByRole("article", { name: /Write the quarterly report$/ })).toBeVisible();
+    // An unscheduled one opens the Future Tasks panel.
+    await runCommand(page, "planning som", "Quarterly planning someday");
+    await expect(page.getByRole("dialog", { name: "Future Tasks" })).toBeVisible();
+    await page.keyboard.press("Escape");
 
     await runCommand(page, "assistant", "Open the AI Assistant");
     await expect(page.getByRole("complementary", { name: "AI Assistant" }).or(page.getByRole("dialog", { name: "AI Assistant" }))).toBeVisible();

@@ -1,5 +1,5 @@
 import { AlertCircle, Loader2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures } from "../../../shared/rules/capacity.ts";
@@ -48,7 +48,7 @@ export function TodayPage() {
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
-  useOpenWrapUpFromPalette(() => setIsWrapUpOpen(true));
+  useOpenFromPalette({ openWrapUp: () => setIsWrapUpOpen(true), openFutureTasks: () => setIsFutureOpen(true) });
   const actions = useMemo<TaskCardActions>(
     () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
     [moves.resume],
@@ -135,15 +135,22 @@ export function TodayPage() {
   );
 }
 
-/** The command palette's End Day comes here with `{ openWrapUp: true }`: open it, then forget it. */
-function useOpenWrapUpFromPalette(openWrapUp: () => void) {
+/**
+ * The command palette comes here with `{ openWrapUp: true }` (End Day) or `{ openFutureTasks: true }`
+ * (an unscheduled task it found): open that, then forget it.
+ */
+function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const state: unknown = location.state;
-  const shouldOpen = state !== null && typeof state === "object" && (state as { openWrapUp?: unknown }).openWrapUp === true;
+  const state = (location.state ?? {}) as { openWrapUp?: unknown; openFutureTasks?: unknown };
+  const opener = state.openWrapUp === true ? "openWrapUp" : state.openFutureTasks === true ? "openFutureTasks" : null;
+  const latest = useRef(openers);
   useEffect(() => {
-    if (!shouldOpen) return;
-    openWrapUp();
+    latest.current = openers;
+  });
+  useEffect(() => {
+    if (!opener) return;
+    latest.current[opener]();
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [shouldOpen, openWrapUp, navigate, location.pathname, location.search]);
+  }, [opener, navigate, location.pathname, location.search]);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot, CalendarDays, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, Sunset, Target } from "lucide-react";
+import { Bot, CalendarDays, CircleCheck, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, Sunset, Target } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
@@ -9,7 +9,8 @@ import { cn } from "../../../lib/utils.ts";
 import { useAIContext } from "../../ai-chat/index.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { futureDateLabel, useCreateTask, useToday } from "../../tasks/index.ts";
-import { type PaletteCommand, matchCommands } from "../lib/match-commands.ts";
+import { useTaskSearch } from "../api/search-tasks.ts";
+import { type PaletteCommand, matchCommands, taskCommand } from "../lib/match-commands.ts";
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -25,6 +26,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   add: Plus,
   endDay: Sunset,
   assistant: Bot,
+  task: CircleCheck,
 };
 
 /**
@@ -57,7 +59,14 @@ function PaletteBody({ close }: { close: () => void }) {
   useEffect(() => field.current?.focus(), []);
 
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
-  const commands = useMemo(() => matchCommands(query, { today, goals: goalChoices }), [query, today, goalChoices]);
+  const search = useTaskSearch(query);
+  const commands = useMemo(() => {
+    const matched = matchCommands(query, { today, goals: goalChoices });
+    const found = (search.data ?? []).map((task) => taskCommand(task, today));
+    // Found tasks before "Add task", which stays last.
+    const addAt = matched.findIndex((command) => command.id === "add-task");
+    return addAt === -1 ? [...matched, ...found] : [...matched.slice(0, addAt), ...found, ...matched.slice(addAt)];
+  }, [query, today, goalChoices, search.data]);
   const activeIndex = Math.min(active, Math.max(0, commands.length - 1));
 
   function run(command: PaletteCommand) {
@@ -156,6 +165,7 @@ function PaletteBody({ close }: { close: () => void }) {
           );
         })}
         {commands.length === 0 ? <li className="px-3 py-6 text-center text-sm text-slate-600">No matching command</li> : null}
+        {search.isError ? <li className="px-3 py-2 text-sm text-red-700">Could not search your tasks; try again</li> : null}
       </ul>
     </>
   );

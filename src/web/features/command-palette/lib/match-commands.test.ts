@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPaletteShortcut } from "../components/command-palette-launcher.tsx";
-import { matchCommands } from "./match-commands.ts";
+import { matchCommands, taskCommand } from "./match-commands.ts";
 
 // Tuesday 24 November 2026.
 const context = { today: "2026-11-24", goals: [{ id: "g1", title: "Launch" }] };
@@ -34,6 +34,20 @@ describe("matchCommands", () => {
       action: { kind: "add", text: "Write the report 45m tomorrow 9am #Launch" },
     });
     expect(matchCommands("Call Anna", context).at(-1)).toMatchObject({ label: "Add task “Call Anna”", hint: "Today" });
+  });
+});
+
+describe("taskCommand", () => {
+  it("opens a found task's day, or the Future Tasks panel for an unscheduled one", () => {
+    expect(taskCommand({ id: "t1", title: "Write the report", date: "2026-11-27", status: "inprogress" }, context.today)).toMatchObject({
+      label: "Write the report",
+      hint: "Friday · In Progress",
+      action: { kind: "navigate", to: "/?date=2026-11-27" },
+    });
+    expect(taskCommand({ id: "t2", title: "Someday idea", date: null, status: "todo" }, context.today)).toMatchObject({
+      hint: "Unscheduled · To Do",
+      action: { kind: "navigate", to: "/", state: { openFutureTasks: true } },
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 // What the command palette lists for what was typed: the fixed commands whose words match, a day
 // to go to when the text names one, and adding the text as a task (read as quick add reads it).
+import type { Task } from "../../../../shared/api/tasks.ts";
 import { type QuickAddContext, parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
@@ -14,14 +15,17 @@ export interface PaletteCommand {
   label: string;
   /** Shown at the end of the row (a shortcut, what a task would be). */
   hint?: string;
-  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant";
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task";
   /** More words that find it. */
   keywords?: string;
   action: PaletteAction;
 }
 
-/** The board's location state that opens the Daily Wrap-up (today-page.tsx reads it). */
+/** The board's location states that open the Daily Wrap-up and the Future Tasks panel (today-page.tsx reads them). */
 export const OPEN_WRAP_UP_STATE = { openWrapUp: true } as const;
+export const OPEN_FUTURE_TASKS_STATE = { openFutureTasks: true } as const;
+
+const STATUS_LABELS: Record<Task["status"], string> = { todo: "To Do", inprogress: "In Progress", done: "Done", stalled: "Stalled" };
 
 const FIXED: PaletteCommand[] = [
   { id: "go-board", label: "Go to Today", icon: "board", keywords: "tasks board home", action: { kind: "navigate", to: "/" } },
@@ -42,6 +46,17 @@ const FIXED: PaletteCommand[] = [
 function matches(command: PaletteCommand, words: string[]): boolean {
   const haystack = `${command.label} ${command.keywords ?? ""}`.toLowerCase().split(/[\s-]+/);
   return words.every((word) => haystack.some((candidate) => candidate.startsWith(word)));
+}
+
+/** A task found by search: opens its day's board (an unscheduled one, the Future Tasks panel). */
+export function taskCommand(task: Pick<Task, "id" | "title" | "date" | "status">, today: string): PaletteCommand {
+  return {
+    id: `task-${task.id}`,
+    label: task.title,
+    hint: `${futureDateLabel(task.date, today)} · ${STATUS_LABELS[task.status]}`,
+    icon: "task",
+    action: task.date === null ? { kind: "navigate", to: "/", state: OPEN_FUTURE_TASKS_STATE } : { kind: "navigate", to: `/?date=${task.date}` },
+  };
 }
 
 export function matchCommands(query: string, context: QuickAddContext): PaletteCommand[] {
