@@ -223,15 +223,19 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
           .where("taskWords.userId", "=", userId)
           .where("taskWords.word", ">=", word)
           .where("taskWords.word", "<", prefixUpperBound(word));
-      const counts = await Promise.all(
-        words.map(async (word) => {
-          const row = await db
-            .selectFrom(wordsStartingWith(word).limit(SEARCH_NARROW_MATCHES + 1).as("matches"))
-            .select((eb) => eb.fn.countAll<number | string>().as("n"))
-            .executeTakeFirstOrThrow();
-          return { word, count: Number(row.n) };
-        }),
-      );
+      // Every word's matches counted up to the limit, in one statement (one round trip).
+      const countRow = await db
+        .selectNoFrom((eb) =>
+          words.map((word, index) =>
+            eb
+              .selectFrom(wordsStartingWith(word).limit(SEARCH_NARROW_MATCHES + 1).as("matches"))
+              .select((inner) => inner.fn.countAll<number | string>().as("n"))
+              .$asScalar()
+              .as(`c${index}`),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      const counts = words.map((word, index) => ({ word, count: Number((countRow as Record<string, unknown>)[`c${index}`]) }));
       const narrowest = counts.reduce((best, next) => (next.count < best.count ? next : best));
       if (narrowest.count === 0) return [];
       let query = selectTasks(userId);
