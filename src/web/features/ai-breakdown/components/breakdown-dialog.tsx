@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
@@ -63,6 +63,15 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const [createError, setCreateError] = useState<string | null>(null);
   // 'Generate Tasks' goes away once there are suggestions: focus moves to their heading instead of the page.
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // Set when suggestions arrive; the heading takes focus once React has shown it (not a frame later,
+  // which on a busy machine can come before the render).
+  const focusResults = useRef(false);
+  useEffect(() => {
+    if (focusResults.current && resultsHeading.current) {
+      focusResults.current = false;
+      resultsHeading.current.focus();
+    }
+  });
 
   const isAvailable = (name: AiProviderName) => providers.data?.find((provider) => provider.name === name)?.available ?? false;
   // The preferred provider (AI Settings or the chat's) when it is one of the three and available, else the first available.
@@ -76,7 +85,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       setRows(rowsFromContent(answer.content, today));
       setBreakdownId(answer.breakdownId);
       setCreateError(null);
-      requestAnimationFrame(() => resultsHeading.current?.focus());
+      focusResults.current = true;
     },
     // Spec section 8: an HTTP error is logged; the dialog also says what went wrong (docs/decisions/009).
     onError: (error) => console.warn("Goal breakdown failed", error),
