@@ -60,7 +60,8 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
    * outside any transaction, as the common repeat (a double click) is then a read, and reads the
    * settings in the transaction. The scheduler's close passes the settings it already read and
    * skips the look-up (its days are rarely closed already: the summary's unique (user, day) still
-   * answers that), and leaves a day without any task alone: fewer round trips per due user.
+   * answers that), and stores nothing for a day without any task (its transaction has only raised
+   * the user's data version then): fewer round trips per due user.
    */
   async function closeDayOnce(
     userId: string,
