@@ -92,9 +92,10 @@ function useNotificationToasts(open: (path: string) => void): void {
     showNext.current = () => {
       const next = queue.current[0];
       if (!next) return;
-      // Nor over an open dialog (Escape would close the toast, the newest layer, instead of it), nor
-      // while a card is moved by keyboard (a toast appearing then made the drag miss arrow keys).
-      if ((isToastOpen || isUserBusy()) && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
+      // Nor, however long, over an open dialog (Escape would close the toast, the newest layer,
+      // instead of it) or while a card is moved by keyboard (a toast then made the drag miss keys).
+      if (isUserBusy()) return;
+      if (isToastOpen && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
       queue.current.shift();
       const { notification } = next;
       toast({
