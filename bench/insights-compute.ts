@@ -6,17 +6,13 @@
 // stored read under load is a scenario of bench/scenarios.ts.
 //
 //   node --import tsx bench/insights-compute.ts        (BENCH_DATABASES=sqlite to leave PostgreSQL out)
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import type { AiConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
 import { insightsService } from "../src/server/modules/insights/insights.service.ts";
 import { addDays, formatDay, openBenchDb, seedGoals, seedTasks, seedUser } from "./seed.ts";
+import { onEachDatabase } from "./lib/each-database.ts";
 
 export const INSIGHTS_BUDGETS = { firstComputationMs: 100, weeklySummaryMs: 50 } as const;
 const DAYS_MEASURED = 200;
@@ -98,33 +94,7 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
 }
 
 export async function measureInsightsCompute(options: { databases: Set<string>; postgresAdminUrl: string }): Promise<InsightsComputeCheck[]> {
-  const checks: InsightsComputeCheck[] = [];
-  if (options.databases.has("sqlite")) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-insights-"));
-    try {
-      checks.push(...(await measureOn("sqlite", { kind: "sqlite", file: path.join(dir, "daywise.sqlite") })));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (options.databases.has("postgres")) {
-    const name = `daywise_bench_insights_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: options.postgresAdminUrl, connectionTimeoutMillis: 3_000 });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(options.postgresAdminUrl);
-    url.pathname = `/${name}`;
-    try {
-      checks.push(...(await measureOn("postgres", { kind: "postgres", url: url.toString() })));
-    } finally {
-      const cleaner = new pg.Client({ connectionString: options.postgresAdminUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    }
-  }
-  return checks;
+  return onEachDatabase(options, "insights", measureOn);
 }
 
 export function printInsightsCompute(checks: InsightsComputeCheck[]): void {

@@ -4,17 +4,14 @@
 // a fresh database of each kind:
 //
 //   node --import tsx bench/rollover-tick.ts        (BENCH_DATABASES=sqlite to leave PostgreSQL out)
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import type { Dialect } from "../src/server/db/database.ts";
 import type { NewTaskRow } from "../src/server/db/schema.ts";
 import { autoRolloverJob } from "../src/server/jobs/auto-rollover.job.ts";
 import { openBenchDb } from "./seed.ts";
+import { onEachDatabase } from "./lib/each-database.ts";
 
 export const ROLLOVER_TICK_BUDGETS = {
   users: Number(process.env.BENCH_TICK_USERS ?? 100_000),
@@ -140,33 +137,7 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
 
 /** Both databases (PostgreSQL at `postgresAdminUrl`, in a database of its own, dropped after). */
 export async function measureRolloverTick(options: { databases: Set<string>; postgresAdminUrl: string }): Promise<RolloverTickCheck[]> {
-  const checks: RolloverTickCheck[] = [];
-  if (options.databases.has("sqlite")) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-tick-"));
-    try {
-      checks.push(...(await measureOn("sqlite", { kind: "sqlite", file: path.join(dir, "daywise.sqlite") })));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (options.databases.has("postgres")) {
-    const name = `daywise_bench_tick_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: options.postgresAdminUrl, connectionTimeoutMillis: 3_000 });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(options.postgresAdminUrl);
-    url.pathname = `/${name}`;
-    try {
-      checks.push(...(await measureOn("postgres", { kind: "postgres", url: url.toString() })));
-    } finally {
-      const cleaner = new pg.Client({ connectionString: options.postgresAdminUrl, connectionTimeoutMillis: 3_000 });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    }
-  }
-  return checks;
+  return onEachDatabase(options, "tick", measureOn);
 }
 
 export function printRolloverTick(checks: readonly RolloverTickCheck[]): void {

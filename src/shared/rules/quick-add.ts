@@ -12,7 +12,7 @@
 // - goal: # and the start of a goal's title, case-insensitive ("-" and "_" stand for spaces); an
 //   exact title wins, otherwise exactly one goal must start so
 // Text in quotes ("..." or “...”) is never read: it stays in the title as written.
-import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/tasks.ts";
+import { type CreateTaskInput, ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/tasks.ts";
 import { addDays, isCalendarDate } from "./dates.ts";
 
 export interface QuickAddGoal {
@@ -280,4 +280,15 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
   }
   result.title = titleWords.join(" ").trim();
   return result;
+}
+
+/** The create call's body for what was read; a line that names no day goes on `defaultDate`. */
+export function quickAddTaskInput(parsed: QuickAddResult, defaultDate: string): CreateTaskInput {
+  return {
+    title: parsed.title,
+    date: parsed.date === undefined ? defaultDate : parsed.date,
+    ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
+    ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
+    ...(parsed.goal ? { goalId: parsed.goal.id } : {}),
+  };
 }

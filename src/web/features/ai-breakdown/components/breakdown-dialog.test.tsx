@@ -9,20 +9,10 @@ import { type FetchHandler, errorResponse, jsonResponse, mockFetch } from "../..
 import { goalsQueryKey } from "../../goals/index.ts";
 import { userQueryKey } from "../../session/index.ts";
 import { BreakdownDialog } from "./breakdown-dialog.tsx";
+import { makeGoal } from "../../goals/test/goal-fixtures.ts";
 
 const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
-const goal: Goal = {
-  id: "g1",
-  title: "Write a book",
-  description: null,
-  targetDate: null,
-  status: "active",
-  createdAt: "2026-11-01T08:00:00.000Z",
-  updatedAt: "2026-11-01T08:00:00.000Z",
-  completedTasksCount: 0,
-  totalTasksCount: 0,
-  progressPercentage: 0,
-};
+const goal = makeGoal({ id: "g1", title: "Write a book", description: null, targetDate: null });
 const provider = (name: string, displayName: string, available: boolean) => ({ name, displayName, description: "", features: [], available });
 const suggestions = [
   { title: "Outline the chapters", description: "One line each.", estimatedDuration: 60, priority: "high" },

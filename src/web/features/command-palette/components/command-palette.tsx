@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bot, CalendarDays, CircleCheck, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, Sunset, Target } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
+import { parseQuickAdd, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -83,13 +83,7 @@ function PaletteBody({ close }: { close: () => void }) {
         const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });
         // mutateAsync, not mutate's callbacks: the palette has closed (unmounted) by the time it answers.
         createTask
-          .mutateAsync({
-            title: parsed.title,
-            date: parsed.date === undefined ? today : parsed.date,
-            ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
-            ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
-            ...(parsed.goal ? { goalId: parsed.goal.id } : {}),
-          })
+          .mutateAsync(quickAddTaskInput(parsed, today))
           .then(
             (task) => toast({ title: "Task created successfully", description: `${task.title} · ${futureDateLabel(task.date, today)}` }),
             () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),

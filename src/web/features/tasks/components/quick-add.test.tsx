@@ -1,7 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
@@ -9,20 +8,10 @@ import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch
 import { userQueryKey } from "../../session/index.ts";
 import { makeTask } from "../test/task-fixtures.ts";
 import { QUICK_ADD_NO_TITLE, QuickAdd } from "./quick-add.tsx";
+import { makeGoal } from "../../goals/test/goal-fixtures.ts";
 
 const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
-const launch: Goal = {
-  id: "g-launch",
-  title: "Launch",
-  description: null,
-  targetDate: null,
-  status: "active",
-  createdAt: "2026-11-01T08:00:00.000Z",
-  updatedAt: "2026-11-01T08:00:00.000Z",
-  completedTasksCount: 0,
-  totalTasksCount: 0,
-  progressPercentage: 0,
-};
+const launch = makeGoal({ id: "g-launch", title: "Launch", description: null, targetDate: null });
 
 afterEach(() => {
   vi.unstubAllGlobals();

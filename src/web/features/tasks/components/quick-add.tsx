@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, Plus } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
-import type { CreateTaskInput } from "../../../../shared/api/tasks.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
-import { parseQuickAdd, type QuickAddResult } from "../../../../shared/rules/quick-add.ts";
+import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -60,14 +59,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
       setError(QUICK_ADD_NO_TITLE);
       return;
     }
-    const input: CreateTaskInput = {
-      title: parsed.title,
-      date: parsed.date === undefined ? viewedDate : parsed.date,
-      ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
-      ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
-      ...(parsed.goal ? { goalId: parsed.goal.id } : {}),
-    };
-    createTask.mutate(input, {
+    createTask.mutate(quickAddTaskInput(parsed, viewedDate), {
       onSuccess: (task) => {
         setText("");
         setError(null);
