@@ -3,13 +3,16 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const apiServer = "http://localhost:3000";
 
 export default defineConfig({
   root: path.join(repoRoot, "src/web"),
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
+  // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   build: {
     // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),

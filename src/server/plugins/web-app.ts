@@ -26,6 +26,8 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies beside each asset (vite.config.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.startsWith(path.join(root, "assets") + path.sep);
       res.setHeader("Cache-Control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,0 +1,254 @@
+// The phone first paint's budgets (issue 20): Lighthouse 12's performance score and metrics, mobile
+// (its default: simulated slow 4G, 4x CPU slowdown) and desktop, the median of 3 runs per page,
+// signed in through the built-in local provider, and the signed-out welcome screen.
+//
+//   npm run build && node --import tsx bench/lighthouse.ts
+//   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_PAGES=board,goals LIGHTHOUSE_FORM_FACTORS=mobile node --import tsx bench/lighthouse.ts
+//   (LIGHTHOUSE_SAVE_DIR=/tmp/lh keeps each run's report as JSON, to see where the time goes)
+//
+// Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), started by chrome-launcher; nothing
+// is downloaded. Playwright signs in over the same DevTools port, so Lighthouse runs with the real
+// session cookie (storage reset off, the HTTP cache cleared before every run instead).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { findFreePort, startServer, waitUntilServing } from "./lib/processes.ts";
+
+export const LIGHTHOUSE_BUDGETS = {
+  mobileScore: 0.95,
+  desktopScore: 0.99,
+  /** Mobile metric budgets (the desktop ones follow from its score). */
+  lcpMs: 2_500,
+  tbtMs: 200,
+  cls: 0.05,
+} as const;
+
+type FormFactor = "mobile" | "desktop";
+
+interface PageSpec {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const PAGES: PageSpec[] = [
+  { name: "board", path: "/", signedIn: true },
+  { name: "goals", path: "/goals", signedIn: true },
+  { name: "insights", path: "/insights", signedIn: true },
+  { name: "settings", path: "/settings", signedIn: true },
+  { name: "welcome", path: "/", signedIn: false },
+];
+
+export interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** The largest script boot-up items (script evaluation and parse, ms). */
+  bootup: { url: string; scriptingMs: number }[];
+}
+
+export interface LighthouseRow {
+  page: string;
+  path: string;
+  formFactor: FormFactor;
+  runs: LighthouseRun[];
+  /** The run with the median score. */
+  median: LighthouseRun;
+  pass: boolean;
+  failures: string[];
+}
+
+export interface LighthouseResult {
+  runsPerPage: number;
+  rows: LighthouseRow[];
+}
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+];
+const TIME_ZONE = "Europe/Paris";
+
+function numeric(result: Result, id: string): number {
+  return result.audits[id]?.numericValue ?? Number.NaN;
+}
+
+function toRun(result: Result, origin: string): LighthouseRun {
+  const bootupItems = ((result.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] } | undefined)?.items ?? [])
+    .slice()
+    .sort((a, b) => b.scripting - a.scripting)
+    .slice(0, 3)
+    .map((item) => ({ url: item.url.startsWith(origin) ? item.url.slice(origin.length) : item.url, scriptingMs: Math.round(item.scripting) }));
+  return {
+    score: result.categories.performance?.score ?? 0,
+    fcpMs: numeric(result, "first-contentful-paint"),
+    lcpMs: numeric(result, "largest-contentful-paint"),
+    tbtMs: numeric(result, "total-blocking-time"),
+    cls: numeric(result, "cumulative-layout-shift"),
+    speedIndexMs: numeric(result, "speed-index"),
+    bootup: bootupItems,
+  };
+}
+
+function judge(formFactor: FormFactor, run: LighthouseRun): string[] {
+  const failures: string[] = [];
+  if (formFactor === "mobile") {
+    if (run.score < LIGHTHOUSE_BUDGETS.mobileScore) failures.push(`score ${run.score.toFixed(2)} < ${LIGHTHOUSE_BUDGETS.mobileScore}`);
+    if (!(run.lcpMs < LIGHTHOUSE_BUDGETS.lcpMs)) failures.push(`LCP ${Math.round(run.lcpMs)} ms`);
+    if (!(run.tbtMs < LIGHTHOUSE_BUDGETS.tbtMs)) failures.push(`TBT ${Math.round(run.tbtMs)} ms`);
+  } else if (run.score < LIGHTHOUSE_BUDGETS.desktopScore) {
+    failures.push(`score ${run.score.toFixed(2)} < ${LIGHTHOUSE_BUDGETS.desktopScore}`);
+  }
+  if (!(run.cls < LIGHTHOUSE_BUDGETS.cls)) failures.push(`CLS ${run.cls.toFixed(3)}`);
+  return failures;
+}
+
+function selected<T extends string>(value: string | undefined, all: readonly T[]): T[] {
+  if (!value) return [...all];
+  const wanted = new Set(value.split(",").map((name) => name.trim()));
+  return all.filter((name) => wanted.has(name));
+}
+
+/** A realistic signed-in day: a few tasks in each column and two goals, made through the API. */
+async function seedDay(request: import("@playwright/test").APIRequestContext, baseURL: string, csrf: string): Promise<void> {
+  const headers = { "X-CSRF-Token": csrf };
+  const date = todayInZone(new Date(), TIME_ZONE);
+  const post = async (url: string, data: object) => {
+    const response = await request.post(baseURL + url, { headers, data });
+    if (!response.ok()) throw new Error(`POST ${url} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const goal = await post("/api/goals", { title: "Ship the spring release", description: "Everything the release needs." });
+  await post("/api/goals", { title: "Run a half marathon" });
+  const titles = ["Review the release notes", "Plan the sprint", "Write the onboarding guide", "Call the dentist", "Answer the support queue", "Prepare the demo", "Read the design doc", "Go for a run"];
+  for (const [index, title] of titles.entries()) {
+    const task = await post("/api/tasks", {
+      title,
+      description: index % 2 === 0 ? "A description long enough to wrap onto a second line of the card." : undefined,
+      date,
+      estimatedDuration: 30 + (index % 4) * 15,
+      goalId: index < 3 ? goal.id : undefined,
+    });
+    const status = index < 2 ? "done" : index < 4 ? "inprogress" : undefined;
+    if (status) {
+      const response = await request.patch(`${baseURL}/api/tasks/${task.id}`, { headers, data: { status } });
+      if (!response.ok()) throw new Error(`PATCH a task answered ${response.status()}: ${await response.text()}`);
+    }
+  }
+}
+
+function median<T>(runs: T[], key: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Runs the whole measurement. */
+export async function measureLighthouse(options: { runs?: number; log?: (line: string) => void } = {}): Promise<LighthouseResult> {
+  const runsPerPage = options.runs ?? Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const pageNames = new Set(selected(process.env.LIGHTHOUSE_PAGES, PAGES.map((page) => page.name)));
+  const formFactors = selected<FormFactor>(process.env.LIGHTHOUSE_FORM_FACTORS, ["mobile", "desktop"]);
+  const port = await findFreePort();
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-lighthouse-"));
+  const server = startServer(
+    "lighthouse",
+    [path.join("dist", "server", "main.js")],
+    { NODE_ENV: "production", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", SESSION_SECRET: "bench-lighthouse-secret-0123456789-abcdefghijklmnop" },
+    port,
+  );
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const rows: LighthouseRow[] = [];
+  try {
+    await waitUntilServing(server, "/healthz", performance.now());
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "error",
+    });
+    // Sign in for real in the browser Lighthouse will drive, in its default context.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/auth/local`);
+    await page.getByLabel("Name").fill("Bench Lighthouse");
+    await page.getByLabel("Email").fill(`bench-lighthouse-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+    const csrf = (await context.cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+    await seedDay(page.request, baseURL, csrf);
+    const cdp = await context.newCDPSession(page);
+    await page.goto("about:blank");
+
+    // Signed-in pages first: the welcome screen's runs reset storage, which signs the browser out.
+    const order = [...PAGES.filter((spec) => spec.signedIn), ...PAGES.filter((spec) => !spec.signedIn)];
+    for (const spec of order) {
+      if (!pageNames.has(spec.name)) continue;
+      for (const formFactor of formFactors) {
+        const runs: LighthouseRun[] = [];
+        for (let run = 0; run < runsPerPage; run++) {
+          await cdp.send("Network.clearBrowserCache");
+          const flags: Flags = {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+            disableStorageReset: spec.signedIn,
+          };
+          const result = await lighthouse(`${baseURL}${spec.path}`, flags, formFactor === "desktop" ? desktopConfig : undefined);
+          if (!result) throw new Error(`Lighthouse gave no result for ${spec.path}`);
+          if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${result.lhr.runtimeError.message}`);
+          const finalUrl = result.lhr.finalDisplayedUrl;
+          if (new URL(finalUrl).pathname !== new URL(`${baseURL}${spec.path}`).pathname) throw new Error(`${spec.path} ended on ${finalUrl}`);
+          if (process.env.LIGHTHOUSE_SAVE_DIR) {
+            writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${spec.name}-${formFactor}-${run + 1}.json`), JSON.stringify(result.lhr));
+          }
+          runs.push(toRun(result.lhr, baseURL));
+        }
+        const middle = median(runs, (run) => run.score);
+        const failures = judge(formFactor, middle);
+        const row: LighthouseRow = { page: spec.name, path: spec.path, formFactor, runs, median: middle, pass: failures.length === 0, failures };
+        rows.push(row);
+        log(formatRow(row));
+      }
+    }
+    await browser.close().catch(() => undefined);
+  } finally {
+    await chrome?.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { runsPerPage, rows };
+}
+
+export function formatRow(row: LighthouseRow): string {
+  const run = row.median;
+  const scores = row.runs.map((each) => each.score.toFixed(2)).join("/");
+  return (
+    `${row.pass ? "PASS" : "FAIL"}  ${row.page.padEnd(8)} ${row.formFactor.padEnd(7)} score ${run.score.toFixed(2)} (${scores})` +
+    `  FCP ${Math.round(run.fcpMs)}  LCP ${Math.round(run.lcpMs)}  TBT ${Math.round(run.tbtMs)}  CLS ${run.cls.toFixed(3)}  SI ${Math.round(run.speedIndexMs)}` +
+    `  boot-up: ${run.bootup.map((item) => `${item.url} ${item.scriptingMs} ms`).join(", ")}` +
+    (row.failures.length > 0 ? `  [${row.failures.join("; ")}]` : "")
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const result = await measureLighthouse();
+  process.exitCode = result.rows.every((row) => row.pass) ? 0 : 1;
+}
