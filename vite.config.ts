@@ -19,6 +19,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Stays within the server's CSP: no inline scripts and no eval in the output.
     modulePreload: { polyfill: false },
+    // The server reads it to preload the current page's chunks from the HTML (decision 013).
+    manifest: true,
     sourcemap: false,
     rolldownOptions: {
       output: {

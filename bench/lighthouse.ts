@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "@playwright/test";
+import { type APIRequestContext, chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { todayInZone } from "../src/shared/rules/dates.ts";
@@ -126,7 +126,7 @@ function selected<T extends string>(value: string | undefined, all: readonly T[]
 }
 
 /** A realistic signed-in day: a few tasks in each column and two goals, made through the API. */
-async function seedDay(request: import("@playwright/test").APIRequestContext, baseURL: string, csrf: string): Promise<void> {
+async function seedDay(request: APIRequestContext, baseURL: string, csrf: string): Promise<void> {
   const headers = { "X-CSRF-Token": csrf };
   const date = todayInZone(new Date(), TIME_ZONE);
   const post = async (url: string, data: object) => {
@@ -200,6 +200,13 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
     const order = [...PAGES.filter((spec) => spec.signedIn), ...PAGES.filter((spec) => !spec.signedIn)];
     for (const spec of order) {
       if (!pageNames.has(spec.name)) continue;
+      // Lighthouse's own storage reset keeps cookies: a signed-out page is measured without them.
+      if (!spec.signedIn) await cdp.send("Network.clearBrowserCookies");
+      await page.goto(`${baseURL}${spec.path}`);
+      await page.getByRole("heading", { level: 1, name: spec.signedIn ? /^(Today|Goals|Insights|Settings)$/ : /Daywise/ }).waitFor();
+      const isSignedIn = (await context.cookies()).some((cookie) => cookie.name === "access_token");
+      if (isSignedIn !== spec.signedIn) throw new Error(`${spec.name} should be measured ${spec.signedIn ? "signed in" : "signed out"}`);
+      await page.goto("about:blank");
       for (const formFactor of formFactors) {
         const runs: LighthouseRun[] = [];
         for (let run = 0; run < runsPerPage; run++) {
@@ -211,7 +218,12 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             onlyCategories: ["performance"],
             disableStorageReset: spec.signedIn,
           };
-          const result = await lighthouse(`${baseURL}${spec.path}`, flags, formFactor === "desktop" ? desktopConfig : undefined);
+          const config = formFactor === "desktop" ? desktopConfig : undefined;
+          // Lighthouse now and then loses its page on a busy machine: one more try before failing.
+          const result = await lighthouse(`${baseURL}${spec.path}`, flags, config).catch(async (error: unknown) => {
+            log(`  (${spec.name} ${formFactor}: ${error instanceof Error ? error.message : String(error)}; once more)`);
+            return lighthouse(`${baseURL}${spec.path}`, flags, config);
+          });
           if (!result) throw new Error(`Lighthouse gave no result for ${spec.path}`);
           if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${result.lhr.runtimeError.message}`);
           const finalUrl = result.lhr.finalDisplayedUrl;

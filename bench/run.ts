@@ -12,6 +12,7 @@ import type { Dialect } from "../src/server/db/database.ts";
 import { FIRST_TOKEN_BUDGET_MS, type FirstTokenResult, measureFirstToken } from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
+import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureBundle } from "./lib/bundle.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
@@ -437,6 +438,27 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** Lighthouse on every page, mobile and desktop (bench/lighthouse.ts). */
+async function lighthouseChecks(hasWebApp: boolean): Promise<{ checks: BudgetCheck[]; result?: LighthouseResult }> {
+  const name = "Lighthouse first paint";
+  const limit = `mobile >= ${LIGHTHOUSE_BUDGETS.mobileScore} (LCP < ${LIGHTHOUSE_BUDGETS.lcpMs} ms, TBT < ${LIGHTHOUSE_BUDGETS.tbtMs} ms, CLS < ${LIGHTHOUSE_BUDGETS.cls}), desktop >= ${LIGHTHOUSE_BUDGETS.desktopScore}`;
+  if (!hasWebApp) return { checks: [{ name, measured: "no built web app", limit, verdict: "SKIP" }] };
+  if (env.BENCH_SKIP_LIGHTHOUSE === "1") return { checks: [{ name, measured: "BENCH_SKIP_LIGHTHOUSE=1", limit, verdict: "SKIP" }] };
+  try {
+    console.log("\nLighthouse (median of runs per page):");
+    const result = await measureLighthouse({ log: (line) => console.log(`  ${line}`) });
+    const checks = result.rows.map((row): BudgetCheck => ({
+      name: `Lighthouse: ${row.page} (${row.path}), ${row.formFactor}`,
+      measured: `score ${row.median.score.toFixed(2)}, LCP ${Math.round(row.median.lcpMs)} ms, TBT ${Math.round(row.median.tbtMs)} ms, CLS ${row.median.cls.toFixed(3)}`,
+      limit: row.formFactor === "mobile" ? `>= ${LIGHTHOUSE_BUDGETS.mobileScore}, LCP < ${LIGHTHOUSE_BUDGETS.lcpMs} ms, TBT < ${LIGHTHOUSE_BUDGETS.tbtMs} ms, CLS < ${LIGHTHOUSE_BUDGETS.cls}` : `>= ${LIGHTHOUSE_BUDGETS.desktopScore}, CLS < ${LIGHTHOUSE_BUDGETS.cls}`,
+      verdict: row.pass ? "PASS" : "FAIL",
+    }));
+    return { checks, result };
+  } catch (error) {
+    return { checks: [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit, verdict: "FAIL" }] };
+  }
+}
+
 /** The auto rollover scheduler's tick, in this process (bench/rollover-tick.ts). */
 async function rolloverTickChecks(): Promise<BudgetCheck[]> {
   const name = "auto rollover scheduler tick";
@@ -539,6 +561,8 @@ async function main(): Promise<void> {
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
+  const lighthouse = await lighthouseChecks(bundle.available);
+  checks.push(...lighthouse.checks);
   checks.push(
     bundle.available
       ? {
@@ -565,6 +589,7 @@ async function main(): Promise<void> {
     appRss,
     startup,
     bundle,
+    lighthouse: lighthouse.result,
     postgres,
     checks,
     totalSeconds: (performance.now() - startedAt) / 1000,

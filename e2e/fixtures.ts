@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import axe from "axe-core";
+import { BOOT_ANSWERS_ELEMENT_ID } from "../src/shared/boot-answers.ts";
 
 export { expect };
 
@@ -73,3 +74,21 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * Serves this page's next documents without the answers the server embeds for the first calls
+ * (decision 013), as when the server could not build them: the page then asks the network, which
+ * a journey can hold back or fail with page.route.
+ */
+export async function withoutBootAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/auth/") && !url.pathname.startsWith("/assets/"),
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const element = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">.*?</script>`, "su");
+      const body = (await response.text()).replace(element, "");
+      await route.fulfill({ response, body });
+    },
+  );
+}

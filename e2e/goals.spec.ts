@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 30 s default on a busy machine.
@@ -205,6 +205,7 @@ test.describe("the Goals page on a desktop", () => {
     const cardBox = await goalCard(page, "Learn Spanish").boundingBox();
 
     // The first load after a reload is held back, then refused once.
+    await withoutBootAnswers(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;

@@ -2,7 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import type { WeeklySummary } from "../src/shared/api/insights.ts";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, withoutBootAnswers } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -125,6 +125,8 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   // The Insights page. The Monday job writes past weeks' summaries, which a journey cannot wait
   // for: the list the page reads gets two past weeks added to the server's real answer, and
   // marking those viewed is answered here; this week's summary is the server's own throughout.
+  // Pages loaded from here on ask for that list themselves, not from the HTML (decision 013).
+  await withoutBootAnswers(page);
   const marked: string[] = [];
   await page.route("**/api/weekly-summaries?limit=4", async (route: Route) => {
     const response = await route.fetch();
@@ -165,6 +167,9 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   await expectNoAxeViolations(page);
 
   // The detail dialog: opening marks the summary viewed at once; navigating marks each one.
+  // A notice already on screen (the stalled tasks') would stay under the dialog's overlay, which
+  // dims it below axe's contrast: it goes first (new ones wait while a dialog is open).
+  await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toHaveCount(0, { timeout: 15_000 });
   await latest.getByRole("button", { name: /^View Summary/ }).click();
   const dialog = page.getByRole("dialog", { name: "Weekly Summary" });
   await expect(dialog).toBeVisible();
@@ -212,6 +217,7 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
 
 test("the Insights page shows a red alert when the summaries cannot load", async ({ page }) => {
   await signIn(page, person("errors"));
+  await withoutBootAnswers(page);
   await page.route("**/api/weekly-summaries?limit=4", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
   await page.route("**/api/weekly-summaries/generate", (route) => route.fulfill({ status: 500, json: { message: "Failed to generate weekly summary" } }));
   await page.goto("/insights");

@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { Dialect } from "../../src/server/db/database.ts";
+import type { LighthouseResult } from "../lighthouse.ts";
 import type { BundleReport } from "./bundle.ts";
 import type { LoadResult } from "./load.ts";
 
@@ -48,6 +49,8 @@ export interface Report {
   appRss: Partial<Record<Dialect, number | null>>;
   startup: StartupReport | { error: string };
   bundle: BundleReport;
+  /** Absent when skipped or failed (the checks say which). */
+  lighthouse?: LighthouseResult;
   postgres: { available: true } | { available: false; reason: string };
   checks: BudgetCheck[];
   totalSeconds: number;
@@ -185,6 +188,7 @@ export function renderMarkdown(report: Report): string {
     "",
     ...bundleLines(report.bundle, true).map((line) => `- ${line}`),
     "",
+    ...lighthouseSection(report.lighthouse),
     "## Budgets",
     "",
     summaryLine(report.checks),
@@ -192,4 +196,30 @@ export function renderMarkdown(report: Report): string {
     markdownTable(["verdict", "budget", "measured", "limit"], checkRows(report.checks)),
     "",
   ].join("\n");
+}
+
+function lighthouseSection(result: LighthouseResult | undefined): string[] {
+  if (!result) return [];
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  return [
+    "## First paint (Lighthouse)",
+    "",
+    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown).`,
+    "",
+    markdownTable(
+      ["page", "form factor", "score (each run)", "FCP", "LCP", "TBT", "CLS", "Speed Index", "largest boot-up items"],
+      result.rows.map((row) => [
+        `${row.page} (\`${row.path}\`)`,
+        row.formFactor,
+        `${row.median.score.toFixed(2)} (${row.runs.map((run) => run.score.toFixed(2)).join(" / ")})`,
+        ms(row.median.fcpMs),
+        ms(row.median.lcpMs),
+        ms(row.median.tbtMs),
+        row.median.cls.toFixed(3),
+        ms(row.median.speedIndexMs),
+        row.median.bootup.map((item) => `\`${item.url}\` ${item.scriptingMs} ms`).join(", "),
+      ]),
+    ),
+    "",
+  ];
 }

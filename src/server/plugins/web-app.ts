@@ -1,9 +1,59 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import {
+  BOOT_ANSWERS_ELEMENT_ID,
+  BOOT_USER_PATH,
+  type BootAnswers,
+  SIGNED_OUT_BOOT_PATHS,
+  serializeBootAnswers,
+  signedInBootPaths,
+} from "../../shared/boot-answers.ts";
+import type { User } from "../../shared/api/user.ts";
 import { clientRoutes } from "../../shared/routes.ts";
+
+/** The source modules of each signed-in page's first render (src/web/app/page-loaders.ts). */
+const pageModules: Record<string, string[]> = {
+  "/": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
+  "/ai-chat": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
+  "/goals": ["app/routed-content.tsx", "app/pages/goals-page.tsx"],
+  "/insights": ["app/routed-content.tsx", "app/pages/insights-page.tsx"],
+  "/settings": ["app/routed-content.tsx", "app/pages/settings-page.tsx"],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from Vite's
+ * build manifest, leaving out what index.html already loads; so a phone fetches the page's code
+ * with the app's, not after it has run. Empty without a manifest (the page loads its code itself).
+ */
+function readPagePreloads(root: string): Map<string, string> {
+  const manifestFile = path.join(root, ".vite", "manifest.json");
+  const preloads = new Map<string, string>();
+  if (!existsSync(manifestFile)) return preloads;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const initial = closure(["index.html"]);
+  for (const [route, modules] of Object.entries(pageModules)) {
+    const files = [...closure(modules)].filter((key) => !initial.has(key)).map((key) => manifest[key]!.file);
+    preloads.set(route, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(""));
+  }
+  return preloads;
+}
 
 /**
  * Serves the built web app (dist/web) with history fallback for the client routes. Unknown /api
@@ -37,8 +87,65 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
   const sendIndex = (reply: FastifyReply, status = 200) =>
     reply.status(status).header("Cache-Control", "no-cache").sendFile("index.html");
 
+  // The client routes' HTML carries the answers to the page's first calls, and preloads the
+  // signed-in page's code (decision 013).
+  await app.register(fastifyCompress, { global: false });
+  const indexHtml = readFileSync(path.join(root, "index.html"), "utf8");
+  if (!indexHtml.includes("</body>") || !indexHtml.includes("</head>")) throw new Error(`${path.join(root, "index.html")} has no </head> or </body>`);
+  const pagePreloads = readPagePreloads(root);
+
+  /** One of the app's own GET routes, as the page's browser would call it a moment later. */
+  const answer = async (request: FastifyRequest, url: string) => {
+    const response = await app.inject({
+      method: "GET",
+      url,
+      remoteAddress: request.ip,
+      headers: { accept: "application/json", cookie: request.headers.cookie ?? "", "user-agent": request.headers["user-agent"] ?? "" },
+    });
+    return { status: response.statusCode, body: response.body };
+  };
+
+  const bootAnswers = async (request: FastifyRequest): Promise<BootAnswers> => {
+    const answers: BootAnswers = {};
+    const keep = (url: string, response: { status: number; body: string }) => {
+      // Only settled answers: anything else (an outage, a 5xx) is left for the page to ask again.
+      if (response.status === 200 || (url === BOOT_USER_PATH && response.status === 401)) {
+        answers[url] = { status: response.status, body: JSON.parse(response.body) as unknown };
+      }
+    };
+    const userResponse = await answer(request, BOOT_USER_PATH);
+    keep(BOOT_USER_PATH, userResponse);
+    let urls: readonly string[] = [];
+    if (userResponse.status === 401) {
+      urls = SIGNED_OUT_BOOT_PATHS;
+    } else if (userResponse.status === 200) {
+      const user = JSON.parse(userResponse.body) as User;
+      const { pathname, searchParams } = new URL(request.url, "http://localhost");
+      urls = signedInBootPaths(pathname, searchParams, user.timeZone, app.now());
+    }
+    const responses = await Promise.all(urls.map((url) => answer(request, url)));
+    urls.forEach((url, index) => keep(url, responses[index]!));
+    return answers;
+  };
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    let answers: BootAnswers = {};
+    try {
+      answers = await bootAnswers(request);
+    } catch (error) {
+      // The page still works without them: it asks for everything itself.
+      request.log.warn({ err: error }, "could not build the page's boot answers");
+    }
+    const element = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${serializeBootAnswers(answers)}</script>`;
+    const isSignedIn = answers[BOOT_USER_PATH]?.status === 200;
+    const preloads = isSignedIn ? (pagePreloads.get(request.routeOptions.url ?? "") ?? "") : "";
+    const html = indexHtml.replace("</head>", `${preloads}</head>`).replace("</body>", `${element}\n  </body>`);
+    // The HTML holds the user's own data now: kept by no shared cache, and always revalidated.
+    return reply.header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").compress(html);
+  };
+
   for (const route of clientRoutes) {
-    app.get(route, (_request, reply) => sendIndex(reply));
+    app.get(route, sendApp);
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -50,10 +50,12 @@ function SignedInLayout({ user }: { user: User }) {
   useFocusMainOnNavigation();
 
   useEffect(() => {
-    // The header's menus right away; the other pages while the browser is idle.
-    preloadUserMenu();
-    preloadMobileNav();
-    return whenIdle(preloadPages);
+    // The header's menus and the other pages once the page has loaded and the browser is idle.
+    return whenIdle(() => {
+      preloadUserMenu();
+      preloadMobileNav();
+      preloadPages();
+    });
   }, []);
 
   return (

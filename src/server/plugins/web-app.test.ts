@@ -1,0 +1,178 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOT_ANSWERS_ELEMENT_ID, type BootAnswers } from "../../shared/boot-answers.ts";
+import { type App, buildApp } from "../app.ts";
+import { signInTestUser } from "../test/sign-in.ts";
+import { createTestDatabase, describeEachDatabase, testConfig } from "../test/test-app.ts";
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Daywise</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+// A build manifest shaped like Vite's: the entry, two pages and the chunks they share.
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", imports: ["_vendor-abc.js"] },
+  "_vendor-abc.js": { file: "assets/vendor-abc.js" },
+  "app/routed-content.tsx": { file: "assets/routed-content-abc.js", imports: ["_vendor-abc.js"] },
+  "app/pages/today-page.tsx": { file: "assets/today-page-abc.js", imports: ["_vendor-abc.js", "_tasks-abc.js", "index.html"] },
+  "app/pages/goals-page.tsx": { file: "assets/goals-page-abc.js", imports: ["_tasks-abc.js"] },
+  "_tasks-abc.js": { file: "assets/tasks-abc.js", imports: ["_vendor-abc.js"] },
+};
+
+function answersIn(html: string): BootAnswers {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">(.*?)</script>`, "s").exec(html);
+  if (!match) throw new Error("the page has no boot answers");
+  return JSON.parse(match[1]!) as BootAnswers;
+}
+
+function preloadsIn(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+}
+
+describeEachDatabase("the app's HTML answers the page's first calls (decision 013)", (dialect) => {
+  let app: App;
+  let webRoot: string;
+  let dropDb: () => Promise<void>;
+  const now = new Date("2026-11-24T10:00:00Z");
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
+    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+    mkdirSync(path.join(webRoot, ".vite"));
+    writeFileSync(path.join(webRoot, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    const { db, drop } = await createTestDatabase(dialect);
+    dropDb = drop;
+    app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await dropDb();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it("gives a signed-out visitor the user call's 401 and the sign-in providers, and no page code", async () => {
+    const response = await app.inject({ url: "/", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const answers = answersIn(response.body);
+    expect(Object.keys(answers).sort()).toEqual(["/api/user", "/auth/providers"]);
+    expect(answers["/api/user"]!.status).toBe(401);
+    expect(answers["/auth/providers"]).toMatchObject({ status: 200, body: { providers: expect.any(Array) } });
+    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
+  });
+
+  it("gives a signed-in user the board's calls for their today, in their zone, and preloads the page's chunks", async () => {
+    const user = await signInTestUser(app, { name: "Ada", timeZone: "Pacific/Kiritimati" });
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: user.mutatingHeaders,
+      payload: { title: "Write the </script> report", date: "2026-11-25" },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const response = await app.inject({ url: "/", headers: { ...user.headers, accept: "text/html" } });
+    expect(response.headers["cache-control"]).toBe("private, no-cache");
+    // In Kiritimati (UTC+14) it is already the 25th.
+    const answers = answersIn(response.body);
+    expect(Object.keys(answers).sort()).toEqual(
+      [
+        "/api/user",
+        "/api/tasks?date=2026-11-25",
+        "/api/tasks/stats?date=2026-11-25",
+        "/api/tasks/stalled",
+        "/api/goals",
+        "/api/weekly-summaries?limit=1",
+        "/api/ai/insights?date=2026-11-25",
+      ].sort(),
+    );
+    expect(answers["/api/user"]).toMatchObject({ status: 200, body: { name: "Ada" } });
+    // Each answer is the route's own: the same as asking for it.
+    for (const [url, answer] of Object.entries(answers)) {
+      const direct = await app.inject({ url, headers: user.headers });
+      expect(answer, url).toEqual({ status: direct.statusCode, body: direct.json() });
+    }
+    expect(JSON.stringify(answers["/api/tasks?date=2026-11-25"]!.body)).toContain("Write the </script> report");
+    // The title cannot end the element early: its "<" is escaped in the HTML.
+    expect(response.body).not.toContain("Write the </script>");
+    // The page's chunks after index.html's own, none twice, none the entry already loads.
+    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/routed-content-abc.js", "/assets/today-page-abc.js", "/assets/tasks-abc.js"]);
+  });
+
+  it("answers the day a board address asks for, and each page's own first calls", async () => {
+    const user = await signInTestUser(app, { timeZone: "Europe/Paris" });
+    const board = answersIn((await app.inject({ url: "/?date=2026-12-01", headers: user.headers })).body);
+    expect(board).toHaveProperty(["/api/tasks?date=2026-12-01"]);
+    const badDate = answersIn((await app.inject({ url: "/?date=2026-02-30", headers: user.headers })).body);
+    expect(badDate).toHaveProperty(["/api/tasks?date=2026-11-24"]);
+
+    const goals = await app.inject({ url: "/goals", headers: user.headers });
+    expect(Object.keys(answersIn(goals.body)).sort()).toEqual(["/api/goals", "/api/tasks/stalled", "/api/user"]);
+    expect(preloadsIn(goals.body)).toEqual(expect.arrayContaining(["/assets/goals-page-abc.js", "/assets/tasks-abc.js"]));
+    expect(preloadsIn(goals.body)).not.toContain("/assets/today-page-abc.js");
+    expect(Object.keys(answersIn((await app.inject({ url: "/insights", headers: user.headers })).body))).toContain("/api/weekly-summaries?limit=4");
+    expect(Object.keys(answersIn((await app.inject({ url: "/settings", headers: user.headers })).body))).toContain("/api/ai/providers");
+  });
+
+  it("never answers with another user's data: each page is built from its own request's cookies", async () => {
+    const ada = await signInTestUser(app, { name: "Ada" });
+    const bob = await signInTestUser(app, { name: "Bob" });
+    await app.inject({ method: "POST", url: "/api/goals", headers: ada.mutatingHeaders, payload: { title: "Ada's secret goal" } });
+    const [forAda, forBob] = await Promise.all([
+      app.inject({ url: "/goals", headers: ada.headers }),
+      app.inject({ url: "/goals", headers: bob.headers }),
+    ]);
+    expect(forAda.body).toContain("Ada's secret goal");
+    expect(forBob.body).not.toContain("Ada's secret goal");
+    expect(answersIn(forBob.body)["/api/user"]).toMatchObject({ body: { name: "Bob" } });
+  });
+
+  it("sends the HTML compressed to a browser that accepts it", async () => {
+    const user = await signInTestUser(app);
+    const response = await app.inject({ url: "/", headers: { ...user.headers, "accept-encoding": "br, gzip" } });
+    expect(response.headers["content-encoding"]).toBe("br");
+    const html = brotliDecompressSync(response.rawPayload).toString("utf8");
+    expect(answersIn(html)["/api/user"]!.status).toBe(200);
+  });
+});
+
+describe("the app's HTML when a call fails", () => {
+  it("leaves a failed call out (the page asks for it again), and still serves the page", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
+    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+    const { db, drop } = await createTestDatabase("sqlite");
+    const app = await buildApp(testConfig(), { db, logger: false, webRoot });
+    let failing = "/api/tasks/stalled";
+    app.addHook("onRequest", async (request) => {
+      if (request.url === failing) throw new Error("the stalled tasks are unavailable");
+    });
+    await app.ready();
+    const user = await signInTestUser(app);
+
+    const partial = await app.inject({ url: "/goals", headers: user.headers });
+    expect(partial.statusCode).toBe(200);
+    expect(Object.keys(answersIn(partial.body)).sort()).toEqual(["/api/goals", "/api/user"]);
+
+    failing = "/api/user";
+    const none = await app.inject({ url: "/goals", headers: user.headers });
+    expect(none.statusCode).toBe(200);
+    expect(answersIn(none.body)).toEqual({});
+    // Without a build manifest, the page loads its code itself.
+    expect(preloadsIn(none.body)).toEqual(["/assets/vendor-abc.js"]);
+    await app.close();
+    await drop();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+});
