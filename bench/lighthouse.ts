@@ -219,13 +219,20 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             disableStorageReset: spec.signedIn,
           };
           const config = formFactor === "desktop" ? desktopConfig : undefined;
-          // Lighthouse now and then loses its page on a busy machine: one more try before failing.
-          const result = await lighthouse(`${baseURL}${spec.path}`, flags, config).catch(async (error: unknown) => {
-            log(`  (${spec.name} ${formFactor}: ${error instanceof Error ? error.message : String(error)}; once more)`);
-            return lighthouse(`${baseURL}${spec.path}`, flags, config);
-          });
-          if (!result) throw new Error(`Lighthouse gave no result for ${spec.path}`);
-          if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${result.lhr.runtimeError.message}`);
+          // Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART, a lost page):
+          // up to two more tries before the page counts as failed.
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          for (let attempt = 1; ; attempt++) {
+            try {
+              result = await lighthouse(`${baseURL}${spec.path}`, flags, config);
+              if (!result) throw new Error(`Lighthouse gave no result for ${spec.path}`);
+              if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${result.lhr.runtimeError.message}`);
+              break;
+            } catch (error) {
+              if (attempt === 3) throw error;
+              log(`  (${spec.name} ${formFactor}: ${error instanceof Error ? error.message : String(error)}; once more)`);
+            }
+          }
           const finalUrl = result.lhr.finalDisplayedUrl;
           if (new URL(finalUrl).pathname !== new URL(`${baseURL}${spec.path}`).pathname) throw new Error(`${spec.path} ended on ${finalUrl}`);
           if (process.env.LIGHTHOUSE_SAVE_DIR) {
