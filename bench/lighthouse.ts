@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type APIRequestContext, chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
+import playwrightConfig from "../playwright.config.ts";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { findFreePort, startServer, waitUntilServing } from "./lib/processes.ts";
@@ -71,18 +72,9 @@ export interface LighthouseResult {
   rows: LighthouseRow[];
 }
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-default-apps",
-  "--disable-extensions",
-];
+// The journeys' Chromium flags (playwright.config.ts: no sandbox as root, no background
+// networking on this closed network), headless.
+const CHROME_FLAGS = ["--headless=new", ...(playwrightConfig.use?.launchOptions?.args ?? [])];
 const TIME_ZONE = "Europe/Paris";
 
 function numeric(result: Result, id: string): number {
@@ -178,7 +170,7 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
   try {
     await waitUntilServing(server, "/healthz", performance.now());
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromePath: playwrightConfig.use?.launchOptions?.executablePath ?? "/usr/bin/chromium",
       chromeFlags: CHROME_FLAGS,
       logLevel: "error",
     });
