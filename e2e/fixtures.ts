@@ -29,8 +29,15 @@ export const viewports = {
  */
 const RADIX_FOCUS_SENTINELS = ["[data-radix-focus-guard]", '[role="region"][aria-label^="Notifications"] > span[tabindex="0"]'];
 
-/** Scans the page as it is now and fails with a readable list of what is wrong. */
+/**
+ * Scans the page once its transitions have ended (a toast fading in is measured at its final
+ * colours, not half transparent; endless ones such as spinners are not waited for) and fails with
+ * a readable list of what is wrong.
+ */
 export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string } = {}) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withRules(axeRules);
   if (options.include) builder = builder.include(options.include);
   if (options.exclude) builder = builder.exclude(options.exclude);
