@@ -4,7 +4,7 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { readViewedDateParam, rejectedDateToast } from "../lib/viewed-date.ts";
 import { useToday } from "./use-today.ts";
 
-const DATE_PARAM = "date";
+export const DATE_PARAM = "date";
 
 /**
  * The day the board shows, kept in the URL (`/?date=2026-11-23`) so a reload or a shared link
