@@ -67,9 +67,18 @@ test("offline reload showing the cached board, read-only", async ({ page, contex
   await expectNoAxeViolations(page);
   await saveScreenshot(page, "offline-board");
 
+  // Still offline the next day: the copy shows the day it holds, not an empty or failing today.
+  await page.clock.setSystemTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
+  await page.reload();
+  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(1);
+  await expect(page.getByRole("article", { name: /Water the tomatoes$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Today");
+
   // Back online, the kept copy gives way to the live board.
   await context.setOffline(false);
-  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0);
+  // (The copy asks the server at once, then again after 2 s, 4 s...: the browser may say "online"
+  // a moment before its network works.)
+  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toHaveCount(0);
   await waitForBoard(page);
   await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeEnabled();

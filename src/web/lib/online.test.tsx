@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { KEPT_PAGE_SELECTOR, isInReadOnlyArea, isKeptPage, isOffline, useOnline } from "./online.ts";
+import { KEPT_PAGE_SELECTOR, isInReadOnlyArea, isKeptPage, isOffline, keptBoardDay, useOnline } from "./online.ts";
 
 let browserOnline = true;
 Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => browserOnline });
@@ -32,12 +32,19 @@ describe("online state (decision 018)", () => {
 
   it("counts a page the service worker served from its kept copy as offline, even with a network", () => {
     expect(isKeptPage()).toBe(false);
+    expect(keptBoardDay()).toBeNull();
     const marker = document.createElement("meta");
     marker.name = "daywise-kept-page";
     marker.content = "2026-11-24T10:00:00.000Z";
     document.head.append(marker);
     expect(isKeptPage()).toBe(true);
     expect(isOffline()).toBe(true);
+    // A copy without a board's day (signed out, or no saved zone) leaves the day to the page.
+    expect(keptBoardDay()).toBeNull();
+    marker.dataset.day = "2026-11-24";
+    expect(keptBoardDay()).toBe("2026-11-24");
+    marker.dataset.day = "2026-13-40";
+    expect(keptBoardDay()).toBeNull();
     render(<OnlineState />);
     expect(screen.getByText("offline")).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@
 // as last loaded, marked with <meta name="daywise-kept-page">; such a page and a page whose
 // browser says it is offline are read-only.
 import { useSyncExternalStore } from "react";
+import { isCalendarDate } from "../../shared/rules/dates.ts";
 
 /** The service worker adds this to a page it serves from its kept copy (src/web/public/sw.js). */
 export const KEPT_PAGE_SELECTOR = 'meta[name="daywise-kept-page"]';
@@ -9,6 +10,15 @@ export const KEPT_PAGE_SELECTOR = 'meta[name="daywise-kept-page"]';
 /** The page is the service worker's kept copy: its data is as last loaded, not live. */
 export function isKeptPage(): boolean {
   return document.querySelector(KEPT_PAGE_SELECTOR) !== null;
+}
+
+/**
+ * The day whose board the kept copy holds, or null on a live page (or a copy without a board):
+ * the board shows that day, as last loaded, even when "today" has moved on since.
+ */
+export function keptBoardDay(): string | null {
+  const day = document.querySelector(KEPT_PAGE_SELECTOR)?.getAttribute("data-day") ?? null;
+  return day !== null && isCalendarDate(day) ? day : null;
 }
 
 /** Nothing may be changed: the browser is offline, or the page is a kept copy. */

@@ -129,7 +129,11 @@ async function keptPage(url) {
   }
   if (!response) return undefined;
   const keptAt = response.headers.get(KEPT_AT_HEADER) || "";
-  const html = (await response.text()).replace("<head>", `<head>${KEPT_MARKER}${keptAt}">`);
+  const text = await response.text();
+  // The day of the board it holds (a boot answer's key; quotes in the user's own text are escaped),
+  // so that on a later day the copy shows that day rather than asking the network for today's.
+  const day = /"\/api\/tasks\?date=(\d{4}-\d{2}-\d{2})":\{/.exec(text)?.[1];
+  const html = text.replace("<head>", `<head>${KEPT_MARKER}${keptAt}"${day ? ` data-day="${day}"` : ""}>`);
   return new Response(html, { status: 200, headers: plainHeaders(response.headers) });
 }
 
