@@ -16,6 +16,12 @@ export function CommandPaletteLauncher() {
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing animates and reopening is instant.
   const [wanted, setWanted] = useState(false);
+  // Going offline closes it for good: it does not reappear by itself when the network returns.
+  const [wasOnline, setWasOnline] = useState(isOnline);
+  if (wasOnline !== isOnline) {
+    setWasOnline(isOnline);
+    if (!isOnline) setOpen(false);
+  }
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -31,7 +37,7 @@ export function CommandPaletteLauncher() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <CommandPalette open={open && isOnline} onOpenChange={setOpen} />
+      <CommandPalette open={open} onOpenChange={setOpen} />
     </Suspense>
   );
 }

@@ -15,8 +15,8 @@ import {
 } from "@dnd-kit/core";
 import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { COLUMN_LABELS, columnDropId, columnOfDropId } from "./board-columns.ts";
 
 /** What a dragged card carries. */
