@@ -8,6 +8,7 @@ import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import type { GoalStatus, NewTaskRow, TaskStatus } from "../src/server/db/schema.ts";
 import { writeUserData } from "../src/server/db/user-data.ts";
+import { tasksRepository } from "../src/server/modules/tasks/tasks.repository.ts";
 import {
   ACCESS_COOKIE,
   ACCESS_TTL_MS,
@@ -220,8 +221,14 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
     });
   }
   await writeUserData(db.kysely, userId, async (trx) => {
+    // Through the repository, so that each task's title words (task search) are written as the
+    // app writes them.
+    const tasks = tasksRepository(trx, db.dialect);
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      await trx.insertInto("tasks").values(rows.slice(start, start + BATCH_ROWS)).execute();
+      await tasks.insertTasks(
+        userId,
+        rows.slice(start, start + BATCH_ROWS).map(({ userId: _owner, ...row }) => row),
+      );
     }
     // The goals keep their task counts (migration 0003), which the app maintains on every task
     // write; rows written directly must keep them too.
@@ -267,8 +274,14 @@ export async function seedDayTasks(db: Db, userId: string, days: readonly string
     })),
   );
   await writeUserData(db.kysely, userId, async (trx) => {
+    // Through the repository, so that each task's title words (task search) are written as the
+    // app writes them.
+    const tasks = tasksRepository(trx, db.dialect);
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      await trx.insertInto("tasks").values(rows.slice(start, start + BATCH_ROWS)).execute();
+      await tasks.insertTasks(
+        userId,
+        rows.slice(start, start + BATCH_ROWS).map(({ userId: _owner, ...row }) => row),
+      );
     }
   });
 }
