@@ -8,6 +8,7 @@ import * as autoRolloverSchedule from "./migrations/0006-auto-rollover-schedule.
 import * as aiAnalytics from "./migrations/0007-ai-analytics.ts";
 import * as insights from "./migrations/0008-insights.ts";
 import * as taskWords from "./migrations/0009-task-words.ts";
+import * as taskSearchKeys from "./migrations/0010-task-search-keys.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0007-ai-analytics": aiAnalytics,
   "0008-insights": insights,
   "0009-task-words": taskWords,
+  "0010-task-search-keys": taskSearchKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

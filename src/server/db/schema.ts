@@ -55,11 +55,12 @@ export interface SessionsTable {
 
 export type TaskStatus = "todo" | "inprogress" | "done" | "stalled";
 
-/** A word of a task's title, for search (migration 0009). */
+/** A word of a task's title, for search (migration 0009; keyed by tasks.search_key since 0010). */
 export interface TaskWordsTable {
   userId: string;
   word: string;
-  taskId: string;
+  /** The task's searchKey (PostgreSQL's bigint is read as a string). */
+  taskKey: number | string;
 }
 
 export interface TasksTable {
@@ -84,6 +85,12 @@ export interface TasksTable {
   rolledOverFromDate: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The task's key in task_words, in creation order (migration 0010): PostgreSQL's identity
+   * (a bigint, read as a string), on SQLite given by tasksRepository.insertTasks. Null only for
+   * rows written around the repository.
+   */
+  searchKey: Generated<number | string | null>;
 }
 
 export type GoalStatus = "active" | "paused" | "completed";
