@@ -9,7 +9,8 @@
 //   node --import tsx bench/task-words-cost.ts
 //   COST_DATABASES=sqlite COST_SEARCHES=3000 COST_CREATES=400 node --import tsx bench/task-words-cost.ts
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -162,7 +163,19 @@ async function run(kind: string): Promise<void> {
     found = 0;
     console.log(format(`${kind} GET /api/tasks/search (10k tasks)`, await measure(SEARCHES, search, backendPids)), `— ${(found / SEARCHES).toFixed(1)} results per search`);
     await measure(40, create, backendPids);
+    // COST_PROFILE=file.cpuprofile: a CPU profile of the creations alone (open it in Chrome's DevTools).
+    const profiler = env.COST_PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.start");
+    }
     console.log(format(`${kind} POST /api/ai/breakdowns/:id/tasks (10 tasks)`, await measure(CREATES, create, backendPids)));
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(`${env.COST_PROFILE}.${kind}.cpuprofile`, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     await app.close();
   } finally {
     // The SQLite checkpointer's worker is unref'd: without a timer, the process could end while
