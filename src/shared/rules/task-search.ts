@@ -1,7 +1,7 @@
 // Task search (issue 17): a task is found by the start of any word of its title. Titles and queries
 // are cut into words the same way here, on the server when a title is written (the task_words
-// table, migration 0009) and when a query is read: lower case, accents dropped, split on anything
-// that is not a letter or a digit.
+// table, migrations 0009 and 0010) and when a query is read: lower case, accents dropped, split on
+// anything that is not a letter or a digit.
 
 /** Words kept per title: a title is at most 200 characters, so this only bounds odd input. */
 export const MAX_TITLE_WORDS = 60;

@@ -122,13 +122,13 @@ function hasWord(p: SearchParams, index: number) {
 }
 
 function buildSearch(shape: SearchShape, wordCount: number) {
-  const others = Array.from({ length: wordCount }, (_, index) => index);
+  const wordIndexes = Array.from({ length: wordCount }, (_, index) => index);
   return (db: Kysely<Database>, p: SearchParams) => {
     switch (shape) {
       case "count":
         // Every word's matches counted up to one past the narrow plan's bound, in one statement.
         return db.selectNoFrom((eb) =>
-          others.map((index) =>
+          wordIndexes.map((index) =>
             eb
               .selectFrom(wordsStartingWith(db, p, index).limit(SEARCH_NARROW_MATCHES + 1).as("matches"))
               .select((inner) => inner.fn.countAll<number | string>().as("n"))
@@ -148,7 +148,7 @@ function buildSearch(shape: SearchShape, wordCount: number) {
           .select([...taskColumns, "goals.title as goalTitle"])
           .whereRef("tasks.searchKey", "=", "matches.taskKey")
           .where("tasks.userId", "=", p.userId as string);
-        for (const index of others.slice(1)) query = query.where(hasWord(p, index));
+        for (const index of wordIndexes.slice(1)) query = query.where(hasWord(p, index));
         return query
           .orderBy("tasks.date", (order) => order.desc().nullsLast())
           .orderBy("tasks.createdAt", "desc")
@@ -158,12 +158,12 @@ function buildSearch(shape: SearchShape, wordCount: number) {
       case "dated": {
         // Newest first: the (user_id, date) index read backwards, stopped at the limit.
         let query = selectTasksOf(db, p.userId as string).where("tasks.date", "is not", null);
-        for (const index of others) query = query.where(hasWord(p, index));
+        for (const index of wordIndexes) query = query.where(hasWord(p, index));
         return query.orderBy("tasks.date", "desc").orderBy("tasks.createdAt", "desc").orderBy("tasks.id").limit(p.limit as number);
       }
       case "unscheduled": {
         let query = selectTasksOf(db, p.userId as string).where("tasks.date", "is", null);
-        for (const index of others) query = query.where(hasWord(p, index));
+        for (const index of wordIndexes) query = query.where(hasWord(p, index));
         return query.orderBy("tasks.createdAt", "desc").orderBy("tasks.id").limit(p.limit as number);
       }
     }
