@@ -222,7 +222,8 @@ export const aiFetch: typeof fetch = (input, init) => {
       answer = response;
       const status = response.statusCode ?? 0;
       const init = { status, statusText: response.statusMessage ?? "", headers: headersOf(response.rawHeaders) };
-      if (init.headers.get("content-type")?.startsWith("text/event-stream") && !NULL_BODY_STATUSES.has(status)) {
+      // Node's own parsed headers: cheaper to ask than the Headers object.
+      if (response.headers["content-type"]?.toLowerCase().startsWith("text/event-stream") && !NULL_BODY_STATUSES.has(status)) {
         response.once("close", done);
         answerWith(() => new Response(streamOf(response), init));
         return;
