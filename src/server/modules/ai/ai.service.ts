@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent } from "../../../shared/api/ai.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
@@ -24,6 +25,8 @@ export interface AiServiceDeps {
   log: FastifyBaseLogger;
   /** db.groupCommit: the limit counters and the exchange's record share a turn's commit on SQLite. */
   groupCommit?: GroupCommit;
+  /** db.writeCount (SQLite only): while it is unchanged, a user's time zone read before still holds. */
+  writeCount?: () => number;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
@@ -37,6 +40,9 @@ interface KeptPrompt {
   dataVersion: number;
   /** The user's today it was read for: the day turns, or the time zone changes, and it is read again. */
   today: string;
+  /** The user's time zone as last read, and db.writeCount() just before that read (SQLite). */
+  timeZone: string;
+  writeCount: number | undefined;
   data: UserData;
   /** buildSystemPrompt(data): the prompt when the app reported no patterns. */
   system: string;
@@ -44,7 +50,7 @@ interface KeptPrompt {
 
 export type AiService = ReturnType<typeof aiService>;
 
-export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely) }: AiServiceDeps) {
+export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
@@ -54,14 +60,22 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
 
   /** The system prompt from the user's data as it is now (`dataVersion`: read with the session, null when unknown). */
   async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
-    const today = await tasks.userToday(userId);
     let kept = dataVersion === null ? undefined : prompts.get(userId);
+    // On SQLite (this process is the only writer) a zone read while the write count had its
+    // present value still holds: changing a time zone is a counted write. Elsewhere it is read.
+    const writesBefore = writeCount?.();
+    const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
+    const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
+    const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.
       const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
       const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks });
-      kept = { dataVersion: dataVersion ?? -1, today, data, system: buildSystemPrompt(data) };
+      kept = { dataVersion: dataVersion ?? -1, today, timeZone, writeCount: writesBefore, data, system: buildSystemPrompt(data) };
       if (dataVersion !== null) prompts.set(userId, kept);
+    } else if (!zoneStillHolds) {
+      kept.timeZone = timeZone;
+      kept.writeCount = writesBefore;
     }
     return clientPatterns === undefined ? kept.system : buildSystemPrompt(withClientPatterns(kept.data, clientPatterns));
   }
