@@ -20,6 +20,7 @@ import {
   findFreePort,
   httpRequest,
   killAllChildren,
+  readCpuMs,
   readRssMb,
   startServer,
   waitUntilServing,
@@ -191,7 +192,7 @@ async function isRouteMissing(ctx: BenchContext, probe: RequestSpec): Promise<bo
   return isRouteNotFound(answer);
 }
 
-async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Baseline): Promise<Outcome> {
+async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Baseline, serverPid: number): Promise<Outcome> {
   const method = scenario.method ?? "GET";
   let load;
   try {
@@ -229,6 +230,12 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
   const common = { baseUrl: ctx.baseUrl, request, connections, ...(load.nextRequest ? { nextRequest: load.nextRequest } : {}) };
   const adjacent = await baseline.measureAdjacent();
   let result: LoadResult;
+  // The app's CPU over the measured run only (the last one below), read before and after it.
+  let cpuBefore: number | null = null;
+  const measuredRun = async <T>(run: () => Promise<T>): Promise<T> => {
+    cpuBefore = readCpuMs(serverPid);
+    return run();
+  };
   let note = [scenario.connections ? `at ${connections} connections` : "", load.note].filter(Boolean).join(", ");
   if (load.freshRequests) {
     // Each run uses up its own requests, seeded just before it. autocannon cannot end a timed run
@@ -241,17 +248,25 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
     const warmup = countFor(first.rps, settings.warmupSeconds);
     const warm = await run(warmup);
     const count = countFor(warm.rps, settings.seconds);
-    result = await run(count);
+    result = await measuredRun(() => run(count));
     const took = `${count} requests in ${result.seconds.toFixed(1)} s after ${FRESH_RUN_MIN_REQUESTS + warmup} to warm up`;
     note = [took, note].filter(Boolean).join(", ");
   } else {
     await runLoad({ ...common, seconds: settings.warmupSeconds });
-    result = await runLoad({ ...common, seconds: settings.seconds });
+    result = await measuredRun(() => runLoad({ ...common, seconds: settings.seconds }));
   }
+  const cpuAfter = readCpuMs(serverPid);
   if (result.requests === 0) {
     return { kind: "error", reason: `no response completed within the run (${settings.seconds} s, ${connections} connections)` };
   }
-  return { kind: "measured", load: result, baselineRps: adjacent.rps, ...(note ? { note } : {}) };
+  const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / result.requests : undefined;
+  return {
+    kind: "measured",
+    load: result,
+    baselineRps: adjacent.rps,
+    ...(note ? { note } : {}),
+    ...(cpuMsPerRequest !== undefined ? { cpuMsPerRequest } : {}),
+  };
 }
 
 async function benchApp(
@@ -286,9 +301,10 @@ async function benchApp(
     const rows: ScenarioRow[] = [];
     for (const scenario of scenarios) {
       if (onlyScenarios && !scenario.name.toLowerCase().includes(onlyScenarios)) continue;
-      const outcome = await runScenario(scenario, ctx, baseline);
+      const outcome = await runScenario(scenario, ctx, baseline, server.pid);
+      const cpu = outcome.kind === "measured" && outcome.cpuMsPerRequest !== undefined ? `, app CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms/req` : "";
       const text =
-        outcome.kind === "measured" ? describe(outcome.load) : outcome.kind === "skipped" ? `skipped: ${outcome.reason}` : `ERROR: ${outcome.reason}`;
+        outcome.kind === "measured" ? describe(outcome.load) + cpu : outcome.kind === "skipped" ? `skipped: ${outcome.reason}` : `ERROR: ${outcome.reason}`;
       console.log(`${dialect.padEnd(8)}  ${scenario.name}  ${text}`);
       rows.push({ name: scenario.name, dialect, outcome });
     }

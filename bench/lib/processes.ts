@@ -125,6 +125,25 @@ export function readRssMb(pid: number): number | null {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux's usual builds). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux; 10 ms steps);
+ * null elsewhere. The difference over a run, divided by its requests, is the CPU a request costs,
+ * which a busy machine changes far less than latency.
+ */
+export function readCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** Stops every child still running: called on normal exit, on errors and on Ctrl-C. */
 export function killAllChildren(): void {
   for (const child of children) {

@@ -12,7 +12,15 @@ export interface Settings {
 }
 
 export type Outcome =
-  | { kind: "measured"; load: LoadResult; note?: string; /** The baseline measured just before this run. */ baselineRps?: number }
+  | {
+      kind: "measured";
+      load: LoadResult;
+      note?: string;
+      /** The baseline measured just before this run. */
+      baselineRps?: number;
+      /** The app process's CPU time (user + system) over the measured run, per response; absent without /proc. */
+      cpuMsPerRequest?: number;
+    }
   | { kind: "skipped"; reason: string }
   | { kind: "error"; reason: string };
 
@@ -76,17 +84,17 @@ const fmt = {
 function rowCells(row: ScenarioRow): string[] {
   const where = row.dialect ?? "-";
   const { outcome } = row;
-  const empty = ["", "", "", "", "", ""];
+  const empty = ["", "", "", "", "", "", ""];
   if (outcome.kind === "skipped") return [row.name, where, ...empty, row.budgetText ?? "", `skipped: ${outcome.reason}`];
   if (outcome.kind === "error") return [row.name, where, ...empty, row.budgetText ?? "", `ERROR: ${outcome.reason}`];
   const { load } = outcome;
   const errors = load.non2xx + load.errors > 0 ? `${load.non2xx} non-2xx, ${load.errors} errors ${JSON.stringify(load.statusCounts)}` : "";
   const note = [outcome.note, errors].filter(Boolean).join("; ");
   const baseline = outcome.baselineRps === undefined ? "" : fmt.rps(outcome.baselineRps);
-  return [row.name, where, fmt.rps(load.requests), fmt.rps(load.rps), fmt.ms(load.p50Ms), fmt.ms(load.p99Ms), baseline, fmt.ratio(row.ratio), row.budgetText ?? "", note];
+  return [row.name, where, fmt.rps(load.requests), fmt.rps(load.rps), fmt.ms(load.p50Ms), fmt.ms(load.p99Ms), outcome.cpuMsPerRequest === undefined ? "" : outcome.cpuMsPerRequest.toFixed(2), baseline, fmt.ratio(row.ratio), row.budgetText ?? "", note];
 }
 
-const LOAD_HEADER = ["target", "database", "responses", "req/s", "p50 ms", "p99 ms", "baseline req/s", "vs baseline", "budget", "note"];
+const LOAD_HEADER = ["target", "database", "responses", "req/s", "p50 ms", "p99 ms", "app CPU ms/req", "baseline req/s", "vs baseline", "budget", "note"];
 
 function textTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
+import { incrementCounter } from "../plugins/rate-limit.ts";
 import { compiledQuery } from "./compiled-query.ts";
 
 const userById = compiledQuery((db, p: { id: string }) => db.selectFrom("users").select(["id", "name"]).where("id", "=", p.id));
@@ -33,5 +34,34 @@ describeEachDatabase("database: compiled queries", (dialect) => {
     const statements = prepared.rows.map((row) => row.statement);
     expect(statements.filter((text) => text.includes('from "users"'))).toHaveLength(1);
     expect(statements.filter((text) => text.includes("as one"))).toHaveLength(0);
+  });
+});
+
+describeEachDatabase("database: the SQLite write count", (dialect) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    await t.db.kysely
+      .insertInto("users")
+      .values({ id: "u1", name: "Ada", email: null, avatarUrl: null, timeZone: "UTC", createdAt: "x", updatedAt: "x" })
+      .execute();
+  });
+  afterAll(() => t.drop());
+
+  it.runIf(dialect === "sqlite")("leaves out writes to the rate-limit counters and the AI exchanges, and counts every other", async () => {
+    const db = t.db.kysely;
+    const count = t.db.writeCount!;
+    const before = count();
+    // The AI chat's limit counters (an upsert with RETURNING) and its exchange's record, alone and in a group commit.
+    await incrementCounter(db, "ai-minute:u1", 60_000, new Date());
+    await t.db.groupCommit((trx) => incrementCounter(trx, "ai-day:u1", 60_000, new Date()));
+    await db.insertInto("aiConversations").values({ id: "c1", userId: "u1", provider: "openai", inputTokens: 1, outputTokens: 2, createdAt: "x" }).execute();
+    await db.deleteFrom("rateLimits").where("key", "=", "nothing").execute();
+    expect(count()).toBe(before);
+    // Any other table's write is counted: users (the data version, a time zone), sessions, tasks.
+    await db.updateTable("users").set({ timeZone: "Europe/Paris" }).where("id", "=", "u1").execute();
+    expect(count()).toBe(before + 1);
+    await sql`insert into ai_breakdowns (id, user_id, goal_id, provider, suggestions_shown, suggestions_created, created_at) values ('b1', 'u1', null, 'openai', 1, 0, 'x')`.execute(db);
+    expect(count()).toBe(before + 2);
   });
 });

@@ -24,7 +24,8 @@ export interface Db {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * SQLite only: how many writing statements have run on this database. The app is the file's
+   * SQLite only: how many writing statements have run on this database (but for those that write
+   * only tables no kept read depends on: UNCOUNTED_WRITE below). The app is the file's
    * only writer (one process on SQLite; several instances need PostgreSQL), so an answer read when
    * this had some value is still what the database holds while the value is unchanged.
    */
@@ -65,12 +66,21 @@ const loadPg = () => require("pg") as typeof PgModule;
 const MAX_CACHED_STATEMENTS = 500;
 
 /**
+ * Tables whose writes no kept read depends on (the kept sessions read sessions and users; the
+ * user-data cache goes by users.data_version): the per-user and per-address rate-limit counters and
+ * one-time keys, and the AI exchanges kept for the analytics. A statement that writes only one of
+ * these (its text starts by naming it) is not counted in writeCount, so that the AI chat's limit
+ * counters and its exchange's record do not send every signed-in cookie back to the database.
+ */
+const UNCOUNTED_WRITE = /^(?:insert into|update|delete from) "(?:rate_limits|ai_conversations)" /;
+
+/**
  * better-sqlite3 as Kysely sees it, with its prepared statements kept: Kysely prepares every query
  * anew, and parsing and planning the SQL cost as much as running a hot indexed read. Safe because
  * Kysely runs one query at a time on the single SQLite connection (its mutex), and a statement
  * runs to completion (all/run) before the next one starts. Least recently used ones go first.
  * Statements that write (better-sqlite3's `readonly` is false, RETURNING ones included) count
- * each run in `writes`, before they run.
+ * each run in `writes`, before they run, but for those of UNCOUNTED_WRITE.
  */
 function withStatementCache(database: SQLiteDatabase.Database, writes: { count: number }): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
@@ -97,7 +107,7 @@ function withStatementCache(database: SQLiteDatabase.Database, writes: { count: 
         statements.delete(text);
       } else {
         const prepared = database.prepare(text);
-        statement = prepared.readonly ? prepared : countingWrites(prepared);
+        statement = prepared.readonly || UNCOUNTED_WRITE.test(text) ? prepared : countingWrites(prepared);
         if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);

@@ -104,12 +104,14 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
       ]);
       await calls.takeRequestAllowance(userId);
 
-      const { signal, timeout } = calls.callSignal(clientSignal);
+      const { signal, timeout, release } = calls.callSignal(clientSignal);
       let answer: ModelAnswer;
       try {
         answer = await askForSuggestions(model, { today, goal, existingTasks, additionalContext: body.additionalContext }, signal);
       } catch (error) {
         throw calls.mapError(error, body.provider, timeout, clientSignal);
+      } finally {
+        release();
       }
       const content = answer.suggestions ? JSON.stringify(answer.suggestions) : answer.text;
       if (content.trim() === "") throw calls.emptyReply(body.provider);

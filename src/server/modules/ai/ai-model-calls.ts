@@ -1,15 +1,16 @@
 // What every model call of the AI module shares (docs/decisions/008): the provider's model (or 400
 // when it has no key), the per-user limits, the call's signal (timeout or client gone) and the
 // mapping of its failures.
-import type { LanguageModel, LanguageModelUsage } from "ai";
+import type { LanguageModelUsage, ModelMessage } from "ai";
 import type { Kysely } from "kysely";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
+import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { toProviderError } from "./ai-errors.ts";
-import { createProviderModel, providerInfo } from "./ai-providers.ts";
+import { createProviderModel, type ProviderModel, providerInfo } from "./ai-providers.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -18,6 +19,16 @@ export interface ModelCallDeps {
   kysely: Kysely<Database>;
   now: () => Date;
   config: AiConfig;
+  /** The database's group commit (db.groupCommit): the limit counters of a turn's calls share one commit on SQLite. */
+  groupCommit?: GroupCommit;
+}
+
+/** A call's own signal (the timeout or the client gone), whether its timer fired, and its end. */
+export interface CallSignal {
+  signal: AbortSignal;
+  timeout: { readonly aborted: boolean };
+  /** Stops the timer and stops listening to the client; `abort` also ends a call still running. */
+  release(abort?: boolean): void;
 }
 
 export type ModelCalls = ReturnType<typeof modelCalls>;
@@ -28,12 +39,45 @@ export function tokenCounts(usage: LanguageModelUsage | undefined): { inputToken
   return { inputTokens: count(usage?.inputTokens), outputTokens: count(usage?.outputTokens) };
 }
 
-export function modelCalls({ kysely, now, config }: ModelCallDeps) {
-  const models = new Map<AiProviderName, LanguageModel>();
+/**
+ * A reply as text, straight from the provider's model (`doGenerate`): what the SDK's generateText
+ * does for a prompt of text messages without tools, less its per-call work that this call does not
+ * need (validating the messages against its zod schema, which it builds anew each call; telemetry
+ * spans; the retry wrapper, off here anyway). Errors are the model's own, as generateText with
+ * maxRetries 0 passes them on.
+ */
+export async function generateReply(
+  model: ProviderModel,
+  call: { system: string; messages: readonly ModelMessage[]; maxOutputTokens: number; abortSignal: AbortSignal },
+): Promise<{ text: string; usage: LanguageModelUsage }> {
+  const prompt: Parameters<ProviderModel["doGenerate"]>[0]["prompt"] = [{ role: "system", content: call.system }];
+  for (const message of call.messages) {
+    if (message.role !== "user" && message.role !== "assistant") throw new Error(`generateReply: a ${message.role} message`);
+    if (typeof message.content !== "string") throw new Error("generateReply: a message that is not text");
+    prompt.push({ role: message.role, content: [{ type: "text", text: message.content }] });
+  }
+  const result = await model.doGenerate({ prompt, maxOutputTokens: call.maxOutputTokens, abortSignal: call.abortSignal });
+  let text = "";
+  for (const part of result.content) if (part.type === "text") text += part.text;
+  const { inputTokens, outputTokens } = result.usage;
+  return {
+    text,
+    usage: {
+      inputTokens: inputTokens.total,
+      inputTokenDetails: { noCacheTokens: inputTokens.noCache, cacheReadTokens: inputTokens.cacheRead, cacheWriteTokens: inputTokens.cacheWrite },
+      outputTokens: outputTokens.total,
+      outputTokenDetails: { textTokens: outputTokens.text, reasoningTokens: outputTokens.reasoning },
+      totalTokens: inputTokens.total === undefined && outputTokens.total === undefined ? undefined : (inputTokens.total ?? 0) + (outputTokens.total ?? 0),
+    },
+  };
+}
+
+export function modelCalls({ kysely, now, config, groupCommit = (work) => work(kysely) }: ModelCallDeps) {
+  const models = new Map<AiProviderName, ProviderModel>();
 
   return {
     /** The provider's model, built once; 400 ai_provider_not_configured without its key. */
-    modelOf(provider: AiProviderName): LanguageModel {
+    modelOf(provider: AiProviderName): ProviderModel {
       let model = models.get(provider);
       if (!model) {
         model = createProviderModel(config, provider);
@@ -52,34 +96,63 @@ export function modelCalls({ kysely, now, config }: ModelCallDeps) {
     /**
      * The per-user limits, counted in the rate_limits table so that they hold across instances: a
      * fixed window per minute and one per day, each starting at the user's first request in it.
+     * Both counters are written through the group commit: on SQLite the calls of one turn of the
+     * event loop share one transaction (the answer waits for its commit); on PostgreSQL at once.
      */
     async takeRequestAllowance(userId: string): Promise<void> {
+      if (config.rateLimitPerMinute <= 0 && config.rateLimitPerDay <= 0) return;
       const at = now();
       const windows = [
         { limit: config.rateLimitPerMinute, key: `ai-minute:${userId}`, ms: MINUTE_MS, per: "minute" },
         { limit: config.rateLimitPerDay, key: `ai-day:${userId}`, ms: DAY_MS, per: "day" },
       ];
-      for (const window of windows) {
-        if (window.limit <= 0) continue;
-        const { current, ttl } = await incrementCounter(kysely, window.key, window.ms, at);
-        if (current > window.limit) {
-          const seconds = Math.max(1, Math.ceil(ttl / 1000));
-          throw new AppError(
-            "too_many_requests",
-            `You have sent ${window.limit} messages to the assistant this ${window.per}, the most allowed; try again in ${seconds} seconds`,
-            { retryAfterSeconds: seconds },
-          );
+      const refusal = await groupCommit(async (db) => {
+        for (const window of windows) {
+          if (window.limit <= 0) continue;
+          // A request refused by the minute's limit is not counted towards the day's.
+          const { current, ttl } = await incrementCounter(db, window.key, window.ms, at);
+          if (current > window.limit) return { window, seconds: Math.max(1, Math.ceil(ttl / 1000)) };
         }
+        return undefined;
+      });
+      if (refusal) {
+        const { window, seconds } = refusal;
+        throw new AppError(
+          "too_many_requests",
+          `You have sent ${window.limit} messages to the assistant this ${window.per}, the most allowed; try again in ${seconds} seconds`,
+          { retryAfterSeconds: seconds },
+        );
       }
     },
 
-    /** The call's signal: the timeout, or the client going away, whichever comes first. */
-    callSignal(clientSignal: AbortSignal) {
-      const timeout = AbortSignal.timeout(config.timeoutMs);
-      return { signal: AbortSignal.any([timeout, clientSignal]), timeout };
+    /**
+     * The call's signal: aborted by its timeout or by the client going away, whichever comes
+     * first. One controller and one timer per call; `release` when the call is over.
+     */
+    callSignal(clientSignal: AbortSignal): CallSignal {
+      const controller = new AbortController();
+      const timeout = { aborted: false };
+      const onClientGone = () => controller.abort(clientSignal.reason);
+      const timer = setTimeout(() => {
+        timeout.aborted = true;
+        controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+      }, config.timeoutMs);
+      // As AbortSignal.timeout's: a pending call's timer does not hold the process open.
+      timer.unref();
+      if (clientSignal.aborted) onClientGone();
+      else clientSignal.addEventListener("abort", onClientGone, { once: true });
+      return {
+        signal: controller.signal,
+        timeout,
+        release(abort = false) {
+          clearTimeout(timer);
+          clientSignal.removeEventListener("abort", onClientGone);
+          if (abort) controller.abort();
+        },
+      };
     },
 
-    mapError(error: unknown, provider: AiProviderName, timeout: AbortSignal, clientSignal: AbortSignal): AppError {
+    mapError(error: unknown, provider: AiProviderName, timeout: { readonly aborted: boolean }, clientSignal: AbortSignal): AppError {
       // Nobody reads this answer; a 4xx keeps the provider's "failure" out of the warnings.
       if (clientSignal.aborted && !timeout.aborted) return new AppError("bad_request", "The client went away before the answer");
       return toProviderError(error, { provider, timeoutMs: config.timeoutMs, timedOut: timeout.aborted, now: now() });

@@ -40,7 +40,7 @@ const clip = (text: string | null, max = PROMPT_DESCRIPTION_MAX_CHARS) =>
   text === null ? null : text.length > max ? `${text.slice(0, max)}…` : text;
 
 /** The user's data as the model sees it: the fields that matter for planning, bounded. */
-export function describeUserData(input: { today: string; goals: readonly Goal[]; tasks: readonly Task[]; clientPatterns?: unknown }) {
+export function describeUserData(input: { today: string; goals: readonly Goal[]; tasks: readonly Task[]; clientPatterns?: unknown }): UserData {
   const statusOrder = { active: 0, paused: 1, completed: 2 } as const;
   const goals = [...input.goals]
     .sort((a, b) => statusOrder[a.status] - statusOrder[b.status])
@@ -64,8 +64,7 @@ export function describeUserData(input: { today: string; goals: readonly Goal[];
     scheduledStartTime: task.scheduledStartTime,
   }));
   const done = input.tasks.filter((task) => task.status === "done").length;
-  const patterns = input.clientPatterns === undefined ? undefined : clip(JSON.stringify(input.clientPatterns) ?? null, PATTERNS_MAX_CHARS);
-  return {
+  const data: UserData = {
     today: input.today,
     goals,
     omittedGoals: Math.max(0, input.goals.length - goals.length),
@@ -73,8 +72,29 @@ export function describeUserData(input: { today: string; goals: readonly Goal[];
     omittedTasks: Math.max(0, input.tasks.length - tasks.length),
     completionRatePercent: completionRate(input.tasks.length, done),
     typicalWorkHours: CAPACITY_PROFILE.typicalWorkHours,
-    ...(patterns ? { patternsReportedByTheApp: patterns } : {}),
   };
+  return withClientPatterns(data, input.clientPatterns);
+}
+
+/** The user's data read by the server, before the app's reported patterns are added (describeUserData). */
+export interface UserData {
+  today: string;
+  goals: Array<Pick<Goal, "id" | "title" | "description" | "status" | "targetDate"> & { progressPercent: number }>;
+  omittedGoals: number;
+  tasksToday: Array<Pick<Task, "id" | "title" | "description" | "status" | "goalId" | "goalTitle" | "estimatedDuration" | "scheduledStartTime">>;
+  omittedTasks: number;
+  completionRatePercent: number;
+  typicalWorkHours: number;
+  patternsReportedByTheApp?: string;
+}
+
+/**
+ * The data with the patterns the app reported (clipped, labelled as the app's) as its last field;
+ * the same data when it reported none. Never changes `data` (a kept prompt's data is shared).
+ */
+export function withClientPatterns(data: UserData, clientPatterns: unknown): UserData {
+  const patterns = clientPatterns === undefined ? undefined : clip(JSON.stringify(clientPatterns) ?? null, PATTERNS_MAX_CHARS);
+  return patterns ? { ...data, patternsReportedByTheApp: patterns } : data;
 }
 
 /**
@@ -82,7 +102,7 @@ export function describeUserData(input: { today: string; goals: readonly Goal[];
  * user's own text, which can say anything ("ignore previous instructions"): the prompt says it is
  * data, and `<` is escaped so no value can close the block early.
  */
-export function buildSystemPrompt(data: ReturnType<typeof describeUserData>): string {
+export function buildSystemPrompt(data: UserData): string {
   return [
     "You are Daywise's AI planning assistant. You help one person plan their day, break goals into",
     "tasks, manage their time and feel less overwhelmed. Be concise, practical and kind; use short",

@@ -5,6 +5,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModel } from "ai";
+import { aiFetch } from "./ai-fetch.ts";
 import { type AiProvider, type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
 
@@ -55,23 +56,28 @@ export function listProviders(config: AiConfig): AiProvider[] {
   });
 }
 
+/** The four providers' models: the SDK's language model interface, version 3 (called directly by ai-model-calls.ts). */
+export type ProviderModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
+
 /**
  * The SDK model of a configured provider (undefined: no key). Built once per provider by the
  * caller. openai uses the chat completions API (`.chat`), which OpenAI-compatible local servers
  * speak; the SDK's default for openai is the newer responses API, which they mostly do not.
  */
-export function createProviderModel(config: AiConfig, name: AiProviderName): LanguageModel | undefined {
+export function createProviderModel(config: AiConfig, name: AiProviderName): ProviderModel | undefined {
   const { apiKey, baseUrl, model } = config.providers[name];
   if (!apiKey) return undefined;
   const baseURL = baseUrl; // undefined: the SDK's public endpoint
+  // Every client calls through the keep-alive fetch of ai-fetch.ts, not the built-in one.
+  const fetch = aiFetch;
   switch (name) {
     case "openai":
-      return createOpenAI({ apiKey, baseURL }).chat(model);
+      return createOpenAI({ apiKey, baseURL, fetch }).chat(model);
     case "gemini":
-      return createGoogleGenerativeAI({ apiKey, baseURL })(model);
+      return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
     case "claude":
-      return createAnthropic({ apiKey, baseURL }).messages(model);
+      return createAnthropic({ apiKey, baseURL, fetch }).messages(model);
     case "openrouter":
-      return createOpenRouter({ apiKey, baseURL, appName: "Daywise" }).chat(model);
+      return createOpenRouter({ apiKey, baseURL, appName: "Daywise", fetch }).chat(model);
   }
 }

@@ -1,6 +1,7 @@
 // AI queries only. Every function takes the user's id first. Bind to the database or to a
 // transaction: aiRepository(trx).
 import { type Kysely, sql } from "kysely";
+import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** A chat exchange as kept for the analytics: never its text (docs/decisions/009). */
@@ -22,14 +23,24 @@ export interface BreakdownRecord {
   createdAt: string;
 }
 
+// Compiled once: every chat exchange is recorded.
+const insertConversationQuery = compiledQuery(
+  (db, p: { id: string; userId: string; provider: string; inputTokens: number | null; outputTokens: number | null; createdAt: string }) =>
+    db.insertInto("aiConversations").values({
+      id: p.id,
+      userId: p.userId,
+      provider: p.provider,
+      inputTokens: p.inputTokens,
+      outputTokens: p.outputTokens,
+      createdAt: p.createdAt,
+    }),
+);
+
 export function aiRepository(db: Kysely<Database>) {
   return {
     /** One chat exchange, kept for the AI analytics (spec section 3 "AI analytics and planning history"). */
     async insertConversation(userId: string, record: ConversationRecord): Promise<void> {
-      await db
-        .insertInto("aiConversations")
-        .values({ ...record, userId })
-        .execute();
+      await insertConversationQuery.execute(db, { ...record, userId });
     },
 
     /** The exchanges since the instant, newest first, at most `limit` (the (user_id, created_at) index). */

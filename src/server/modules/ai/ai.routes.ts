@@ -24,7 +24,15 @@ async function* encodeEvents(events: AsyncGenerator<ChatStreamEvent>): AsyncGene
 
 /** Spec section 7: GET /api/ai/providers and POST /api/ai/chat (JSON, or streamed; docs/decisions/008). */
 export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
-  const ai = aiService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), config, log: app.log });
+  const ai = aiService({
+    kysely: app.db.kysely,
+    dialect: app.db.dialect,
+    now: () => app.now(),
+    config,
+    log: app.log,
+    groupCommit: app.db.groupCommit,
+    ...(app.db.writeCount ? { writeCount: app.db.writeCount } : {}),
+  });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);
   });
@@ -38,9 +46,9 @@ export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app,
     // The model call stops when the client goes away: 'close' before the answer was written.
     const clientGone = clientGoneSignal(reply);
 
-    if (!wantsEventStream(request.headers.accept)) return ai.chat(userId, request.body, clientGone);
+    if (!wantsEventStream(request.headers.accept)) return ai.chat(userId, request.userDataVersion, request.body, clientGone);
 
-    const events = await ai.startChatStream(userId, request.body, clientGone);
+    const events = await ai.startChatStream(userId, request.userDataVersion, request.body, clientGone);
     reply
       .header("content-type", `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`)
       // Proxies (nginx) would otherwise buffer the events.

@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { generateText, type LanguageModelUsage, type ModelMessage, streamText } from "ai";
+import { type LanguageModelUsage, type ModelMessage, streamText } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent } from "../../../shared/api/ai.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
+import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
-import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
-import { buildSystemPrompt, capHistory, describeUserData } from "./ai-prompt.ts";
+import { generateReply, modelCalls, tokenCounts } from "./ai-model-calls.ts";
+import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-prompt.ts";
 import { listProviders } from "./ai-providers.ts";
 import { aiRepository } from "./ai.repository.ts";
 
@@ -20,28 +23,68 @@ export interface AiServiceDeps {
   now: () => Date;
   config: AiConfig;
   log: FastifyBaseLogger;
+  /** db.groupCommit: the limit counters and the exchange's record share a turn's commit on SQLite. */
+  groupCommit?: GroupCommit;
+  /** db.writeCount (SQLite only): while it is unchanged, a user's time zone read before still holds. */
+  writeCount?: () => number;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
 const MAX_OUTPUT_TOKENS = 1024;
+/** Characters of system prompts kept in all (about a few thousand users' days). */
+const MAX_KEPT_PROMPT_CHARS = 16 * 1024 * 1024;
+
+/** A user's data as the model sees it, kept while it cannot have changed. */
+interface KeptPrompt {
+  /** The user's data version it was read at (db/user-data.ts). */
+  dataVersion: number;
+  /** The user's today it was read for: the day turns, or the time zone changes, and it is read again. */
+  today: string;
+  /** The user's time zone as last read, and db.writeCount() just before that read (SQLite). */
+  timeZone: string;
+  writeCount: number | undefined;
+  data: UserData;
+  /** buildSystemPrompt(data): the prompt when the app reported no patterns. */
+  system: string;
+}
 
 export type AiService = ReturnType<typeof aiService>;
 
-export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) {
+export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
-  const repository = aiRepository(kysely);
-  const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config });
+  const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
+  // Per user: their goals and today's tasks change only by writes that raise their data version,
+  // so an unchanged day costs one time-zone read instead of reading and shaping 200 goals.
+  const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
+
+  /** The system prompt from the user's data as it is now (`dataVersion`: read with the session, null when unknown). */
+  async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
+    let kept = dataVersion === null ? undefined : prompts.get(userId);
+    // On SQLite (this process is the only writer) a zone read while the write count had its
+    // present value still holds: changing a time zone is a counted write. Elsewhere it is read.
+    const writesBefore = writeCount?.();
+    const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
+    const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
+    const today = todayInZone(now(), timeZone);
+    if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
+      // Read after the version was: what is read is at least as new as the version says.
+      const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
+      const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks });
+      kept = { dataVersion: dataVersion ?? -1, today, timeZone, writeCount: writesBefore, data, system: buildSystemPrompt(data) };
+      if (dataVersion !== null) prompts.set(userId, kept);
+    } else if (!zoneStillHolds) {
+      kept.timeZone = timeZone;
+      kept.writeCount = writesBefore;
+    }
+    return clientPatterns === undefined ? kept.system : buildSystemPrompt(withClientPatterns(kept.data, clientPatterns));
+  }
 
   /** Everything a model call needs, read by the server: the client's context is a hint only. */
-  async function prepareCall(userId: string, body: ChatBody) {
+  async function prepareCall(userId: string, dataVersion: number | null, body: ChatBody) {
     const model = modelOf(body.provider); // before the limits: a refused provider costs no allowance
-    await takeRequestAllowance(userId);
-    const today = await tasks.userToday(userId);
-    const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
-    const system = buildSystemPrompt(
-      describeUserData({ today, goals: userGoals, tasks: todaysTasks, clientPatterns: body.context?.patterns }),
-    );
+    // The allowance waits for its commit (the end of this turn on SQLite): the prompt is read meanwhile.
+    const [, system] = await Promise.all([takeRequestAllowance(userId), systemPrompt(userId, dataVersion, body.context?.patterns)]);
     const messages: ModelMessage[] = [
       ...capHistory(body.conversationHistory).map((entry): ModelMessage => ({ role: entry.role, content: entry.content })),
       { role: "user", content: body.message },
@@ -55,7 +98,8 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
    */
   async function recordExchange(userId: string, provider: AiProviderName, usage: LanguageModelUsage | undefined) {
     try {
-      await repository.insertConversation(userId, { id: randomUUID(), provider, ...tokenCounts(usage), createdAt: now().toISOString() });
+      const record = { id: randomUUID(), provider, ...tokenCounts(usage), createdAt: now().toISOString() };
+      await groupCommit((db) => aiRepository(db).insertConversation(userId, record));
     } catch (error) {
       log.warn({ err: error }, "could not record an AI conversation");
     }
@@ -66,18 +110,19 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
       return listProviders(config);
     },
 
-    async chat(userId: string, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
-      const { model, system, messages } = await prepareCall(userId, body);
-      const { signal, timeout } = callSignal(clientSignal);
+    async chat(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
+      const { model, system, messages } = await prepareCall(userId, dataVersion, body);
+      const call = callSignal(clientSignal);
       let content: string;
       let usage: LanguageModelUsage;
       try {
-        // No retries: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
-        const result = await generateText({ model, system, messages, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: signal });
-        content = result.text;
-        usage = result.totalUsage;
+        // The model's own call, without generateText's per-call machinery (ai-model-calls.ts), and
+        // never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+        ({ text: content, usage } = await generateReply(model, { system, messages, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: call.signal }));
       } catch (error) {
-        throw mapError(error, body.provider, timeout, clientSignal);
+        throw mapError(error, body.provider, call.timeout, clientSignal);
+      } finally {
+        call.release();
       }
       if (content.trim() === "") throw emptyReply(body.provider);
       await recordExchange(userId, body.provider, usage);
@@ -89,17 +134,17 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
      * ordinary error answer (thrown); afterwards failures are `error` events. The events end with
      * exactly one `done` or `error`. Stopping the iteration (the client left) aborts the call.
      */
-    async startChatStream(userId: string, body: ChatBody, clientSignal: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
-      const { model, system, messages } = await prepareCall(userId, body);
-      const stopped = new AbortController();
-      const { signal, timeout } = callSignal(AbortSignal.any([clientSignal, stopped.signal]));
+    async startChatStream(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+      const { model, system, messages } = await prepareCall(userId, dataVersion, body);
+      const call = callSignal(clientSignal);
+      const { timeout } = call;
       const result = streamText({
         model,
         system,
         messages,
         maxRetries: 0,
         maxOutputTokens: MAX_OUTPUT_TOKENS,
-        abortSignal: signal,
+        abortSignal: call.signal,
         // Errors are read from the stream below; the default handler would print them to stderr.
         onError: () => {},
       });
@@ -128,10 +173,13 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
       try {
         first = await nextDelta();
       } catch (error) {
-        stopped.abort();
+        call.release(true);
         throw error;
       }
-      if (first === undefined) throw emptyReply(body.provider);
+      if (first === undefined) {
+        call.release(true);
+        throw emptyReply(body.provider);
+      }
 
       async function* events(): AsyncGenerator<ChatStreamEvent> {
         let content = "";
@@ -147,7 +195,7 @@ export function aiService({ kysely, dialect, now, config, log }: AiServiceDeps) 
           return;
         } finally {
           // Reached on every exit, including the consumer stopping early (the client went away).
-          stopped.abort();
+          call.release(true);
         }
         await recordExchange(userId, body.provider, usage);
         yield { event: "done", data: { content } };

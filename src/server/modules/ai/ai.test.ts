@@ -166,6 +166,38 @@ describeEachDatabase("AI API", (dialect) => {
       expect(sent).not.toContain("Forged goal from the client");
     });
 
+    it("sends each chat the user's data as it is then: a task added, a new time zone, the app's patterns", async () => {
+      await createTask(user, { title: "First task", date: "2026-05-04" });
+      expect((await chat(user, { message: "Plan", provider: "openai" })).statusCode).toBe(200);
+      expect(sentToModel(servers.openai)).toContain("First task");
+      expect(sentToModel(servers.openai)).not.toContain("Second task");
+
+      // Unchanged data: the same prompt again (kept by data version), patterns added on top when sent.
+      expect((await chat(user, { message: "Plan", provider: "openai", context: { patterns: { peak: "mornings" } } })).statusCode).toBe(200);
+      expect(sentToModel(servers.openai)).toContain("First task");
+      expect(sentToModel(servers.openai)).toContain("mornings");
+      expect((await chat(user, { message: "Plan", provider: "openai" })).statusCode).toBe(200);
+      expect(sentToModel(servers.openai)).not.toContain("mornings");
+
+      await createTask(user, { title: "Second task", date: "2026-05-04" });
+      await createTask(user, { title: "Auckland's today", date: "2026-05-05" });
+      expect((await chat(user, { message: "Plan", provider: "openai" })).statusCode).toBe(200);
+      expect(sentToModel(servers.openai)).toContain("Second task");
+      expect(sentToModel(servers.openai)).not.toContain("Auckland's today");
+
+      // A time zone is not planner data (no new data version), but it moves the user's today.
+      const moved = await t.app.inject({
+        method: "PATCH",
+        url: "/api/user/preferences",
+        headers: user.mutatingHeaders,
+        payload: { timeZone: "Pacific/Auckland" },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await chat(user, { message: "Plan", provider: "openai" })).statusCode).toBe(200);
+      expect(sentToModel(servers.openai)).toContain("Auckland's today");
+      expect(sentToModel(servers.openai)).not.toContain("Second task");
+    });
+
     it("reads 'today' in the user's time zone", async () => {
       const auckland = await signInTestUser(t.app, { timeZone: "Pacific/Auckland" });
       await createTask(auckland, { title: "Auckland Monday task", date: "2026-05-04" });

@@ -85,6 +85,9 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
 }
 
 /** The board's read, on every day change (bench budget: p99 under 15 ms at 50 connections). */
+// Compiled once: every chat with the assistant reads it (its "today").
+const userTimeZoneQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select("timeZone").where("id", "=", p.userId));
+
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   selectTasksOf(db, p.userId).where("tasks.date", "=", p.date).orderBy("tasks.createdAt").orderBy("tasks.id"),
 );
@@ -400,7 +403,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async findUserTimeZone(userId: string): Promise<string | undefined> {
-      const user = await db.selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
+      const user = await userTimeZoneQuery.takeFirst(db, { userId });
       return user?.timeZone;
     },
 

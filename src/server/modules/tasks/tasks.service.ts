@@ -81,10 +81,14 @@ export interface CreateTasksOptions {
 export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   const repository = tasksRepository(kysely, dialect);
 
+  /** The user's IANA time zone (UTC when the user is not found). */
+  async function userTimeZone(userId: string): Promise<string> {
+    return (await repository.findUserTimeZone(userId)) ?? "UTC";
+  }
+
   /** The user's today in their zone (product-decisions.md: never the server's zone). */
   async function userToday(userId: string): Promise<string> {
-    const timeZone = (await repository.findUserTimeZone(userId)) ?? "UTC";
-    return todayInZone(now(), timeZone);
+    return todayInZone(now(), await userTimeZone(userId));
   }
 
   /**
@@ -201,6 +205,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     /** The user's today first: the overdue part of the list depends on it (and a cached answer is keyed by it). */
     userToday,
+    userTimeZone,
 
     listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
       return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
