@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { THEME_SCRIPT } from "../shared/theme-script.ts";
 import { AppError } from "./app-error.ts";
 import { buildApp } from "./app.ts";
 import { signInTestUser } from "./test/sign-in.ts";
@@ -59,6 +61,13 @@ describeEachDatabase("app shell", (dialect) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {
+    const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
 
