@@ -4,7 +4,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
-import { api } from "./api.ts";
+import { api as calls } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -124,6 +124,25 @@ test.describe("dark mode", () => {
     await expectTheme(page, "light");
   });
 
+  test("on a phone with the system dark: the board, the navigation menu and the account menu pass axe", async ({ page }) => {
+    await page.setViewportSize(viewports.phone);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await signIn(page, person("phone"));
+    await expectTheme(page, "dark");
+    await calls(page).createTask({ title: "Water the plants", date: today(), estimatedDuration: 10 });
+    await page.reload();
+    await waitForBoard(page);
+    await check(page, "dark", "phone-board");
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await check(page, "dark", "phone-navigation");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
+    await check(page, "dark", "phone-account-menu");
+  });
+
   // One user per theme, each theme the opposite of the system's, so what shows is the choice.
   for (const theme of ["dark", "light"] as const) {
     const other: Theme = theme === "dark" ? "light" : "dark";
@@ -144,14 +163,14 @@ test.describe("dark mode", () => {
       await signIn(page, person(theme));
       await expectTheme(page, theme);
       const day = today();
-      const calls = api(page);
-      const goal = await calls.createGoal({ title: "Run a half marathon", description: "Train four times a week", targetDate: addDays(day, 5) });
-      await calls.createGoal({ title: "Learn Spanish" });
-      await calls.createTask({ title: "Plan the week", date: day, estimatedDuration: 30, goalId: goal.id });
-      await calls.createTask({ title: "Write the report", date: day, estimatedDuration: 15, scheduledStartTime: "08:00" }, { status: "inprogress" });
-      await calls.createTask({ title: "Morning run", date: day, estimatedDuration: 45, goalId: goal.id }, { status: "done" });
-      await calls.createTask({ title: "Call the bank", date: addDays(day, -1), estimatedDuration: 20 }, { status: "stalled" });
-      await calls.createTask({ title: "Book the dentist", date: addDays(day, 2) });
+      const seed = calls(page);
+      const goal = await seed.createGoal({ title: "Run a half marathon", description: "Train four times a week", targetDate: addDays(day, 5) });
+      await seed.createGoal({ title: "Learn Spanish" });
+      await seed.createTask({ title: "Plan the week", date: day, estimatedDuration: 30, goalId: goal.id });
+      await seed.createTask({ title: "Write the report", date: day, estimatedDuration: 15, scheduledStartTime: "08:00" }, { status: "inprogress" });
+      await seed.createTask({ title: "Morning run", date: day, estimatedDuration: 45, goalId: goal.id }, { status: "done" });
+      await seed.createTask({ title: "Call the bank", date: addDays(day, -1), estimatedDuration: 20 }, { status: "stalled" });
+      await seed.createTask({ title: "Book the dentist", date: addDays(day, 2) });
 
       // The stalled task's notice, a toast over the board.
       await page.goto("/");
