@@ -158,6 +158,11 @@ test.describe("dark mode", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectTheme(page, theme);
       await check(page, theme, "welcome");
+      // The built-in provider's sign-in page, served by the server, shows the same theme.
+      await page.locator('a[href^="/auth/local"]').click();
+      await expect(page.getByLabel("Name")).toBeVisible();
+      expect(await isDark(page)).toBe(theme === "dark");
+      await check(page, theme, "local-sign-in");
 
       // Remembered in this browser through signing in.
       await signIn(page, person(theme));
