@@ -39,6 +39,11 @@ export default tseslint.config(
       ]),
     },
   },
+  // The service worker runs in the worker's scope, not the page's or Node's.
+  {
+    files: ["src/web/public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   {
     files: ["src/shared/**/*.ts"],
     rules: boundary("src/shared holds pure rules and schemas: no server, web, React or I/O.", [

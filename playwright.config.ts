@@ -31,6 +31,10 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",
+    // No service worker (decision 018): it would answer pages and files from its caches, out of
+    // reach of page.route (fixtures.ts's withoutBootAnswers, the journeys that fail calls).
+    // e2e/offline.spec.ts turns it on for its own journeys.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
@@ -23,11 +25,45 @@ const themeScript: Plugin = {
   },
 };
 
+/**
+ * Writes this build's id and file list into the service worker (src/web/public/sw.js, copied to
+ * dist/web/sw.js), so that every build is a new worker that precaches exactly its own files
+ * (decision 018). Runs before the compression plugin's copies of public files are made.
+ */
+function serviceWorkerBuild(): Plugin {
+  let outDir = "";
+  return {
+    name: "daywise:service-worker-build",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        // Not the worker, nor the HTML (built per request, with the user's data), nor a compressed copy.
+        .filter((file) => file !== "sw.js" && file !== "index.html" && !file.startsWith(".vite/") && !/\.(br|gz)$/u.test(file))
+        .sort();
+      const hash = createHash("sha256");
+      for (const file of [...files, "index.html"]) hash.update(`${file}\0`).update(readFileSync(path.join(outDir, file)));
+      const workerFile = path.join(outDir, "sw.js");
+      const source = readFileSync(workerFile, "utf8");
+      const built = source
+        .replace('const BUILD_ID = "unbuilt";', `const BUILD_ID = ${JSON.stringify(hash.digest("hex").slice(0, 16))};`)
+        .replace("const PRECACHE_URLS = [];", `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};`);
+      if (built === source || !built.includes("const PRECACHE_URLS = [\"")) throw new Error(`${workerFile}: BUILD_ID or PRECACHE_URLS not found`);
+      writeFileSync(workerFile, built);
+    },
+  };
+}
+
 export default defineConfig({
   root: path.join(repoRoot, "src/web"),
   // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
   // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
-  plugins: [themeScript, react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
+  plugins: [themeScript, react(), tailwindcss(), serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   build: {
     // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),

@@ -85,7 +85,8 @@ export const test = base.extend<Fixtures>({
 /**
  * Serves this page's next documents without the answers the server embeds for the first calls
  * (decision 013), as when the server could not build them: the page then asks the network, which
- * a journey can hold back or fail with page.route.
+ * a journey can hold back or fail with page.route. Journeys run without the service worker
+ * (playwright.config.ts: serviceWorkers "block"), which would otherwise answer pages from its cache.
  */
 export async function withoutBootAnswers(page: Page): Promise<void> {
   await page.route(

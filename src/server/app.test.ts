@@ -61,6 +61,9 @@ describeEachDatabase("app shell", (dialect) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The installable app: its service worker and manifest come from the app's own origin.
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { startThemeSync } from "./lib/theme.ts";
+import { whenIdle } from "./lib/when-idle.ts";
 import "./styles.css";
 
 // The first paint has the theme already (index.html's theme script); from here it follows the
@@ -20,3 +21,13 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (offline board, installable app: decision 018), registered once the page has
+// loaded and the browser is idle; never in development, where Vite serves unbuilt files.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  whenIdle(() => {
+    import("./lib/service-worker.ts")
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch((error: unknown) => console.warn("Could not load the service worker's registration", error));
+  });
+}

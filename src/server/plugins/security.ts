@@ -26,6 +26,9 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest, both from our own origin (decision 018).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

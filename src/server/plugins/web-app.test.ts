@@ -176,3 +176,37 @@ describe("the app's HTML when a call fails", () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 });
+
+describe("the installable app's files (decision 018)", () => {
+  it("serves the service worker unversioned at the root, the manifest as one, and hashed files for a year", async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
+    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+    writeFileSync(path.join(webRoot, "sw.js"), 'const BUILD_ID = "test";\n');
+    writeFileSync(path.join(webRoot, "manifest.webmanifest"), JSON.stringify({ name: "Daywise", start_url: "/" }));
+    mkdirSync(path.join(webRoot, "assets"));
+    writeFileSync(path.join(webRoot, "assets", "index-abc.js"), "export {};\n");
+    const { db, drop } = await createTestDatabase("sqlite");
+    const app = await buildApp(testConfig(), { db, logger: false, webRoot });
+    await app.ready();
+
+    const worker = await app.inject("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    // Every load asks whether the worker changed, so a new build is picked up on the next load.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    // Its scope is the folder it is served from, the whole app: no widening header needed.
+    expect(worker.headers["service-worker-allowed"]).toBeUndefined();
+    expect(String(worker.headers["content-security-policy"])).toContain("worker-src 'self'");
+
+    const manifest = await app.inject("/manifest.webmanifest");
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+
+    const asset = await app.inject("/assets/index-abc.js");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    await app.close();
+    await drop();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+});

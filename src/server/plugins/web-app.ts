@@ -78,6 +78,8 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     index: false,
     // The build writes .br and .gz copies beside each asset (vite.config.ts).
     preCompressed: true,
+    // Cache-Control is ours (below): @fastify/send's own "public, max-age=0" would replace it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.startsWith(path.join(root, "assets") + path.sep);
       res.setHeader("Cache-Control", isHashedAsset ? "public, max-age=31536000, immutable" : "no-cache");

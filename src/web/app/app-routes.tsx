@@ -1,12 +1,18 @@
 import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { loadWithFirstData } from "../lib/first-render.ts";
 import { loadGoalsPage, loadInsightsPage, loadNotFoundPage, loadSettingsPage, loadTodayPage } from "./page-loaders.ts";
 
-// Pages load on demand so the shell's initial JavaScript stays small (budget: 120 KB gzipped).
-const TodayPage = lazy(() => loadTodayPage().then((module) => ({ default: module.TodayPage })));
-const GoalsPage = lazy(() => loadGoalsPage().then((module) => ({ default: module.GoalsPage })));
-const InsightsPage = lazy(() => loadInsightsPage().then((module) => ({ default: module.InsightsPage })));
-const SettingsPage = lazy(() => loadSettingsPage().then((module) => ({ default: module.SettingsPage })));
+// Pages load on demand so the shell's initial JavaScript stays small (budget: 120 KB gzipped). The
+// page the document opens on renders first with the data its HTML carries (lib/first-render.ts).
+const TodayPage = lazy(() => loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => ({ default: module.TodayPage })));
+const GoalsPage = lazy(() => loadWithFirstData("/goals", loadGoalsPage, (module) => module.firstQueries()).then((module) => ({ default: module.GoalsPage })));
+const InsightsPage = lazy(() =>
+  loadWithFirstData("/insights", loadInsightsPage, (module) => module.firstQueries()).then((module) => ({ default: module.InsightsPage })),
+);
+const SettingsPage = lazy(() =>
+  loadWithFirstData("/settings", loadSettingsPage, (module) => module.firstQueries()).then((module) => ({ default: module.SettingsPage })),
+);
 const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.NotFoundPage })));
 
 /**

@@ -19,6 +19,12 @@ function readAnswers(): Map<string, BootAnswer> {
   }
 }
 
+/** Whether the HTML still holds an unused answer to `GET path` (without taking it). */
+export function hasBootAnswer(path: string): boolean {
+  answers ??= readAnswers();
+  return answers.has(path) && performance.now() <= BOOT_ANSWERS_MAX_AGE_MS;
+}
+
 /** The server's answer to `GET path` from the HTML, once; undefined when there is none (any more). */
 export function takeBootAnswer(path: string): Response | undefined {
   answers ??= readAnswers();

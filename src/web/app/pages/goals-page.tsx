@@ -2,9 +2,10 @@ import { Suspense, useState } from "react";
 import type { Goal } from "../../../shared/api/goals.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { BreakdownDialog } from "../../features/ai-breakdown/index.ts";
-import { GoalsOverview } from "../../features/goals/index.ts";
+import { GOALS_PATH, GoalsOverview, goalsQueryOptions } from "../../features/goals/index.ts";
 import { useUser } from "../../features/session/index.ts";
 import { TaskFormDialog } from "../../features/tasks/index.ts";
+import type { FirstQuery } from "../../lib/first-render.ts";
 
 interface TaskDialogState {
   open: boolean;
@@ -40,4 +41,9 @@ export function GoalsPage() {
       ) : null}
     </>
   );
+}
+
+/** What the page's first render shows (decision 013): the goals. */
+export function firstQueries(): FirstQuery[] {
+  return [{ path: GOALS_PATH, options: goalsQueryOptions() }];
 }

@@ -10,6 +10,7 @@ import {
   DayProgress,
   DeleteTaskDialog,
   EmptyBoard,
+  firstBoardQueries,
   FutureTasksPanel,
   InsightsSidebar,
   KeyboardShortcutsDialog,
@@ -27,6 +28,10 @@ import {
 } from "../../features/tasks/index.ts";
 import { DailyInsightsCard, tasksRevision, WeeklySummaryCard } from "../../features/insights/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
+import { userQueryKey } from "../../features/session/index.ts";
+import type { FirstQuery } from "../../lib/first-render.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import type { User } from "../../../shared/api/user.ts";
 
 interface FormState {
   open: boolean;
@@ -153,4 +158,11 @@ function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: 
     latest.current[opener]();
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [opener, navigate, location.pathname, location.search]);
+}
+
+/** What the board's first render shows (decision 013): the viewed day's tasks and counts. */
+export function firstQueries(): FirstQuery[] {
+  const user = queryClient.getQueryData<User>(userQueryKey);
+  const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return firstBoardQueries(window.location.search, timeZone, new Date());
 }

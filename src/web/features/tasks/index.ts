@@ -22,4 +22,5 @@ export { useViewedDate } from "./hooks/use-viewed-date.ts";
 export { taskMutationKey, taskQueryKeys } from "./api/task-query-keys.ts";
 export { stalledTasksQueryOptions } from "./api/get-stalled-tasks.ts";
 export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
+export { firstBoardQueries } from "./lib/first-board-queries.ts";
 export { fullDateLabel, futureDateLabel, shortDateLabel } from "./lib/day-labels.ts";

@@ -4,9 +4,11 @@ import { apiJson } from "../../../lib/api-client.ts";
 
 export const aiProvidersQueryKey = ["ai", "providers"] as const;
 
+export const AI_PROVIDERS_PATH = "/api/ai/providers";
+
 /** GET /api/ai/providers: all four providers, available or not. */
 export async function getAiProviders(): Promise<AiProvider[]> {
-  const { providers } = await apiJson("/api/ai/providers", { parse: (data) => aiProvidersResponseSchema.parse(data) });
+  const { providers } = await apiJson(AI_PROVIDERS_PATH, { parse: (data) => aiProvidersResponseSchema.parse(data) });
   return providers;
 }
 

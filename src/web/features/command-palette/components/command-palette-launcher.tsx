@@ -1,20 +1,31 @@
 import { Suspense, lazy, useEffect, useState } from "react";
+import { isOffline, useOnline } from "../../../lib/online.ts";
 
 const CommandPalette = lazy(() => import("./command-palette.tsx").then((module) => ({ default: module.CommandPalette })));
 
-/** Ctrl+K (Cmd+K on a Mac) anywhere in the signed-in app, even in a field, opens or closes the palette. */
+/**
+ * Ctrl+K (Cmd+K on a Mac) anywhere in the signed-in app, even in a field, opens or closes the palette.
+ * Not offline (decision 018): its searches and actions need the server, and the app is read-only.
+ */
 export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
   return event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }
 
 export function CommandPaletteLauncher() {
+  const isOnline = useOnline();
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing animates and reopening is instant.
   const [wanted, setWanted] = useState(false);
+  // Going offline closes it for good: it does not reappear by itself when the network returns.
+  const [wasOnline, setWasOnline] = useState(isOnline);
+  if (wasOnline !== isOnline) {
+    setWasOnline(isOnline);
+    if (!isOnline) setOpen(false);
+  }
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (!isPaletteShortcut(event) || event.defaultPrevented) return;
+      if (!isPaletteShortcut(event) || event.defaultPrevented || isOffline()) return;
       event.preventDefault();
       setWanted(true);
       setOpen((current) => !current);

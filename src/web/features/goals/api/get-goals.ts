@@ -7,9 +7,11 @@ export const goalsQueryKey = ["goals"] as const;
 
 export const FETCH_GOALS_ERROR = "Failed to fetch goals";
 
+export const GOALS_PATH = "/api/goals";
+
 /** GET /api/goals: the user's goals, newest first, with progress from their linked tasks. */
 export function getGoals(): Promise<Goal[]> {
-  return apiJson("/api/goals", { parse: (data) => goalListResponseSchema.parse(data) });
+  return apiJson(GOALS_PATH, { parse: (data) => goalListResponseSchema.parse(data) });
 }
 
 export const goalsQueryOptions = () => queryOptions({ queryKey: goalsQueryKey, queryFn: getGoals });

@@ -5,10 +5,12 @@ import { insightsQueryKeys } from "./insights-query-keys.ts";
 
 export const FETCH_WEEKLY_SUMMARIES_ERROR = "Failed to fetch weekly summaries";
 
+export const weeklySummariesPath = (limit: number) => `/api/weekly-summaries?limit=${limit}`;
+
 /** GET /api/weekly-summaries?limit=n: newest first (spec section 8: fails with 'Failed to fetch weekly summaries'). */
 export async function getWeeklySummaries(limit: number): Promise<WeeklySummary[]> {
   try {
-    return await apiJson(`/api/weekly-summaries?limit=${limit}`, { parse: (data) => weeklySummaryListSchema.parse(data) });
+    return await apiJson(weeklySummariesPath(limit), { parse: (data) => weeklySummaryListSchema.parse(data) });
   } catch (error) {
     throw new Error(FETCH_WEEKLY_SUMMARIES_ERROR, { cause: error });
   }

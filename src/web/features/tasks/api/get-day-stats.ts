@@ -3,10 +3,12 @@ import type { DayStatsResponse } from "../../../../shared/api/tasks.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { taskQueryKeys } from "./task-query-keys.ts";
 
+export const dayStatsPath = (date: string) => `/api/tasks/stats?date=${encodeURIComponent(date)}`;
+
 /** GET /api/tasks/stats?date= : the day's task count and how many arrived by rollover. */
 export async function getDayStats(date: string): Promise<DayStatsResponse> {
   try {
-    return await apiJson<DayStatsResponse>(`/api/tasks/stats?date=${encodeURIComponent(date)}`);
+    return await apiJson<DayStatsResponse>(dayStatsPath(date));
   } catch (error) {
     throw new Error("Failed to fetch day stats", { cause: error });
   }

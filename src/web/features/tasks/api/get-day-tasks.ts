@@ -3,10 +3,12 @@ import type { DayTasksResponse } from "../../../../shared/api/tasks.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { taskQueryKeys } from "./task-query-keys.ts";
 
+export const dayTasksPath = (date: string) => `/api/tasks?date=${encodeURIComponent(date)}`;
+
 /** GET /api/tasks?date= : the day's tasks, oldest first. */
 export async function getDayTasks(date: string): Promise<DayTasksResponse> {
   try {
-    return await apiJson<DayTasksResponse>(`/api/tasks?date=${encodeURIComponent(date)}`);
+    return await apiJson<DayTasksResponse>(dayTasksPath(date));
   } catch (error) {
     throw new Error("Failed to fetch tasks", { cause: error });
   }

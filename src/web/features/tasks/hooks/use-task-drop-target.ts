@@ -1,15 +1,17 @@
 import { type DragEvent, useState } from "react";
+import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
 
 /**
  * Makes an element accept Future Tasks cards dropped with the browser's drag and drop, and says
- * while one is over it (for highlighting). Other drags (files, text) are ignored.
+ * while one is over it (for highlighting). Other drags (files, text) are ignored, and so is every
+ * drag while the element is read-only (offline).
  */
 export function useTaskDropTarget(onTaskDrop: (taskId: string) => void) {
   const [isTaskOver, setIsTaskOver] = useState(false);
   const dropTargetProps = {
     onDragOver(event: DragEvent<HTMLElement>) {
-      if (!hasTaskDragData(event.dataTransfer)) return;
+      if (!hasTaskDragData(event.dataTransfer) || isInReadOnlyArea(event.currentTarget)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = "move";
       setIsTaskOver(true);
@@ -20,7 +22,7 @@ export function useTaskDropTarget(onTaskDrop: (taskId: string) => void) {
     onDrop(event: DragEvent<HTMLElement>) {
       setIsTaskOver(false);
       const taskId = getTaskDragData(event.dataTransfer);
-      if (!taskId) return;
+      if (!taskId || isInReadOnlyArea(event.currentTarget)) return;
       event.preventDefault();
       onTaskDrop(taskId);
     },

@@ -1,14 +1,16 @@
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { keptBoardDay } from "../../../lib/online.ts";
 import { readViewedDateParam, rejectedDateToast } from "../lib/viewed-date.ts";
 import { useToday } from "./use-today.ts";
 
-const DATE_PARAM = "date";
+export const DATE_PARAM = "date";
 
 /**
  * The day the board shows, kept in the URL (`/?date=2026-11-23`) so a reload or a shared link
- * keeps it. No parameter means the user's today. A parameter the board cannot show (not a real day,
+ * keeps it. No parameter means the user's today; offline, on the service worker's kept copy, the
+ * day that copy holds (decision 018). A parameter the board cannot show (not a real day,
  * or more than ten years away) is replaced with today in the address (a history replace, so Back
  * does not return to it), and a toast says so.
  */
@@ -16,7 +18,7 @@ export function useViewedDate(): { viewedDate: string; today: string; isToday: b
   const today = useToday();
   const [searchParams, setSearchParams] = useSearchParams();
   const param = readViewedDateParam(searchParams.get(DATE_PARAM), today);
-  const viewedDate = param && "date" in param ? param.date : today;
+  const viewedDate = param && "date" in param ? param.date : (keptBoardDay() ?? today);
   const rejected = param && "rejected" in param ? param.rejected : null;
 
   useEffect(() => {

@@ -16,6 +16,7 @@ import {
 import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { COLUMN_LABELS, columnDropId, columnOfDropId } from "./board-columns.ts";
 
 /** What a dragged card carries. */
@@ -24,9 +25,13 @@ export interface TaskDragData {
   column: BoardColumnStatus;
 }
 
-/** A press on a card's own controls (edit, delete, resume) is a click, not the start of a drag. */
+/**
+ * A press on a card's own controls (edit, delete, resume) is a click, not the start of a drag; and
+ * nothing is dragged on a read-only (offline) board.
+ */
 function startsOnControl(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
+  if (isInReadOnlyArea(target)) return true;
   const control = target.closest("button, a, input, select, textarea, [role='button']");
   return control !== null && !control.hasAttribute("data-drag-handle");
 }

@@ -1,0 +1,68 @@
+import { WifiOff } from "lucide-react";
+import { useEffect } from "react";
+import { browserNavigation } from "../../lib/api-client.ts";
+import { isKeptPage } from "../../lib/online.ts";
+
+export const OFFLINE_MESSAGE = "You are offline — showing your board as last loaded. Changes are disabled.";
+
+/** The first wait before asking again whether the server answers; doubled after each miss. */
+export const KEPT_PAGE_FIRST_RETRY_MS = 2_000;
+const KEPT_PAGE_LONGEST_RETRY_MS = 60_000;
+
+/**
+ * Says that the page is read-only while offline (decision 018). The live region is always there,
+ * so going offline is announced.
+ */
+export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
+  useLiveAgainWhenReachable();
+  return (
+    <div role="status">
+      {isOffline && (
+        <p className="mb-4 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
+          <WifiOff className="size-4 shrink-0 text-amber-800" aria-hidden="true" />
+          {OFFLINE_MESSAGE}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * On the service worker's kept copy: once the server answers again (asked when the browser says it
+ * is back online, and from time to time, as the copy is also served when only the server is out of
+ * reach), the page reloads, so the live board replaces the copy.
+ */
+function useLiveAgainWhenReachable(): void {
+  useEffect(() => {
+    if (!isKeptPage()) return;
+    let delay = KEPT_PAGE_FIRST_RETRY_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const check = async () => {
+      clearTimeout(timer);
+      if (navigator.onLine) {
+        try {
+          // Not answered by the service worker (decision 018): this reaches the server or fails.
+          const response = await fetch("/healthz", { cache: "no-store" });
+          if (response.ok && !stopped) return browserNavigation.reload();
+        } catch {
+          // Still out of reach.
+        }
+      }
+      if (stopped) return;
+      timer = setTimeout(() => void check(), delay);
+      delay = Math.min(delay * 2, KEPT_PAGE_LONGEST_RETRY_MS);
+    };
+    const onOnline = () => {
+      delay = KEPT_PAGE_FIRST_RETRY_MS;
+      void check();
+    };
+    window.addEventListener("online", onOnline);
+    timer = setTimeout(() => void check(), delay);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", onOnline);
+    };
+  }, []);
+}

@@ -1,0 +1,22 @@
+import { todayInZone } from "../../../../shared/rules/dates.ts";
+import type { FirstQuery } from "../../../lib/first-render.ts";
+import { dayStatsPath, dayStatsQueryOptions } from "../api/get-day-stats.ts";
+import { dayTasksPath, dayTasksQueryOptions } from "../api/get-day-tasks.ts";
+import { STALLED_TASKS_PATH, stalledTasksQueryOptions } from "../api/get-stalled-tasks.ts";
+import { DATE_PARAM } from "../hooks/use-viewed-date.ts";
+import { readViewedDateParam } from "./viewed-date.ts";
+
+/**
+ * The calls the board's first render makes (decision 013), for the day `useViewedDate` will show:
+ * the address's `?date=`, else today in `timeZone` (the user's, else the browser's).
+ */
+export function firstBoardQueries(search: string, timeZone: string, now: Date): FirstQuery[] {
+  const today = todayInZone(now, timeZone);
+  const param = readViewedDateParam(new URLSearchParams(search).get(DATE_PARAM), today);
+  const date = param && "date" in param ? param.date : today;
+  return [
+    { path: dayTasksPath(date), options: dayTasksQueryOptions(date) },
+    { path: dayStatsPath(date), options: dayStatsQueryOptions(date) },
+    { path: STALLED_TASKS_PATH, options: stalledTasksQueryOptions() },
+  ];
+}
