@@ -6,9 +6,24 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { THEME_SCRIPT } from "./src/shared/theme-script.ts";
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const apiServer = "http://localhost:3000";
+
+/**
+ * The theme's first-paint script, right after the charset in <head> (decision 017): it sets
+ * <html class="dark"> before the stylesheet and the body, so no page paints in the wrong theme. The
+ * server's CSP allows these exact bytes by their hash (src/server/plugins/security.ts).
+ */
+const themeScript: Plugin = {
+  name: "daywise-theme-script",
+  transformIndexHtml(html) {
+    const charset = /<meta charset="UTF-8" \/>\n/;
+    if (!charset.test(html)) throw new Error("index.html has no <meta charset> line to put the theme script after");
+    return html.replace(charset, (line) => `${line}    <script>${THEME_SCRIPT}</script>\n`);
+  },
+};
 
 /**
  * Writes this build's id and file list into the service worker (src/web/public/sw.js, copied to
@@ -48,12 +63,13 @@ export default defineConfig({
   root: path.join(repoRoot, "src/web"),
   // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
   // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
-  plugins: [react(), tailwindcss(), serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
+  plugins: [themeScript, react(), tailwindcss(), serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   build: {
     // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),
     emptyOutDir: true,
-    // Stays within the server's CSP: no inline scripts and no eval in the output.
+    // Stays within the server's CSP: no inline scripts (but the theme script, allowed by its hash)
+    // and no eval in the output.
     modulePreload: { polyfill: false },
     // The server reads it to preload the current page's chunks from the HTML (decision 013).
     manifest: true,

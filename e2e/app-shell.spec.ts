@@ -48,8 +48,10 @@ test.describe("the signed-in shell on a desktop", () => {
     await expect(menu).toBeHidden();
     await expect(avatarButton).toBeFocused();
 
-    // From the keyboard, the menu opens on its first action.
+    // From the keyboard, the menu opens on its first action (the first theme, decision 017); Log out is last.
     await page.keyboard.press("Enter");
+    await expect(menu.getByRole("menuitemradio", { name: "Light" })).toBeFocused();
+    await page.keyboard.press("End");
     await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(avatarButton).toBeFocused();

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { THEME_SCRIPT } from "../shared/theme-script.ts";
 import { AppError } from "./app-error.ts";
 import { buildApp } from "./app.ts";
 import { signInTestUser } from "./test/sign-in.ts";
@@ -62,6 +64,13 @@ describeEachDatabase("app shell", (dialect) => {
     // The installable app: its service worker and manifest come from the app's own origin.
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {
+    const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
 

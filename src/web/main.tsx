@@ -1,8 +1,13 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { startThemeSync } from "./lib/theme.ts";
 import { whenIdle } from "./lib/when-idle.ts";
 import "./styles.css";
+
+// The first paint has the theme already (index.html's theme script); from here it follows the
+// system's scheme and the other tabs (decision 017).
+startThemeSync();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

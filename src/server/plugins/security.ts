@@ -1,12 +1,19 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { THEME_SCRIPT } from "../../shared/theme-script.ts";
+
+/** The CSP source that lets index.html's theme script, and no other inline script, run (decision 017). */
+export function themeScriptSource(): string {
+  return `'sha256-${createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64")}'`;
+}
 
 /**
- * Security headers, as helmet writes them. Scripts may come only from our own origin (the built
- * app has no inline script); styles allow inline attributes because the UI primitives position
- * popovers with style tags.
+ * Security headers, as helmet writes them. Scripts may come only from our own origin, but for the
+ * built app's one inline script, the theme's first paint, allowed by its hash; styles allow inline
+ * attributes because the UI primitives position popovers with style tags.
  */
 export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
   return {
@@ -14,7 +21,7 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", themeScriptSource()],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -1,5 +1,7 @@
-// Server-rendered pages of the built-in identity provider and of failed sign-ins. No script at all
-// (the CSP allows scripts from our own files only); inline styles are allowed.
+// Server-rendered pages of the built-in identity provider and of failed sign-ins. One script only:
+// the web app's theme script (the CSP allows it by its hash, decision 017), so the page shows the
+// theme chosen in the app; inline styles are allowed.
+import { THEME_SCRIPT } from "../../../shared/theme-script.ts";
 
 export function escapeHtml(value: string): string {
   return value
@@ -36,6 +38,17 @@ const STYLE = `
   .error{padding:.5rem .75rem;margin:0 0 1rem;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;
     border-radius:.5rem;font-size:.875rem}
   a{color:#4338ca}
+  html.dark{color-scheme:dark}
+  .dark body{background:#020617;color:#f1f5f9}
+  .dark .brand{color:#f1f5f9}
+  .dark main{background:#0f172a;border-color:#334155;box-shadow:none}
+  .dark p{color:#94a3b8}
+  .dark input{background:#020617;border-color:#475569}
+  .dark input:focus,.dark :focus-visible{outline-color:#818cf8}
+  .dark button{color:#020617;background:#818cf8}
+  .dark button:hover{background:#a5b4fc}
+  .dark .error{color:#fecaca;background:#450a0a;border-color:#991b1b}
+  .dark a{color:#a5b4fc}
 `;
 
 // The mark of src/web/components/brand-mark.tsx, in the colours of src/web/public/favicon.svg.
@@ -46,6 +59,7 @@ function page(title: string, body: string): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<script>${THEME_SCRIPT}</script>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>

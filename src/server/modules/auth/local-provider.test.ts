@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TestBrowser, formAction } from "../../test/browser.ts";
+import { THEME_SCRIPT } from "../../../shared/theme-script.ts";
+import { themeScriptSource } from "../../plugins/security.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 import { loadOrCreateSigningKeys, localSubject } from "./local-provider.ts";
 import { createMemoryStore } from "./local-provider-store.ts";
@@ -51,7 +53,7 @@ describeEachDatabase("sign-in through the built-in local provider", (dialect) =>
     expect(response.json()).toEqual({ providers: [{ id: "local", displayName: "Local account" }] });
   });
 
-  it("shows a sign-in page with the fields Name and Email and the button Sign in, without any script", async () => {
+  it("shows a sign-in page with the fields Name and Email and the button Sign in, with no script but the theme's", async () => {
     const browser = new TestBrowser(t.app);
     const { response: page, visited } = await browser.follow(await browser.get("/auth/local"));
     expect(visited[0]).toMatch(/^http:\/\/localhost:3000\/oidc\/auth\?/);
@@ -65,8 +67,9 @@ describeEachDatabase("sign-in through the built-in local provider", (dialect) =>
     expect(page.body).toMatch(/<label for="name">Name<\/label>/);
     expect(page.body).toMatch(/<label for="email">Email<\/label>/);
     expect(page.body).toMatch(/<button type="submit">Sign in<\/button>/);
-    expect(page.body).not.toMatch(/<script/i);
-    expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    // Only the theme's first-paint script (decision 017), which the CSP allows by its hash.
+    expect(page.body.match(/<script\b[^>]*>[^]*?<\/script>/gi)).toEqual([`<script>${THEME_SCRIPT}</script>`]);
+    expect(String(page.headers["content-security-policy"])).toContain(`script-src 'self' ${themeScriptSource()}`);
     // The app's icon (else the browser asks for /favicon.ico, a 404) and its brand: the name, linked home.
     expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page.body).toMatch(/<a class="brand" href="\/">.*<span>Daywise<\/span><\/a>/);

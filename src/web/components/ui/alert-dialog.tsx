@@ -23,7 +23,7 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
       <AlertDialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-xl",
+          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 shadow-xl",
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           className,
         )}

@@ -36,7 +36,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         {...returnFocus}
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-xl",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 shadow-xl",
           "focus-visible:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           className,
         )}

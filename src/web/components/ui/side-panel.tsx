@@ -25,7 +25,7 @@ export function SidePanelContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l bg-background shadow-2xl focus-visible:outline-none sm:max-w-md",
+          "fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l bg-popover shadow-2xl focus-visible:outline-none sm:max-w-md",
           "data-[state=open]:animate-slide-in-from-right data-[state=closed]:animate-slide-out-to-right",
           className,
         )}

@@ -29,7 +29,7 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-border bg-background text-foreground",
+        default: "border-border bg-popover text-popover-foreground",
         destructive: "border-destructive bg-destructive text-destructive-foreground",
       },
     },

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot, CalendarDays, CircleCheck, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, Sunset, Target } from "lucide-react";
+import { Bot, CalendarDays, CircleCheck, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, SunMoon, Sunset, Target } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { parseQuickAdd, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { setThemeChoice } from "../../../lib/theme.ts";
+import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useAIContext } from "../../ai-chat/index.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
@@ -27,11 +29,13 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   endDay: Sunset,
   assistant: Bot,
   task: CircleCheck,
+  theme: SunMoon,
 };
 
 /**
  * The command palette (issue 17), Ctrl/Cmd+K: go to a page or a day, add a task (read as quick add
- * reads it), end the day, open the assistant. Arrow keys choose, Enter runs, Escape closes.
+ * reads it), end the day, open the assistant, switch the theme. Arrow keys choose, Enter runs,
+ * Escape closes.
  */
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   return (
@@ -49,6 +53,7 @@ function PaletteBody({ close }: { close: () => void }) {
   const today = useToday();
   const goals = useQuery(goalsQueryOptions()).data;
   const createTask = useCreateTask();
+  const { isDark } = useThemeChoice();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [query, setQuery] = useState("");
@@ -61,12 +66,12 @@ function PaletteBody({ close }: { close: () => void }) {
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
   const search = useTaskSearch(query);
   const commands = useMemo(() => {
-    const matched = matchCommands(query, { today, goals: goalChoices });
+    const matched = matchCommands(query, { today, goals: goalChoices, isDark });
     const found = (search.data ?? []).map((task) => taskCommand(task, today));
     // Found tasks before "Add task", which stays last.
     const addAt = matched.findIndex((command) => command.id === "add-task");
     return addAt === -1 ? [...matched, ...found] : [...matched.slice(0, addAt), ...found, ...matched.slice(addAt)];
-  }, [query, today, goalChoices, search.data]);
+  }, [query, today, goalChoices, isDark, search.data]);
   const activeIndex = Math.min(active, Math.max(0, commands.length - 1));
 
   function run(command: PaletteCommand) {
@@ -78,6 +83,9 @@ function PaletteBody({ close }: { close: () => void }) {
         return;
       case "assistant":
         assistant.open();
+        return;
+      case "theme":
+        setThemeChoice(action.choice);
         return;
       case "add": {
         const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });

@@ -1,21 +1,24 @@
 // What the command palette lists for what was typed: the fixed commands whose words match, a day
 // to go to when the text names one, and adding the text as a task (read as quick add reads it).
+// "Switch theme" (issue 17) shows the other theme; the three exact choices show once typed for.
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { type QuickAddContext, parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
+import type { ThemeChoice } from "../../../lib/theme.ts";
 import { futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
 
 export type PaletteAction =
   | { kind: "navigate"; to: string; state?: Record<string, unknown> }
   | { kind: "assistant" }
-  | { kind: "add"; text: string };
+  | { kind: "add"; text: string }
+  | { kind: "theme"; choice: ThemeChoice };
 
 export interface PaletteCommand {
   id: string;
   label: string;
   /** Shown at the end of the row (a shortcut, what a task would be). */
   hint?: string;
-  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task";
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task" | "theme";
   /** More words that find it. */
   keywords?: string;
   action: PaletteAction;
@@ -42,6 +45,34 @@ const FIXED: PaletteCommand[] = [
   { id: "assistant", label: "Open the AI Assistant", icon: "assistant", keywords: "chat ask help", action: { kind: "assistant" } },
 ];
 
+const THEME_KEYWORDS = "theme mode appearance colours colors switch";
+
+/** Switches to the theme not shown now: dark from light, light from dark (either may be the system's). */
+function switchThemeCommand(isDark: boolean): PaletteCommand {
+  return {
+    id: "switch-theme",
+    label: "Switch theme",
+    hint: isDark ? "Light" : "Dark",
+    icon: "theme",
+    keywords: `${THEME_KEYWORDS} dark light night`,
+    action: { kind: "theme", choice: isDark ? "light" : "dark" },
+  };
+}
+
+/** Listed only when typed for: the empty palette keeps to one theme command. */
+const THEME_CHOICES: PaletteCommand[] = (["light", "dark", "system"] as const).map((choice) => ({
+  id: `theme-${choice}`,
+  label: `Use the ${choice} theme`,
+  icon: "theme",
+  keywords: choice === "system" ? `${THEME_KEYWORDS} automatic device` : THEME_KEYWORDS,
+  action: { kind: "theme", choice },
+}));
+
+export interface PaletteContext extends QuickAddContext {
+  /** Whether the page shows the dark theme now (what "Switch theme" switches from). */
+  isDark?: boolean;
+}
+
 /** Every typed word starts a word of the command's label or keywords. */
 function matches(command: PaletteCommand, words: string[]): boolean {
   const haystack = `${command.label} ${command.keywords ?? ""}`.toLowerCase().split(/[\s-]+/);
@@ -59,11 +90,12 @@ export function taskCommand(task: Pick<Task, "id" | "title" | "date" | "status">
   };
 }
 
-export function matchCommands(query: string, context: QuickAddContext): PaletteCommand[] {
+export function matchCommands(query: string, context: PaletteContext): PaletteCommand[] {
+  const fixed = [...FIXED, switchThemeCommand(context.isDark ?? false)];
   const text = query.trim();
-  if (text === "") return FIXED;
+  if (text === "") return fixed;
   const words = text.toLowerCase().split(/\s+/);
-  const found = FIXED.filter((command) => matches(command, words));
+  const found = [...fixed, ...THEME_CHOICES].filter((command) => matches(command, words));
 
   const parsed = parseQuickAdd(text, context);
   // Only a day ("tomorrow", "next fri", "dec 3"): going there comes first.

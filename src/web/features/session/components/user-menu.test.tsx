@@ -55,6 +55,29 @@ describe("<UserMenu />", () => {
     expect(within(menu).getByRole("menuitem", { name: "Log out" })).toBeInTheDocument();
   });
 
+  it("chooses the theme: light, dark or the system's, remembered, the menu staying open (decision 017)", async () => {
+    vi.stubGlobal("matchMedia", () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    localStorage.clear();
+    const user = userEvent.setup();
+    renderMenu(ada);
+    await user.click(screen.getByRole("button", { name: /account menu/i }));
+
+    const themes = within(await screen.findByRole("group", { name: "Theme" }));
+    expect(themes.getAllByRole("menuitemradio").map((item) => item.textContent)).toEqual(["Light", "Dark", "System"]);
+    expect(themes.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
+
+    await user.click(themes.getByRole("menuitemradio", { name: "Dark" }));
+
+    expect(document.documentElement).toHaveClass("dark");
+    expect(localStorage.getItem("daywise:theme")).toBe("dark");
+    expect(themes.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("menu")).toBeInTheDocument();
+
+    await user.click(themes.getByRole("menuitemradio", { name: "System" }));
+    expect(document.documentElement).not.toHaveClass("dark");
+    expect(localStorage.getItem("daywise:theme")).toBeNull();
+  });
+
   it("reads 'Logging out...' while logging out, then toasts, clears the refresh and reloads", async () => {
     const user = userEvent.setup();
     const answer = deferred<Response>();

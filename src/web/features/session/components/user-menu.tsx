@@ -1,18 +1,32 @@
-import { Loader2, LogOut } from "lucide-react";
+import { Loader2, LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { useId } from "react";
 import type { User } from "../../../../shared/api/user.ts";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import { type ThemeChoice, setThemeChoice } from "../../../lib/theme.ts";
+import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
 import { useLogout } from "../api/logout.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { UserMenuTrigger } from "./user-menu-trigger.tsx";
 
-/** The avatar menu of the header (spec section 1); renders nothing without a user. */
+const THEMES = [
+  { value: "light", label: "Light", Icon: Sun },
+  { value: "dark", label: "Dark", Icon: Moon },
+  { value: "system", label: "System", Icon: Monitor },
+] as const;
+
+/**
+ * The avatar menu of the header (spec section 1); renders nothing without a user. Beyond the spec,
+ * it also holds the theme choice (decision 017), between the account and Log out.
+ */
 export function UserMenu({
   user,
   defaultOpen,
@@ -24,6 +38,8 @@ export function UserMenu({
   container?: HTMLElement | null;
 }) {
   const logout = useLogout();
+  const theme = useThemeChoice();
+  const themeLabelId = useId();
   if (!user) return null;
   // Stays "Logging out..." after success too, until the page reloads.
   const isLoggingOut = logout.isPending || logout.isSuccess;
@@ -41,6 +57,23 @@ export function UserMenu({
             {user.email ? <span className="truncate text-xs text-muted-foreground">{user.email}</span> : null}
           </span>
         </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id={themeLabelId} className="text-xs font-medium text-muted-foreground">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          aria-labelledby={themeLabelId}
+          value={theme.choice}
+          onValueChange={(value) => setThemeChoice(value as ThemeChoice)}
+        >
+          {THEMES.map(({ value, label, Icon }) => (
+            // The menu stays open: the page behind shows the theme chosen, and another is a click away.
+            <DropdownMenuRadioItem key={value} value={value} onSelect={(event) => event.preventDefault()}>
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={isLoggingOut}

@@ -14,7 +14,7 @@ const highlights = [
 export function WelcomeScreen() {
   useDocumentTitle("Welcome");
   return (
-    <div className="min-h-dvh bg-gradient-to-b from-indigo-50 via-white to-white">
+    <div className="min-h-dvh bg-gradient-to-b from-indigo-50 via-background to-background">
       <main
         id="main-content"
         className="mx-auto grid min-h-dvh max-w-5xl content-center gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:gap-x-16 lg:gap-y-8 lg:py-16"

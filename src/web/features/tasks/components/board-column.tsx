@@ -43,7 +43,7 @@ export function ColumnFrame({ status, label, count, children, className, ref, is
       <h2 id={headingId} className="mb-3 flex items-center gap-2 px-1 text-sm font-semibold">
         <span className={cn("size-2.5 rounded-full", COLUMN_ACCENTS[status])} aria-hidden="true" />
         {label}{" "}
-        <span className="ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-white px-2 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
+        <span className="ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-card px-2 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
           {count ?? "–"}
           <span className="sr-only">{count === 1 ? " task" : " tasks"}</span>
         </span>

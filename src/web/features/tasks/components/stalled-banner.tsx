@@ -36,7 +36,7 @@ export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule
 function StalledTaskRow({ task, today, onResume, onComplete, onReschedule }: { task: Task } & Omit<StalledBannerProps, "tasks">) {
   const titleId = useId();
   return (
-    <li className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white p-3 sm:flex-row sm:items-center">
+    <li className="flex flex-col gap-2 rounded-lg border border-red-200 bg-card p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p id={titleId} className="font-medium wrap-anywhere text-foreground">
           {task.title}
