@@ -5,7 +5,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
-import { AI_PROVIDERS_PATH, AiSettingsPanel, aiProvidersQueryOptions } from "../../features/ai-chat/index.ts";
+import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
+import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -80,5 +81,5 @@ export function SettingsPage() {
 
 /** What the page's first render shows (decision 013): the AI Settings tab's providers. */
 export function firstQueries(): FirstQuery[] {
-  return [{ path: AI_PROVIDERS_PATH, options: aiProvidersQueryOptions() }];
+  return aiSettingsFirstQueries();
 }

@@ -6,8 +6,6 @@ import { lazy } from "react";
 export { AIContextProvider, useAIContext, type AIContextValue, type ChatSizeMode } from "./components/ai-context.tsx";
 export { AiAssistant } from "./components/ai-assistant.tsx";
 
-export { AI_PROVIDERS_PATH, aiProvidersQueryOptions } from "./api/get-ai-providers.ts";
-
 /** Settings page, AI Settings tab; render inside a <Suspense>. */
 export const AiSettingsPanel = lazy(() =>
   import("./components/ai-settings-panel.tsx").then((module) => ({ default: module.AiSettingsPanel })),
