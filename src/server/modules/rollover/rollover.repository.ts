@@ -158,14 +158,18 @@ const writtenTaskColumns = [
   ["updatedAt", "text"],
 ] as const satisfies readonly (readonly [keyof Required<RolloverTaskChanges>, "text" | "integer"])[];
 
+/** Each written column with its JSON key (the column's name in SQL), worked out once. */
+const writtenTaskKeys = writtenTaskColumns.map(([column]) => [column, snakeCase(column)] as const);
+
 /** The changed tasks as one JSON array parameter: objects of `id` and the written columns, in snake_case. */
 function changedTasksJson(changedTasks: DayClose["changedTasks"]): string {
   return JSON.stringify(
     changedTasks.map(({ task, changes }) => {
       const row: Record<string, unknown> = { id: task.id };
-      for (const [column] of writtenTaskColumns) {
-        if (column in changes) row[snakeCase(column)] = changes[column];
-        else if (column in task) row[snakeCase(column)] = task[column as keyof RolloverDayTask];
+      for (const [column, key] of writtenTaskKeys) {
+        const changed = changes[column];
+        if (changed !== undefined) row[key] = changed;
+        else if (column in task) row[key] = task[column as keyof RolloverDayTask];
         else throw new Error(`a close writes ${column} but task ${task.id} neither changes nor was read with it`);
       }
       return row;
