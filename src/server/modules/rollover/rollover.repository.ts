@@ -1,8 +1,8 @@
 // Rollover queries only: settings, summaries and the tasks of the day being closed. Every function
 // takes the owner's id first. Bind to the database or to a transaction: rolloverRepository(trx).
-import { type Insertable, type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
-import type { RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
+import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
@@ -72,10 +72,15 @@ const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db.selectFrom("rolloverSummaries").select(summaryColumns).where("userId", "=", p.userId).where("date", "=", p.date),
 );
 
+/** The settings the rules of a close read (RolloverRuleSettings). */
+const ruleSettingsColumns = ["rolloverTodoTasks", "stallInProgressTasks", "deferLargeTasks", "maxRolloverDays"] as const;
+
 /**
- * Everything closing a day reads, in one round trip: the user's data version, their saved
- * settings, the day's summary, and (only when the day has none) the day's tasks in the board's
- * order. One row per task; a day without tasks, or already closed, is one row.
+ * Everything closing a day reads, in one round trip: the user's data version, the settings its
+ * rules use, whether the day has a summary, and (only when it has none) the day's tasks in the
+ * board's order. One row per task; a day without tasks, or already closed, is one row. Narrow on
+ * purpose: every column is repeated on each of up to 50 rows, and the row building is most of the
+ * read's cost (the summary itself is read only for a day already closed).
  */
 const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
@@ -84,8 +89,8 @@ const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string }) 
     .leftJoin("rolloverSummaries as r", (join) => join.onRef("r.userId", "=", "u.id").on("r.date", "=", p.date))
     .leftJoin("tasks as t", (join) => join.onRef("t.userId", "=", "u.id").on("t.date", "=", p.date).on("r.id", "is", null))
     .select("u.dataVersion")
-    .select(settingsColumns.map((column) => `s.${column}` as const))
-    .select(summaryColumns.map((column) => `r.${column} as summary_${column}` as const))
+    .select(ruleSettingsColumns.map((column) => `s.${column}` as const))
+    .select("r.id as summaryId")
     .select(dayTaskColumns.map((column) => `t.${column} as task_${column}` as const))
     .where("u.id", "=", p.userId)
     .orderBy("t.createdAt")
@@ -95,9 +100,7 @@ const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string }) 
 type Row = Record<string, unknown>;
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 /** dayToCloseQuery's result columns (read unmapped: snake_case) of the settings, task and summary fields. */
-const settingsKeys = settingsColumns.map((column) => [column, snakeCase(column)] as const);
 const taskKeys = dayTaskColumns.map((column) => [column, `task_${snakeCase(column)}`] as const);
-const summaryKeys = new Map(summaryColumns.map((column) => [column, `summary_${snakeCase(column)}`]));
 
 function settingsFromRow(row: Row): RolloverSettings {
   return {
@@ -111,13 +114,12 @@ function settingsFromRow(row: Row): RolloverSettings {
   };
 }
 
-/** A stored summary row (its columns named as given by `name`) as the API answers it. */
-function summaryFromRow(row: Row, name: (column: (typeof summaryColumns)[number]) => string = (column) => column): RolloverSummary {
-  const summary = Object.fromEntries(summaryColumns.map((column) => [column, row[name(column)]])) as Record<string, unknown>;
+/** A stored summary row as the API answers it. */
+function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId">): RolloverSummary {
   return {
-    ...(summary as Omit<RolloverSummary, "taskIds" | "reflectionReasons">),
-    taskIds: JSON.parse(summary.taskIds as string) as RolloverSummary["taskIds"],
-    reflectionReasons: JSON.parse(summary.reflectionReasons as string) as ReflectionReason[],
+    ...row,
+    taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"],
+    reflectionReasons: JSON.parse(row.reflectionReasons) as ReflectionReason[],
   };
 }
 
@@ -125,8 +127,8 @@ function summaryFromRow(row: Row, name: (column: (typeof summaryColumns)[number]
 export interface DayToClose {
   /** The user's data version when read: the close writes only if it is still that (db/user-data.ts). */
   dataVersion: number;
-  /** The saved settings, or undefined when the user never saved any. */
-  settings: RolloverSettings | undefined;
+  /** The saved settings the rules use, or undefined when the user never saved any. */
+  settings: RolloverRuleSettings | undefined;
   /** The day's summary when it is already closed (then `tasks` is empty). */
   summary: RolloverSummary | undefined;
   tasks: RolloverDayTask[];
@@ -333,18 +335,25 @@ export function rolloverRepository(db: Kysely<Database>) {
       const rows = await dayToCloseQuery.unmappedRows(db, { userId, date });
       const first = rows[0];
       if (!first) return undefined;
-      const settings: Row = {};
-      for (const [column, key] of settingsKeys) settings[column] = first[key];
       const taskOf = (row: Row) => {
         const task: Row = {};
         for (const [column, key] of taskKeys) task[column] = row[key];
         return task as unknown as RolloverDayTask;
       };
+      const summary = first.summary_id === null ? undefined : await this.findSummary(userId, date);
       return {
         dataVersion: Number(first.data_version),
-        settings: settings.autoRolloverEnabled === null ? undefined : settingsFromRow(settings),
-        summary: first.summary_id === null ? undefined : summaryFromRow(first, (column) => summaryKeys.get(column)!),
-        tasks: first.task_id === null ? [] : rows.map(taskOf),
+        settings:
+          first.rollover_todo_tasks === null
+            ? undefined
+            : {
+                rolloverTodoTasks: first.rollover_todo_tasks === 1,
+                stallInProgressTasks: first.stall_in_progress_tasks === 1,
+                deferLargeTasks: first.defer_large_tasks === 1,
+                maxRolloverDays: first.max_rollover_days as number,
+              },
+        summary,
+        tasks: summary || first.task_id === null ? [] : rows.map(taskOf),
       };
     },
 

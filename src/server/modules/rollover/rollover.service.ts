@@ -9,7 +9,7 @@ import {
   type UpdateRolloverSettingsBody,
 } from "../../../shared/api/rollover.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
-import { planDayRollover, wrapUpFigures } from "../../../shared/rules/rollover.ts";
+import { planDayRollover, type RolloverRuleSettings, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
@@ -44,7 +44,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
   }
 
   /** What closing `day` does: the summary and the tasks' changes, from what was read. */
-  function planClose(tasks: readonly RolloverDayTask[], settings: RolloverSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
+  function planClose(tasks: readonly RolloverDayTask[], settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
     const at = now();
     const plan = planDayRollover(tasks, settings, day, at);
     const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
