@@ -3,7 +3,9 @@
 // the user-data cache (plugins/user-data-cache.ts) checks, so a write that bypassed this would
 // leave cached answers stale. Raising it first also takes the user's row lock (PostgreSQL) or the
 // write lock (SQLite) before any task or goal row, so a user's concurrent writes queue up in one
-// order and cannot deadlock each other.
+// order and cannot deadlock each other. The one other writer, closing a day (rollover.repository.ts
+// storeClose, decision 015), keeps the same rule in its own transaction or single statement: it
+// raises the version first, and only if it still is the one its read saw, before any task row.
 import { type Kysely, type Transaction, sql } from "kysely";
 import { compiledQuery } from "./compiled-query.ts";
 import type { Database } from "./schema.ts";

@@ -9,44 +9,32 @@ import {
   type UpdateRolloverSettingsBody,
 } from "../../../shared/api/rollover.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
-import { type PlannedRolloverTask, planDayRollover, wrapUpFigures } from "../../../shared/rules/rollover.ts";
+import { planDayRollover, type RolloverRuleSettings, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type RolloverDayTask, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
+import { type DayClose, type RolloverDayTask, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
 
 export interface RolloverServiceDeps {
   kysely: Kysely<Database>;
   now: () => Date;
+  /** Optimistic attempts at a close before it takes the user's lock (tests set 0 to take it at once). */
+  optimisticAttempts?: number;
 }
+
+/** A close that loses this many times in a row to other writes of the user's then takes their lock. */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 export type RolloverService = ReturnType<typeof rolloverService>;
 
 const summaryNotFound = () => new AppError("not_found", "No rollover summary found for this date");
 
-/**
- * The plan's task writes, grouped by identical changes: one UPDATE per group. Changes are
- * computed per task by the shared rules; tasks of a day mostly share them (todo tasks that roll
- * over with the same rolloverCount), so a day of 50 tasks is a handful of statements.
- */
-function groupByChanges(plan: readonly PlannedRolloverTask<RolloverDayTask>[]) {
-  const groups = new Map<string, { ids: string[]; changes: PlannedRolloverTask["changes"] }>();
-  for (const { task, changes } of plan) {
-    if (Object.keys(changes).length === 0) continue;
-    const key = JSON.stringify(changes);
-    const group = groups.get(key);
-    if (group) group.ids.push(task.id);
-    else groups.set(key, { ids: [task.id], changes });
-  }
-  return [...groups.values()];
-}
-
 async function settingsOf(repository: RolloverRepository, userId: string): Promise<RolloverSettings> {
   return (await repository.findSettings(userId)) ?? { ...ROLLOVER_DEFAULTS };
 }
 
-export function rolloverService({ kysely, now }: RolloverServiceDeps) {
+export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS }: RolloverServiceDeps) {
   const repository = rolloverRepository(kysely);
 
   /** The user's today in their zone (product-decisions.md: never the server's zone). */
@@ -55,13 +43,62 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
     return todayInZone(now(), timeZone);
   }
 
+  /** What closing `day` does: the summary and the tasks' changes, from what was read. */
+  function planClose(tasks: readonly RolloverDayTask[], settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
+    const at = now();
+    const plan = planDayRollover(tasks, settings, day, at);
+    const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
+    const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
+    const summary: RolloverSummary = {
+      id: randomUUID(),
+      date: day,
+      rolledOverCount: taskIds.rollover.length,
+      stalledCount: taskIds.stall.length,
+      deferredCount: taskIds.defer.length,
+      reviewCount: taskIds.review.length,
+      taskIds,
+      ...wrapUpFigures(tasks),
+      reflectionReasons,
+      createdAt: at.toISOString(),
+    };
+    // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
+    // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
+    const changedTasks = plan.filter((entry) => Object.keys(entry.changes).length > 0);
+    return { summary, changedTasks };
+  }
+
   /**
-   * Closes the day once. A person's close (`settings` undefined) first looks for the day's summary
-   * outside any transaction, as the common repeat (a double click) is then a read, and reads the
-   * settings in the transaction. The scheduler's close passes the settings it already read and
-   * skips the look-up (its days are rarely closed already: the summary's unique (user, day) still
-   * answers that), and stores nothing for a day without any task (its transaction has only raised
-   * the user's data version then): fewer round trips per due user.
+   * One attempt at closing the day through `db`: one read (data version, settings, summary, tasks),
+   * then, unless the day is already closed, one write that stores the close only if the user's
+   * data version is still the one read (repository.storeClose). Answers the day's summary, null
+   * when the scheduler leaves an empty day alone, or "retry" when something of the user's was
+   * written between the read and the write (or another close of the day won).
+   */
+  async function tryCloseDay(
+    db: Kysely<Database>,
+    userId: string,
+    day: string,
+    reflectionReasons: ReflectionReason[],
+    automatic: { settings: RolloverSettings } | undefined,
+  ): Promise<RolloverSummary | null | "retry"> {
+    const inDb = rolloverRepository(db);
+    const read = await inDb.findDayToClose(userId, day);
+    if (!read) throw new Error(`closing a day of unknown user ${userId}`);
+    if (read.summary) return read.summary;
+    if (automatic && read.tasks.length === 0) return null;
+    const settings = automatic?.settings ?? read.settings ?? { ...ROLLOVER_DEFAULTS };
+    const close = planClose(read.tasks, settings, day, reflectionReasons);
+    return (await inDb.storeClose(userId, read.dataVersion, close)) ? close.summary : "retry";
+  }
+
+  /**
+   * Closes the day once (docs/decisions/006 and 015). Optimistic first: a read and a write that
+   * stores the close only if the user's data version has not moved since the read — on PostgreSQL
+   * two round trips, no explicit transaction, no lock held while the app plans the close. The
+   * common repeat (a double click) is the read alone. After OPTIMISTIC_ATTEMPTS attempts that
+   * lost to other writes of the user's, the close reads and writes inside writeUserData, holding
+   * the user's lock, where nothing can move the version under it. The scheduler's close passes
+   * the settings it already read, and a day without any task is left alone (no summary).
    */
   async function closeDayOnce(
     userId: string,
@@ -69,42 +106,14 @@ export function rolloverService({ kysely, now }: RolloverServiceDeps) {
     reflectionReasons: ReflectionReason[],
     automatic?: { settings: RolloverSettings },
   ): Promise<RolloverSummary | null> {
-    if (!automatic) {
-      const closed = await repository.findSummary(userId, day);
-      if (closed) return closed;
+    for (let attempt = 0; attempt < optimisticAttempts; attempt++) {
+      const outcome = await tryCloseDay(kysely, userId, day, reflectionReasons, automatic);
+      if (outcome !== "retry") return outcome;
     }
-
     return writeUserData(kysely, userId, async (trx) => {
-      const inTransaction = rolloverRepository(trx);
-      const at = now();
-      const settings = automatic?.settings ?? (await settingsOf(inTransaction, userId));
-      const tasks = await inTransaction.listDayTasks(userId, day);
-      if (automatic && tasks.length === 0) return null;
-      const plan = planDayRollover(tasks, settings, day, at);
-      const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
-      const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
-      const summary: RolloverSummary = {
-        id: randomUUID(),
-        date: day,
-        rolledOverCount: taskIds.rollover.length,
-        stalledCount: taskIds.stall.length,
-        deferredCount: taskIds.defer.length,
-        reviewCount: taskIds.review.length,
-        taskIds,
-        ...wrapUpFigures(tasks),
-        reflectionReasons,
-        createdAt: at.toISOString(),
-      };
-      // The summary first: its unique (user, day) is what lets only one trigger move the tasks.
-      if (!(await inTransaction.insertSummary(userId, summary))) {
-        const stored = await inTransaction.findSummary(userId, day);
-        if (!stored) throw new Error(`rollover summary of ${day} conflicted but cannot be read`);
-        return stored;
-      }
-      // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
-      // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
-      for (const group of groupByChanges(plan)) await inTransaction.updateTasks(userId, group.ids, group.changes);
-      return summary;
+      const outcome = await tryCloseDay(trx, userId, day, reflectionReasons, automatic);
+      if (outcome === "retry") throw new Error(`closing ${day} lost to another write while holding the user's lock`);
+      return outcome;
     });
   }
 

@@ -4,6 +4,8 @@ import type { Task } from "../../../shared/api/tasks.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, TEST_SECRET, type TestApp } from "../../test/test-app.ts";
+import { rolloverRepository } from "./rollover.repository.ts";
+import { rolloverService } from "./rollover.service.ts";
 
 const T0 = new Date("2026-05-04T15:00:00.000Z"); // 'today' is 2026-05-04 in UTC
 const D = "2026-05-04";
@@ -359,6 +361,73 @@ describeEachDatabase("rollover API", (dialect) => {
         plannedMinutes: 0,
         actualMinutes: 0,
       });
+    });
+  });
+
+  describe("close against other writes (decision 015)", () => {
+    const dataVersionOf = async (owner: SignedInUser) =>
+      Number((await t.app.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", owner.userId).executeTakeFirstOrThrow()).dataVersion);
+    const summaryOf = (owner: SignedInUser) =>
+      t.app.db.kysely.selectFrom("rolloverSummaries").select("id").where("userId", "=", owner.userId).where("date", "=", D).executeTakeFirst();
+
+    it("stores nothing when the user's data was written between the close's read and its write", async () => {
+      const repository = rolloverRepository(t.app.db.kysely);
+      const todo = await createTask(user, { title: "Todo" });
+      const read = await repository.findDayToClose(user.userId, D);
+      expect(read).toMatchObject({ summary: undefined, tasks: [expect.objectContaining({ id: todo.id, status: "todo" })] });
+      // Meanwhile the task is finished, in another request: the close planned from the read is stale.
+      await setStatus(user, todo.id, "done");
+      const at = t.clock.now.toISOString();
+      const stale = {
+        summary: { id: "stale-close", date: D, rolledOverCount: 1, stalledCount: 0, deferredCount: 0, reviewCount: 0, taskIds: { rollover: [todo.id], stall: [], defer: [], review: [] }, completedCount: 0, totalCount: 1, plannedMinutes: 30, actualMinutes: 0, reflectionReasons: [], createdAt: at },
+        changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
+      };
+      const versionBefore = await dataVersionOf(user);
+      expect(await repository.storeClose(user.userId, read!.dataVersion, stale)).toBe(false);
+      expect(await summaryOf(user)).toBeUndefined();
+      expect(await findTask(user, todo.id)).toMatchObject({ date: D, status: "done", rolloverCount: 0 });
+      expect(await dataVersionOf(user)).toBe(versionBefore);
+      // The same close read again is current, and is stored.
+      const current = await repository.findDayToClose(user.userId, D);
+      expect(await repository.storeClose(user.userId, current!.dataVersion, stale)).toBe(true);
+      expect(await dataVersionOf(user)).toBe(versionBefore + 1);
+    });
+
+    it("answers the stored summary, moving nothing, when the close that read first stores second", async () => {
+      const repository = rolloverRepository(t.app.db.kysely);
+      const todo = await createTask(user, { title: "Todo" });
+      const read = await repository.findDayToClose(user.userId, D);
+      const summary = await trigger(user, { date: D });
+      const at = t.clock.now.toISOString();
+      const late = {
+        summary: { ...summary, id: "late-close" },
+        changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
+      };
+      expect(await repository.storeClose(user.userId, read!.dataVersion, late)).toBe(false);
+      expect((await summaryOf(user))?.id).toBe(summary.id);
+      expect(await findTask(user, todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+    });
+
+    it("closes the day the same way holding the user's lock (after optimistic attempts lost)", async () => {
+      const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
+      const seeded = await seedDay(user);
+      const summary = await locked.closeDay(user.userId, { date: D, reflectionReasons: ["smooth"] });
+      expect(summary).toMatchObject({ date: D, rolledOverCount: 2, stalledCount: 2, deferredCount: 1, reviewCount: 0, completedCount: 1, totalCount: 6, reflectionReasons: ["smooth"] });
+      expect(await findTask(user, seeded.todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
+      expect(await findTask(user, seeded.large.id)).toMatchObject({ date: null, rolloverCount: 0 });
+      expect(await findTask(user, seeded.running.id)).toMatchObject({ date: NEXT, status: "stalled", currentSessionStartedAt: null });
+      expect(await locked.closeDay(user.userId, { date: D })).toEqual(summary);
+      expect(await trigger(user, { date: D })).toEqual(summary);
+    });
+
+    it("lets one of many simultaneous triggers of a day, amid task writes, move each task once", async () => {
+      const tasks = await Promise.all([1, 2, 3, 4].map((n) => createTask(user, { title: `Task ${n}` })));
+      const [summaries] = await Promise.all([
+        Promise.all(Array.from({ length: 6 }, () => trigger(user, { date: D }))),
+        Promise.all(tasks.slice(0, 2).map((task) => send(user, "PATCH", `/api/tasks/${task.id}`, { title: `${task.title}!` }))),
+      ]);
+      for (const summary of summaries) expect(summary).toEqual(summaries[0]);
+      for (const task of tasks) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
   });
 
