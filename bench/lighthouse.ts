@@ -8,7 +8,8 @@
 //
 // Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), started by chrome-launcher; nothing
 // is downloaded. Playwright signs in over the same DevTools port, so Lighthouse runs with the real
-// session cookie (storage reset off, the HTTP cache cleared before every run instead).
+// session cookie (storage reset off; the HTTP cache, the service worker and its caches cleared
+// before every run instead, so each run is a first visit).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -203,6 +204,8 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
         const runs: LighthouseRun[] = [];
         for (let run = 0; run < runsPerPage; run++) {
           await cdp.send("Network.clearBrowserCache");
+          // A first visit: no service worker and none of its caches (decision 018), only the cookies.
+          await cdp.send("Storage.clearDataForOrigin", { origin: baseURL, storageTypes: "service_workers,cache_storage" });
           const flags: Flags = {
             port: chrome.port,
             output: "json",
