@@ -4,16 +4,22 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../
 import { incrementCounter } from "../plugins/rate-limit.ts";
 import { compiledQuery } from "./compiled-query.ts";
 
+/** A fresh database with one user, u1 (Ada). */
+async function databaseWithAda(dialect: Parameters<typeof createTestDatabase>[0]): Promise<TestDatabase> {
+  const t = await createTestDatabase(dialect);
+  await t.db.kysely
+    .insertInto("users")
+    .values({ id: "u1", name: "Ada", email: null, avatarUrl: null, timeZone: "UTC", createdAt: "x", updatedAt: "x" })
+    .execute();
+  return t;
+}
+
 const userById = compiledQuery((db, p: { id: string }) => db.selectFrom("users").select(["id", "name"]).where("id", "=", p.id));
 
 describeEachDatabase("database: compiled queries", (dialect) => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase(dialect);
-    await t.db.kysely
-      .insertInto("users")
-      .values({ id: "u1", name: "Ada", email: null, avatarUrl: null, timeZone: "UTC", createdAt: "x", updatedAt: "x" })
-      .execute();
+    t = await databaseWithAda(dialect);
   });
   afterAll(() => t.drop());
 
@@ -40,11 +46,7 @@ describeEachDatabase("database: compiled queries", (dialect) => {
 describeEachDatabase("database: the SQLite write count", (dialect) => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase(dialect);
-    await t.db.kysely
-      .insertInto("users")
-      .values({ id: "u1", name: "Ada", email: null, avatarUrl: null, timeZone: "UTC", createdAt: "x", updatedAt: "x" })
-      .execute();
+    t = await databaseWithAda(dialect);
   });
   afterAll(() => t.drop());
 
