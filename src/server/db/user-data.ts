@@ -6,6 +6,9 @@
 // order and cannot deadlock each other. The one other writer, closing a day (rollover.repository.ts
 // storeClose, decision 015), keeps the same rule in its own transaction or single statement: it
 // raises the version first, and only if it still is the one its read saw, before any task row.
+// Two writes that change no task or goal raise it too, because kept answers show what they change
+// (decision 010): marking a day's insights viewed (through writeUserData) and a new time zone
+// (user.repository.ts, in the same UPDATE).
 import { type Kysely, type Transaction, sql } from "kysely";
 import { compiledQuery } from "./compiled-query.ts";
 import type { Database } from "./schema.ts";

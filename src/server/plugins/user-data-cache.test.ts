@@ -1,9 +1,11 @@
+import Fastify from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeUserData } from "../db/user-data.ts";
 import { createAccessToken, ACCESS_TTL_MS } from "../modules/auth/session-tokens.ts";
 import { signInTestUser, type SignedInUser } from "../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, TEST_SECRET, type TestApp } from "../test/test-app.ts";
+import { userDataCachePlugin } from "./user-data-cache.ts";
 
 const DAY = "2026-11-20";
 
@@ -122,6 +124,68 @@ describe("user-data cache: signed out", () => {
       }
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("user-data cache: a group of answers (a user's days)", () => {
+  /** The plugin alone, behind a stand-in for the session check: the user and version from headers. */
+  async function groupApp(max: number) {
+    const app = Fastify();
+    app.decorateRequest("userId", null);
+    app.decorateRequest("userDataVersion", null);
+    app.addHook("onRequest", async (request) => {
+      request.userId = String(request.headers["x-user"]);
+      request.userDataVersion = Number(request.headers["x-version"]);
+    });
+    await app.register(userDataCachePlugin);
+    const loads: string[] = [];
+    app.get<{ Params: { day: string } }>("/days/:day", async (request, reply) => {
+      const { day } = request.params;
+      return reply.sendUserData(
+        day,
+        async () => {
+          loads.push(`${request.userId}:${day}@${request.userDataVersion}`);
+          return { day, load: loads.length };
+        },
+        { name: "days", max },
+      );
+    });
+    const read = async (user: string, version: number, day: string) =>
+      (await app.inject({ url: `/days/${day}`, headers: { "x-user": user, "x-version": String(version) } })).json() as { day: string; load: number };
+    return { app, loads, read };
+  }
+
+  it("keeps at most `max` answers per user, the least recently used out first, each user's own", async () => {
+    const { app, loads, read } = await groupApp(2);
+    try {
+      expect(await read("ann", 1, "d1")).toEqual({ day: "d1", load: 1 });
+      await read("ann", 1, "d2");
+      expect(await read("ann", 1, "d1")).toEqual({ day: "d1", load: 1 }); // kept; now the most recent
+      await read("bob", 1, "d1"); // another user: their own answer, not counted against ann's
+      await read("ann", 1, "d3"); // pushes out d2, the least recently used of ann's
+      expect(await read("ann", 1, "d1")).toEqual({ day: "d1", load: 1 });
+      expect(await read("ann", 1, "d3")).toEqual({ day: "d3", load: 4 });
+      expect(await read("bob", 1, "d1")).toEqual({ day: "d1", load: 3 });
+      await read("ann", 1, "d2");
+      expect(loads).toEqual(["ann:d1@1", "ann:d2@1", "bob:d1@1", "ann:d3@1", "ann:d2@1"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reads every day again once the user's version moves, and an older version's read keeps nothing over a newer one", async () => {
+    const { app, loads, read } = await groupApp(10);
+    try {
+      await read("ann", 1, "d1");
+      await read("ann", 1, "d2");
+      await read("ann", 2, "d1");
+      await read("ann", 1, "d2"); // a slow request read at version 1: answered, not kept
+      expect(await read("ann", 2, "d1")).toEqual({ day: "d1", load: 3 });
+      await read("ann", 2, "d2");
+      expect(loads).toEqual(["ann:d1@1", "ann:d2@1", "ann:d1@2", "ann:d2@1", "ann:d2@2"]);
+    } finally {
+      await app.close();
     }
   });
 });

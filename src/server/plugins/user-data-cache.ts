@@ -2,10 +2,10 @@
 // every day change and the goals page all goals with their progress; reading, mapping and
 // serializing those rows cost far more than the rest of the request (measured: ~27 tasks of a day
 // about 140 µs in SQLite alone). An answer is kept under the user's data version it was read at
-// (request.userDataVersion, read with the session), and every write of tasks or goals raises that
-// version first (db/user-data.ts), so a kept answer is served only while nothing it depends on has
-// changed, whichever server instance wrote. Only answers that are a function of the stored data
-// may be kept (no clock, no time zone).
+// (request.userDataVersion, read with the session), and every write that changes a kept answer
+// raises that version first (db/user-data.ts), so a kept answer is served only while nothing it
+// depends on has changed, whichever server instance wrote. Only answers that are a function of the
+// stored data may be kept (no clock; the zone only because a change of zone raises the version).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
@@ -14,41 +14,100 @@ import { requireUserId } from "./authenticate.ts";
 /** Characters of serialized answers kept in all (about this many bytes for ASCII JSON). */
 const MAX_CACHED_CHARS = 32 * 1024 * 1024;
 
+/** One answer, under its own key. */
 interface Entry {
   version: number;
   json: string;
 }
 
+/** A family of one user's answers kept together (a key per day, say), at most `max` of them. */
+interface GroupEntry {
+  version: number;
+  /** By key; the first is the least recently used. */
+  answers: Map<string, string>;
+  /** Characters of the keys and answers. */
+  chars: number;
+}
+
+/**
+ * A family of answers a user can ask for without bound (one per day of the calendar): kept in one
+ * entry per user, at most `max` answers (least recently used out first), all dropped together
+ * when the user's version moves on.
+ */
+export interface UserDataGroup {
+  name: string;
+  max: number;
+}
+
 declare module "fastify" {
   interface FastifyReply {
     /**
-     * Sends the signed-in user's answer for `key` (unique per route and parameters), serialized by
-     * the route's response schema: the kept one while the user's data version is unchanged,
-     * otherwise `load()`'s, which is then kept.
+     * Sends the signed-in user's answer for `key` (unique per route and parameters, or within
+     * `group`), serialized by the route's response schema: the kept one while the user's data
+     * version is unchanged, otherwise `load()`'s, which is then kept.
      */
-    sendUserData(key: string, load: () => Promise<unknown>): Promise<FastifyReply>;
+    sendUserData(key: string, load: () => Promise<unknown>, group?: UserDataGroup): Promise<FastifyReply>;
   }
 }
 
 export const userDataCachePlugin = fp(async function userDataCache(app: FastifyInstance) {
-  const entries = new LRUCache<string, Entry>({
+  const entries = new LRUCache<string, Entry | GroupEntry>({
     maxSize: MAX_CACHED_CHARS,
-    sizeCalculation: (entry, key) => entry.json.length + key.length,
+    sizeCalculation: (entry, key) => ("json" in entry ? entry.json.length : entry.chars) + key.length,
   });
 
-  app.decorateReply("sendUserData", async function sendUserData(this: FastifyReply, key: string, load: () => Promise<unknown>) {
-    const userId = requireUserId(this.request);
-    const version = this.request.userDataVersion;
-    const cacheKey = `${userId}\u0000${key}`;
+  /** The kept answer of `key`, or undefined; a group's answer becomes its most recently used. */
+  function keptAnswer(cacheKey: string, key: string, version: number | null, group: UserDataGroup | undefined): string | undefined {
     const kept = entries.get(cacheKey);
-    let json: string;
-    if (kept && kept.version === version) {
-      json = kept.json;
-    } else {
-      // The app's serializer (contract-serializer.ts) always writes a string.
-      json = String(this.serialize(await load()));
-      if (version !== null) entries.set(cacheKey, { version, json });
+    if (!kept || kept.version !== version) return undefined;
+    if (!group) return "json" in kept ? kept.json : undefined;
+    if (!("answers" in kept)) return undefined;
+    const json = kept.answers.get(key);
+    if (json !== undefined && kept.answers.size > 1) {
+      kept.answers.delete(key);
+      kept.answers.set(key, json);
     }
-    return this.type("application/json; charset=utf-8").send(json);
-  });
+    return json;
+  }
+
+  function keep(cacheKey: string, key: string, version: number, json: string, group: UserDataGroup | undefined) {
+    if (!group) {
+      entries.set(cacheKey, { version, json });
+      return;
+    }
+    const kept = entries.get(cacheKey);
+    // Versions only rise: an answer read at an older one (a slow request) does not push out newer ones.
+    if (kept && kept.version > version) return;
+    const entry = kept && kept.version === version && "answers" in kept ? kept : { version, answers: new Map<string, string>(), chars: 0 };
+    const previous = entry.answers.get(key);
+    if (previous !== undefined) {
+      entry.answers.delete(key);
+      entry.chars -= key.length + previous.length;
+    }
+    entry.answers.set(key, json);
+    entry.chars += key.length + json.length;
+    for (const [oldKey, oldJson] of entry.answers) {
+      if (entry.answers.size <= group.max) break;
+      entry.answers.delete(oldKey);
+      entry.chars -= oldKey.length + oldJson.length;
+    }
+    // Set again even when it is the same entry: the cache measures an entry's size when it is set.
+    entries.set(cacheKey, entry);
+  }
+
+  app.decorateReply(
+    "sendUserData",
+    async function sendUserData(this: FastifyReply, key: string, load: () => Promise<unknown>, group?: UserDataGroup) {
+      const userId = requireUserId(this.request);
+      const version = this.request.userDataVersion;
+      const cacheKey = `${userId}\u0000${group ? `group:${group.name}` : key}`;
+      let json = keptAnswer(cacheKey, key, version, group);
+      if (json === undefined) {
+        // The app's serializer (contract-serializer.ts) always writes a string.
+        json = String(this.serialize(await load()));
+        if (version !== null) keep(cacheKey, key, version, json, group);
+      }
+      return this.type("application/json; charset=utf-8").send(json);
+    },
+  );
 });

@@ -4,6 +4,10 @@ import type { Kysely } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag } from "../../db/schema.ts";
+import { writeUserData } from "../../db/user-data.ts";
+
+/** Thrown inside the viewed mark's transaction when the day has no stored insights (rolls it back). */
+class NoStoredDay extends Error {}
 
 export interface StoredDailyInsights {
   insights: string;
@@ -132,16 +136,45 @@ export function insightsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Marks the day's stored insights viewed; false when the user has none stored for that day. */
+    /**
+     * Marks the day's stored insights viewed; undefined (and nothing written) when the user has none
+     * stored for that day. The viewed flag is part of the day's answer, which the user-data cache
+     * keeps by the user's data version, so this raises the version like a task write
+     * (db/user-data.ts). The mark changes no task or goal, so the days stored at the version before
+     * it are current at the new one: they move with it, and are not recomputed at their next read.
+     */
     async markDailyInsightsViewed(userId: string, date: string, at: string): Promise<StoredDailyInsights | undefined> {
-      await db.updateTable("dailyInsights").set({ viewed: 1, updatedAt: at }).where("userId", "=", userId).where("date", "=", date).execute();
-      const row = await db
-        .selectFrom("dailyInsights")
-        .select(["insights", "viewed", "provider", "sourceVersion"])
-        .where("userId", "=", userId)
-        .where("date", "=", date)
-        .executeTakeFirst();
-      return row && { ...row, viewed: Number(row.viewed) as Flag, sourceVersion: Number(row.sourceVersion) };
+      try {
+        return await writeUserData(db, userId, async (trx) => {
+          const row = await trx
+            .updateTable("dailyInsights")
+            .set({ viewed: 1, updatedAt: at })
+            .where("userId", "=", userId)
+            .where("date", "=", date)
+            .returning(["insights", "viewed", "provider", "sourceVersion"])
+            .executeTakeFirst();
+          // Undoes the raised version: nothing changed.
+          if (!row) throw new NoStoredDay();
+          const { dataVersion } = await trx.selectFrom("users").select("dataVersion").where("id", "=", userId).executeTakeFirstOrThrow();
+          const version = Number(dataVersion);
+          await trx
+            .updateTable("dailyInsights")
+            .set({ sourceVersion: version })
+            .where("userId", "=", userId)
+            .where("sourceVersion", "=", version - 1)
+            .execute();
+          const sourceVersion = Number(row.sourceVersion);
+          return {
+            insights: row.insights,
+            viewed: Number(row.viewed) as Flag,
+            provider: row.provider,
+            sourceVersion: sourceVersion === version - 1 ? version : sourceVersion,
+          };
+        });
+      } catch (error) {
+        if (error instanceof NoStoredDay) return undefined;
+        throw error;
+      }
     },
 
     async findWeeklySummary(userId: string, weekStartDate: string): Promise<WeeklySummaryRow | undefined> {

@@ -137,15 +137,19 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     };
   }
 
+  /** The user's today in their zone (the day `GET /api/ai/insights` reads without a date). */
+  async function userToday(userId: string): Promise<string> {
+    const user = await repository.findUserState(userId);
+    if (!user) throw userNotFound();
+    return todayInZone(now(), user.timeZone);
+  }
+
   return {
+    userToday,
+
     /** GET /api/ai/insights?date=: the day's insights (default: the user's today), computed when missing or stale. */
     async getDailyInsights(userId: string, date?: string): Promise<DailyInsightsResponse> {
-      let day = date;
-      if (day === undefined) {
-        const user = await repository.findUserState(userId);
-        if (!user) throw userNotFound();
-        day = todayInZone(now(), user.timeZone);
-      }
+      const day = date ?? (await userToday(userId));
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);
@@ -158,7 +162,11 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return pending;
     },
 
-    /** PATCH /api/ai/insights/{date}/viewed: 404 when no insights were read for that day. */
+    /**
+     * PATCH /api/ai/insights/{date}/viewed: 404 when no insights were read for that day. It raises
+     * the user's data version (the viewed flag is part of the kept answer), keeping the days stored
+     * at the version before it current (repository).
+     */
     async markDailyInsightsViewed(userId: string, date: string): Promise<DailyInsightsResponse> {
       const stored = await repository.markDailyInsightsViewed(userId, date, now().toISOString());
       if (!stored) throw new AppError("not_found", "No insights for this day");

@@ -166,6 +166,125 @@ describeEachDatabase("daily insights", (dialect) => {
     expect((await read(user, TODAY)).viewed).toBe(false);
   });
 
+  // The stored answers are kept in the user-data cache (plugins/user-data-cache.ts) by the user's
+  // data version: each way the answer can change must move it.
+  describe("kept in the user-data cache", () => {
+    const YESTERDAY = addDays(TODAY, -1);
+    /** Changes the stored day behind the app's back (no version raised): a kept answer does not see it. */
+    const scribble = (userId: string, date: string) =>
+      t.db.kysely.updateTable("dailyInsights").set({ insights: "[]" }).where("userId", "=", userId).where("date", "=", date).execute();
+    const dataVersion = async (userId: string) =>
+      Number((await t.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", userId).executeTakeFirstOrThrow()).dataVersion);
+    const stalledIsShown = (body: Awaited<ReturnType<typeof read>>) => body.insights.some((insight) => insight.title === "A task has stalled");
+
+    it("answers a repeat read from the cache while the user's data version stays the same", async () => {
+      const first = await read(user, TODAY);
+      await scribble(user.userId, TODAY);
+      expect(await read(user, TODAY)).toEqual(first);
+      // Without a date: the user's today, the same kept answer.
+      expect(await read(user)).toEqual(first);
+    });
+
+    it("shows viewed at once after the day is marked viewed, and keeps the other stored days current", async () => {
+      const yesterday = await read(user, YESTERDAY);
+      expect((await read(user, TODAY)).viewed).toBe(false);
+      expect((await read(user, TODAY)).viewed).toBe(false);
+      const before = await dataVersion(user.userId);
+      const marked = await t.app.inject({ method: "PATCH", url: `/api/ai/insights/${TODAY}/viewed`, headers: user.mutatingHeaders });
+      expect(marked.statusCode).toBe(200);
+      expect(await dataVersion(user.userId)).toBe(before + 1);
+      expect(await read(user, TODAY)).toEqual({ ...marked.json(), viewed: true });
+      expect(await read(user)).toEqual(marked.json());
+      // Another day stored at the version before the mark is current at the new one: answered as
+      // stored, not recomputed (its row untouched), and still unviewed.
+      const row = () =>
+        t.db.kysely.selectFrom("dailyInsights").select(["updatedAt", "sourceVersion"]).where("userId", "=", user.userId).where("date", "=", YESTERDAY).executeTakeFirstOrThrow();
+      const { updatedAt } = await row();
+      t.clock.advance(60_000);
+      expect(await read(user, YESTERDAY)).toEqual(yesterday);
+      expect(await row()).toEqual({ updatedAt, sourceVersion: before + 1 });
+      // A day never read is still a 404, and writes nothing.
+      const never = await t.app.inject({ method: "PATCH", url: "/api/ai/insights/2026-01-01/viewed", headers: user.mutatingHeaders });
+      expect(never.statusCode).toBe(404);
+      expect(await dataVersion(user.userId)).toBe(before + 1);
+    });
+
+    it("shows the new insights on the next read (the card's Refresh) after a task write that changes them", async () => {
+      const first = await read(user, TODAY);
+      expect(stalledIsShown(first)).toBe(true);
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { title: "Old chore", date: "2026-03-11" },
+      });
+      expect(created.statusCode).toBe(201);
+      const refreshed = await read(user, TODAY);
+      expect(refreshed.insights.map((insight) => insight.title)).toContain("3 overdue tasks");
+      expect(refreshed.insights.map((insight) => insight.title)).not.toContain("2 overdue tasks");
+      expect(await read(user, TODAY)).toEqual(refreshed);
+    });
+
+    it("follows decision 010 after task writes: an unchanged list stays viewed, a changed one is unread again", async () => {
+      await read(user, TODAY);
+      await t.app.inject({ method: "PATCH", url: `/api/ai/insights/${TODAY}/viewed`, headers: user.mutatingHeaders });
+      expect((await read(user, TODAY)).viewed).toBe(true);
+      const renamed = await t.app.inject({ method: "PATCH", url: `/api/tasks/${seeded.stalledId}`, headers: user.mutatingHeaders, payload: { description: "notes" } });
+      expect(renamed.statusCode).toBe(200);
+      const kept = await read(user, TODAY);
+      expect(kept.viewed).toBe(true);
+      expect(stalledIsShown(kept)).toBe(true);
+      const done = await t.app.inject({ method: "PATCH", url: `/api/tasks/${seeded.stalledId}`, headers: user.mutatingHeaders, payload: { status: "done" } });
+      expect(done.statusCode).toBe(200);
+      const changed = await read(user, TODAY);
+      expect(changed.viewed).toBe(false);
+      expect(stalledIsShown(changed)).toBe(false);
+      // Stalled again: the list changes back, read at once.
+      const restored = await t.app.inject({ method: "PATCH", url: `/api/tasks/${seeded.stalledId}`, headers: user.mutatingHeaders, payload: { status: "stalled" } });
+      expect(restored.statusCode).toBe(200);
+      expect(stalledIsShown(await read(user, TODAY))).toBe(true);
+    });
+
+    it("recomputes the day in the user's new zone after a change of zone", async () => {
+      const first = await read(user, TODAY);
+      expect(first.insights.map((insight) => insight.title)).toContain("You finish most tasks in the morning");
+      // The same zone sent again changes nothing: the answer stays kept.
+      const before = await dataVersion(user.userId);
+      const same = await t.app.inject({ method: "PATCH", url: "/api/user/preferences", headers: user.mutatingHeaders, payload: { timeZone: ZONE } });
+      expect(same.statusCode).toBe(200);
+      expect(await dataVersion(user.userId)).toBe(before);
+      // 13:30 and 14:30 UTC are 22:30 and 23:30 in Tokyo.
+      const moved = await t.app.inject({ method: "PATCH", url: "/api/user/preferences", headers: user.mutatingHeaders, payload: { timeZone: "Asia/Tokyo" } });
+      expect(moved.statusCode).toBe(200);
+      const after = await read(user, TODAY);
+      expect(after.insights.map((insight) => insight.title)).toContain("You finish most tasks at night");
+      expect(after.insights.map((insight) => insight.title)).not.toContain("You finish most tasks in the morning");
+    });
+
+    it("keeps each user's answers apart, and one user's viewed mark or writes move only their own", async () => {
+      const other = await signInTestUser(t.app, { timeZone: ZONE });
+      await seedMonth(t, other.userId);
+      const mine = await read(user, TODAY);
+      const theirs = await read(other, TODAY);
+      expect(theirs).toEqual(mine);
+      // The other user's day, changed behind the cache, shows only in their own answer once their version moves.
+      await scribble(other.userId, TODAY);
+      await t.app.inject({ method: "PATCH", url: `/api/ai/insights/${TODAY}/viewed`, headers: other.mutatingHeaders });
+      expect(await read(other, TODAY)).toEqual({ insights: [], viewed: true });
+      expect(await read(user, TODAY)).toEqual(mine);
+      await t.app.inject({ method: "POST", url: "/api/tasks", headers: other.mutatingHeaders, payload: { title: "Old chore", date: "2026-03-11" } });
+      expect(await read(user, TODAY)).toEqual(mine);
+      expect((await read(other, TODAY)).insights.map((insight) => insight.title)).toContain("3 overdue tasks");
+    });
+
+    it("answers 401 once the account is deleted", async () => {
+      await read(user, TODAY);
+      await t.db.kysely.deleteFrom("users").where("id", "=", user.userId).execute();
+      const response = await t.app.inject({ method: "GET", url: `/api/ai/insights?date=${TODAY}`, headers: user.headers });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
   it("refuses a bad date, and 404s marking a day never read", async () => {
     const bad = await t.app.inject({ method: "GET", url: "/api/ai/insights?date=2026-02-30", headers: user.headers });
     expect(bad.statusCode).toBe(400);

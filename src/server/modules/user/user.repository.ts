@@ -1,5 +1,5 @@
 // User queries only. Every function takes the user's id first.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { User } from "../../../shared/api/user.ts";
 import type { Database } from "../../db/schema.ts";
@@ -16,10 +16,18 @@ export function usersRepository(db: Kysely<Database>) {
       return userQuery.takeFirst(db, { userId });
     },
 
+    /**
+     * A new zone raises the user's data version (db/user-data.ts): answers kept by it may depend on
+     * the zone (a day's insights, decision 010). The same zone sent again changes nothing.
+     */
     async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
       return db
         .updateTable("users")
-        .set({ timeZone, updatedAt: now })
+        .set({
+          timeZone,
+          updatedAt: now,
+          dataVersion: sql<number>`case when ${sql.ref("timeZone")} = ${timeZone} then ${sql.ref("dataVersion")} else ${sql.ref("dataVersion")} + 1 end`,
+        })
         .where("id", "=", userId)
         .returning(userColumns)
         .executeTakeFirst();
