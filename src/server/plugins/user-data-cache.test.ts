@@ -9,7 +9,7 @@ import { userDataCachePlugin } from "./user-data-cache.ts";
 
 const DAY = "2026-11-20";
 
-describeEachDatabase("user-data cache: GET /api/tasks?date= and GET /api/goals", (dialect) => {
+describeEachDatabase("user-data cache: GET /api/tasks?date=, GET /api/goals and GET /api/tasks/search", (dialect) => {
   let t: TestApp;
   let owner: SignedInUser;
   let other: SignedInUser;
@@ -43,6 +43,13 @@ describeEachDatabase("user-data cache: GET /api/tasks?date= and GET /api/goals",
       (goal) => `${goal.title}|${goal.completedTasksCount}/${goal.totalTasksCount}`,
     );
   };
+  const searchTitles = async (user: SignedInUser, q: string) => {
+    const response = await t.app.inject({ url: `/api/tasks/search?q=${encodeURIComponent(q)}`, headers: headersOf(user).read });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as Array<{ title: string; goalTitle: string | null; status: string; date: string | null }>).map(
+      (task) => `${task.title}|${task.goalTitle ?? "-"}|${task.status}|${task.date ?? "-"}`,
+    );
+  };
   const send = async (user: SignedInUser, method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) => {
     const response = await t.app.inject({ method, url, headers: headersOf(user).write, ...(payload ? { payload } : {}) });
     expect(response.statusCode, response.body).toBeLessThan(300);
@@ -63,32 +70,38 @@ describeEachDatabase("user-data cache: GET /api/tasks?date= and GET /api/goals",
     expect(await dayTitles(owner)).toEqual(["Changed behind the cache|-|todo"]);
   });
 
-  it("shows every task and goal write at once, in the day's tasks and in the goals", async () => {
+  it("shows every task and goal write at once, in the day's tasks, the goals and task search", async () => {
     const before = await dataVersion(owner);
     const goal = await send(owner, "POST", "/api/goals", { title: "Run" });
     expect(await goalTitles(owner)).toEqual(["Run|0/0"]);
     const task = await send(owner, "POST", "/api/tasks", { title: "Jog", date: DAY, goalId: goal.id });
     expect(await dayTitles(owner)).toContain("Jog|Run|todo");
     expect(await goalTitles(owner)).toEqual(["Run|0/1"]);
+    expect(await searchTitles(owner, "jog")).toEqual([`Jog|Run|todo|${DAY}`]);
 
     await send(owner, "PATCH", `/api/tasks/${task.id}`, { status: "done" });
     expect(await dayTitles(owner)).toContain("Jog|Run|done");
     expect(await goalTitles(owner)).toEqual(["Run|1/1"]);
+    expect(await searchTitles(owner, "jog")).toEqual([`Jog|Run|done|${DAY}`]);
 
     await send(owner, "PUT", `/api/goals/${goal.id}`, { title: "Run far" });
     expect(await dayTitles(owner)).toContain("Jog|Run far|done");
     expect(await goalTitles(owner)).toEqual(["Run far|1/1"]);
+    expect(await searchTitles(owner, "jog")).toEqual([`Jog|Run far|done|${DAY}`]);
 
     await send(owner, "PATCH", `/api/tasks/${task.id}`, { date: "2026-11-21" });
     expect(await dayTitles(owner)).not.toContain("Jog|Run far|done");
     expect(await dayTitles(owner, "2026-11-21")).toEqual(["Jog|Run far|done"]);
+    expect(await searchTitles(owner, "jog")).toEqual(["Jog|Run far|done|2026-11-21"]);
 
     await send(owner, "DELETE", `/api/goals/${goal.id}`);
     expect(await dayTitles(owner, "2026-11-21")).toEqual(["Jog|-|done"]);
     expect(await goalTitles(owner)).toEqual([]);
+    expect(await searchTitles(owner, "jog")).toEqual(["Jog|-|done|2026-11-21"]);
 
     await send(owner, "DELETE", `/api/tasks/${task.id}`);
     expect(await dayTitles(owner, "2026-11-21")).toEqual([]);
+    expect(await searchTitles(owner, "jog")).toEqual([]);
     // Seven writes, seven versions.
     expect(await dataVersion(owner)).toBe(before + 7);
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { tasksRepository } from "./tasks.repository.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -136,6 +138,59 @@ describeEachDatabase("task search", (dialect) => {
     await create(other, { title: "Secret launch plan", date: "2026-05-04" });
     expect(await titlesFound(user, "secret")).toEqual([]);
     expect(await titlesFound(other, "secret")).toEqual(["Secret launch plan"]);
+  });
+
+  // Answers are kept in the user-data cache by the query's words and limit (decision 014): every
+  // write of the user's tasks or goals raises their data version, so the next search reads again.
+  it("sees every write between two identical searches", async () => {
+    const goal = (await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Launch" } })).json();
+    expect(await titlesFound(user, "memo")).toEqual([]);
+    const first = await create(user, { title: "Memo to the board", date: "2026-05-04" });
+    expect(await titlesFound(user, "memo")).toEqual(["Memo to the board"]);
+    const second = await create(user, { title: "Memo draft", date: "2026-05-06", goalId: goal.id });
+    expect(await titlesFound(user, "memo")).toEqual(["Memo draft", "Memo to the board"]);
+
+    const patch = async (id: string, payload: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: "PATCH", url: `/api/tasks/${id}`, headers: user.mutatingHeaders, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const found = async () => (await search(user, "q=memo")).json() as Task[];
+    await patch(first.id, { date: "2026-05-08" }); // a move changes the order
+    expect(await titlesFound(user, "memo")).toEqual(["Memo to the board", "Memo draft"]);
+    await patch(first.id, { status: "done" }); // a field of the answer
+    expect((await found()).map((task) => task.status)).toEqual(["done", "todo"]);
+    const renamedGoal = await t.app.inject({ method: "PUT", url: `/api/goals/${goal.id}`, headers: user.mutatingHeaders, payload: { title: "Go live" } });
+    expect(renamedGoal.statusCode, renamedGoal.body).toBe(200);
+    expect((await found()).map((task) => task.goalTitle)).toEqual([null, "Go live"]);
+    await patch(second.id, { title: "Notes" }); // renamed away from the query
+    expect(await titlesFound(user, "memo")).toEqual(["Memo to the board"]);
+    await t.app.inject({ method: "DELETE", url: `/api/tasks/${first.id}`, headers: user.mutatingHeaders });
+    expect(await titlesFound(user, "memo")).toEqual([]);
+  });
+
+  it("keeps an answer per set of words and limit: the same words in any order or case, not another limit", async () => {
+    await create(user, { title: "Plan the offsite", date: "2026-05-04" });
+    await create(user, { title: "Plan the budget", date: "2026-05-05" });
+    expect(await titlesFound(user, "plan the")).toEqual(["Plan the budget", "Plan the offsite"]);
+    expect(await titlesFound(user, "THE, Plan")).toEqual(["Plan the budget", "Plan the offsite"]);
+    expect(await titlesFound(user, "plan the", 1)).toEqual(["Plan the budget"]);
+    expect(await titlesFound(user, "plan the off")).toEqual(["Plan the offsite"]);
+    // Kept, indeed: a change that does not raise the data version (as no app write may do) is not
+    // seen until one does.
+    await t.db.kysely.updateTable("tasks").set({ status: "done" }).where("userId", "=", user.userId).execute();
+    expect((await search(user, "q=plan+the")).json().map((task: Task) => task.status)).toEqual(["todo", "todo"]);
+    await writeUserData(t.db.kysely, user.userId, async () => undefined);
+    expect((await search(user, "q=plan+the")).json().map((task: Task) => task.status)).toEqual(["done", "done"]);
+  });
+
+  it("never answers one user's kept search to another, even at the same data version", async () => {
+    const other = await signInTestUser(t.app, { name: "Other" });
+    await create(user, { title: "Quarterly review", date: "2026-05-04" });
+    await create(other, { title: "Quarterly taxes", date: "2026-05-04" });
+    await sql`update users set data_version = 42 where id in (${user.userId}, ${other.userId})`.execute(t.db.kysely);
+    expect(await titlesFound(user, "quarterly")).toEqual(["Quarterly review"]);
+    expect(await titlesFound(other, "quarterly")).toEqual(["Quarterly taxes"]);
+    expect(await titlesFound(user, "quarterly")).toEqual(["Quarterly review"]);
   });
 
   it("refuses a bad query with a message naming the field", async () => {

@@ -221,6 +221,17 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.searchTasks(userId, queryWords(query.q), query.limit);
     },
 
+    /**
+     * The key a search's answer is kept under in the user-data cache (decision 014), or null for a
+     * query without words (it finds nothing, without reading). The answer depends only on the
+     * set of words and the limit: "Report q1", "q1 report" and "RÉPORT, Q1" find the same tasks.
+     */
+    searchCacheKey(query: TaskSearchQuery): string | null {
+      const words = queryWords(query.q);
+      // Words hold only letters and digits (task-search.ts), so a space separates them unambiguously.
+      return words.length === 0 ? null : `task-search:${query.limit}:${words.sort().join(" ")}`;
+    },
+
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
       return repository.countDayStats(userId, date);
     },
