@@ -71,7 +71,7 @@ function placeOf(element: Element): ElementPlace | null {
 }
 
 function elementAt(place: ElementPlace, grid: HTMLElement | null): HTMLElement | null {
-  const card = grid?.querySelector(`${CARD}[data-task-id="${CSS.escape(place.taskId)}"]`);
+  const card = [...(grid?.querySelectorAll(CARD) ?? [])].find((candidate) => candidate.getAttribute("data-task-id") === place.taskId);
   if (!card) return null;
   const element = place.index === -1 ? card : card.querySelectorAll("*")[place.index];
   return element instanceof HTMLElement ? element : null;
