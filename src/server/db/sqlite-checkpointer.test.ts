@@ -11,7 +11,7 @@ describe("SQLite WAL checkpoints in a worker thread", () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("copies committed pages into the database file without the app's connection doing it", async () => {
+  it("copies committed pages into the database file without the app's connection doing it", { timeout: 15_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "daywise-checkpoint-"));
     dirs.push(dir);
     const file = path.join(dir, "daywise.sqlite");
@@ -26,7 +26,10 @@ describe("SQLite WAL checkpoints in a worker thread", () => {
       `.execute(db.kysely);
     }
     const sizeBefore = statSync(file).size;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Every 200 ms once the worker runs (its start can take a while on a loaded machine).
+    for (let waited = 0; waited < 5_000 && statSync(file).size <= sizeBefore + 1_000_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // The worker's checkpoints moved the pages from the WAL into the file itself.
     expect(statSync(file).size).toBeGreaterThan(sizeBefore + 1_000_000);
     const rows = await sql<{ count: number }>`select count(*) as count from notes`.execute(db.kysely);
@@ -38,7 +41,7 @@ describe("SQLite WAL checkpoints in a worker thread", () => {
     expect(errors).toEqual([]);
   });
 
-  it("starts the WAL over while writes never pause, so the app's connection never reaches its own checkpoint", async () => {
+  it("starts the WAL over while writes never pause, so the app's connection never reaches its own checkpoint", { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "daywise-checkpoint-"));
     dirs.push(dir);
     const file = path.join(dir, "daywise.sqlite");
@@ -54,13 +57,15 @@ describe("SQLite WAL checkpoints in a worker thread", () => {
       return header.readUInt32LE(16);
     };
     // Transactions of about 10 pages back to back, each in its own turn of the event loop (as
-    // requests are), for 1.5 s: far past the 1,000 frames after which the worker catches up.
+    // requests are), for at least 1.5 s and until the WAL has started over (at most 15 s, far
+    // past the 10,000 pages of the backstop): well past the 1,000 frames after which the worker
+    // catches up.
     let longest = 0;
     let startedOver = 0;
     let written = 0;
     let previous = 0;
-    const until = Date.now() + 1_500;
-    while (Date.now() < until) {
+    const started = Date.now();
+    while (Date.now() - started < 1_500 || (startedOver === 0 && Date.now() - started < 15_000)) {
       await db.kysely.transaction().execute(async (trx) => {
         await sql`
           with recursive n(i) as (select 1 union all select i + 1 from n where i < 40)
