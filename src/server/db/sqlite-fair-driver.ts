@@ -9,7 +9,7 @@ import { SqliteDialect, type SqliteDialectConfig, SqliteDriver, type DatabaseCon
 /** Hand-overs in a row before the next one waits for the event loop. */
 const HANDOVERS_PER_TURN = 64;
 
-export class FifoMutex {
+class FifoMutex {
   private locked = false;
   private readonly waiters: (() => void)[] = [];
   private handovers = 0;
@@ -35,12 +35,7 @@ export class FifoMutex {
 }
 
 class FairSqliteDriver extends SqliteDriver {
-  constructor(
-    config: SqliteDialectConfig,
-    private readonly queue: FifoMutex,
-  ) {
-    super(config);
-  }
+  private readonly queue = new FifoMutex();
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.queue.lock();
@@ -53,22 +48,15 @@ class FairSqliteDriver extends SqliteDriver {
   }
 }
 
-/**
- * `queue` is the connection's turn: whoever holds it (a query, a transaction, or the WAL catch-up
- * of sqlite-checkpointer.ts, which needs the connection idle) has the connection to itself.
- */
 export class FairSqliteDialect extends SqliteDialect {
   private readonly driverConfig: SqliteDialectConfig;
 
-  constructor(
-    config: SqliteDialectConfig,
-    private readonly queue: FifoMutex = new FifoMutex(),
-  ) {
+  constructor(config: SqliteDialectConfig) {
     super(config);
     this.driverConfig = config;
   }
 
   override createDriver(): Driver {
-    return new FairSqliteDriver(this.driverConfig, this.queue);
+    return new FairSqliteDriver(this.driverConfig);
   }
 }

@@ -51,11 +51,6 @@ const goalsListQuery = compiledQuery((db, p: { userId: string }) =>
   selectGoalsWithTaskCounts(db, p.userId).orderBy("createdAt", "desc").orderBy("id", "desc"),
 );
 
-// Compiled once: every batch of a breakdown's tasks answers with its goal's new progress.
-const goalWithTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId: string }) =>
-  selectGoalsWithTaskCounts(db, p.userId).where("id", "=", p.goalId),
-);
-
 export function goalsRepository(db: Kysely<Database>) {
   return {
     async listGoalsWithTaskCounts(userId: string): Promise<GoalWithTaskCounts[]> {
@@ -63,7 +58,7 @@ export function goalsRepository(db: Kysely<Database>) {
     },
 
     async findGoalWithTaskCounts(userId: string, goalId: string): Promise<GoalWithTaskCounts | undefined> {
-      return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
+      return selectGoalsWithTaskCounts(db, userId).where("id", "=", goalId).executeTakeFirst();
     },
 
     async insertGoal(userId: string, goal: NewGoal): Promise<void> {
