@@ -62,7 +62,7 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDb({ kind: "postgres", url, schema });
-  await migrate(db);
+  await retryOtherSchemaDropped(() => migrate(db), schema);
   return {
     db,
     drop: async () => {
@@ -73,6 +73,25 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
       await cleaner.end();
     },
   };
+}
+
+/**
+ * Kysely's migrator first lists the tables of every schema of the database (PostgresIntrospector
+ * calls pg_get_serial_sequence on each), so a schema that another test file (or a second run on
+ * the same server) drops at that instant fails the listing: "schema … does not exist" (3F000) or
+ * "relation … does not exist" (42P01), naming the other schema. Nothing of this schema was done
+ * yet; the listing is tried again.
+ */
+async function retryOtherSchemaDropped(work: () => Promise<void>, ownSchema: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const { code, message } = (error ?? {}) as { code?: string; message?: string };
+      const isRace = (code === "3F000" || code === "42P01") && typeof message === "string" && !message.includes(ownSchema);
+      if (!isRace || attempt >= 5) throw error;
+    }
+  }
 }
 
 export interface TestApp {
