@@ -87,11 +87,11 @@ describe("requests", () => {
     expect(fetchMock.mock.calls[0]![1].credentials).toBe("include");
   });
 
-  it("parses JSON and accepts empty bodies", async () => {
+  it("parses JSON, accepts empty bodies and applies a parser", async () => {
     respondWith((url) => (url === "/empty" ? new Response(null, { status: 204 }) : json({ count: 2 })));
 
     await expect(api.apiJson("/empty", { method: "DELETE" })).resolves.toBeUndefined();
-    await expect(api.apiJson("/count")).resolves.toEqual({ count: 2 });
+    await expect(api.apiJson("/count", { parse: (data) => (data as { count: number }).count * 10 })).resolves.toBe(20);
   });
 
   it("rejects a non-ok answer with `status: body`", async () => {
