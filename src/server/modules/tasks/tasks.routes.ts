@@ -15,9 +15,13 @@ import {
   updateTaskBodySchema,
 } from "../../../shared/api/tasks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
 import { tasksService } from "./tasks.service.ts";
 
 /** Spec section 7: the task calls, plus the day stats. Every call is the signed-in user's; another user's task is a 404. */
+/** A user's last 100 searches are kept (decision 014). */
+const TASK_SEARCH_CACHE: UserDataGroup = { name: "task-search", max: 100 };
+
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
   // Signed-out callers get 401 before their query, body or params are validated.
@@ -58,7 +62,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The command palette's search (bench budget: p99 under 15 ms at 50 connections). A person types,
   // deletes and searches again: answers are kept by the query's words and limit while the user's
-  // data is unchanged (plugins/user-data-cache.ts; decision 014).
+  // data is unchanged, as a group of a user's most recent searches, since a user can ask for any
+  // number of them (plugins/user-data-cache.ts; decision 014).
   app.get(
     "/api/tasks/search",
     { schema: { querystring: taskSearchQuerySchema, response: { 200: taskSearchResponseSchema } } },
@@ -66,7 +71,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const key = tasks.searchCacheKey(request.query);
       if (key === null) return [];
-      return reply.sendUserData(key, () => tasks.searchTasks(userId, request.query));
+      return reply.sendUserData(key, () => tasks.searchTasks(userId, request.query), TASK_SEARCH_CACHE);
     },
   );
 

@@ -229,7 +229,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     searchCacheKey(query: TaskSearchQuery): string | null {
       const words = queryWords(query.q);
       // Words hold only letters and digits (task-search.ts), so a space separates them unambiguously.
-      return words.length === 0 ? null : `task-search:${query.limit}:${words.sort().join(" ")}`;
+      return words.length === 0 ? null : `${query.limit}:${words.sort().join(" ")}`;
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
