@@ -147,9 +147,8 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   return {
     userToday,
 
-    /** GET /api/ai/insights?date=: the day's insights (default: the user's today), computed when missing or stale. */
-    async getDailyInsights(userId: string, date?: string): Promise<DailyInsightsResponse> {
-      const day = date ?? (await userToday(userId));
+    /** GET /api/ai/insights?date=: the day's insights (the route gives `userToday` without a date), computed when missing or stale. */
+    async getDailyInsights(userId: string, day: string): Promise<DailyInsightsResponse> {
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);
