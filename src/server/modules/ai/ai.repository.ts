@@ -36,6 +36,22 @@ const insertConversationQuery = compiledQuery(
     }),
 );
 
+// Compiled once: every batch of a breakdown's tasks reads the breakdown and counts what it created.
+const findBreakdownGoalQuery = compiledQuery((db, p: { userId: string; breakdownId: string }) =>
+  db.selectFrom("aiBreakdowns").select("goalId").where("userId", "=", p.userId).where("id", "=", p.breakdownId),
+);
+
+const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; breakdownId: string; count: number }) =>
+  db
+    .updateTable("aiBreakdowns")
+    .set({
+      suggestionsCreated: sql<number>`case when ${sql.ref("suggestionsCreated")} + ${p.count} > ${sql.ref("suggestionsShown")}
+            then ${sql.ref("suggestionsShown")} else ${sql.ref("suggestionsCreated")} + ${p.count} end`,
+    })
+    .where("userId", "=", p.userId)
+    .where("id", "=", p.breakdownId),
+);
+
 export function aiRepository(db: Kysely<Database>) {
   return {
     /** One chat exchange, kept for the AI analytics (spec section 3 "AI analytics and planning history"). */
@@ -65,12 +81,7 @@ export function aiRepository(db: Kysely<Database>) {
 
     /** The breakdown's goal (null once the goal was deleted), or undefined when the user has no such breakdown. */
     async findBreakdownGoal(userId: string, breakdownId: string): Promise<{ goalId: string | null } | undefined> {
-      return db
-        .selectFrom("aiBreakdowns")
-        .select("goalId")
-        .where("userId", "=", userId)
-        .where("id", "=", breakdownId)
-        .executeTakeFirst();
+      return findBreakdownGoalQuery.takeFirst(db, { userId, breakdownId });
     },
 
     /**
@@ -78,15 +89,7 @@ export function aiRepository(db: Kysely<Database>) {
      * second batch from the same breakdown cannot push the rate past 1).
      */
     async addSuggestionsCreated(userId: string, breakdownId: string, count: number): Promise<void> {
-      await db
-        .updateTable("aiBreakdowns")
-        .set({
-          suggestionsCreated: sql<number>`case when ${sql.ref("suggestionsCreated")} + ${count} > ${sql.ref("suggestionsShown")}
-            then ${sql.ref("suggestionsShown")} else ${sql.ref("suggestionsCreated")} + ${count} end`,
-        })
-        .where("userId", "=", userId)
-        .where("id", "=", breakdownId)
-        .execute();
+      await addSuggestionsCreatedQuery.execute(db, { userId, breakdownId, count });
     },
 
     /** Suggestions shown and created by the breakdowns made since the instant; aggregates cast for PostgreSQL. */

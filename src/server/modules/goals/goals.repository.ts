@@ -51,6 +51,11 @@ const goalsListQuery = compiledQuery((db, p: { userId: string }) =>
   selectGoalsWithTaskCounts(db, p.userId).orderBy("createdAt", "desc").orderBy("id", "desc"),
 );
 
+// Compiled once: every batch of a breakdown's tasks answers with its goal's new progress.
+const goalWithTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId: string }) =>
+  selectGoalsWithTaskCounts(db, p.userId).where("id", "=", p.goalId),
+);
+
 export function goalsRepository(db: Kysely<Database>) {
   return {
     async listGoalsWithTaskCounts(userId: string): Promise<GoalWithTaskCounts[]> {
@@ -58,7 +63,7 @@ export function goalsRepository(db: Kysely<Database>) {
     },
 
     async findGoalWithTaskCounts(userId: string, goalId: string): Promise<GoalWithTaskCounts | undefined> {
-      return selectGoalsWithTaskCounts(db, userId).where("id", "=", goalId).executeTakeFirst();
+      return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
     },
 
     async insertGoal(userId: string, goal: NewGoal): Promise<void> {

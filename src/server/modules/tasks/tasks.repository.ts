@@ -209,13 +209,109 @@ function searchParams(userId: string, words: readonly string[], limit: number): 
   return params;
 }
 
+/**
+ * A write of a few rows whose statement depends only on its number of rows (and columns) is
+ * compiled once per shape, as the search's statements are: building a multi-row insert through
+ * Kysely (a value node per column of every row, the CamelCasePlugin over the tree, the compile)
+ * cost more CPU than SQLite's insert itself (10 tasks: 21 columns x 10 rows). Bigger batches
+ * (seeding, tests) are built each time, so that no statement of thousands of parameters is kept.
+ */
+const MAX_COMPILED_ROWS = 10;
+/** The words of up to MAX_COMPILED_ROWS tasks: a title has a handful of words; longer lists are built each time. */
+const MAX_COMPILED_WORD_ROWS = 100;
+
+type RowParams = Record<string, unknown>;
+const insertTasksQueries = new Map<string, PreparedQuery<RowParams, { id: string; searchKey: number | string | null }>>();
+
+/**
+ * The multi-row insert of `rowCount` tasks of these columns, returning each one's search key.
+ * Row i's column c is the parameter `${c}_${i}`; on SQLite each row's key is one past the largest,
+ * plus its place (insertTasks).
+ */
+function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly string[]) {
+  const key = `${dialect}:${rowCount}:${columns.join(",")}`;
+  let query = insertTasksQueries.get(key);
+  if (!query) {
+    query = compiledQuery((db, p: RowParams) =>
+      db
+        .insertInto("tasks")
+        .values(
+          Array.from({ length: rowCount }, (_, index) => {
+            const row: Record<string, unknown> = { userId: p.userId };
+            for (const column of columns) row[column] = p[`${column}_${index}`];
+            if (dialect === "sqlite") row.searchKey = sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}`;
+            return row as unknown as NewTaskRow;
+          }),
+        )
+        .returning(["id", "searchKey"]),
+    );
+    insertTasksQueries.set(key, query);
+  }
+  return query;
+}
+
+const insertWordsQueries = new Map<number, PreparedQuery<RowParams, unknown>>();
+
+/** The multi-row insert of `rowCount` word rows of one user: parameters userId, w0.., k0... */
+function insertWordsQuery(rowCount: number) {
+  let query = insertWordsQueries.get(rowCount);
+  if (!query) {
+    query = compiledQuery((db, p: RowParams) =>
+      db.insertInto("taskWords").values(
+        Array.from({ length: rowCount }, (_, index) => ({
+          userId: p.userId as string,
+          word: p[`w${index}`] as string,
+          taskKey: p[`k${index}`] as number,
+        })),
+      ),
+    );
+    insertWordsQueries.set(rowCount, query);
+  }
+  return query;
+}
+
+/** The columns every task of the batch gives (undefined ones left to their defaults), or null when they differ. */
+function sharedColumns(tasks: readonly NewTask[]): string[] | null {
+  const columns = Object.keys(tasks[0]!).filter((column) => (tasks[0] as Record<string, unknown>)[column] !== undefined);
+  for (const task of tasks) {
+    const defined = Object.keys(task).filter((column) => (task as Record<string, unknown>)[column] !== undefined);
+    if (defined.length !== columns.length || defined.some((column, index) => column !== columns[index])) return null;
+  }
+  return columns;
+}
+
+const findGoalTitleQuery = compiledQuery((db, p: { userId: string; goalId: string }) =>
+  db.selectFrom("goals").select("title").where("userId", "=", p.userId).where("id", "=", p.goalId),
+);
+
+const adjustGoalTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId: string; total: number; completed: number }) =>
+  db
+    .updateTable("goals")
+    .set((eb) => ({
+      totalTasksCount: eb("totalTasksCount", "+", p.total),
+      completedTasksCount: eb("completedTasksCount", "+", p.completed),
+    }))
+    .where("userId", "=", p.userId)
+    .where("id", "=", p.goalId),
+);
+
 export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   const selectTasks = (userId: string) => selectTasksOf(db, userId);
 
   /** The titles' words of new (or renamed) tasks, for search: one multi-row insert. */
   async function insertWords(userId: string, tasks: readonly { key: number | string; title: string }[]): Promise<void> {
     const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskKey: task.key })));
-    if (rows.length > 0) await db.insertInto("taskWords").values(rows).execute();
+    if (rows.length === 0) return;
+    if (rows.length > MAX_COMPILED_WORD_ROWS) {
+      await db.insertInto("taskWords").values(rows).execute();
+      return;
+    }
+    const params: RowParams = { userId };
+    rows.forEach((row, index) => {
+      params[`w${index}`] = row.word;
+      params[`k${index}`] = row.taskKey;
+    });
+    await insertWordsQuery(rows.length).execute(db, params);
   }
 
   return {
@@ -296,17 +392,27 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
       if (tasks.length === 0) return;
-      const inserted = await db
-        .insertInto("tasks")
-        .values(
-          tasks.map((task, index) =>
-            dialect === "sqlite"
-              ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
-              : { ...task, userId },
-          ),
-        )
-        .returning(["id", "searchKey"])
-        .execute();
+      const columns = tasks.length <= MAX_COMPILED_ROWS ? sharedColumns(tasks) : null;
+      let inserted: { id: string; searchKey: number | string | null }[];
+      if (columns) {
+        const params: RowParams = { userId };
+        tasks.forEach((task, index) => {
+          for (const column of columns) params[`${column}_${index}`] = (task as Record<string, unknown>)[column];
+        });
+        inserted = await insertTasksQuery(dialect, tasks.length, columns).rows(db, params);
+      } else {
+        inserted = await db
+          .insertInto("tasks")
+          .values(
+            tasks.map((task, index) =>
+              dialect === "sqlite"
+                ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
+                : { ...task, userId },
+            ),
+          )
+          .returning(["id", "searchKey"])
+          .execute();
+      }
       const keys = new Map(inserted.map((row) => [row.id, row.searchKey!]));
       await insertWords(
         userId,
@@ -398,25 +504,12 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
      * changes add up; only the owner's goal is touched, as only the owner's tasks count.
      */
     async adjustGoalTaskCounts(userId: string, goalId: string, change: { total: number; completed: number }): Promise<void> {
-      await db
-        .updateTable("goals")
-        .set((eb) => ({
-          totalTasksCount: eb("totalTasksCount", "+", change.total),
-          completedTasksCount: eb("completedTasksCount", "+", change.completed),
-        }))
-        .where("userId", "=", userId)
-        .where("id", "=", goalId)
-        .execute();
+      await adjustGoalTaskCountsQuery.execute(db, { userId, goalId, ...change });
     },
 
     /** The title of the owner's goal, or undefined when the owner has no such goal. */
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
-      const goal = await db
-        .selectFrom("goals")
-        .select("title")
-        .where("userId", "=", userId)
-        .where("id", "=", goalId)
-        .executeTakeFirst();
+      const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;
     },
 
