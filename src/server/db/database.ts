@@ -8,7 +8,7 @@ import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
-import { FairSqliteDialect } from "./sqlite-fair-driver.ts";
+import { FairSqliteDialect, FifoMutex } from "./sqlite-fair-driver.ts";
 import { type GroupCommit, groupCommit } from "./group-commit.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
@@ -177,14 +177,27 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    // The connection's turn, shared by Kysely's queries and the checkpointer's catch-up.
+    const connectionQueue = new FifoMutex();
     let checkpointer: Checkpointer | undefined;
     if (file !== ":memory:") {
       database.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-      checkpointer = startCheckpointer(file, (error) => options.onBackgroundError?.(error));
+      checkpointer = startCheckpointer(
+        file,
+        (error) => options.onBackgroundError?.(error),
+        async (work) => {
+          await connectionQueue.lock();
+          try {
+            await work();
+          } finally {
+            connectionQueue.unlock();
+          }
+        },
+      );
     }
     const writes = { count: 0 };
     const kysely = new Kysely<Database>({
-      dialect: new FairSqliteDialect({ database: withStatementCache(database, writes) }),
+      dialect: new FairSqliteDialect({ database: withStatementCache(database, writes) }, connectionQueue),
       plugins: [new CamelCasePlugin()],
     });
     return {

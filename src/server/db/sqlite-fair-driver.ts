@@ -9,7 +9,7 @@ import { SqliteDialect, type SqliteDialectConfig, SqliteDriver, type DatabaseCon
 /** Hand-overs in a row before the next one waits for the event loop. */
 const HANDOVERS_PER_TURN = 64;
 
-class FifoMutex {
+export class FifoMutex {
   private locked = false;
   private readonly waiters: (() => void)[] = [];
   private handovers = 0;
@@ -35,7 +35,12 @@ class FifoMutex {
 }
 
 class FairSqliteDriver extends SqliteDriver {
-  private readonly queue = new FifoMutex();
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly queue: FifoMutex,
+  ) {
+    super(config);
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.queue.lock();
@@ -48,15 +53,22 @@ class FairSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * `queue` is the connection's turn: whoever holds it (a query, a transaction, or the WAL catch-up
+ * of sqlite-checkpointer.ts, which needs the connection idle) has the connection to itself.
+ */
 export class FairSqliteDialect extends SqliteDialect {
   private readonly driverConfig: SqliteDialectConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly queue: FifoMutex = new FifoMutex(),
+  ) {
     super(config);
     this.driverConfig = config;
   }
 
   override createDriver(): Driver {
-    return new FairSqliteDriver(this.driverConfig);
+    return new FairSqliteDriver(this.driverConfig, this.queue);
   }
 }
