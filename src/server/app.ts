@@ -34,6 +34,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { answerRouterError } from "./plugins/router-errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { taskSearchIndexPlugin } from "./modules/tasks/task-search-index.ts";
 import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(userDataCachePlugin);
+  await app.register(taskSearchIndexPlugin);
 
   // Feature modules, listed explicitly.
   await app.register(healthRoutes);

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createTaskBodySchema,
@@ -15,13 +16,10 @@ import {
   updateTaskBodySchema,
 } from "../../../shared/api/tasks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
-import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
+import { queryWords } from "../../../shared/rules/task-search.ts";
 import { tasksService } from "./tasks.service.ts";
 
 /** Spec section 7: the task calls, plus the day stats. Every call is the signed-in user's; another user's task is a 404. */
-/** A user's last 100 searches are kept (decision 014). */
-const TASK_SEARCH_CACHE: UserDataGroup = { name: "task-search", max: 100 };
-
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
   // Signed-out callers get 401 before their query, body or params are validated.
@@ -61,17 +59,20 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The command palette's search (bench budget: p99 under 15 ms at 50 connections). A person types,
-  // deletes and searches again: answers are kept by the query's words and limit while the user's
-  // data is unchanged, as a group of a user's most recent searches, since a user can ask for any
-  // number of them (plugins/user-data-cache.ts; decision 014).
+  // deletes and searches again: after a user's first search at a data version, the searches at that
+  // version are answered from the user's index in memory (task-search-index.ts; decision 014).
   app.get(
     "/api/tasks/search",
     { schema: { querystring: taskSearchQuerySchema, response: { 200: taskSearchResponseSchema } } },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const key = tasks.searchCacheKey(request.query);
-      if (key === null) return [];
-      return reply.sendUserData(key, () => tasks.searchTasks(userId, request.query), TASK_SEARCH_CACHE);
+      const words = queryWords(request.query.q);
+      if (words.length === 0) return [];
+      const version = request.userDataVersion;
+      const kept = version === null ? undefined : await app.taskSearchIndexes.answer(userId, version, words, request.query.limit);
+      // Already the answer's JSON, as the user-data cache sends its kept answers.
+      if (kept !== undefined) return (reply as FastifyReply).type("application/json; charset=utf-8").send(kept);
+      return tasks.searchTasks(userId, words, request.query.limit);
     },
   );
 

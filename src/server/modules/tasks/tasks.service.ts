@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, TaskSearchQuery, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
-import { queryWords } from "../../../shared/rules/task-search.ts";
 import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
@@ -217,19 +216,9 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     /** Task search across days (issue 17); a query without words finds nothing. */
-    searchTasks(userId: string, query: TaskSearchQuery): Promise<Task[]> {
-      return repository.searchTasks(userId, queryWords(query.q), query.limit);
-    },
-
-    /**
-     * The key a search's answer is kept under in the user-data cache (decision 014), or null for a
-     * query without words (it finds nothing, without reading). The answer depends only on the
-     * set of words and the limit: "Report q1", "q1 report" and "RÉPORT, Q1" find the same tasks.
-     */
-    searchCacheKey(query: TaskSearchQuery): string | null {
-      const words = queryWords(query.q);
-      // Words hold only letters and digits (task-search.ts), so a space separates them unambiguously.
-      return words.length === 0 ? null : `${query.limit}:${words.sort().join(" ")}`;
+    /** The tasks whose titles have a word starting with each of `words` (queryWords), from the database. */
+    searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
+      return repository.searchTasks(userId, words, limit);
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
