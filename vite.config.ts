@@ -12,16 +12,17 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const apiServer = "http://localhost:3000";
 
 /**
- * The theme's first-paint script, right after the charset in <head> (decision 017): it sets
- * <html class="dark"> before the stylesheet and the body, so no page paints in the wrong theme. The
- * server's CSP allows these exact bytes by their hash (src/server/plugins/security.ts).
+ * The theme's first-paint script, right after the theme-color meta in <head> (decision 017): it
+ * sets <html class="dark"> and that meta's colour before the stylesheet and the body, so no page
+ * paints in the wrong theme. The server's CSP allows these exact bytes by their hash
+ * (src/server/plugins/security.ts).
  */
 const themeScript: Plugin = {
   name: "daywise-theme-script",
   transformIndexHtml(html) {
-    const charset = /<meta charset="UTF-8" \/>\n/;
-    if (!charset.test(html)) throw new Error("index.html has no <meta charset> line to put the theme script after");
-    return html.replace(charset, (line) => `${line}    <script>${THEME_SCRIPT}</script>\n`);
+    const themeColor = /<meta name="theme-color" [^>]*\/>\n/;
+    if (!themeColor.test(html)) throw new Error("index.html has no <meta name=\"theme-color\"> line to put the theme script after");
+    return html.replace(themeColor, (line) => `${line}    <script>${THEME_SCRIPT}</script>\n`);
   },
 };
 

@@ -3,7 +3,7 @@
 // in both themes. Screenshots of each screen in each theme: test-results/screenshots/dark-mode/.
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
-import { THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
+import { THEME_COLORS, THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
 import { api as calls } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
@@ -25,6 +25,8 @@ async function expectTheme(page: Page, theme: Theme) {
   await expect.poll(() => isDark(page)).toBe(theme === "dark");
   expect(await bodyBackground(page)).toBe(BACKGROUND[theme]);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(theme);
+  // The browser's colour around the page (a phone's status bar) follows the theme too.
+  expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(THEME_COLORS[theme]);
 }
 
 /** Waits for running animations (a dialog zooming in) to finish, before a screenshot. */

@@ -13,8 +13,16 @@ export const THEME_STORAGE_KEY = "daywise:theme";
 export const DARK_SCHEME_QUERY = "(prefers-color-scheme: dark)";
 
 /**
- * Sets the `dark` class on <html> when the stored choice is "dark", or when there is no valid
- * choice and the system prefers dark. Storage can throw (blocked cookies): then the system decides.
- * src/web/lib/theme.ts applies the same rule later; theme-script.test.ts checks that they agree.
+ * The browser's own colour around the page (a phone's status bar), `<meta name="theme-color">`:
+ * the brand's indigo in the light theme (as index.html and the manifest say), the page's background
+ * in the dark one, so a dark page does not sit under a bright bar.
  */
-export const THEME_SCRIPT = `(function(){var c=null;try{c=localStorage.getItem("${THEME_STORAGE_KEY}")}catch(e){}document.documentElement.classList.toggle("dark",c==="dark"||(c!=="light"&&matchMedia("${DARK_SCHEME_QUERY}").matches))})()`;
+export const THEME_COLORS = { light: "#4f46e5", dark: "#020617" } as const;
+
+/**
+ * Sets the `dark` class on <html> when the stored choice is "dark", or when there is no valid
+ * choice and the system prefers dark, and the theme-color meta to match (the script comes right
+ * after it in <head>). Storage can throw (blocked cookies): then the system decides.
+ * src/web/lib/theme.ts applies the same rule later; theme.test.ts checks that they agree.
+ */
+export const THEME_SCRIPT = `(function(){var c=null;try{c=localStorage.getItem("${THEME_STORAGE_KEY}")}catch(e){}var d=c==="dark"||(c!=="light"&&matchMedia("${DARK_SCHEME_QUERY}").matches);document.documentElement.classList.toggle("dark",d);var m=document.querySelector('meta[name="theme-color"]');if(m)m.setAttribute("content",d?"${THEME_COLORS.dark}":"${THEME_COLORS.light}")})()`;

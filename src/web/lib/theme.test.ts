@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DARK_SCHEME_QUERY, THEME_SCRIPT, THEME_STORAGE_KEY } from "../../shared/theme-script.ts";
+import { DARK_SCHEME_QUERY, THEME_COLORS, THEME_SCRIPT, THEME_STORAGE_KEY } from "../../shared/theme-script.ts";
 import { type ThemeChoice, isDarkShown, isDarkTheme, readThemeChoice, setThemeChoice, startThemeSync, subscribeToTheme } from "./theme.ts";
 
 /** A system colour scheme the test can flip, as window.matchMedia reports it (jsdom has none). */
@@ -34,9 +34,13 @@ const runThemeScript = () => {
 
 let stopSync: (() => void) | undefined;
 
+/** The browser's colour around the page, as index.html declares it. */
+const themeColor = () => document.querySelector('meta[name="theme-color"]')?.getAttribute("content");
+
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.className = "";
+  document.head.innerHTML = `<meta name="theme-color" content="${THEME_COLORS.light}" />`;
 });
 
 afterEach(() => {
@@ -62,6 +66,7 @@ describe("the first-paint script", () => {
 
     expect(isDarkShown()).toBe(expected);
     expect(isDarkTheme(readThemeChoice(), systemDark)).toBe(expected);
+    expect(themeColor()).toBe(expected ? THEME_COLORS.dark : THEME_COLORS.light);
   });
 
   it("lets the system decide when the storage throws", () => {
@@ -92,10 +97,12 @@ describe("theme choice", () => {
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("dark");
     expect(readThemeChoice()).toBe("dark");
     expect(isDarkShown()).toBe(true);
+    expect(themeColor()).toBe(THEME_COLORS.dark);
 
     setThemeChoice("light");
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("light");
     expect(isDarkShown()).toBe(false);
+    expect(themeColor()).toBe(THEME_COLORS.light);
 
     setThemeChoice("system");
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();

@@ -3,7 +3,7 @@
 // it on a choice, follows the system's scheme live while the choice is "system", and follows a
 // choice made in another tab. Kept small: it is part of the initial JavaScript. The controls (the
 // account menu, the command palette) load later and use useThemeChoice (use-theme-choice.ts).
-import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY } from "../../shared/theme-script.ts";
+import { DARK_SCHEME_QUERY, THEME_COLORS, THEME_STORAGE_KEY } from "../../shared/theme-script.ts";
 
 export type ThemeChoice = "light" | "dark" | "system";
 
@@ -37,7 +37,9 @@ export function isDarkShown(): boolean {
 }
 
 function applyTheme(): void {
-  document.documentElement.classList.toggle("dark", isDarkTheme(readThemeChoice(), systemPrefersDark()));
+  const dark = isDarkTheme(readThemeChoice(), systemPrefersDark());
+  document.documentElement.classList.toggle("dark", dark);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", dark ? THEME_COLORS.dark : THEME_COLORS.light);
   for (const listener of listeners) listener();
 }
 
