@@ -20,6 +20,12 @@ import { type SearchEntry, tasksRepository } from "./tasks.repository.ts";
 const MAX_INDEX_CHARS = 64 * 1024 * 1024;
 /** What a task may come to cost beyond its title: its answer's other fields, its words, its place. */
 const TASK_OVERHEAD_CHARS = 700;
+/**
+ * A user with more tasks than this has no index: reading and cutting theirs would hold the event
+ * loop too long (SQLite reads the entries in one synchronous statement, about 1.5 ms per 1,000),
+ * and the index would take several MB; their searches read the database, as every first search does.
+ */
+export const MAX_INDEXED_TASKS = 50_000;
 /** Titles cut into words between two turns of the event loop while an index is built (~2 ms). */
 const WORDS_PER_TURN = 1_000;
 
@@ -133,23 +139,28 @@ declare module "fastify" {
 }
 
 interface IndexSource {
-  /** Every task's id, title and sort columns, in the search's order. */
-  listSearchEntries(userId: string): Promise<SearchEntry[]>;
+  /** The first `limit` tasks' ids, titles and sort columns, in the search's order. */
+  listSearchEntries(userId: string, limit: number): Promise<SearchEntry[]>;
   /** The user's tasks of these ids, whole. */
   listTasksByIds(userId: string, ids: readonly string[]): Promise<Task[]>;
 }
 
-export function taskSearchIndexes(source: IndexSource, onError: (error: unknown) => void): TaskSearchIndexes {
-  const kept = new LRUCache<string, { version: number; index: TaskSearchIndex }>({
+export function taskSearchIndexes(
+  source: IndexSource,
+  onError: (error: unknown) => void,
+  { maxTasks = MAX_INDEXED_TASKS }: { maxTasks?: number } = {},
+): TaskSearchIndexes {
+  // A null index: the user has more than maxTasks tasks at that version (not built again until it moves).
+  const kept = new LRUCache<string, { version: number; index: TaskSearchIndex | null }>({
     maxSize: MAX_INDEX_CHARS,
-    sizeCalculation: (entry) => Math.max(1, entry.index.chars),
+    sizeCalculation: (entry) => Math.max(1, entry.index?.chars ?? 0),
   });
   const building = new Map<string, Promise<void>>();
 
   function build(userId: string, version: number) {
     const done = source
-      .listSearchEntries(userId)
-      .then((entries) => TaskSearchIndex.build(entries))
+      .listSearchEntries(userId, maxTasks + 1)
+      .then((entries) => (entries.length > maxTasks ? null : TaskSearchIndex.build(entries)))
       .then((index) => {
         // Versions only rise: an index of an older version does not replace a newer one.
         const current = kept.peek(userId);
@@ -169,6 +180,7 @@ export function taskSearchIndexes(source: IndexSource, onError: (error: unknown)
         return undefined;
       }
       const { index } = entry;
+      if (!index) return undefined;
       const places = index.find(queryWords, limit);
       const unread = places.filter((place) => index.answerOf(place) === undefined);
       if (unread.length > 0) {

@@ -130,7 +130,7 @@ describeEachDatabase("task search", (dialect) => {
       updatedAt: at(index),
     }));
     await repository.insertTasks(user.userId, tasks);
-    const index = await TaskSearchIndex.build(await repository.listSearchEntries(user.userId));
+    const index = await TaskSearchIndex.build(await repository.listSearchEntries(user.userId, 1_000));
     const queries = ["p", "pl", "plan", "planning", "plan rep", "re", "rev q", "cafe", "CAFÉ 1", "q", "q1 q2", "bud team 3", "arger", "x 1", "ecl", "10", "1", "100 plan", "zzz", "team x 39"];
     for (const query of queries) {
       for (const limit of [1, 7, 50]) {

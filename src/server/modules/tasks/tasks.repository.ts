@@ -482,10 +482,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * What a user's search index is built from (task-search-index.ts): every task's id, title and
-     * sort columns, in the search's order (newest day first, unscheduled last, then newest created).
+     * What a user's search index is built from (task-search-index.ts): the first `limit` tasks'
+     * ids, titles and sort columns, in the search's order (newest day first, unscheduled last, then
+     * newest created).
      */
-    async listSearchEntries(userId: string): Promise<SearchEntry[]> {
+    async listSearchEntries(userId: string, limit: number): Promise<SearchEntry[]> {
       return db
         .selectFrom("tasks")
         .select(["id", "title", "date", "createdAt"])
@@ -493,6 +494,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .orderBy("date", (order) => order.desc().nullsLast())
         .orderBy("createdAt", "desc")
         .orderBy("id")
+        .limit(limit)
         .execute();
     },
 

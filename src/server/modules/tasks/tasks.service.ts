@@ -215,8 +215,10 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.listGoalTaskOutlines(userId, goalId, limit);
     },
 
-    /** Task search across days (issue 17); a query without words finds nothing. */
-    /** The tasks whose titles have a word starting with each of `words` (queryWords), from the database. */
+    /**
+     * Task search across days (issue 17), from the database: the tasks whose titles have a word
+     * starting with each of `words` (queryWords); no words find nothing.
+     */
     searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
       return repository.searchTasks(userId, words, limit);
     },
