@@ -87,6 +87,23 @@ describe("requests", () => {
     expect(fetchMock.mock.calls[0]![1].credentials).toBe("include");
   });
 
+  it("takes a GET's answer from the page's HTML until the page writes, then asks the network", async () => {
+    const element = document.createElement("script");
+    element.type = "application/json";
+    element.id = "daywise-boot-answers";
+    element.textContent = JSON.stringify({
+      "/api/goals": { status: 200, body: ["from the page"] },
+      "/api/tasks?date=2026-11-25": { status: 200, body: ["from the page"] },
+    });
+    document.body.append(element);
+    respondWith(() => json(["from the network"]));
+
+    await expect(api.apiJson("/api/goals")).resolves.toEqual(["from the page"]);
+    await api.apiJson("/api/tasks", { method: "POST", body: { title: "New" } });
+    await expect(api.apiJson("/api/tasks?date=2026-11-25")).resolves.toEqual(["from the network"]);
+    expect(callsTo("/api/tasks?date=2026-11-25")).toHaveLength(1);
+  });
+
   it("parses JSON, accepts empty bodies and applies a parser", async () => {
     respondWith((url) => (url === "/empty" ? new Response(null, { status: 204 }) : json({ count: 2 })));
 

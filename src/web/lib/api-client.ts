@@ -1,7 +1,7 @@
 // The session-aware HTTP client (spec sections 4, 7 and 8): every call sends the session cookies,
 // unsafe methods echo the CSRF cookie, and a 401 triggers one shared refresh before giving up.
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
-import { takeBootAnswer } from "./boot-answers.ts";
+import { dropBootAnswers, takeBootAnswer } from "./boot-answers.ts";
 
 export const CSRF_COOKIE = "csrfToken";
 export const CSRF_HEADER = "X-CSRF-Token";
@@ -233,7 +233,8 @@ function redirectToSignIn(): void {
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const generation = sessionGeneration;
   const isGet = (init.method ?? "GET").toUpperCase() === "GET";
-  // A page's first calls were answered in its HTML (decision 013).
+  // A page's first calls were answered in its HTML (decision 013), until it writes anything.
+  if (!isGet) dropBootAnswers();
   let response = (isGet && takeBootAnswer(path)) || (await fetch(path, toRequestInit(init)));
   if (response.status === 401 && init.refreshOn401 !== false) {
     const isRefreshed = generation !== sessionGeneration || (await refreshSession());

@@ -51,6 +51,16 @@ describe("takeBootAnswer", () => {
     expect(takeBootAnswer("/api/goals")).toBeUndefined();
   });
 
+  it("forgets the answers not used yet once the page writes", async () => {
+    const { dropBootAnswers, takeBootAnswer } = await loadWithPage(
+      serializeBootAnswers({ "/api/user": { status: 200, body: {} }, "/api/tasks?date=2026-11-25": { status: 200, body: [] } }),
+    );
+    expect(takeBootAnswer("/api/user")?.status).toBe(200);
+    dropBootAnswers();
+    expect(takeBootAnswer("/api/tasks?date=2026-11-25")).toBeUndefined();
+    expect(document.getElementById(BOOT_ANSWERS_ELEMENT_ID)).toBeNull();
+  });
+
   it("works without the element, and with a broken one (the page asks the network)", async () => {
     expect((await loadWithPage(null)).takeBootAnswer("/api/user")).toBeUndefined();
     expect((await loadWithPage("{not json")).takeBootAnswer("/api/user")).toBeUndefined();

@@ -1,6 +1,6 @@
 // The answers the server put in the page's HTML for its first calls (decision 013). Each is used
-// once, by the first GET of its path, and only while the page is young; every later call asks the
-// network as before.
+// once, by the first GET of its path, only while the page is young, and only until the page writes
+// anything; every later call asks the network as before.
 import { BOOT_ANSWERS_ELEMENT_ID, BOOT_ANSWERS_MAX_AGE_MS, type BootAnswer } from "../../shared/boot-answers.ts";
 
 let answers: Map<string, BootAnswer> | undefined;
@@ -37,4 +37,16 @@ export function takeBootAnswer(path: string): Response | undefined {
   if (!answer) return undefined;
   answers.delete(path);
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+}
+
+/**
+ * Forgets every answer not used yet: called before any write (api-client.ts), which may change what
+ * they describe. An answer the first render did not use could otherwise be taken later, by a
+ * navigation: a new user's first page holds the day the server thought was today (its zone not yet
+ * saved), and the board's previous day, opened after the zone was saved or a task was added to that
+ * day, would have shown the page's old answer.
+ */
+export function dropBootAnswers(): void {
+  answers ??= readAnswers();
+  answers.clear();
 }
