@@ -99,7 +99,7 @@ describe("requests", () => {
     respondWith(() => json(["from the network"]));
 
     await expect(api.apiJson("/api/goals")).resolves.toEqual(["from the page"]);
-    await api.apiJson("/api/tasks", { method: "POST", body: { title: "New" } });
+    await api.apiJson("/api/tasks", { method: "POST", json: { title: "New" } });
     await expect(api.apiJson("/api/tasks?date=2026-11-25")).resolves.toEqual(["from the network"]);
     expect(callsTo("/api/tasks?date=2026-11-25")).toHaveLength(1);
   });
