@@ -14,7 +14,11 @@ import { NOTIFICATION_PREFERENCES_KEY } from "../lib/notification-preferences.ts
 import { stubNotification } from "../test/fake-notification.ts";
 import { NotificationCenter } from "./notification-center.tsx";
 
-const user: User = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "Europe/Paris" };
+// A zone whose day is never UTC's (the browser's zone here: CI runs in UTC), whatever the hour, so
+// the engine must go by the user's zone from its first evaluation: evaluating right after the user
+// loaded, it once still used the browser's day and notified an insight once for each of two days.
+const ANOTHER_DAY_THAN_UTC = new Date().getUTCHours() >= 12 ? "Pacific/Kiritimati" : "Etc/GMT+12";
+const user: User = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: ANOTHER_DAY_THAN_UTC };
 const today = () => todayInZone(new Date(), user.timeZone);
 
 function Location() {

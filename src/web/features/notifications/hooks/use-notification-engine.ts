@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import type { User } from "../../../../shared/api/user.ts";
+import { todayInZone } from "../../../../shared/rules/dates.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { userQueryKey } from "../../session/index.ts";
 import {
@@ -27,8 +29,6 @@ export const ENGINE_TICK_MS = 30_000;
 
 interface EngineInputs {
   preferences: NotificationPreferences;
-  today: string;
-  timeZone: string;
   deliver: (notification: AppNotification) => void;
 }
 
@@ -52,14 +52,19 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
   const goals = useQuery({ ...goalsQueryOptions(), enabled: preferences.goalDeadlines });
   const insights = useQuery({ ...dailyInsightsQueryOptions(today), enabled: preferences.dailyInsights });
 
-  const inputs = useRef<EngineInputs>({ preferences, today, timeZone, deliver });
+  const inputs = useRef<EngineInputs>({ preferences, deliver });
   const scheduleRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    function readSnapshot(): EngineSnapshot {
-      const { preferences: current, today: day, timeZone: zone } = inputs.current;
+    function readSnapshot(user: User): EngineSnapshot {
+      const { preferences: current } = inputs.current;
+      // The zone and day of the user as the cache has them now, not as the last render saw them:
+      // an evaluation right after the user loads would otherwise still use the browser's zone, and
+      // near midnight a day's insight would be notified once for each of two days.
+      const zone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const day = todayInZone(new Date(), zone);
       const isSaving = queryClient.isMutating({ mutationKey: taskMutationKey }) > 0;
       const knownTasks = isSaving
         ? null
@@ -88,8 +93,9 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
 
     function evaluate(): void {
       // No notice for a signed-out page (the session ended in this tab).
-      if (!queryClient.getQueryData(userQueryKey)) return;
-      for (const candidate of collectNotificationCandidates(readSnapshot())) {
+      const user = queryClient.getQueryData<User>(userQueryKey);
+      if (!user) return;
+      for (const candidate of collectNotificationCandidates(readSnapshot(user))) {
         claimNotification({
           key: candidate.notification.key,
           shouldNotify: candidate.shouldNotify,
@@ -130,7 +136,7 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
 
   // New data or new preferences: look again.
   useEffect(() => {
-    inputs.current = { preferences, today, timeZone, deliver };
+    inputs.current = { preferences, deliver };
     scheduleRef.current();
   }, [preferences, today, timeZone, deliver, stalled.data, todayTasks.data, goals.data, insights.data]);
 }
