@@ -1,32 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
+import { makeTask } from "../../../web/features/tasks/test/task-fixtures.ts";
 import { taskSearchIndexes } from "./task-search-index.ts";
 import type { SearchEntry } from "./tasks.repository.ts";
 
 function task(id: string, title: string, date: string | null): Task {
-  return {
-    id,
-    userId: "u1",
-    goalId: null,
-    goalTitle: null,
-    title,
-    description: null,
-    status: "todo",
-    date,
-    estimatedDuration: null,
-    scheduledStartTime: null,
-    firstStartedAt: null,
-    currentSessionStartedAt: null,
-    workSessionCount: 0,
-    startedAt: null,
-    completedAt: null,
-    trackedMinutes: 0,
-    rolloverCount: 0,
-    firstPlannedDate: date,
-    rolledOverFromDate: null,
-    createdAt: "2026-05-04T09:00:00.000Z",
-    updatedAt: "2026-05-04T09:00:00.000Z",
-  };
+  return makeTask({ id, title, date, createdAt: "2026-05-04T09:00:00.000Z" });
 }
 
 /** A user's tasks in the search's order, as the database would give them. */

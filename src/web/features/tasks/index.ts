@@ -16,7 +16,7 @@ export { useBoardTasks } from "./hooks/use-board-tasks.ts";
 export { useDayStats } from "./api/get-day-stats.ts";
 export { useCreateTask } from "./api/create-task.ts";
 export { useTaskMoves } from "./hooks/use-task-moves.ts";
-export { useTimeZone } from "./hooks/use-time-zone.ts";
+export { timeZoneOf, useTimeZone } from "./hooks/use-time-zone.ts";
 export { useToday } from "./hooks/use-today.ts";
 export { useViewedDate } from "./hooks/use-viewed-date.ts";
 export { taskMutationKey, taskQueryKeys } from "./api/task-query-keys.ts";

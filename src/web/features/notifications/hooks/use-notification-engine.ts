@@ -11,6 +11,7 @@ import {
   stalledTasksQueryOptions,
   taskMutationKey,
   taskQueryKeys,
+  timeZoneOf,
   useTimeZone,
   useToday,
 } from "../../tasks/index.ts";
@@ -63,7 +64,7 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
       // The zone and day of the user as the cache has them now, not as the last render saw them:
       // an evaluation right after the user loads would otherwise still use the browser's zone, and
       // near midnight a day's insight would be notified once for each of two days.
-      const zone = user.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const zone = timeZoneOf(user);
       const day = todayInZone(new Date(), zone);
       const isSaving = queryClient.isMutating({ mutationKey: taskMutationKey }) > 0;
       const knownTasks = isSaving
