@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
-import { makeTask } from "../../../web/features/tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../shared/test/task-fixtures.ts";
 import { taskSearchIndexes } from "./task-search-index.ts";
 import type { SearchEntry } from "./tasks.repository.ts";
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { userQueryKey } from "../../features/session/index.ts";
-import { makeTask } from "../../features/tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../shared/test/task-fixtures.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { type FetchHandler, deferred, errorResponse, jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { AppProviders } from "../providers.tsx";

@@ -7,7 +7,7 @@ import { dismissToast } from "../../../components/ui/use-toast.ts";
 import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { userQueryKey } from "../../session/index.ts";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { type AppNotification, NOTIFICATION_EVENT } from "../lib/app-notification.ts";
 import { markerStorageKey } from "../lib/notification-markers.ts";
 import { NOTIFICATION_PREFERENCES_KEY } from "../lib/notification-preferences.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeGoal } from "../../goals/test/goal-fixtures.ts";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { collectNotificationCandidates, type EngineSnapshot } from "./collect-notifications.ts";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "./notification-preferences.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { PROCRASTINATION_THRESHOLD_MINUTES, procrastinationNotification, shouldRemindProcrastination } from "./procrastination.ts";
 
 const timeZone = "Europe/Paris";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { STALL_NOTICE_INTERVAL_MS, shouldNotifyStall, stallNotification } from "./stalled-task.ts";
 
 // A fake clock: "now" is the system time the test sets.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { COMPLETION_CLOCK_SKEW_MS, COMPLETION_WINDOW_MS, shouldCelebrateCompletion } from "./task-completed.ts";
 
 const COMPLETED_AT = new Date("2026-11-24T10:00:00.000Z");

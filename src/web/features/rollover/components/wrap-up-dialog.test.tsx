@@ -8,7 +8,7 @@ import { createQueryClient } from "../../../lib/query-client.ts";
 import { type FetchHandler, deferred, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { userQueryKey } from "../../session/index.ts";
 import { taskQueryKeys } from "../../tasks/index.ts";
-import { makeTask } from "../../tasks/test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { rolloverQueryKeys } from "../api/rollover-query-keys.ts";
 import { WrapUpDialog } from "./wrap-up-dialog.tsx";
 

@@ -6,7 +6,7 @@ import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { userQueryKey } from "../../session/index.ts";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { QUICK_ADD_NO_TITLE, QuickAdd } from "./quick-add.tsx";
 import { makeGoal } from "../../goals/test/goal-fixtures.ts";
 

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { TaskCard, type TaskCardActions } from "./task-card.tsx";
 
 // 10:40 UTC; the cards are read in UTC so the delay classes do not depend on the machine's zone.

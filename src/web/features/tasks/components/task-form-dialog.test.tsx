@@ -8,7 +8,7 @@ import { AppProviders } from "../../../app/providers.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type FetchHandler, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { userQueryKey } from "../../session/index.ts";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { TaskFormDialog, type TaskFormDialogProps } from "./task-form-dialog.tsx";
 
 const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "Pacific/Kiritimati" };

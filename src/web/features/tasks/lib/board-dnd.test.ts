@@ -1,6 +1,6 @@
 import type { ClientRect, KeyboardCoordinateGetter } from "@dnd-kit/core";
 import { describe, expect, it } from "vitest";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { columnDropId } from "./board-columns.ts";
 import { columnKeyboardCoordinates, createBoardAnnouncements } from "./board-dnd.ts";
 

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { taskQueryKeys } from "../api/task-query-keys.ts";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { applyOptimisticDelete, applyOptimisticPatch, patchTask, placeTask, placeTaskInCachedList } from "./optimistic-task-update.ts";
 
 const now = new Date("2026-11-23T10:00:00.000Z");

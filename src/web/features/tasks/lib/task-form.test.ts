@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeTask } from "../test/task-fixtures.ts";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import {
   ESTIMATE_DEFAULT_HINT,
   ESTIMATE_RANGE_MESSAGE,

@@ -1,4 +1,4 @@
-import type { Task } from "../../../../shared/api/tasks.ts";
+import type { Task } from "../api/tasks.ts";
 
 let next = 0;
 
