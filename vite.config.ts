@@ -60,11 +60,29 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 
+/**
+ * Writes which source modules each JavaScript chunk holds (.vite/chunk-modules.json, paths from the
+ * repository root), so the bench can check what a page's first paint loads (decision 013: no code
+ * that only a drag or a dialog uses).
+ */
+const chunkModules: Plugin = {
+  name: "daywise:chunk-modules",
+  apply: "build",
+  generateBundle(_options, bundle) {
+    const chunks: Record<string, string[]> = {};
+    for (const output of Object.values(bundle)) {
+      if (output.type !== "chunk") continue;
+      chunks[output.fileName] = output.moduleIds.map((id) => path.relative(repoRoot, id.replace(/^\0/u, "")).split(path.sep).join("/")).sort();
+    }
+    this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: `${JSON.stringify(chunks, null, 1)}\n` });
+  },
+};
+
 export default defineConfig({
   root: path.join(repoRoot, "src/web"),
   // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
   // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
-  plugins: [themeScript, react(), tailwindcss(), serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
+  plugins: [themeScript, react(), tailwindcss(), chunkModules, serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   build: {
     // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),
@@ -76,8 +94,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
+      // The app's own modules do nothing when imported but define things (its one side-effect
+      // import is the stylesheet), so a page gets only what it uses from a feature's index.ts: the
+      // board importing the wrap-up dialog from features/rollover does not load the settings form.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|shared)[\\/].*\.tsx?$/u, sideEffects: false }] },
       output: {
         codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/u },
           // The libraries every screen needs, in one long-cached file.
           groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/ }],
         },

@@ -14,7 +14,8 @@ import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
-import { measureBundle } from "./lib/bundle.ts";
+import { measureBundle, measureFirstPaint } from "./lib/bundle.ts";
+import { pageModules } from "../src/server/plugins/web-app.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
 import {
   findFreePort,
@@ -589,6 +590,7 @@ async function main(): Promise<void> {
         }
       : { name: "initial JavaScript of the web app, gzipped", measured: bundle.reason, limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`, verdict: "SKIP" },
   );
+  checks.push(boardFirstPaintCheck());
 
   const report: Report = {
     date: new Date(),
@@ -642,4 +644,17 @@ try {
   process.exitCode = 1;
 } finally {
   await runCleanups();
+}
+
+/** Issue 20: "the board's first paint needs no chunk that only a drag or a dialog uses" (bench/lib/bundle.ts). */
+function boardFirstPaintCheck(): BudgetCheck {
+  const name = "the board's first paint: no code that only a drag or a dialog uses";
+  const limit = "none";
+  const firstPaint = measureFirstPaint(webRoot, pageModules["/"] ?? []);
+  if (!firstPaint) return { name, measured: "no build manifest", limit, verdict: "SKIP" };
+  const size = `${firstPaint.files.length} files, ${(firstPaint.brotliBytes / 1024).toFixed(1)} KB brotli`;
+  const found = [...new Set(firstPaint.dragOrDialogModules.map((module) => module.replace(/^node_modules\/((@[^/]+\/)?[^/]+).*$/u, "$1")))];
+  return found.length === 0
+    ? { name, measured: `none (${size})`, limit, verdict: "PASS" }
+    : { name, measured: `${found.join(", ")} (${size})`, limit, verdict: "FAIL" };
 }

@@ -54,3 +54,64 @@ export function measureBundle(webRoot: string): BundleReport {
   const sum = (files: BundleFile[]) => files.reduce((total, f) => total + f.gzipBytes, 0);
   return { available: true, initial, initialGzipBytes: sum(initial), lazy, lazyGzipBytes: sum(lazy) };
 }
+
+// --- A page's first paint --------------------------------------------------------------------
+
+/**
+ * Code that only a drag or a dialog uses (issue 20: "the board's first paint needs no chunk that
+ * only a drag or a dialog uses"): drag and drop, Radix's dialogs and what they bring for modality
+ * (scroll lock, focus guards, aria-hidden of the rest), the app's dialogs and side panels, and the
+ * forms' validation library.
+ */
+export const DRAG_OR_DIALOG_ONLY: readonly RegExp[] = [
+  /node_modules\/@dnd-kit\//u,
+  /node_modules\/@radix-ui\/react-(alert-)?dialog\//u,
+  /node_modules\/(react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar)\//u,
+  /node_modules\/@radix-ui\/react-focus-guards\//u,
+  /node_modules\/zod\//u,
+  /^src\/web\/components\/ui\/(dialog|alert-dialog|side-panel)\.tsx$/u,
+  /^src\/web\/features\/.*(-dialog|future-tasks-panel)\.tsx$/u,
+];
+
+export interface FirstPaintReport {
+  /** The JavaScript files the page's first paint loads: the entry, its preloads and the page's chunks. */
+  files: string[];
+  /** Their brotli sizes (what a browser that accepts br downloads), summed. */
+  brotliBytes: number;
+  /** Source modules in those files that only a drag or a dialog uses. */
+  dragOrDialogModules: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * What a page's first paint loads, from the build's manifest (the chunks index.html loads and the
+ * page's modules with their static imports: what src/server/plugins/web-app.ts preloads) and the
+ * build's chunk → module list (vite.config.ts writes .vite/chunk-modules.json).
+ */
+export function measureFirstPaint(webRoot: string, pageModules: readonly string[]): FirstPaintReport | null {
+  const manifestFile = path.join(webRoot, ".vite", "manifest.json");
+  const modulesFile = path.join(webRoot, ".vite", "chunk-modules.json");
+  if (!existsSync(manifestFile) || !existsSync(modulesFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const chunkModules = JSON.parse(readFileSync(modulesFile, "utf8")) as Record<string, string[]>;
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of ["index.html", ...pageModules]) visit(key);
+  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => /\.m?js$/u.test(file));
+  const brotliBytes = files.reduce((total, file) => {
+    const compressed = path.join(webRoot, `${file}.br`);
+    return total + (existsSync(compressed) ? readFileSync(compressed).length : readFileSync(path.join(webRoot, file)).length);
+  }, 0);
+  const dragOrDialogModules = files
+    .flatMap((file) => chunkModules[file] ?? [])
+    .filter((module) => DRAG_OR_DIALOG_ONLY.some((pattern) => pattern.test(module)));
+  return { files, brotliBytes, dragOrDialogModules };
+}

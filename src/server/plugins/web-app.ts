@@ -16,7 +16,7 @@ import type { User } from "../../shared/api/user.ts";
 import { clientRoutes } from "../../shared/routes.ts";
 
 /** The source modules of each signed-in page's first render (src/web/app/page-loaders.ts). */
-const pageModules: Record<string, string[]> = {
+export const pageModules: Record<string, string[]> = {
   "/": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
   "/ai-chat": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
   "/goals": ["app/routed-content.tsx", "app/pages/goals-page.tsx"],

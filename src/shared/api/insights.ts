@@ -13,11 +13,9 @@ export type DailyInsightType = (typeof DAILY_INSIGHT_TYPES)[number];
 export type InsightPriority = (typeof INSIGHT_PRIORITIES)[number];
 export type WeeklyInsightType = (typeof WEEKLY_INSIGHT_TYPES)[number];
 
-/** Spec section 9: the day card shows 3; the sidebar 1 weekly summary, the Insights page 4. */
-export const DAY_CARD_INSIGHTS = 3;
-export const SIDEBAR_WEEKLY_SUMMARIES = 1;
-export const PAGE_WEEKLY_SUMMARIES = 4;
-export const MAX_WEEKLY_SUMMARIES_LIMIT = 52;
+import { MAX_WEEKLY_SUMMARIES_LIMIT } from "./insight-limits.ts";
+
+export { DAY_CARD_INSIGHTS, MAX_WEEKLY_SUMMARIES_LIMIT, PAGE_WEEKLY_SUMMARIES, SIDEBAR_WEEKLY_SUMMARIES } from "./insight-limits.ts";
 
 export const dailyInsightSchema = z.object({
   type: z.enum(DAILY_INSIGHT_TYPES),

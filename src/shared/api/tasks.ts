@@ -8,10 +8,19 @@ import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
 export { TASK_STATUSES, type TaskStatus } from "../rules/task-status.ts";
 
-export const TASK_TITLE_MAX_LENGTH = 200;
-export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
-export const ESTIMATED_DURATION_MIN_MINUTES = 5;
-export const ESTIMATED_DURATION_MAX_MINUTES = 480;
+import {
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_TITLE_MAX_LENGTH,
+} from "./task-limits.ts";
+
+export {
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_TITLE_MAX_LENGTH,
+} from "./task-limits.ts";
 /** The widest startDate..endDate window GET /api/tasks/future accepts, in days. */
 export const FUTURE_WINDOW_MAX_DAYS = 366;
 

@@ -12,7 +12,8 @@
 // - goal: # and the start of a goal's title, case-insensitive ("-" and "_" stand for spaces); an
 //   exact title wins, otherwise exactly one goal must start so
 // Text in quotes ("..." or “...”) is never read: it stays in the title as written.
-import { type CreateTaskInput, ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/tasks.ts";
+import type { CreateTaskInput } from "../api/tasks.ts";
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
 import { addDays, isCalendarDate } from "./dates.ts";
 
 export interface QuickAddGoal {

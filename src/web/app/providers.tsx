@@ -4,7 +4,7 @@ import { showFlashToast } from "../components/ui/flash-toast.ts";
 import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { queryClient } from "../lib/query-client.ts";
 
-// The tooltip provider lives with the routed content (app/routed-content.tsx), which loads lazily.
+// Tooltips bring their own provider (components/ui/tooltip.tsx): only the assistant, loaded later, has any.
 export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   useEffect(() => {
     showFlashToast();

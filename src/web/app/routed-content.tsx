@@ -1,24 +1,23 @@
 import { Suspense } from "react";
-import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { useOnline } from "../lib/online.ts";
 import { AppRoutes } from "./app-routes.tsx";
 import { OfflineBanner } from "./shell/offline-banner.tsx";
 import { PageFallback } from "./shell/page-fallback.tsx";
 
 /**
- * Everything below the header: the pages, under one tooltip provider. Loaded lazily with its positioning code.
+ * Everything below the header: the pages.
  * Offline, the pages are read-only (decision 018): one disabled fieldset disables every control in them.
  */
 export function RoutedContent() {
   const isOnline = useOnline();
   return (
-    <TooltipProvider>
+    <>
       <OfflineBanner isOffline={!isOnline} />
       <fieldset disabled={!isOnline} className="min-w-0">
         <Suspense fallback={<PageFallback />}>
           <AppRoutes />
         </Suspense>
       </fieldset>
-    </TooltipProvider>
+    </>
   );
 }

@@ -249,16 +249,13 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
 }
 
 /**
- * apiFetch, then the body as JSON (undefined for an empty body). `parse` may check the shape,
- * e.g. a zod schema's `parse` from src/shared/api.
+ * apiFetch, then the body as JSON (undefined for an empty body), typed as the caller says. The
+ * answers come from this app's own server, whose response schemas shape them (src/shared/api), so
+ * the client does not check them again: that check cost every page's first paint the zod library
+ * (decision 013).
  */
-export async function apiJson<T>(
-  path: string,
-  init: ApiRequestInit & { parse?: (data: unknown) => T } = {},
-): Promise<T> {
-  const { parse, ...requestInit } = init;
-  const response = await apiFetch(path, requestInit);
+export async function apiJson<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const response = await apiFetch(path, init);
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  return parse ? parse(data) : (data as T);
+  return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,4 +1,4 @@
-import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
+import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insight-limits.ts";
 import { InsightsOverview, weeklySummariesPath, weeklySummariesQueryOptions } from "../../features/insights/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 

@@ -3,5 +3,5 @@ export { FETCH_GOALS_ERROR, getGoals, GOALS_PATH, goalsQueryKey, goalsQueryOptio
 export { useCreateGoal } from "./api/create-goal.ts";
 export { useDeleteGoal } from "./api/delete-goal.ts";
 export { useUpdateGoal } from "./api/update-goal.ts";
-export { GoalFormDialog } from "./components/goal-form-dialog.tsx";
+export { GoalFormDialog } from "./components/lazy-goal-form-dialog.ts";
 export { GoalsOverview } from "./components/goals-overview.tsx";

@@ -1,5 +1,6 @@
 // The rollover feature's public surface: pages and other features import from here only.
-export { WrapUpDialog, type WrapUpDialogProps } from "./components/wrap-up-dialog.tsx";
+export { WrapUpDialog } from "./components/lazy-wrap-up-dialog.ts";
+export type { WrapUpDialogProps } from "./components/wrap-up-dialog.tsx";
 export { rolloverQueryKeys } from "./api/rollover-query-keys.ts";
 export { rolloverSettingsQueryOptions, useRolloverSettings } from "./api/get-rollover-settings.ts";
 export { useUpdateRolloverSettings } from "./api/update-rollover-settings.ts";

@@ -1,16 +1,14 @@
 // The tasks feature's public surface: pages and other features import from here only.
-export { TaskFormDialog, type TaskFormDialogProps } from "./components/task-form-dialog.tsx";
+export { DeleteTaskDialog, FutureTasksPanel, KeyboardShortcutsDialog, TaskFormDialog } from "./components/lazy-dialogs.ts";
+export type { TaskFormDialogProps } from "./components/task-form-dialog.tsx";
 export { TaskBoard } from "./components/task-board.tsx";
 export { TaskCard, type TaskCardActions } from "./components/task-card.tsx";
 export { DayHeader } from "./components/day-header.tsx";
 export { DayProgress } from "./components/day-progress.tsx";
 export { QuickAdd } from "./components/quick-add.tsx";
-export { KeyboardShortcutsDialog } from "./components/keyboard-shortcuts-dialog.tsx";
 export { useBoardShortcuts } from "./hooks/use-board-shortcuts.ts";
 export { StalledBanner } from "./components/stalled-banner.tsx";
 export { BoardSkeleton, EmptyBoard } from "./components/board-placeholders.tsx";
-export { DeleteTaskDialog } from "./components/delete-task-dialog.tsx";
-export { FutureTasksPanel } from "./components/future-tasks-panel.tsx";
 export { InsightsSidebar } from "./components/insights-sidebar.tsx";
 export { useBoardTasks } from "./hooks/use-board-tasks.ts";
 export { useDayStats } from "./api/get-day-stats.ts";

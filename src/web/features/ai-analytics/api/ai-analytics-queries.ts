@@ -2,10 +2,10 @@
 // call counts as 0 / empty (logged), so the Analytics tab always shows its figures.
 import { queryOptions } from "@tanstack/react-query";
 import {
-  acceptanceRateResponseSchema,
+  type AcceptanceRateResponse,
   ANALYTICS_WINDOW_DAYS,
   type PlanningConversation,
-  planningHistoryResponseSchema,
+  type PlanningHistoryResponse,
 } from "../../../../shared/api/ai-breakdown.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
@@ -13,9 +13,7 @@ const aiAnalyticsQueryKey = ["ai", "analytics"] as const;
 
 export async function getAcceptanceRate(days = ANALYTICS_WINDOW_DAYS): Promise<number> {
   try {
-    const { acceptanceRate } = await apiJson(`/api/ai/analytics/acceptance-rate?days=${days}`, {
-      parse: (data) => acceptanceRateResponseSchema.parse(data),
-    });
+    const { acceptanceRate } = await apiJson<AcceptanceRateResponse>(`/api/ai/analytics/acceptance-rate?days=${days}`);
     return acceptanceRate;
   } catch (error) {
     console.warn("Failed to fetch the AI acceptance rate", error);
@@ -25,9 +23,7 @@ export async function getAcceptanceRate(days = ANALYTICS_WINDOW_DAYS): Promise<n
 
 export async function getPlanningHistory(days = ANALYTICS_WINDOW_DAYS): Promise<PlanningConversation[]> {
   try {
-    const { conversations } = await apiJson(`/api/ai/planning/history?days=${days}`, {
-      parse: (data) => planningHistoryResponseSchema.parse(data),
-    });
+    const { conversations } = await apiJson<PlanningHistoryResponse>(`/api/ai/planning/history?days=${days}`);
     return conversations;
   } catch (error) {
     console.warn("Failed to fetch the AI planning history", error);

@@ -1,7 +1,7 @@
-import { type BreakdownGoalInput, type BreakdownGoalResponse, breakdownGoalResponseSchema } from "../../../../shared/api/ai-breakdown.ts";
+import type { BreakdownGoalInput, BreakdownGoalResponse } from "../../../../shared/api/ai-breakdown.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
 /** POST /api/ai/breakdown-goal: `content` is the suggestions' JSON, or the model's text. */
 export function breakdownGoal(input: BreakdownGoalInput): Promise<BreakdownGoalResponse> {
-  return apiJson("/api/ai/breakdown-goal", { method: "POST", json: input, parse: (data) => breakdownGoalResponseSchema.parse(data) });
+  return apiJson("/api/ai/breakdown-goal", { method: "POST", json: input });
 }

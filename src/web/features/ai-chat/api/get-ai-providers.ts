@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { aiProvidersResponseSchema, type AiProvider } from "../../../../shared/api/ai.ts";
+import type { AiProvider, AiProvidersResponse } from "../../../../shared/api/ai.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
 export const aiProvidersQueryKey = ["ai", "providers"] as const;
@@ -8,7 +8,7 @@ export const AI_PROVIDERS_PATH = "/api/ai/providers";
 
 /** GET /api/ai/providers: all four providers, available or not. */
 export async function getAiProviders(): Promise<AiProvider[]> {
-  const { providers } = await apiJson(AI_PROVIDERS_PATH, { parse: (data) => aiProvidersResponseSchema.parse(data) });
+  const { providers } = await apiJson<AiProvidersResponse>(AI_PROVIDERS_PATH);
   return providers;
 }
 

@@ -2,7 +2,7 @@ import { Maximize2, Minimize2, PanelRight, Settings2, Sparkles } from "lucide-re
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SidePanel, SidePanelContent, SidePanelDescription, SidePanelHeader, SidePanelTitle } from "../../../components/ui/side-panel.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../../../components/ui/tooltip.tsx";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "../../../components/ui/tooltip.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useChat } from "../hooks/use-chat.ts";
 import type { ChatSizeMode } from "./ai-context.tsx";
@@ -29,7 +29,7 @@ export function LoadedAssistant() {
   const isFullscreen = chat.sizeMode === "fullscreen";
 
   return (
-    <>
+    <TooltipProvider>
       <Tooltip>
         <TooltipTrigger asChild>
           <LauncherButton isOpen={chat.isOpen} hasNotification={chat.hasNotification} onClick={chat.toggle} />
@@ -103,6 +103,6 @@ export function LoadedAssistant() {
           {isFullscreen ? <StandaloneChat chat={chat} /> : <ChatView chat={chat} />}
         </SidePanelContent>
       </SidePanel>
-    </>
+    </TooltipProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CreateGoalInput, type Goal, goalSchema } from "../../../../shared/api/goals.ts";
+import type { CreateGoalInput, Goal } from "../../../../shared/api/goals.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
 import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
@@ -8,7 +8,7 @@ export const CREATE_GOAL_ERROR = "Failed to create goal";
 /** POST /api/goals. Rejects with the server's message, else 'Failed to create goal'. */
 export async function createGoal(input: CreateGoalInput): Promise<Goal> {
   try {
-    return await apiJson("/api/goals", { method: "POST", json: input, parse: (data) => goalSchema.parse(data) });
+    return await apiJson("/api/goals", { method: "POST", json: input });
   } catch (error) {
     throw new Error(getErrorMessage(error, CREATE_GOAL_ERROR), { cause: error });
   }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deleteGoalResponseSchema } from "../../../../shared/api/goals.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
 import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
@@ -10,7 +9,6 @@ export async function deleteGoal(id: string): Promise<void> {
   try {
     await apiJson(`/api/goals/${encodeURIComponent(id)}`, {
       method: "DELETE",
-      parse: (data) => deleteGoalResponseSchema.parse(data),
     });
   } catch (error) {
     throw new Error(getErrorMessage(error, DELETE_GOAL_ERROR), { cause: error });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Goal, goalSchema, type UpdateGoalInput } from "../../../../shared/api/goals.ts";
+import type { Goal, UpdateGoalInput } from "../../../../shared/api/goals.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
 import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
@@ -16,7 +16,6 @@ export async function updateGoal({ id, input }: UpdateGoalVariables): Promise<Go
     return await apiJson(`/api/goals/${encodeURIComponent(id)}`, {
       method: "PUT",
       json: input,
-      parse: (data) => goalSchema.parse(data),
     });
   } catch (error) {
     throw new Error(getErrorMessage(error, UPDATE_GOAL_ERROR), { cause: error });

@@ -37,7 +37,7 @@ export const DELETE_GOAL_CONFIRMATION = "Are you sure you want to delete this go
 
 const statusNames: Record<GoalStatus, string> = { active: "Active", paused: "Paused", completed: "Completed" };
 
-interface GoalFormDialogProps {
+export interface GoalFormDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** The goal to edit; without one the dialog creates a goal. */

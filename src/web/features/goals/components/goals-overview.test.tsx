@@ -58,7 +58,7 @@ describe("<GoalsOverview />", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "No goals yet" })).toBeInTheDocument();
     expect(screen.getByText("0 goals · 0 active")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Create Your First Goal" }));
-    expect(within(screen.getByRole("dialog")).getByRole("heading", { name: "Create New Goal" })).toBeInTheDocument();
+    expect(within(await screen.findByRole("dialog")).getByRole("heading", { name: "Create New Goal" })).toBeInTheDocument();
   });
 
   it("opens the form with the card's goal from 'Edit', and an empty one from 'New Goal'", async () => {
@@ -67,7 +67,8 @@ describe("<GoalsOverview />", () => {
     renderOverview();
 
     await user.click(within(await screen.findByRole("article", { name: "Learn Spanish" })).getByRole("button", { name: "Edit" }));
-    let dialog = screen.getByRole("dialog");
+    // The form loads on first open (decision 013).
+    let dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Edit Goal" })).toBeInTheDocument();
     expect(within(dialog).getByRole("textbox", { name: "Goal Title" })).toHaveValue("Learn Spanish");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));

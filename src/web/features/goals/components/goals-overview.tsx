@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FETCH_GOALS_ERROR, useGoals } from "../api/get-goals.ts";
 import { cn } from "../../../lib/utils.ts";
 import { GOAL_CARD_ROWS_CLASS, GoalCard, GoalCardSkeleton } from "./goal-card.tsx";
-import { GoalFormDialog } from "./goal-form-dialog.tsx";
+import { GoalFormDialog } from "./lazy-goal-form-dialog.ts";
 
 const gridClassName = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
 const SKELETON_CARDS = 3;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type DailyInsightsResponse, dailyInsightsResponseSchema } from "../../../../shared/api/insights.ts";
+import type { DailyInsightsResponse } from "../../../../shared/api/insights.ts";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
@@ -9,7 +9,7 @@ export const EMPTY_DAILY_INSIGHTS: DailyInsightsResponse = { insights: [], viewe
 /** GET /api/ai/insights?date=. Spec section 7: a 404 is treated as empty; other failures 'Failed to fetch insights'. */
 export async function getDailyInsights(date: string): Promise<DailyInsightsResponse> {
   try {
-    return await apiJson(`/api/ai/insights?date=${encodeURIComponent(date)}`, { parse: (data) => dailyInsightsResponseSchema.parse(data) });
+    return await apiJson(`/api/ai/insights?date=${encodeURIComponent(date)}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return EMPTY_DAILY_INSIGHTS;
     throw new Error(FETCH_INSIGHTS_ERROR, { cause: error });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type WeeklySummary, weeklySummaryListSchema } from "../../../../shared/api/insights.ts";
+import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
@@ -10,7 +10,7 @@ export const weeklySummariesPath = (limit: number) => `/api/weekly-summaries?lim
 /** GET /api/weekly-summaries?limit=n: newest first (spec section 8: fails with 'Failed to fetch weekly summaries'). */
 export async function getWeeklySummaries(limit: number): Promise<WeeklySummary[]> {
   try {
-    return await apiJson(weeklySummariesPath(limit), { parse: (data) => weeklySummaryListSchema.parse(data) });
+    return await apiJson(weeklySummariesPath(limit));
   } catch (error) {
     throw new Error(FETCH_WEEKLY_SUMMARIES_ERROR, { cause: error });
   }

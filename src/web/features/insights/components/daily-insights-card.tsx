@@ -1,6 +1,7 @@
 import { ExternalLink, Lightbulb, Loader2, RotateCw } from "lucide-react";
 import { useState } from "react";
-import { DAY_CARD_INSIGHTS, type DailyInsight } from "../../../../shared/api/insights.ts";
+import type { DailyInsight } from "../../../../shared/api/insights.ts";
+import { DAY_CARD_INSIGHTS } from "../../../../shared/api/insight-limits.ts";
 import { sortInsightsByPriority } from "../../../../shared/rules/daily-insights.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";

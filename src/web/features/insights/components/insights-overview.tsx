@@ -1,6 +1,7 @@
 import { AlertCircle, BarChart3, Brain, Loader2, Sparkles, Trophy } from "lucide-react";
 import { useState } from "react";
-import { PAGE_WEEKLY_SUMMARIES, type WeeklySummary } from "../../../../shared/api/insights.ts";
+import type { WeeklySummary } from "../../../../shared/api/insights.ts";
+import { PAGE_WEEKLY_SUMMARIES } from "../../../../shared/api/insight-limits.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -10,7 +11,8 @@ import { useGenerateWeeklySummary } from "../api/generate-weekly-summary.ts";
 import { useWeeklySummaries } from "../api/get-weekly-summaries.ts";
 import { useMarkWeeklySummaryViewed } from "../api/mark-weekly-summary-viewed.ts";
 import { generatedDateLabel, WEEKLY_TYPE_BADGES, WEEKLY_TYPE_LABELS, weekRangeLabel } from "../lib/insight-display.ts";
-import { SummaryStats, WeeklySummaryDialog } from "./weekly-summary-dialog.tsx";
+import { WeeklySummaryDialog } from "./lazy-weekly-summary-dialog.ts";
+import { SummaryStats } from "./summary-stats.tsx";
 
 export const LOAD_SUMMARIES_ERROR = "Failed to load summaries";
 export const GENERATE_SUMMARY_ERROR = "Failed to generate summary";

@@ -1,6 +1,6 @@
 import { CalendarRange } from "lucide-react";
 import { Link } from "react-router";
-import { SIDEBAR_WEEKLY_SUMMARIES } from "../../../../shared/api/insights.ts";
+import { SIDEBAR_WEEKLY_SUMMARIES } from "../../../../shared/api/insight-limits.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useWeeklySummaries } from "../api/get-weekly-summaries.ts";

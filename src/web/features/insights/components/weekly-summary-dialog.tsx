@@ -3,16 +3,10 @@ import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { cn } from "../../../lib/utils.ts";
-import {
-  completionBandClass,
-  generatedDateLabel,
-  WEEKLY_TYPE_BADGES,
-  WEEKLY_TYPE_LABELS,
-  weekRangeLabel,
-  weeklyCompletionPercent,
-} from "../lib/insight-display.ts";
+import { generatedDateLabel, WEEKLY_TYPE_BADGES, WEEKLY_TYPE_LABELS, weekRangeLabel } from "../lib/insight-display.ts";
+import { SummaryStats } from "./summary-stats.tsx";
 
-interface WeeklySummaryDialogProps {
+export interface WeeklySummaryDialogProps {
   summaries: readonly WeeklySummary[];
   /** The summary shown; null when closed. */
   index: number | null;
@@ -90,26 +84,5 @@ export function WeeklySummaryDialog({ summaries, index, onNavigate, onClose }: W
         </DialogContent>
       ) : null}
     </Dialog>
-  );
-}
-
-/** Completed % (coloured by the 80/60/40 bands), Goals progressed, Insights count. */
-export function SummaryStats({ summary, compact = false }: { summary: WeeklySummary; compact?: boolean }) {
-  const percent = weeklyCompletionPercent(summary);
-  return (
-    <dl className={cn("grid grid-cols-3 gap-2 text-center", compact && "text-left")}>
-      <div className="rounded-lg bg-muted/70 px-2 py-2">
-        <dt className="text-xs text-muted-foreground">Completed</dt>
-        <dd className={cn("text-lg font-semibold tabular-nums", completionBandClass(percent))}>{percent}%</dd>
-      </div>
-      <div className="rounded-lg bg-muted/70 px-2 py-2">
-        <dt className="text-xs text-muted-foreground">Goals progressed</dt>
-        <dd className="text-lg font-semibold tabular-nums">{summary.goalsProgressed}</dd>
-      </div>
-      <div className="rounded-lg bg-muted/70 px-2 py-2">
-        <dt className="text-xs text-muted-foreground">Insights</dt>
-        <dd className="text-lg font-semibold tabular-nums">{summary.insights.length}</dd>
-      </div>
-    </dl>
   );
 }

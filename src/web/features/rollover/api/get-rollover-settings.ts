@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type RolloverSettings, rolloverSettingsSchema } from "../../../../shared/api/rollover.ts";
+import type { RolloverSettings } from "../../../../shared/api/rollover.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
@@ -8,7 +8,7 @@ export const LOAD_ROLLOVER_SETTINGS_ERROR = "Failed to load rollover settings";
 /** GET /api/rollover/settings: the user's settings, or the defaults of spec section 9 when never saved. */
 export async function getRolloverSettings(): Promise<RolloverSettings> {
   try {
-    return await apiJson("/api/rollover/settings", { parse: (data) => rolloverSettingsSchema.parse(data) });
+    return await apiJson("/api/rollover/settings");
   } catch (error) {
     throw new Error(LOAD_ROLLOVER_SETTINGS_ERROR, { cause: error });
   }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type RolloverSummary, rolloverSummarySchema } from "../../../../shared/api/rollover.ts";
+import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
 import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
@@ -12,9 +12,7 @@ export const FETCH_ROLLOVER_SUMMARY_ERROR = "Failed to fetch rollover summary";
  */
 export async function getRolloverSummary(date: string): Promise<RolloverSummary> {
   try {
-    return await apiJson(`/api/rollover/summary/${encodeURIComponent(date)}`, {
-      parse: (data) => rolloverSummarySchema.parse(data),
-    });
+    return await apiJson(`/api/rollover/summary/${encodeURIComponent(date)}`);
   } catch (error) {
     const isMissing = error instanceof ApiError && error.status === 404;
     throw new Error(isMissing ? NO_ROLLOVER_SUMMARY_ERROR : FETCH_ROLLOVER_SUMMARY_ERROR, { cause: error });

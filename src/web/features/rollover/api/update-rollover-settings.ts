@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type RolloverSettings,
-  rolloverSettingsSchema,
   type UpdateRolloverSettingsBody,
 } from "../../../../shared/api/rollover.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
@@ -15,7 +14,6 @@ export async function updateRolloverSettings(body: UpdateRolloverSettingsBody): 
     return await apiJson("/api/rollover/settings", {
       method: "PATCH",
       json: body,
-      parse: (data) => rolloverSettingsSchema.parse(data),
     });
   } catch (error) {
     throw new Error(getErrorMessage(error, SAVE_ROLLOVER_SETTINGS_ERROR), { cause: error });

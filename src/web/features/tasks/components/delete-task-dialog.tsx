@@ -13,7 +13,7 @@ import {
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 
-interface DeleteTaskDialogProps {
+export interface DeleteTaskDialogProps {
   /** The task to delete; null closes the dialog. */
   task: Task | null;
   onOpenChange: (open: boolean) => void;

@@ -19,7 +19,7 @@ import { useFutureTasks } from "../api/get-future-tasks.ts";
 import { futureDateLabel, futureGroupHeading } from "../lib/day-labels.ts";
 import { setTaskDragData } from "../lib/native-task-drag.ts";
 
-interface FutureTasksPanelProps {
+export interface FutureTasksPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   today: string;

@@ -1,0 +1,7 @@
+// The task fields' limits (spec section 3 "Task"), apart from the zod schemas in tasks.ts so that
+// code which only needs a limit (the quick-add parser on the board's first paint) does not bring
+// the schema library along (decision 013).
+export const TASK_TITLE_MAX_LENGTH = 200;
+export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
+export const ESTIMATED_DURATION_MIN_MINUTES = 5;
+export const ESTIMATED_DURATION_MAX_MINUTES = 480;

@@ -1,0 +1,35 @@
+import { type ComponentType, Suspense, lazy, useEffect, useState } from "react";
+import { whenIdle } from "./when-idle.ts";
+
+/**
+ * A dialog (or side panel) whose code is not part of the page's first paint (decision 013): it
+ * renders nothing until it is first opened, and its module loads once the page is idle, or at
+ * that first open if the person is quicker. After the first open it stays mounted, so it closes
+ * with its content and its own animation, as a dialog that was there from the start does.
+ */
+export function lazyDialog<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  isOpen: (props: Props) => boolean,
+): ComponentType<Props> & { preload: () => Promise<ComponentType<Props>> } {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined; // tried again at the next open
+      throw error;
+    }));
+  const Loaded = lazy(() => preload().then((component) => ({ default: component })));
+
+  function LazyDialog(props: Props) {
+    const open = isOpen(props);
+    const [hasOpened, setHasOpened] = useState(open);
+    if (open && !hasOpened) setHasOpened(true);
+    useEffect(() => whenIdle(() => void preload().catch(() => {})), []);
+    if (!hasOpened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyDialog, { preload });
+}
