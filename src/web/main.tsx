@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
 import { startThemeSync } from "./lib/theme.ts";
 import { whenIdle } from "./lib/when-idle.ts";
 import "./styles.css";
@@ -12,14 +13,17 @@ startThemeSync();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// A transition: React renders the first screen in slices and lets the browser breathe between
-// them, instead of one long task a phone cannot answer input during (issue 20).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The first screen's code and data first (the page's HTML carries the data), then one render of
+// it, as a transition: React renders it in slices and lets the browser breathe between them,
+// instead of long tasks a phone cannot answer input during (issue 20, decision 013).
+void prepareFirstRender().then(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
 
 // The service worker (offline board, installable app: decision 018), registered once the page has

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOT_ANSWERS_ELEMENT_ID, type BootAnswers } from "../../shared/boot-answers.ts";
 import { type App, buildApp } from "../app.ts";
 import { signInTestUser } from "../test/sign-in.ts";
+import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
 import { createTestDatabase, describeEachDatabase, testConfig } from "../test/test-app.ts";
 
 const INDEX_HTML = `<!doctype html>
@@ -71,6 +72,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(answers["/api/user"]!.status).toBe(401);
     expect(answers["/auth/providers"]).toMatchObject({ status: 200, body: { providers: expect.any(Array) } });
     expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
+    // A visitor's first paint is the welcome screen, which the app renders: no loading screen.
+    expect(response.body).toContain('<div id="root"></div>');
   });
 
   it("gives a signed-in user the board's calls for their today, in their zone, and preloads the page's chunks", async () => {
@@ -109,6 +112,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(response.body).not.toContain("Write the </script>");
     // The page's chunks after index.html's own, none twice, none the entry already loads.
     expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/routed-content-abc.js", "/assets/today-page-abc.js", "/assets/tasks-abc.js"]);
+    // The loading screen is painted from the HTML, before any script.
+    expect(response.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
   });
 
   it("answers the day a board address asks for, and each page's own first calls", async () => {

@@ -13,6 +13,7 @@ import {
   signedInBootPaths,
 } from "../../shared/boot-answers.ts";
 import type { User } from "../../shared/api/user.ts";
+import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
 import { clientRoutes } from "../../shared/routes.ts";
 
 /** The source modules of each signed-in page's first render (src/web/app/page-loaders.ts). */
@@ -93,7 +94,10 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
   // signed-in page's code (decision 013).
   await app.register(fastifyCompress, { global: false });
   const indexHtml = readFileSync(path.join(root, "index.html"), "utf8");
-  if (!indexHtml.includes("</body>") || !indexHtml.includes("</head>")) throw new Error(`${path.join(root, "index.html")} has no </head> or </body>`);
+  const emptyRoot = '<div id="root"></div>';
+  if (!indexHtml.includes("</body>") || !indexHtml.includes("</head>") || !indexHtml.includes(emptyRoot)) {
+    throw new Error(`${path.join(root, "index.html")} has no </head>, </body> or ${emptyRoot}`);
+  }
   const pagePreloads = readPagePreloads(root);
 
   /** One of the app's own GET routes, as the page's browser would call it a moment later. */
@@ -141,7 +145,12 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     const element = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${serializeBootAnswers(answers)}</script>`;
     const isSignedIn = answers[BOOT_USER_PATH]?.status === 200;
     const preloads = isSignedIn ? (pagePreloads.get(request.routeOptions.url ?? "") ?? "") : "";
-    const html = indexHtml.replace("</head>", `${preloads}</head>`).replace("</body>", `${element}\n  </body>`);
+    // A signed-in page paints the loading screen from its HTML, before any script; a visitor's first
+    // paint stays the welcome screen, which the app renders.
+    const html = indexHtml
+      .replace("</head>", `${preloads}</head>`)
+      .replace(emptyRoot, isSignedIn ? `<div id="root">${LOADING_SCREEN_HTML}</div>` : emptyRoot)
+      .replace("</body>", `${element}\n  </body>`);
     // The HTML holds the user's own data now: kept by no shared cache, and always revalidated.
     return reply.header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").compress(html);
   };

@@ -1,19 +1,35 @@
-import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { loadWithFirstData } from "../lib/first-render.ts";
+import { lazyWithPreload } from "../lib/lazy-with-preload.tsx";
 import { loadGoalsPage, loadInsightsPage, loadNotFoundPage, loadSettingsPage, loadTodayPage } from "./page-loaders.ts";
 
 // Pages load on demand so the shell's initial JavaScript stays small (budget: 120 KB gzipped). The
 // page the document opens on renders first with the data its HTML carries (lib/first-render.ts).
-const TodayPage = lazy(() => loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => ({ default: module.TodayPage })));
-const GoalsPage = lazy(() => loadWithFirstData("/goals", loadGoalsPage, (module) => module.firstQueries()).then((module) => ({ default: module.GoalsPage })));
-const InsightsPage = lazy(() =>
-  loadWithFirstData("/insights", loadInsightsPage, (module) => module.firstQueries()).then((module) => ({ default: module.InsightsPage })),
+const TodayPage = lazyWithPreload(() => loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => module.TodayPage));
+const GoalsPage = lazyWithPreload(() => loadWithFirstData("/goals", loadGoalsPage, (module) => module.firstQueries()).then((module) => module.GoalsPage));
+const InsightsPage = lazyWithPreload(() =>
+  loadWithFirstData("/insights", loadInsightsPage, (module) => module.firstQueries()).then((module) => module.InsightsPage),
 );
-const SettingsPage = lazy(() =>
-  loadWithFirstData("/settings", loadSettingsPage, (module) => module.firstQueries()).then((module) => ({ default: module.SettingsPage })),
+const SettingsPage = lazyWithPreload(() =>
+  loadWithFirstData("/settings", loadSettingsPage, (module) => module.firstQueries()).then((module) => module.SettingsPage),
 );
-const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.NotFoundPage })));
+const NotFoundPage = lazyWithPreload(() => loadNotFoundPage().then((module) => module.NotFoundPage));
+
+const pagesByPath: Record<string, { preload(): Promise<unknown> }> = {
+  "/": TodayPage,
+  "/ai-chat": TodayPage,
+  "/goals": GoalsPage,
+  "/insights": InsightsPage,
+  "/settings": SettingsPage,
+};
+
+/**
+ * Loads the page at `pathname` (its code, and the data its HTML carries) ahead of the app's first
+ * render, so that render shows the page instead of its fallback (main.tsx).
+ */
+export async function preparePageAt(pathname: string): Promise<void> {
+  await (pagesByPath[pathname.replace(/(.)\/+$/u, "$1")] ?? NotFoundPage).preload();
+}
 
 /**
  * State carried by the /ai-chat redirect: the chat panel reads it to open itself (spec section 2:

@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { useOnline } from "../lib/online.ts";
 import { AppRoutes } from "./app-routes.tsx";
+
+export { preparePageAt } from "./app-routes.tsx";
 import { OfflineBanner } from "./shell/offline-banner.tsx";
 import { PageFallback } from "./shell/page-fallback.tsx";
 

