@@ -1,9 +1,11 @@
 // The AI assistant's API contract (spec sections 3 "AI provider", "AI chat request context" and 7
 // `POST /api/ai/chat`, `GET /api/ai/providers`), plus the streamed form of the chat (issue 13).
 import { z } from "zod";
+import { aiProviderNames, CHAT_MESSAGE_MAX_LENGTH } from "./ai-chat.ts";
 import { hasNoNul, NUL_MESSAGE } from "./text.ts";
 
-export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
+export * from "./ai-chat.ts";
+
 export const aiProviderNameSchema = z.enum(aiProviderNames, { error: "must be one of openai, gemini, claude, openrouter" });
 export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
 
@@ -20,7 +22,6 @@ export type AiProvider = z.infer<typeof aiProviderSchema>;
 export const aiProvidersResponseSchema = z.object({ providers: z.array(aiProviderSchema) });
 export type AiProvidersResponse = z.infer<typeof aiProvidersResponseSchema>;
 
-export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** Entries accepted in conversationHistory; the server keeps only the newest that fit its token budget. */
 export const CHAT_HISTORY_MAX_ENTRIES = 100;
 export const CHAT_HISTORY_ENTRY_MAX_LENGTH = 8000;
@@ -68,39 +69,6 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
 /** The JSON answer (the request's Accept is not text/event-stream). */
 export const chatResponseSchema = z.object({ content: z.string() });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
-
-/**
- * The streamed answer: the same POST with `Accept: text/event-stream` answers 200
- * `Content-Type: text/event-stream` with server-sent events:
- *
- *   data: {"delta":"Hel"}            one per piece of the reply, in order (unnamed "message" events)
- *   data: {"delta":"lo"}
- *   event: done                      the reply is complete; `content` is all of it
- *   data: {"content":"Hello"}
- *
- * or, when the provider fails after the first piece was sent:
- *
- *   event: error
- *   data: {"message":"...","code":"ai_provider_error"}
- *
- * Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
- * configured, limits, provider errors, timeouts) is an ordinary JSON error answer with its status,
- * as for the JSON form.
- */
-export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
-export const chatStreamDeltaSchema = z.object({ delta: z.string() });
-export const chatStreamDoneSchema = z.object({ content: z.string() });
-export const chatStreamErrorSchema = z.object({ message: z.string(), code: z.string() });
-export type ChatStreamEvent =
-  | { event: "delta"; data: z.infer<typeof chatStreamDeltaSchema> }
-  | { event: "done"; data: z.infer<typeof chatStreamDoneSchema> }
-  | { event: "error"; data: z.infer<typeof chatStreamErrorSchema> };
-
-/** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
-export function formatChatStreamEvent(event: ChatStreamEvent): string {
-  const data = JSON.stringify(event.data);
-  return event.event === "delta" ? `data: ${data}\n\n` : `event: ${event.event}\ndata: ${data}\n\n`;
-}
 
 /** Error codes the chat may answer with, besides validation and sign-in. */
 export const aiErrorCodes = [

@@ -1,6 +1,6 @@
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai.ts";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/utils.ts";

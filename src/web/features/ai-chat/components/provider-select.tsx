@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { aiProviderNames, aiProviderNameSchema } from "../../../../shared/api/ai.ts";
+import { aiProviderNames, isAiProviderName } from "../../../../shared/api/ai-chat.ts";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { useAiProviders } from "../api/get-ai-providers.ts";
@@ -18,8 +18,7 @@ export function ProviderSelect({ chat, label = "AI provider" }: { chat: ChatSess
         value={chat.provider}
         disabled={chat.isSending}
         onChange={(event) => {
-          const parsed = aiProviderNameSchema.safeParse(event.target.value);
-          if (parsed.success) chat.setProvider(parsed.data);
+          if (isAiProviderName(event.target.value)) chat.setProvider(event.target.value);
         }}
       >
         {aiProviderNames.map((name) => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai.ts";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { sendChatMessage } from "../api/send-chat-message.ts";

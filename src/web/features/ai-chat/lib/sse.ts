@@ -1,12 +1,7 @@
 // Reads the chat's server-sent events (format in src/shared/api/ai.ts): `data:` lines make up an
 // event's data, `event:` names it (unnamed is a delta), a blank line ends it. Frames may be split
 // anywhere across network chunks, and lines may end in \n, \r\n or \r.
-import {
-  chatStreamDeltaSchema,
-  chatStreamDoneSchema,
-  chatStreamErrorSchema,
-  type ChatStreamEvent,
-} from "../../../../shared/api/ai.ts";
+import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
 
 export interface SseFrame {
   event: string;
@@ -52,7 +47,15 @@ export function createSseParser() {
   };
 }
 
-/** A frame as one of the chat's events; null for anything else (ignored). */
+/** Whether `data` is an object whose `keys` are all strings. */
+function hasStrings<K extends string>(data: unknown, ...keys: K[]): data is Record<K, string> {
+  return data !== null && typeof data === "object" && keys.every((key) => typeof (data as Record<string, unknown>)[key] === "string");
+}
+
+/**
+ * A frame as one of the chat's events; null for anything else (ignored). Checked by shape, without
+ * the schema library (decision 013); only the fields the event defines are kept.
+ */
 export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   let data: unknown;
   try {
@@ -60,18 +63,9 @@ export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   } catch {
     return null;
   }
-  if (frame.event === "message") {
-    const delta = chatStreamDeltaSchema.safeParse(data);
-    return delta.success ? { event: "delta", data: delta.data } : null;
-  }
-  if (frame.event === "done") {
-    const done = chatStreamDoneSchema.safeParse(data);
-    return done.success ? { event: "done", data: done.data } : null;
-  }
-  if (frame.event === "error") {
-    const error = chatStreamErrorSchema.safeParse(data);
-    return error.success ? { event: "error", data: error.data } : null;
-  }
+  if (frame.event === "message") return hasStrings(data, "delta") ? { event: "delta", data: { delta: data.delta } } : null;
+  if (frame.event === "done") return hasStrings(data, "content") ? { event: "done", data: { content: data.content } } : null;
+  if (frame.event === "error") return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
   return null;
 }
 
