@@ -11,7 +11,10 @@ const InsightsPage = lazyWithPreload(() =>
   loadWithFirstData("/insights", loadInsightsPage, (module) => module.firstQueries()).then((module) => module.InsightsPage),
 );
 const SettingsPage = lazyWithPreload(() =>
-  loadWithFirstData("/settings", loadSettingsPage, (module) => module.firstQueries()).then((module) => module.SettingsPage),
+  loadWithFirstData("/settings", loadSettingsPage, (module) => module.firstQueries()).then(async (module) => {
+    await module.preloadOpenTab().catch(() => undefined); // else the tab loads as it renders
+    return module.SettingsPage;
+  }),
 );
 const NotFoundPage = lazyWithPreload(() => loadNotFoundPage().then((module) => module.NotFoundPage));
 

@@ -64,7 +64,9 @@ export function SettingsPage() {
           </Suspense>
         </TabsContent>
         <TabsContent value="rollover">
-          <RolloverSettingsPanel />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <RolloverSettingsPanel />
+          </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<Skeleton className="h-96 w-full" />}>
@@ -77,6 +79,18 @@ export function SettingsPage() {
       </Tabs>
     </>
   );
+}
+
+/**
+ * The code of the tab the address opens, loaded with the page's so that the page's first render
+ * shows the tab instead of its placeholder (decision 013).
+ */
+export function preloadOpenTab(search = window.location.search): Promise<unknown> {
+  const requested = new URLSearchParams(search).get("tab");
+  const tab = isTabValue(requested) ? requested : DEFAULT_TAB;
+  if (tab === "ai") return AiSettingsPanel.preload();
+  if (tab === "rollover") return RolloverSettingsPanel.preload();
+  return Promise.resolve();
 }
 
 /** What the page's first render shows (decision 013): the AI Settings tab's providers. */

@@ -1,4 +1,6 @@
 // The rollover feature's public surface: pages and other features import from here only.
+import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
+
 export { WrapUpDialog } from "./components/lazy-wrap-up-dialog.ts";
 export type { WrapUpDialogProps } from "./components/wrap-up-dialog.tsx";
 export { rolloverQueryKeys } from "./api/rollover-query-keys.ts";
@@ -7,4 +9,8 @@ export { useUpdateRolloverSettings } from "./api/update-rollover-settings.ts";
 export { usePreviewRollover } from "./api/preview-rollover.ts";
 export { useTriggerRollover } from "./api/trigger-rollover.ts";
 export { rolloverSummaryQueryOptions, useRolloverSummary } from "./api/get-rollover-summary.ts";
-export { RolloverSettingsPanel } from "./components/rollover-settings-panel.tsx";
+
+/** Settings page, Rollover tab (with the form's validation); render inside a <Suspense>. */
+export const RolloverSettingsPanel = lazyWithPreload(() =>
+  import("./components/rollover-settings-panel.tsx").then((module) => module.RolloverSettingsPanel),
+);
