@@ -213,6 +213,9 @@ for (const { label, viewport } of widths) {
       await expect(capacity.getByRole("definition").nth(1)).toHaveText("1 (+1 stalled)");
       await expect(capacity.getByRole("img")).toHaveAttribute("aria-label", "Done 0, Working 2, Todo 1");
       await expect(sidebar).toBeVisible();
+      // The stalled task is notified once the notification center has loaded (on idle): wait for it,
+      // so the page is scanned with its toast in place rather than while it fades in.
+      await expect(toast(page)).toContainText("Task Stalled");
       await saveScreenshot(page, `new-user-counts-${label}`);
       await expectNoAxeViolations(page);
 

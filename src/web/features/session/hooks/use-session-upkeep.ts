@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { User } from "../../../../shared/api/user.ts";
 import { startBackgroundRefresh } from "../../../lib/api-client.ts";
-import { whenIdle } from "../../../lib/when-idle.ts";
 import { userQueryKey } from "../api/get-user.ts";
 import { useUpdatePreferences } from "../api/update-preferences.ts";
 
@@ -28,18 +27,12 @@ export function useSessionUpkeep(user: User): void {
     startBackgroundRefresh();
   }, []);
 
-  // Once the page is idle: reading the browser's zone is often a page's first use of the date and
-  // time data, a long task on a phone (~15 ms at full speed), which the first screen does not need.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        const timeZone = getBrowserTimeZone();
-        if (hasSentTimeZone || !timeZone || timeZone === user.timeZone) return;
-        hasSentTimeZone = true;
-        updatePreferences({ timeZone }, { onError: (error) => console.warn("Could not save the time zone", error) });
-      }),
-    [user.timeZone, updatePreferences],
-  );
+  useEffect(() => {
+    const timeZone = getBrowserTimeZone();
+    if (hasSentTimeZone || !timeZone || timeZone === user.timeZone) return;
+    hasSentTimeZone = true;
+    updatePreferences({ timeZone }, { onError: (error) => console.warn("Could not save the time zone", error) });
+  }, [user.timeZone, updatePreferences]);
 }
 
 /**
