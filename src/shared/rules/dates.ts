@@ -2,32 +2,15 @@
 // the server and in the browser (product-decisions.md, "Users, time and days"). Instants are Dates.
 import { TZDate, tz } from "@date-fns/tz";
 import { format } from "date-fns";
+import { isCalendarDate } from "./calendar-date.ts";
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export { isCalendarDate };
+
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 export const CALENDAR_DATE_MESSAGE = "must be a calendar date yyyy-MM-dd";
 export const TIME_OF_DAY_MESSAGE = "must be a time HH:MM from 00:00 to 23:59";
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** A real calendar day written yyyy-MM-dd (2026-02-30 and 2026-13-01 are not), years 1000 to 9999. */
-export function isCalendarDate(value: string): boolean {
-  const match = CALENDAR_DATE.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
 
 /** A time of day written HH:MM on the 24-hour clock, 00:00 to 23:59. */
 export function isTimeOfDay(value: string): boolean {

@@ -7,6 +7,7 @@
 import type { FetchQueryOptions } from "@tanstack/react-query";
 import { hasBootAnswer } from "./boot-answers.ts";
 import { queryClient } from "./query-client.ts";
+import { nextTask } from "./when-idle.ts";
 
 /** The page the document opened on (read once, when the app starts). */
 const documentPathname = window.location.pathname.replace(/(.)\/+$/u, "$1");
@@ -28,7 +29,7 @@ export async function loadWithFirstData<M>(pagePath: string, load: () => Promise
   if (documentPathname === pagePath) {
     // A task of its own: evaluating the page's code is one long task on a phone, and the answers'
     // reading (the day's date in the user's zone is the first use of the zone data) another.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     const answered = firstQueries(module).filter((query) => hasBootAnswer(query.path));
     await Promise.all(answered.map((query) => queryClient.prefetchQuery(query.options)));
   }

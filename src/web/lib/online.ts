@@ -2,7 +2,7 @@
 // as last loaded, marked with <meta name="daywise-kept-page">; such a page and a page whose
 // browser says it is offline are read-only.
 import { useSyncExternalStore } from "react";
-import { isCalendarDate } from "../../shared/rules/dates.ts";
+import { isCalendarDate } from "../../shared/rules/calendar-date.ts";
 
 /** The service worker adds this to a page it serves from its kept copy (src/web/public/sw.js). */
 export const KEPT_PAGE_SELECTOR = 'meta[name="daywise-kept-page"]';

@@ -1,5 +1,10 @@
 import { startTransition } from "react";
 
+/** Resolves in a later task: work after it is not part of the current (possibly long) task. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Runs `callback` once the page has loaded and the browser is then idle (or after a short delay
  * where idle callbacks are unsupported); returns a cancel function. Code that a first paint does

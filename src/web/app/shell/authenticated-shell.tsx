@@ -16,7 +16,7 @@ import { hasBootAnswer } from "../../lib/boot-answers.ts";
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { cn } from "../../lib/utils.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { whenIdle } from "../../lib/when-idle.ts";
+import { nextTask, whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
 import { LoadingScreen } from "./loading-screen.tsx";
@@ -52,7 +52,7 @@ export async function prepareFirstRender(): Promise<void> {
     if (!user) return;
     // In a task of its own, not inside one of the first render's slices: tailwind-merge builds its
     // class table on first use (~8 ms at full speed, a long task on a phone).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     cn("p-0", "p-1");
     const [routedContent] = await Promise.all([loadRoutedContent(), RoutedContent.preload()]);
     await routedContent.preparePageAt(window.location.pathname);

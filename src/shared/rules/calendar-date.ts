@@ -1,0 +1,23 @@
+// Whether a string is a calendar day written yyyy-MM-dd: apart from dates.ts, which brings the
+// time zone library along, so that code on the app's first paint (the offline banner's day check)
+// does not (decision 013). dates.ts re-exports it.
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar day written yyyy-MM-dd (2026-02-30 and 2026-13-01 are not), years 1000 to 9999. */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
