@@ -1,4 +1,5 @@
-import { type ComponentType, Suspense, lazy, useEffect, useState } from "react";
+import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { lazyWithPreload } from "./lazy-with-preload.tsx";
 import { whenIdle } from "./when-idle.ts";
 
 /**
@@ -11,13 +12,9 @@ export function lazyDialog<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   isOpen: (props: Props) => boolean,
 ): ComponentType<Props> & { preload: () => Promise<ComponentType<Props>> } {
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined; // tried again at the next open
-      throw error;
-    }));
-  const Loaded = lazy(() => preload().then((component) => ({ default: component })));
+  // A failed load is tried again at the next open.
+  const Loaded = lazyWithPreload(load);
+  const { preload } = Loaded;
 
   function LazyDialog(props: Props) {
     const open = isOpen(props);

@@ -24,14 +24,19 @@ function isTabValue(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
+/** The tab an address opens: its `?tab=`, else the default. */
+function tabOf(searchParams: URLSearchParams): TabValue {
+  const requested = searchParams.get("tab");
+  return isTabValue(requested) ? requested : DEFAULT_TAB;
+}
+
 /**
  * Spec section 2 "Settings page": four tabs, AI Settings first and by default. The open tab is kept
  * in the address (`?tab=rollover`), so a reload or a shared link shows the same tab.
  */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get("tab");
-  const tab = isTabValue(requested) ? requested : DEFAULT_TAB;
+  const tab = tabOf(searchParams);
 
   function selectTab(value: string) {
     setSearchParams(
@@ -86,8 +91,7 @@ export function SettingsPage() {
  * shows the tab instead of its placeholder (decision 013).
  */
 export function preloadOpenTab(search = window.location.search): Promise<unknown> {
-  const requested = new URLSearchParams(search).get("tab");
-  const tab = isTabValue(requested) ? requested : DEFAULT_TAB;
+  const tab = tabOf(new URLSearchParams(search));
   if (tab === "ai") return AiSettingsPanel.preload();
   if (tab === "rollover") return RolloverSettingsPanel.preload();
   return Promise.resolve();

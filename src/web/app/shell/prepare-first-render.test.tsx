@@ -18,7 +18,15 @@ async function loadOnPage(pathname: string, answers: Record<string, unknown>) {
   element.textContent = serializeBootAnswers(Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { status: 200, body }])));
   document.body.append(element);
   const [{ AuthenticatedShell, prepareFirstRender }, { AppProviders }] = await Promise.all([import("./authenticated-shell.tsx"), import("../providers.tsx")]);
-  return { AuthenticatedShell, AppProviders, prepareFirstRender };
+  const renderShell = () =>
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={[pathname]}>
+          <AuthenticatedShell />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  return { renderShell, prepareFirstRender };
 }
 
 afterEach(() => {
@@ -30,19 +38,13 @@ afterEach(() => {
 describe("prepareFirstRender (decision 013)", () => {
   it("makes the app's first render the page with its data: no loading screen, no skeleton, no call", async () => {
     const fetch = mockFetch(() => jsonResponse([]));
-    const { AuthenticatedShell, AppProviders, prepareFirstRender } = await loadOnPage("/goals", {
+    const { renderShell, prepareFirstRender } = await loadOnPage("/goals", {
       "/api/user": ada,
       "/api/goals": [makeGoal({ title: "Learn Spanish" })],
     });
     await prepareFirstRender();
 
-    render(
-      <AppProviders>
-        <MemoryRouter initialEntries={["/goals"]}>
-          <AuthenticatedShell />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    renderShell();
     // Found at once, not awaited: the first commit already shows the page.
     expect(screen.getByRole("heading", { level: 1, name: "Goals" })).toBeInTheDocument();
     expect(screen.getByRole("article", { name: "Learn Spanish" })).toBeInTheDocument();
@@ -52,17 +54,11 @@ describe("prepareFirstRender (decision 013)", () => {
 
   it("waits for nothing when the HTML does not say who is signed in: the loading screen shows", async () => {
     const fetch = mockFetch(() => new Promise<Response>(() => {}));
-    const { AuthenticatedShell, AppProviders, prepareFirstRender } = await loadOnPage("/goals", {});
+    const { renderShell, prepareFirstRender } = await loadOnPage("/goals", {});
     await prepareFirstRender();
     expect(fetch).not.toHaveBeenCalled();
 
-    render(
-      <AppProviders>
-        <MemoryRouter initialEntries={["/goals"]}>
-          <AuthenticatedShell />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    renderShell();
     expect(screen.getByRole("status")).toHaveTextContent("Checking authentication status");
   });
 });
