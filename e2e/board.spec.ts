@@ -85,29 +85,6 @@ async function dragWithMouse(page: Page, source: Locator, target: Locator) {
   await page.mouse.up();
 }
 
-const DRAG_CODE = /\/assets\/task-board-dnd-[^/]*\.js$/;
-
-/**
- * Holds back the board's drag-and-drop code (loaded after the first paint, decision 013) until
- * `release`: what a slow phone sees between the first paint and the swap to the drag-enabled board.
- */
-async function holdDragCode(page: Page) {
-  await page.unroute(DRAG_CODE);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const requested = page.waitForRequest(DRAG_CODE);
-  await page.route(DRAG_CODE, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { requested, release };
-}
-
-/** dnd-kit's live region: on the page once the drag-enabled board has replaced the first paint's. */
-function dragLiveRegion(page: Page): Locator {
-  return page.locator('[id^="DndLiveRegion-"]');
-}
-
 test.describe("the Today board on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
@@ -284,79 +261,6 @@ test.describe("the Today board on a desktop", () => {
     await expect(card(column(page, "Done"), "Keyboard task")).toBeVisible();
     const sidebar = page.getByRole("complementary", { name: "Insights" });
     await expect(sidebar.getByText("Insights update as you work")).toBeVisible();
-  });
-
-  test("a card can be moved right after the page loads: focus, a pick-up and a press made before drag and drop arrives carry over", async ({ page }) => {
-    test.slow(); // four page loads
-    await signIn(page, person("early"));
-    const calls = api(page);
-    await calls.createTask({ title: "Early pointer", date: today(), estimatedDuration: 30 });
-    await calls.createTask({ title: "Early keys", date: today(), estimatedDuration: 30 });
-
-    // A keyboard user focuses a handle on the first paint's board (no dnd-kit yet): focusing it
-    // starts the load, and the handle keeps focus when the drag-enabled board replaces it.
-    let held = await holdDragCode(page);
-    await page.reload();
-    await waitForBoard(page);
-    const keysHandle = column(page, "To Do").getByRole("button", { name: 'Move "Early keys"' });
-    await keysHandle.focus();
-    await held.requested;
-    await expect(dragLiveRegion(page)).toHaveCount(0);
-    held.release();
-    await expect(dragLiveRegion(page)).toBeAttached();
-    await expect(keysHandle).toBeFocused();
-    await page.keyboard.press("Space");
-    await afterPickUp(page, 'Picked up "Early keys" from the To Do column.');
-    await page.keyboard.press("ArrowRight");
-    await expect(page.getByText('"Early keys" is over the In Progress column.')).toBeAttached();
-    let patch = patchRequest(page);
-    await page.keyboard.press("Space");
-    expect((await patch).postDataJSON()).toEqual({ status: "inprogress" });
-    await expect(card(column(page, "In Progress"), "Early keys")).toBeVisible();
-
-    // Space on a handle before the code arrives picks the card up once it has.
-    held = await holdDragCode(page);
-    await page.reload();
-    await waitForBoard(page);
-    const inProgressHandle = column(page, "In Progress").getByRole("button", { name: 'Move "Early keys"' });
-    await inProgressHandle.focus();
-    await page.keyboard.press("Space");
-    await held.requested;
-    held.release();
-    await afterPickUp(page, 'Picked up "Early keys" from the In Progress column.');
-    await expect(inProgressHandle).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(page.getByText('Moving "Early keys" was cancelled. It stays in the In Progress column.')).toBeAttached();
-
-    // A mouse press begun before the code arrives carries on as a drag once it has.
-    held = await holdDragCode(page);
-    await page.reload();
-    await waitForBoard(page);
-    const from = await card(column(page, "To Do"), "Early pointer").getByRole("heading").boundingBox();
-    if (!from) throw new Error("the card is not visible");
-    await page.mouse.move(from.x + from.width / 2, from.y + 12);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 2, from.y + 13);
-    await held.requested;
-    held.release();
-    await expect(dragLiveRegion(page)).toBeAttached();
-    const to = await column(page, "Done").boundingBox();
-    if (!to) throw new Error("the Done column is not visible");
-    await page.mouse.move(from.x + from.width / 2 + 12, from.y + 20, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 12 });
-    patch = patchRequest(page);
-    await page.mouse.up();
-    expect((await patch).postDataJSON()).toEqual({ status: "done" });
-    await expect(card(column(page, "Done"), "Early pointer")).toBeVisible();
-
-    // And with nothing held back, a drag straight after the page has loaded.
-    await page.unroute(DRAG_CODE);
-    await page.reload();
-    await waitForBoard(page);
-    patch = patchRequest(page);
-    await dragWithMouse(page, card(column(page, "Done"), "Early pointer").getByRole("heading"), column(page, "To Do"));
-    expect((await patch).postDataJSON()).toEqual({ status: "todo" });
-    await expect(card(column(page, "To Do"), "Early pointer")).toBeVisible();
   });
 
   test("moves tasks from the Future Tasks panel to the board by button and by drag", async ({ page }) => {

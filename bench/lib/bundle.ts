@@ -3,7 +3,6 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { readBuildChunks } from "../../src/server/plugins/build-manifest.ts";
 
 export interface BundleFile {
   file: string;
@@ -83,17 +82,30 @@ export interface FirstPaintReport {
   dragOrDialogModules: string[];
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
 /**
- * What a page's first paint loads: the chunks index.html loads and the page's modules with their
- * static imports (what src/server/plugins/web-app.ts preloads), and which source modules they hold
- * (vite.config.ts writes .vite/chunk-modules.json).
+ * What a page's first paint loads, from the build's manifest (the chunks index.html loads and the
+ * page's modules with their static imports: what src/server/plugins/web-app.ts preloads) and the
+ * build's chunk → module list (vite.config.ts writes .vite/chunk-modules.json).
  */
 export function measureFirstPaint(webRoot: string, pageModules: readonly string[]): FirstPaintReport | null {
-  const chunks = readBuildChunks(webRoot);
+  const manifestFile = path.join(webRoot, ".vite", "manifest.json");
   const modulesFile = path.join(webRoot, ".vite", "chunk-modules.json");
-  if (!chunks || !existsSync(modulesFile)) return null;
+  if (!existsSync(manifestFile) || !existsSync(modulesFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
   const chunkModules = JSON.parse(readFileSync(modulesFile, "utf8")) as Record<string, string[]>;
-  const files = chunks.closure(["index.html", ...pageModules]).filter((file) => /\.m?js$/u.test(file));
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of ["index.html", ...pageModules]) visit(key);
+  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => /\.m?js$/u.test(file));
   const brotliBytes = files.reduce((total, file) => {
     const compressed = path.join(webRoot, `${file}.br`);
     return total + (existsSync(compressed) ? readFileSync(compressed).length : readFileSync(path.join(webRoot, file)).length);

@@ -15,7 +15,6 @@ import {
 import type { User } from "../../shared/api/user.ts";
 import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
 import { clientRoutes } from "../../shared/routes.ts";
-import { readBuildChunks } from "./build-manifest.ts";
 
 /** The source modules of each signed-in page's first render (src/web/app/page-loaders.ts). */
 export const pageModules: Record<string, string[]> = {
@@ -26,18 +25,32 @@ export const pageModules: Record<string, string[]> = {
   "/settings": ["app/routed-content.tsx", "app/pages/settings-page.tsx"],
 };
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
 /**
- * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from the
- * build's manifest, leaving out what index.html already loads; so a phone fetches the page's code
+ * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from Vite's
+ * build manifest, leaving out what index.html already loads; so a phone fetches the page's code
  * with the app's, not after it has run. Empty without a manifest (the page loads its code itself).
  */
 function readPagePreloads(root: string): Map<string, string> {
+  const manifestFile = path.join(root, ".vite", "manifest.json");
   const preloads = new Map<string, string>();
-  const chunks = readBuildChunks(root);
-  if (!chunks) return preloads;
-  const initial = new Set(chunks.closure(["index.html"]));
+  if (!existsSync(manifestFile)) return preloads;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const initial = closure(["index.html"]);
   for (const [route, modules] of Object.entries(pageModules)) {
-    const files = chunks.closure(modules).filter((file) => !initial.has(file));
+    const files = [...closure(modules)].filter((key) => !initial.has(key)).map((key) => manifest[key]!.file);
     preloads.set(route, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(""));
   }
   return preloads;

@@ -1,7 +1,9 @@
+import { useDroppable } from "@dnd-kit/core";
 import { type DragEvent, type ReactNode, useId } from "react";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
+import { columnDropId } from "../lib/board-columns.ts";
 
 const COLUMN_ACCENTS: Record<BoardColumnStatus, string> = {
   todo: "bg-slate-400",
@@ -51,32 +53,26 @@ export function ColumnFrame({ status, label, count, children, className, ref, is
   );
 }
 
-export interface BoardColumnProps {
+interface BoardColumnProps {
   status: BoardColumnStatus;
   label: string;
   count: number;
   children: ReactNode;
   /** A Future Tasks card dropped here (the browser's drag and drop). */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
-  /** The drag-enabled board's drop target (dnd-kit's node ref and whether a card is over it). */
-  dropRef?: (element: HTMLElement | null) => void;
-  isCardOver?: boolean;
 }
 
-/**
- * A column of the board: a drop target for the Future Tasks panel's cards (HTML5), on the static
- * first paint too; the drag-enabled board (task-board-dnd.tsx) adds dnd-kit's target through
- * `dropRef`, so this module needs no dnd-kit.
- */
-export function BoardColumn({ status, label, count, children, onExternalDrop, dropRef, isCardOver = false }: BoardColumnProps) {
+/** A drop target for the board's cards (dnd-kit) and for the Future Tasks panel's cards (HTML5). */
+export function BoardColumn({ status, label, count, children, onExternalDrop }: BoardColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status) });
   const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, status));
   return (
     <ColumnFrame
-      ref={dropRef}
+      ref={setNodeRef}
       status={status}
       label={label}
       count={count}
-      isHighlighted={isCardOver || isTaskOver}
+      isHighlighted={isOver || isTaskOver}
       {...dropTargetProps}
     >
       {children}

@@ -1,31 +1,32 @@
-// The Today board (spec section 2). Its first paint needs no dnd-kit (decision 013): this module
-// draws the board with the same elements as the drag-enabled one (task-board-dnd.tsx), imports
-// that one once the page has loaded and the browser is idle, or at once on the first press, key or
-// focus inside the board, and then swaps to it. The swap keeps the keyboard focus on the same
-// control, and a mouse press or a Space/Enter on a move handle made before it carries on as a drag.
 import {
-  type FocusEvent,
-  type HTMLAttributes,
-  type KeyboardEvent as ReactKeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-  type ReactNode,
-  type Ref,
-  memo,
-  startTransition,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  useDraggable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { Timer } from "lucide-react";
+import { memo, useCallback, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
-import { whenIdle } from "../../../lib/when-idle.ts";
-import { BOARD_DRAG_INSTRUCTIONS_ID } from "../lib/board-columns.ts";
+import { formatDuration } from "../../../../shared/rules/format.ts";
+import { type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
+import { cn } from "../../../lib/utils.ts";
+import { BOARD_COLUMNS, columnOfDropId } from "../lib/board-columns.ts";
+import { patchTask } from "../lib/optimistic-task-update.ts";
+import {
+  BoardPointerSensor,
+  BoardTouchSensor,
+  type TaskDragData,
+  createBoardAnnouncements,
+  boardCollisionDetection,
+  boardScreenReaderInstructions,
+  columnKeyboardCoordinates,
+} from "../lib/board-dnd.ts";
 import { BoardColumn } from "./board-column.tsx";
-import { type BoardCardProps, BoardDragInstructions, BoardGrid, groupByColumn } from "./board-grid.tsx";
-import type { DndTaskBoardProps } from "./task-board-dnd.tsx";
-import { type DragHandleProps, TaskCard, type TaskCardActions } from "./task-card.tsx";
+import { TaskCard, type TaskCardActions } from "./task-card.tsx";
 import { TaskIconSprite } from "./task-icons.tsx";
 
 interface TaskBoardProps {
@@ -38,228 +39,121 @@ interface TaskBoardProps {
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
 
-type DndTaskBoardComponent = (props: DndTaskBoardProps) => ReactNode;
-
-let dndTaskBoard: DndTaskBoardComponent | null = null;
-let dndTaskBoardLoad: Promise<DndTaskBoardComponent> | null = null;
-
-/** Loads the drag-enabled board once; a failed load (offline, say) is tried again next time. */
-export function loadDndTaskBoard(): Promise<DndTaskBoardComponent> {
-  dndTaskBoardLoad ??= import("./task-board-dnd.tsx").then(
-    (module) => (dndTaskBoard = module.DndTaskBoard),
-    (error: unknown) => {
-      dndTaskBoardLoad = null;
-      throw error;
-    },
-  );
-  return dndTaskBoardLoad;
-}
-
-/** Where an element sits in the board: its card (by task id) and its place among the card's elements. */
-interface ElementPlace {
-  taskId: string;
-  index: number;
-}
-
-const CARD = "li[data-task-id]";
-
-function placeOf(element: Element): ElementPlace | null {
-  const card = element.closest(CARD);
-  const taskId = card?.getAttribute("data-task-id");
-  if (!card || !taskId) return null;
-  return { taskId, index: card === element ? -1 : [...card.querySelectorAll("*")].indexOf(element) };
-}
-
-function elementAt(place: ElementPlace, grid: HTMLElement | null): HTMLElement | null {
-  const card = [...(grid?.querySelectorAll(CARD) ?? [])].find((candidate) => candidate.getAttribute("data-task-id") === place.taskId);
-  if (!card) return null;
-  const element = place.index === -1 ? card : card.querySelectorAll("*")[place.index];
-  return element instanceof HTMLElement ? element : null;
-}
-
-/** A press made on the static board that the drag-enabled one should see too. */
-interface Press {
-  pointerId: number;
-  /** A primary mouse or pen press on a card, off its buttons: replayed as the start of a drag. */
-  replay: { place: ElementPlace; init: PointerEventInit } | null;
-}
-
 /** Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop. */
-export function TaskBoard(props: TaskBoardProps) {
-  const [DndBoard, setDndBoard] = useState<DndTaskBoardComponent | null>(() => dndTaskBoard);
-  const gridRef = useRef<HTMLDivElement>(null);
-  // What the static board saw, for the swap to carry over.
-  const focused = useRef<{ element: Element; place: ElementPlace } | null>(null);
-  const press = useRef<Press | null>(null);
-  const pickUp = useRef<{ place: ElementPlace; init: KeyboardEventInit } | null>(null);
-  const replayPress = useRef<Press | null>(null);
-  const swapped = useRef(false);
+export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: TaskBoardProps) {
+  const sensors = useSensors(
+    useSensor(BoardPointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(BoardTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+  const [activeTask, setActiveTask] = useState<Task | null>(null);
+  const [announcements] = useState(createBoardAnnouncements);
+  // A dropped card moves in the same render as the drop itself (the cache's optimistic update
+  // follows a moment later): the board never draws a frame with the card back in its old column.
+  // Keyed to the task list it was made for, so it is dropped as soon as that list changes.
+  const [dropped, setDropped] = useState<{ base: readonly Task[]; tasks: ReadonlyMap<string, Task> } | null>(null);
 
-  // Load on idle; swap once loaded, when no press that the swap would break is under way.
-  const startLoading = useRef<() => void>(() => {});
-  useEffect(() => {
-    if (DndBoard) return;
-    let cancelled = false;
-    let afterRelease: (() => void) | null = null;
-    const swap = (Board: DndTaskBoardComponent) => {
-      if (cancelled) return;
-      const current = press.current;
-      if (current && !current.replay) {
-        // A touch, or a press on a button: the click (or scroll) it makes belongs to the element
-        // under it, so the swap waits until it is over (the click follows the release at once).
-        afterRelease = () => window.setTimeout(() => swap(Board), 0);
-        return;
-      }
-      replayPress.current = current;
-      startTransition(() => setDndBoard(() => Board));
-    };
-    let isLoading = false;
-    startLoading.current = () => {
-      if (isLoading) return;
-      isLoading = true;
-      loadDndTaskBoard().then(swap, () => {
-        isLoading = false; // Offline, say: the next press, key or focus tries again.
-      });
-    };
-    const onRelease = (event: PointerEvent) => {
-      if (press.current?.pointerId !== event.pointerId) return;
-      press.current = null;
-      const then = afterRelease;
-      afterRelease = null;
-      then?.();
-    };
-    document.addEventListener("pointerup", onRelease, true);
-    document.addEventListener("pointercancel", onRelease, true);
-    const stopIdle = whenIdle(() => startLoading.current());
-    return () => {
-      cancelled = true;
-      stopIdle();
-      document.removeEventListener("pointerup", onRelease, true);
-      document.removeEventListener("pointercancel", onRelease, true);
-    };
-  }, [DndBoard]);
-
-  // After the swap: focus back on the same control, then the press or pick-up made before it.
-  useLayoutEffect(() => {
-    if (!DndBoard || swapped.current) return;
-    swapped.current = true;
-    const before = focused.current;
-    const active = document.activeElement;
-    if (before && !before.element.isConnected && (active === null || active === document.body)) {
-      elementAt(before.place, gridRef.current)?.focus({ preventScroll: true });
+  const columns = useMemo(() => {
+    const grouped: Record<BoardColumnStatus, Task[]> = { todo: [], inprogress: [], done: [] };
+    const moved = dropped?.base === tasks ? dropped.tasks : null;
+    for (const listed of tasks) {
+      const task = moved?.get(listed.id) ?? listed;
+      grouped[boardColumnOf(task.status)].push(task);
     }
-  }, [DndBoard]);
-  useEffect(() => {
-    if (!DndBoard) return;
-    const pressed = replayPress.current;
-    replayPress.current = null;
-    if (pressed?.replay && press.current === pressed) {
-      elementAt(pressed.replay.place, gridRef.current)?.dispatchEvent(new PointerEvent("pointerdown", pressed.replay.init));
-    }
-    const key = pickUp.current;
-    pickUp.current = null;
-    const handle = key ? elementAt(key.place, gridRef.current) : null;
-    if (key && handle && document.activeElement === handle) handle.dispatchEvent(new KeyboardEvent("keydown", key.init));
-  }, [DndBoard]);
+    return grouped;
+  }, [tasks, dropped]);
 
-  if (DndBoard) return <DndBoard {...props} gridRef={gridRef} />;
+  const handleDragStart = useCallback(({ active }: DragStartEvent) => {
+    setActiveTask((active.data.current as TaskDragData | undefined)?.task ?? null);
+  }, []);
 
-  const interaction = {
-    onPointerDownCapture(event: ReactPointerEvent<HTMLDivElement>) {
-      startLoading.current();
-      const { nativeEvent } = event;
-      const target = nativeEvent.target instanceof Element ? nativeEvent.target : null;
-      const place = target ? placeOf(target) : null;
-      const onButton = target?.closest("button, a, input, select, textarea, [role='button']");
-      const replayable =
-        place !== null && nativeEvent.pointerType !== "touch" && nativeEvent.isPrimary && nativeEvent.button === 0 &&
-        (!onButton || onButton.hasAttribute("data-drag-handle"));
-      press.current = {
-        pointerId: nativeEvent.pointerId,
-        replay: replayable ? { place, init: pointerInit(nativeEvent) } : null,
-      };
-    },
-    onTouchStartCapture() {
-      startLoading.current();
-    },
-    onKeyDownCapture(event: ReactKeyboardEvent<HTMLDivElement>) {
-      startLoading.current();
-      const { nativeEvent } = event;
-      const target = nativeEvent.target instanceof Element ? nativeEvent.target : null;
-      const isPickUp = (nativeEvent.code === "Space" || nativeEvent.code === "Enter") && target?.hasAttribute("data-drag-handle");
-      if (nativeEvent.repeat) return;
-      const place = isPickUp && target ? placeOf(target) : null;
-      // A second Space/Enter on the same handle would have dropped the card where it was.
-      const same = pickUp.current && place && pickUp.current.place.taskId === place.taskId;
-      pickUp.current = place && !same ? { place, init: keyInit(nativeEvent) } : null;
-    },
-    onFocusCapture(event: FocusEvent<HTMLDivElement>) {
-      startLoading.current();
-      const place = placeOf(event.target);
-      focused.current = place ? { element: event.target, place } : null;
-    },
-    onBlurCapture(event: FocusEvent<HTMLDivElement>) {
-      const { target, relatedTarget } = event;
-      if (relatedTarget && event.currentTarget.contains(relatedTarget)) return;
-      // Focus leaving the board; a card's element leaving the page (the swap) keeps its place.
-      queueMicrotask(() => {
-        if (target.isConnected && focused.current?.element === target) focused.current = null;
+  const handleDragEnd = useCallback(
+    ({ active, over }: DragEndEvent) => {
+      setActiveTask(null);
+      const data = active.data.current as TaskDragData | undefined;
+      const target = columnOfDropId(over?.id);
+      // Spec section 4: the column's status, unless the card is already in that column.
+      if (!data || !target || target === data.column) return;
+      const moved = patchTask(data.task, { status: target }, new Date());
+      setDropped((current) => {
+        const previous = current?.base === tasks ? current.tasks : [];
+        return { base: tasks, tasks: new Map([...previous, [moved.id, moved]]) };
       });
+      onMove(data.task, target);
     },
-  };
-  return <StaticTaskBoard {...props} gridRef={gridRef} interaction={interaction} />;
+    [onMove, tasks],
+  );
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={boardCollisionDetection}
+      onDragStart={handleDragStart}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setActiveTask(null)}
+      accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
+    >
+      <TaskIconSprite />
+      <div className="grid items-stretch gap-4 md:grid-cols-3">
+        {BOARD_COLUMNS.map(({ status, label }) => (
+          <BoardColumn key={status} status={status} label={label} count={columns[status].length} onExternalDrop={onExternalDrop}>
+            {columns[status].length > 0 ? (
+              <ul className="grid gap-3">
+                {columns[status].map((task) => (
+                  <DraggableTaskCard key={task.id} task={task} timeZone={timeZone} actions={actions} />
+                ))}
+              </ul>
+            ) : (
+              <p className="flex flex-1 items-center justify-center rounded-lg border-2 border-dashed border-slate-200 p-4 text-center text-sm text-muted-foreground">
+                Drop tasks here
+              </p>
+            )}
+          </BoardColumn>
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
+    </DndContext>
+  );
 }
 
-function pointerInit(event: PointerEvent): PointerEventInit {
-  const { pointerId, pointerType, isPrimary, button, buttons, clientX, clientY, screenX, screenY } = event;
-  return { bubbles: true, cancelable: true, composed: true, pointerId, pointerType, isPrimary, button, buttons, clientX, clientY, screenX, screenY };
-}
-
-function keyInit(event: KeyboardEvent): KeyboardEventInit {
-  const { key, code } = event;
-  return { bubbles: true, cancelable: true, composed: true, key, code };
-}
-
-/** What dnd-kit gives a handle before a drag (role, tabindex and description): nothing moves at the swap. */
-const STATIC_DRAG_HANDLE: DragHandleProps = {
-  role: "button",
-  tabIndex: 0,
-  "aria-disabled": false,
-  "aria-roledescription": "draggable",
-  "aria-describedby": BOARD_DRAG_INSTRUCTIONS_ID,
-};
-
-function StaticTaskBoard({
-  tasks,
+const DraggableTaskCard = memo(function DraggableTaskCard({
+  task,
   timeZone,
   actions,
-  onExternalDrop,
-  gridRef,
-  interaction,
-}: TaskBoardProps & { gridRef: Ref<HTMLDivElement>; interaction: HTMLAttributes<HTMLDivElement> }) {
-  const columns = useMemo(() => groupByColumn(tasks), [tasks]);
+}: {
+  task: Task;
+  timeZone: string;
+  actions: TaskCardActions;
+}) {
+  const column = boardColumnOf(task.status);
+  const data = useMemo<TaskDragData>(() => ({ task, column }), [task, column]);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: task.id, data });
+  // Stable unless this card's drag state changes, so the memoized card skips the board's re-renders.
+  const dragHandle = useMemo(() => ({ ...attributes, ref: setActivatorNodeRef }), [attributes, setActivatorNodeRef]);
   return (
-    <>
-      <TaskIconSprite />
-      <BoardGrid
-        ref={gridRef}
-        columns={columns}
-        timeZone={timeZone}
-        actions={actions}
-        onExternalDrop={onExternalDrop}
-        Column={BoardColumn}
-        Card={StaticTaskCard}
-        {...interaction}
-      />
-      <BoardDragInstructions />
-    </>
-  );
-}
-
-const StaticTaskCard = memo(function StaticTaskCard({ task, timeZone, actions }: BoardCardProps) {
-  return (
-    <li data-task-id={task.id} className="touch-manipulation">
-      <TaskCard task={task} timeZone={timeZone} actions={actions} dragHandle={STATIC_DRAG_HANDLE} />
+    <li ref={setNodeRef} data-task-id={task.id} className={cn("touch-manipulation", isDragging && "opacity-40")} {...listeners}>
+      <TaskCard task={task} timeZone={timeZone} actions={actions} dragHandle={dragHandle} />
     </li>
   );
 });
+
+/** What follows the pointer: the card's title and estimate, without its controls. */
+function DragPreview({ task }: { task: Task }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        "grid cursor-grabbing gap-1 rounded-lg border bg-card p-3 shadow-xl ring-2 ring-indigo-300",
+        task.status === "stalled" && "border-red-300 bg-red-50",
+      )}
+    >
+      <p className="text-sm font-semibold wrap-anywhere">{task.title}</p>
+      {task.estimatedDuration ? (
+        <p className="flex items-center gap-1 text-xs text-muted-foreground">
+          <Timer className="size-3.5" aria-hidden="true" />
+          {formatDuration(task.estimatedDuration)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -18,12 +18,3 @@ export function columnOfDropId(id: string | number | null | undefined): BoardCol
   const status = id.slice("column:".length);
   return (BOARD_COLUMN_STATUSES as readonly string[]).includes(status) ? (status as BoardColumnStatus) : null;
 }
-
-/**
- * The hidden text every card's move handle is described by (dnd-kit's `aria-describedby`): the
- * static first-paint board and the drag-enabled board give it the same id and words.
- */
-export const BOARD_DRAG_INSTRUCTIONS_ID = "task-board-drag-instructions";
-export const BOARD_DRAG_INSTRUCTIONS =
-  "To move this task, press Space or Enter to pick it up. Use the arrow keys to choose another column, " +
-  "then press Space or Enter to drop it there, or Escape to cancel.";

@@ -17,7 +17,7 @@ import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent }
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { isInReadOnlyArea } from "../../../lib/online.ts";
-import { BOARD_DRAG_INSTRUCTIONS, COLUMN_LABELS, columnDropId, columnOfDropId } from "./board-columns.ts";
+import { COLUMN_LABELS, columnDropId, columnOfDropId } from "./board-columns.ts";
 
 /** What a dragged card carries. */
 export interface TaskDragData {
@@ -99,7 +99,11 @@ export const boardCollisionDetection: CollisionDetection = (args) => {
   return rectIntersection(args);
 };
 
-export const boardScreenReaderInstructions: ScreenReaderInstructions = { draggable: BOARD_DRAG_INSTRUCTIONS };
+export const boardScreenReaderInstructions: ScreenReaderInstructions = {
+  draggable:
+    "To move this task, press Space or Enter to pick it up. Use the arrow keys to choose another column, " +
+    "then press Space or Enter to drop it there, or Escape to cancel.",
+};
 
 function titleOf(data: unknown): string {
   const task = (data as TaskDragData | undefined)?.task;
