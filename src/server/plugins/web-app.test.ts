@@ -15,6 +15,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Daywise</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/web-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -30,6 +31,8 @@ const MANIFEST = {
   "app/pages/goals-page.tsx": { file: "assets/goals-page-abc.js", imports: ["_tasks-abc.js"] },
   "_tasks-abc.js": { file: "assets/tasks-abc.js", imports: ["_vendor-abc.js"] },
 };
+
+const STYLESHEET = ".text-primary{color:#4f46e5}\n";
 
 function answersIn(html: string): BootAnswers {
   const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">(.*?)</script>`, "s").exec(html);
@@ -52,6 +55,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
     mkdirSync(path.join(webRoot, ".vite"));
     writeFileSync(path.join(webRoot, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    mkdirSync(path.join(webRoot, "assets"));
+    writeFileSync(path.join(webRoot, "assets", "web-abc.css"), STYLESHEET);
     const { db, drop } = await createTestDatabase(dialect);
     dropDb = drop;
     app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot });
@@ -74,6 +79,9 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
     // A visitor's first paint is the welcome screen, which the app renders: no loading screen.
     expect(response.body).toContain('<div id="root"></div>');
+    // The stylesheet is in the HTML, so nothing else blocks the first paint.
+    expect(response.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(response.body).not.toContain('rel="stylesheet"');
   });
 
   it("gives a signed-in user the board's calls for their today, in their zone, and preloads the page's chunks", async () => {

@@ -57,6 +57,26 @@ function readPagePreloads(root: string): Map<string, string> {
 }
 
 /**
+ * index.html with its stylesheet's link replaced by the stylesheet itself (decision 013). A linked
+ * stylesheet blocks the first paint until it arrives, and on a phone's slow network it arrives
+ * sharing the line with the app's scripts, which index.html asks for at the same moment: the
+ * loading screen in the HTML waited for ~1 s of script downloads. Inline, the page paints as soon as
+ * its HTML is in. The CSP allows inline styles already (plugins/security.ts). The 404 page keeps
+ * the link (sendIndex sends index.html as built).
+ */
+export function inlineStylesheet(html: string, root: string): string {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/gu)];
+  if (links.length !== 1) return html;
+  const [link, file] = links[0]!;
+  const cssFile = path.join(root, file!);
+  if (!existsSync(cssFile)) return html;
+  const css = readFileSync(cssFile, "utf8");
+  // Never the case for Tailwind's output; a stylesheet that could close the tag stays linked.
+  if (/<\/style/iu.test(css)) return html;
+  return html.replace(link, () => `<style>${css}</style>`);
+}
+
+/**
  * Serves the built web app (dist/web) with history fallback for the client routes. Unknown /api
  * paths stay JSON 404s; other unknown paths get the app with status 404 so it can say so.
  */
@@ -99,6 +119,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     throw new Error(`${path.join(root, "index.html")} has no </head>, </body> or ${emptyRoot}`);
   }
   const pagePreloads = readPagePreloads(root);
+  const appHtml = inlineStylesheet(indexHtml, root);
 
   /** One of the app's own GET routes, as the page's browser would call it a moment later. */
   const answer = async (request: FastifyRequest, url: string) => {
@@ -147,7 +168,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     const preloads = isSignedIn ? (pagePreloads.get(request.routeOptions.url ?? "") ?? "") : "";
     // A signed-in page paints the loading screen from its HTML, before any script; a visitor's first
     // paint stays the welcome screen, which the app renders.
-    const html = indexHtml
+    const html = appHtml
       .replace("</head>", `${preloads}</head>`)
       .replace(emptyRoot, isSignedIn ? `<div id="root">${LOADING_SCREEN_HTML}</div>` : emptyRoot)
       .replace("</body>", `${element}\n  </body>`);
