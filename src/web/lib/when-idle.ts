@@ -1,4 +1,4 @@
-import { startTransition } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** Resolves in a later task: work after it is not part of the current (possibly long) task. */
 export function nextTask(): Promise<void> {
@@ -31,4 +31,15 @@ export function whenIdle(idleCallback: () => void, timeoutMs = 2_000): () => voi
     cancel = () => window.removeEventListener("load", afterLoad);
   }
   return () => cancel();
+}
+
+/**
+ * False until whenIdle fires, then true (set as a transition). A component renders what a first
+ * paint does not need, and starts loading its code, only once this is true: code that starts
+ * loading during the first render competes with that render on a slow phone.
+ */
+export function useIsIdle(timeoutMs?: number): boolean {
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIsIdle(true), timeoutMs), [timeoutMs]);
+  return isIdle;
 }

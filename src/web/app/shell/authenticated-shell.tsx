@@ -3,7 +3,6 @@ import { BOOT_USER_PATH } from "../../../shared/boot-answers.ts";
 import type { User } from "../../../shared/api/user.ts";
 import {
   WelcomeScreen,
-  preloadUserMenu,
   useRecheckSessionOnPageRestore,
   useSessionUpkeep,
   useUser,
@@ -20,7 +19,6 @@ import { nextTask, whenIdle } from "../../lib/when-idle.ts";
 import { preloadPageAt, preloadPages } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
 import { LoadingScreen } from "./loading-screen.tsx";
-import { preloadMobileNav } from "./mobile-nav.tsx";
 import { PageFallback } from "./page-fallback.tsx";
 import { SkipLink } from "./skip-link.tsx";
 import { MAIN_CONTENT_ID, useFocusMainOnNavigation } from "./use-focus-main-on-navigation.ts";
@@ -80,12 +78,9 @@ function SignedInLayout({ user }: { user: User }) {
   useFocusMainOnNavigation();
 
   useEffect(() => {
-    // The header's menus and the other pages once the page has loaded and the browser is idle.
-    return whenIdle(() => {
-      preloadUserMenu();
-      preloadMobileNav();
-      preloadPages();
-    });
+    // The other pages once the page has loaded and the browser is idle (the header's menus load
+    // themselves then too).
+    return whenIdle(preloadPages);
   }, []);
 
   return (

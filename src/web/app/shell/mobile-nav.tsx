@@ -1,24 +1,23 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, startTransition, useState } from "react";
+import { useIsIdle } from "../../lib/when-idle.ts";
 import { MobileNavTrigger } from "./mobile-nav-trigger.tsx";
 
-// The menu's code loads just after the header paints (see preloadMobileNav); a tap before then
-// opens the menu as soon as it arrives.
-const loadMobileNavMenu = () => import("./mobile-nav-menu.tsx");
-const MobileNavMenu = lazy(() => loadMobileNavMenu().then((module) => ({ default: module.MobileNavMenu })));
-
-export function preloadMobileNav(): void {
-  loadMobileNavMenu().catch((error: unknown) => console.warn("Could not load the navigation menu", error));
-}
+// The menu's code loads once the page is idle, after its first paint (as the account menu's,
+// features/session/components/lazy-user-menu.tsx); a tap before then opens the menu as soon as it
+// arrives.
+const MobileNavMenu = lazy(() => import("./mobile-nav-menu.tsx").then((module) => ({ default: module.MobileNavMenu })));
 
 /** Below md the navigation collapses into a menu button. */
 export function MobileNav() {
+  const isIdle = useIsIdle();
   const [isOpenRequested, setIsOpenRequested] = useState(false);
   // The open menu renders inside this nav, so its links stay in the Main navigation landmark.
   const [nav, setNav] = useState<HTMLElement | null>(null);
+  const trigger = <MobileNavTrigger aria-haspopup="menu" onClick={() => startTransition(() => setIsOpenRequested(true))} />;
   return (
     <nav ref={setNav} aria-label="Main" className="md:hidden">
-      <Suspense fallback={<MobileNavTrigger aria-haspopup="menu" onClick={() => setIsOpenRequested(true)} />}>
-        <MobileNavMenu defaultOpen={isOpenRequested} container={nav} />
+      <Suspense fallback={trigger}>
+        {isIdle || isOpenRequested ? <MobileNavMenu defaultOpen={isOpenRequested} container={nav} /> : trigger}
       </Suspense>
     </nav>
   );

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useState } from "react";
-import { whenIdle } from "../../lib/when-idle.ts";
+import { Suspense, lazy } from "react";
+import { useIsIdle } from "../../lib/when-idle.ts";
 import { useToast } from "./use-toast.ts";
 
 // The toast UI (Radix Toast) is not needed for the first paint: it loads when the browser is idle,
@@ -8,9 +8,7 @@ const Toaster = lazy(() => import("./toaster.tsx").then((module) => ({ default: 
 
 export function LazyToaster() {
   const { toasts } = useToast();
-  const [isIdle, setIsIdle] = useState(false);
-
-  useEffect(() => whenIdle(() => setIsIdle(true)), []);
+  const isIdle = useIsIdle();
 
   if (!isIdle && toasts.length === 0) return null;
   return (

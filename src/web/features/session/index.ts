@@ -1,7 +1,7 @@
 // The session feature's public surface; the app shell and other features import from here.
 export { useUser, userQueryKey, userQueryOptions } from "./api/get-user.ts";
 export { useLogout } from "./api/logout.ts";
-export { LazyUserMenu, preloadUserMenu } from "./components/lazy-user-menu.tsx";
+export { LazyUserMenu } from "./components/lazy-user-menu.tsx";
 export { WelcomeLine } from "./components/welcome-line.tsx";
 export { WelcomeScreen } from "./components/welcome-screen.tsx";
 export { useRecheckSessionOnPageRestore, useSessionUpkeep } from "./hooks/use-session-upkeep.ts";

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { whenIdle } from "../../../lib/when-idle.ts";
+import { useIsIdle } from "../../../lib/when-idle.ts";
 import { hasSeenTooltip, markTooltipSeen } from "../lib/chat-storage.ts";
 import { useAIContext } from "./ai-context.tsx";
 import { LauncherButton } from "./launcher-button.tsx";
@@ -19,11 +19,9 @@ export const FIRST_VISIT_TOOLTIP_TEXT = "Need help planning your day? Click me!"
  */
 export function AiAssistant() {
   const chat = useAIContext();
-  const [isIdle, setIsIdle] = useState(false);
+  const isIdle = useIsIdle(3_000);
   useOpenFromRedirect(chat.open);
   const showFirstVisitTooltip = useFirstVisitTooltip(chat.isOpen);
-
-  useEffect(() => whenIdle(() => setIsIdle(true), 3_000), []);
 
   const button = <LauncherButton isOpen={chat.isOpen} hasNotification={chat.hasNotification} onClick={chat.toggle} />;
   return (

@@ -1,6 +1,6 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy } from "react";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { whenIdle } from "../../../lib/when-idle.ts";
+import { useIsIdle } from "../../../lib/when-idle.ts";
 
 const NotificationCenter = lazy(() => import("./notification-center.tsx").then((module) => ({ default: module.NotificationCenter })));
 const LoadedNotificationsPanel = lazy(() =>
@@ -9,8 +9,7 @@ const LoadedNotificationsPanel = lazy(() =>
 
 /** The notification engine of a signed-in page; mount once, inside the router. Starts when the browser is idle. */
 export function LazyNotificationCenter() {
-  const [isIdle, setIsIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIsIdle(true), 3_000), []);
+  const isIdle = useIsIdle(3_000);
   if (!isIdle) return null;
   return (
     <Suspense fallback={null}>

@@ -1,26 +1,26 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, startTransition, useState } from "react";
 import type { User } from "../../../../shared/api/user.ts";
+import { useIsIdle } from "../../../lib/when-idle.ts";
 import { UserMenuTrigger } from "./user-menu-trigger.tsx";
 
-// The menu's code (Radix menu, positioning) loads just after the header paints, keeping it out of
-// the initial JavaScript; a click before then opens the menu as soon as it arrives.
-const loadUserMenu = () => import("./user-menu.tsx");
-const UserMenuContent = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
-
-export function preloadUserMenu(): void {
-  loadUserMenu().catch((error: unknown) => console.warn("Could not load the account menu", error));
-}
+// The menu's code (Radix menu, positioning) loads once the page is idle, after its first paint,
+// keeping it out of the initial JavaScript and out of the first render's way on a slow phone; a
+// click before then opens the menu as soon as it arrives.
+const UserMenuContent = lazy(() => import("./user-menu.tsx").then((module) => ({ default: module.UserMenu })));
 
 /** The header's avatar menu (spec section 1); renders nothing without a user. */
 export function LazyUserMenu({ user }: { user: User | null | undefined }) {
+  const isIdle = useIsIdle();
   const [isOpenRequested, setIsOpenRequested] = useState(false);
   // The open menu renders in here, inside the header's banner landmark (not loose in the body).
   const [container, setContainer] = useState<HTMLElement | null>(null);
   if (!user) return null;
+  // Both switches to the menu are transitions: the button stays as it is until the menu's code is in.
+  const trigger = <UserMenuTrigger user={user} aria-haspopup="menu" onClick={() => startTransition(() => setIsOpenRequested(true))} />;
   return (
     <div ref={setContainer} className="flex">
-      <Suspense fallback={<UserMenuTrigger user={user} aria-haspopup="menu" onClick={() => setIsOpenRequested(true)} />}>
-        <UserMenuContent user={user} defaultOpen={isOpenRequested} container={container} />
+      <Suspense fallback={trigger}>
+        {isIdle || isOpenRequested ? <UserMenuContent user={user} defaultOpen={isOpenRequested} container={container} /> : trigger}
       </Suspense>
     </div>
   );
