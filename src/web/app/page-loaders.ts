@@ -1,3 +1,5 @@
+import { whenIdle } from "../lib/when-idle.ts";
+
 // The pages' code-split modules. Kept apart from the routes so the shell can start fetching the
 // current page at boot without waiting for anything else.
 export const loadTodayPage = () => import("./pages/today-page.tsx");
@@ -17,9 +19,15 @@ function preload(load: () => Promise<unknown>): void {
   load().catch((error: unknown) => console.warn("Could not preload a page", error));
 }
 
-/** Every page's code, so that navigating never waits on it. */
-export function preloadPages(): void {
-  for (const load of Object.values(pageLoaders)) preload(load);
+/**
+ * Every page's code once the page is idle, one page per turn of idle work (whenIdle), so that
+ * navigating never waits on it; returns a cancel function.
+ */
+export function preloadPagesWhenIdle(): () => void {
+  const cancels = Object.values(pageLoaders).map((load) =>
+    whenIdle(() => load().catch((error: unknown) => console.warn("Could not preload a page", error))),
+  );
+  return () => cancels.forEach((cancel) => cancel());
 }
 
 /** The code of the page at `pathname`, when there is one. */

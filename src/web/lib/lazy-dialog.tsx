@@ -20,7 +20,7 @@ export function lazyDialog<Props extends object>(
     const open = isOpen(props);
     const [hasOpened, setHasOpened] = useState(open);
     if (open && !hasOpened) setHasOpened(true);
-    useEffect(() => whenIdle(() => void preload().catch(() => {})), []);
+    useEffect(() => whenIdle(() => preload().catch(() => {})), []);
     if (!hasOpened) return null;
     return (
       <Suspense fallback={null}>

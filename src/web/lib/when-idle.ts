@@ -5,41 +5,96 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/**
- * Runs `callback` once the page has loaded and the browser is then idle (or after a short delay
- * where idle callbacks are unsupported); returns a cancel function. Code that a first paint does
- * not need loads this way, so that on a slow phone it does not compete with what the page shows.
- * What the callback renders (a panel whose code it loads) renders as a transition, in slices that
- * leave the page free to answer input, not as one long task.
- */
-export function whenIdle(idleCallback: () => void, timeoutMs = 2_000): () => void {
-  const callback = () => startTransition(idleCallback);
-  let cancel = () => {};
-  const afterLoad = () => {
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(callback, { timeout: timeoutMs });
-      cancel = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = window.setTimeout(callback, 200);
-      cancel = () => window.clearTimeout(handle);
-    }
-  };
-  if (document.readyState === "complete") {
-    afterLoad();
-  } else {
-    window.addEventListener("load", afterLoad, { once: true });
-    cancel = () => window.removeEventListener("load", afterLoad);
+/** Longest wait for one job's promise before the next job may start (a load that hangs). */
+const JOB_WAIT_LIMIT_MS = 10_000;
+
+interface IdleJob {
+  run: () => unknown;
+  timeoutMs: number;
+  isCancelled: boolean;
+}
+
+const jobs: IdleJob[] = [];
+let isRunning = false;
+
+function requestIdle(callback: () => void, timeoutMs: number): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: timeoutMs });
+  else window.setTimeout(callback, 200);
+}
+
+/** Runs the queued jobs one at a time, each in an idle period of its own once the last has settled. */
+function runNextJob(): void {
+  const job = jobs.shift();
+  if (!job) {
+    isRunning = false;
+    return;
   }
-  return () => cancel();
+  isRunning = true;
+  if (job.isCancelled) {
+    runNextJob();
+    return;
+  }
+  requestIdle(() => {
+    let result: unknown;
+    if (!job.isCancelled) {
+      startTransition(() => {
+        try {
+          result = job.run();
+        } catch (error) {
+          console.warn("Idle work failed", error);
+        }
+      });
+    }
+    const settled = Promise.resolve(result).catch(() => undefined);
+    const limit = new Promise((resolve) => window.setTimeout(resolve, JOB_WAIT_LIMIT_MS));
+    void Promise.race([settled, limit]).then(runNextJob);
+  }, job.timeoutMs);
 }
 
 /**
- * False until whenIdle fires, then true (set as a transition). A component renders what a first
- * paint does not need, and starts loading its code, only once this is true: code that starts
- * loading during the first render competes with that render on a slow phone.
+ * Runs `idleCallback` once the page has loaded and the browser is then idle; returns a cancel
+ * function. Code that a first paint does not need loads this way, so that on a slow phone it does
+ * not compete with what the page shows. The callbacks of a page run one at a time, each in an idle
+ * period of its own and only once the promise the one before returned has settled (its code is in):
+ * loading everything at once made one long stretch of evaluating and rendering that a phone could
+ * not answer a tap during (decision 013). `timeoutMs` bounds the wait for an idle period, once the
+ * callback's turn has come. What the callback renders renders as a transition, in slices.
  */
-export function useIsIdle(timeoutMs?: number): boolean {
+export function whenIdle(idleCallback: () => unknown, timeoutMs = 2_000): () => void {
+  const job: IdleJob = { run: idleCallback, timeoutMs, isCancelled: false };
+  const enqueue = () => {
+    jobs.push(job);
+    if (!isRunning) runNextJob();
+  };
+  if (document.readyState === "complete") {
+    enqueue();
+    return () => {
+      job.isCancelled = true;
+    };
+  }
+  window.addEventListener("load", enqueue, { once: true });
+  return () => {
+    job.isCancelled = true;
+    window.removeEventListener("load", enqueue);
+  };
+}
+
+/**
+ * False until this component's turn of idle work (whenIdle) has come and `preload` (its later code)
+ * has settled, then true (set as a transition). A component renders what a first paint does not
+ * need only once this is true: code that starts loading during the first render competes with that
+ * render on a slow phone, and code rendered before it has arrived suspends for a turn.
+ */
+export function useIsIdle(preload?: () => Promise<unknown>, timeoutMs?: number): boolean {
   const [isIdle, setIsIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIsIdle(true), timeoutMs), [timeoutMs]);
+  const [load] = useState(() => preload);
+  useEffect(
+    () =>
+      whenIdle(async () => {
+        await load?.().catch(() => undefined);
+        startTransition(() => setIsIdle(true));
+      }, timeoutMs),
+    [load, timeoutMs],
+  );
   return isIdle;
 }

@@ -15,8 +15,8 @@ import { hasBootAnswer } from "../../lib/boot-answers.ts";
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { cn } from "../../lib/utils.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { nextTask, whenIdle } from "../../lib/when-idle.ts";
-import { preloadPageAt, preloadPages } from "../page-loaders.ts";
+import { nextTask } from "../../lib/when-idle.ts";
+import { preloadPageAt, preloadPagesWhenIdle } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
 import { LoadingScreen } from "./loading-screen.tsx";
 import { PageFallback } from "./page-fallback.tsx";
@@ -78,9 +78,8 @@ function SignedInLayout({ user }: { user: User }) {
   useFocusMainOnNavigation();
 
   useEffect(() => {
-    // The other pages once the page has loaded and the browser is idle (the header's menus load
-    // themselves then too).
-    return whenIdle(preloadPages);
+    // The other pages' code once the page has loaded and the browser is idle.
+    return preloadPagesWhenIdle();
   }, []);
 
   return (

@@ -1,12 +1,13 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 import { hasSeenTooltip, markTooltipSeen } from "../lib/chat-storage.ts";
 import { useAIContext } from "./ai-context.tsx";
 import { LauncherButton } from "./launcher-button.tsx";
 
 const loadAssistant = () => import("./ai-assistant-loaded.tsx");
-const LoadedAssistant = lazy(() => loadAssistant().then((module) => ({ default: module.LoadedAssistant })));
+const LoadedAssistant = lazyWithPreload(() => loadAssistant().then((module) => module.LoadedAssistant));
 
 export const FIRST_VISIT_TOOLTIP_DELAY_MS = 2_000;
 export const FIRST_VISIT_TOOLTIP_DURATION_MS = 5_000;
@@ -19,7 +20,7 @@ export const FIRST_VISIT_TOOLTIP_TEXT = "Need help planning your day? Click me!"
  */
 export function AiAssistant() {
   const chat = useAIContext();
-  const isIdle = useIsIdle(3_000);
+  const isIdle = useIsIdle(LoadedAssistant.preload, 3_000);
   useOpenFromRedirect(chat.open);
   const showFirstVisitTooltip = useFirstVisitTooltip(chat.isOpen);
 

@@ -1,15 +1,16 @@
 import { Suspense, lazy } from "react";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 
-const NotificationCenter = lazy(() => import("./notification-center.tsx").then((module) => ({ default: module.NotificationCenter })));
+const NotificationCenter = lazyWithPreload(() => import("./notification-center.tsx").then((module) => module.NotificationCenter));
 const LoadedNotificationsPanel = lazy(() =>
   import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })),
 );
 
 /** The notification engine of a signed-in page; mount once, inside the router. Starts when the browser is idle. */
 export function LazyNotificationCenter() {
-  const isIdle = useIsIdle(3_000);
+  const isIdle = useIsIdle(NotificationCenter.preload, 3_000);
   if (!isIdle) return null;
   return (
     <Suspense fallback={null}>
