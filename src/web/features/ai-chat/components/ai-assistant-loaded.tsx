@@ -1,4 +1,5 @@
 import { Maximize2, Minimize2, PanelRight, Settings2, Sparkles } from "lucide-react";
+import { useEffect } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SidePanel, SidePanelContent, SidePanelDescription, SidePanelHeader, SidePanelTitle } from "../../../components/ui/side-panel.tsx";
@@ -6,7 +7,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "../../
 import { cn } from "../../../lib/utils.ts";
 import { useChat } from "../hooks/use-chat.ts";
 import type { ChatSizeMode } from "./ai-context.tsx";
-import { ChatView } from "./chat-view.tsx";
+import { ChatView, preloadReplyRenderer } from "./chat-view.tsx";
 import { ChatSettings } from "./chat-settings.tsx";
 import { LAUNCHER_ID, LauncherButton } from "./launcher-button.tsx";
 import { StandaloneChat } from "./standalone-chat.tsx";
@@ -27,6 +28,7 @@ const SIZE_CLASSES: Record<ChatSizeMode, string> = {
 export function LoadedAssistant() {
   const chat = useChat();
   const isFullscreen = chat.sizeMode === "fullscreen";
+  useEffect(() => preloadReplyRenderer(), []);
 
   return (
     <TooltipProvider>
