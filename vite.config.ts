@@ -94,10 +94,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
-      // The app's own modules do nothing when imported but define things (its one side-effect
-      // import is the stylesheet), so a page gets only what it uses from a feature's index.ts: the
-      // board importing the wrap-up dialog from features/rollover does not load the settings form.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|shared)[\\/].*\.tsx?$/u, sideEffects: false }] },
+      // The app's own modules do nothing when imported but define things (but for the stylesheet
+      // and main.tsx, which starts the app when boot.ts imports it), so a page gets only what it
+      // uses from a feature's index.ts: the board importing the wrap-up dialog from
+      // features/rollover does not load the settings form.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|shared)[\\/](?!main\.tsx$).*\.tsx?$/u, sideEffects: false }] },
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/u },

@@ -1,8 +1,10 @@
 // Size of the built web app's JavaScript as the browser downloads it: the initial set (the entry
-// module and its modulepreload links in index.html) versus the chunks loaded later by routes.
+// module and its modulepreload links in index.html, and the app module the entry imports at once
+// with its imports, which every page's HTML preloads) versus the chunks loaded later by routes.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { readBuildChunks } from "../../src/server/plugins/build-manifest.ts";
 
 export interface BundleFile {
   file: string;
@@ -29,7 +31,7 @@ function listJsFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export function measureBundle(webRoot: string): BundleReport {
+export function measureBundle(webRoot: string, appModules: readonly string[] = []): BundleReport {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile)) return { available: false, reason: `no built web app (${path.relative(process.cwd(), indexFile)} is missing)` };
   const html = readFileSync(indexFile, "utf8");
@@ -42,6 +44,7 @@ export function measureBundle(webRoot: string): BundleReport {
     const href = attribute(tag, "href");
     if (href && attribute(tag, "rel") === "modulepreload") urls.push(href);
   }
+  urls.push(...(readBuildChunks(webRoot)?.closure(appModules) ?? []).map((file) => `/${file}`));
   const initialFiles = [...new Set(urls.filter((url) => !/^[a-z]+:\/\//i.test(url)).map((url) => path.join(webRoot, url.split(/[?#]/)[0]!)))];
   const initial = initialFiles.map((file) => ({
     file: path.relative(webRoot, file),
@@ -82,30 +85,17 @@ export interface FirstPaintReport {
   dragOrDialogModules: string[];
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /**
  * What a page's first paint loads, from the build's manifest (the chunks index.html loads and the
  * page's modules with their static imports: what src/server/plugins/web-app.ts preloads) and the
  * build's chunk → module list (vite.config.ts writes .vite/chunk-modules.json).
  */
 export function measureFirstPaint(webRoot: string, pageModules: readonly string[]): FirstPaintReport | null {
-  const manifestFile = path.join(webRoot, ".vite", "manifest.json");
+  const chunks = readBuildChunks(webRoot);
   const modulesFile = path.join(webRoot, ".vite", "chunk-modules.json");
-  if (!existsSync(manifestFile) || !existsSync(modulesFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  if (!chunks || !existsSync(modulesFile)) return null;
   const chunkModules = JSON.parse(readFileSync(modulesFile, "utf8")) as Record<string, string[]>;
-  const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key) || !manifest[key]) return;
-    keys.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  for (const key of ["index.html", ...pageModules]) visit(key);
-  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => /\.m?js$/u.test(file));
+  const files = chunks.closure(["index.html", ...pageModules]).filter((file) => /\.m?js$/u.test(file));
   const brotliBytes = files.reduce((total, file) => {
     const compressed = path.join(webRoot, `${file}.br`);
     return total + (existsSync(compressed) ? readFileSync(compressed).length : readFileSync(path.join(webRoot, file)).length);

@@ -4,7 +4,6 @@ import { App } from "./app/app.tsx";
 import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
 import { startThemeSync } from "./lib/theme.ts";
 import { whenIdle } from "./lib/when-idle.ts";
-import "./styles.css";
 
 // The first paint has the theme already (index.html's theme script); from here it follows the
 // system's scheme and the other tabs (decision 017).
@@ -29,9 +28,9 @@ void prepareFirstRender().then(() => {
 // The service worker (offline board, installable app: decision 018), registered once the page has
 // loaded and the browser is idle; never in development, where Vite serves unbuilt files.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  whenIdle(() => {
+  whenIdle(() =>
     import("./lib/service-worker.ts")
       .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch((error: unknown) => console.warn("Could not load the service worker's registration", error));
-  });
+      .catch((error: unknown) => console.warn("Could not load the service worker's registration", error)),
+  );
 }

@@ -22,9 +22,11 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`;
 
-// A build manifest shaped like Vite's: the entry, two pages and the chunks they share.
+// A build manifest shaped like Vite's: the entry, the app module it imports, two pages and the
+// chunks they share.
 const MANIFEST = {
   "index.html": { file: "assets/index-abc.js", imports: ["_vendor-abc.js"] },
+  "main.tsx": { file: "assets/main-abc.js", imports: ["_vendor-abc.js"] },
   "_vendor-abc.js": { file: "assets/vendor-abc.js" },
   "app/routed-content.tsx": { file: "assets/routed-content-abc.js", imports: ["_vendor-abc.js"] },
   "app/pages/today-page.tsx": { file: "assets/today-page-abc.js", imports: ["_vendor-abc.js", "_tasks-abc.js", "index.html"] },
@@ -76,7 +78,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(Object.keys(answers).sort()).toEqual(["/api/user", "/auth/providers"]);
     expect(answers["/api/user"]!.status).toBe(401);
     expect(answers["/auth/providers"]).toMatchObject({ status: 200, body: { providers: expect.any(Array) } });
-    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
+    // The app module, which the entry imports once the HTML is painted (src/web/boot.ts).
+    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/main-abc.js"]);
     // A visitor's first paint is the welcome screen, which the app renders: no loading screen.
     expect(response.body).toContain('<div id="root"></div>');
     // The stylesheet is in the HTML, so nothing else blocks the first paint.
@@ -119,7 +122,13 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     // The title cannot end the element early: its "<" is escaped in the HTML.
     expect(response.body).not.toContain("Write the </script>");
     // The page's chunks after index.html's own, none twice, none the entry already loads.
-    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/routed-content-abc.js", "/assets/today-page-abc.js", "/assets/tasks-abc.js"]);
+    expect(preloadsIn(response.body)).toEqual([
+      "/assets/vendor-abc.js",
+      "/assets/main-abc.js",
+      "/assets/routed-content-abc.js",
+      "/assets/today-page-abc.js",
+      "/assets/tasks-abc.js",
+    ]);
     // The loading screen is painted from the HTML, before any script.
     expect(response.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
   });

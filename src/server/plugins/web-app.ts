@@ -15,45 +15,42 @@ import {
 import type { User } from "../../shared/api/user.ts";
 import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
 import { clientRoutes } from "../../shared/routes.ts";
+import { readBuildChunks } from "./build-manifest.ts";
+
+/**
+ * The app's module, which index.html's entry (src/web/boot.ts) imports once the page's HTML has
+ * been painted: every page preloads it and its imports.
+ */
+export const APP_MODULE = "main.tsx";
 
 /** The source modules of each signed-in page's first render (src/web/app/page-loaders.ts). */
 export const pageModules: Record<string, string[]> = {
-  "/": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
-  "/ai-chat": ["app/routed-content.tsx", "app/pages/today-page.tsx"],
-  "/goals": ["app/routed-content.tsx", "app/pages/goals-page.tsx"],
-  "/insights": ["app/routed-content.tsx", "app/pages/insights-page.tsx"],
-  "/settings": ["app/routed-content.tsx", "app/pages/settings-page.tsx"],
+  "/": [APP_MODULE, "app/routed-content.tsx", "app/pages/today-page.tsx"],
+  "/ai-chat": [APP_MODULE, "app/routed-content.tsx", "app/pages/today-page.tsx"],
+  "/goals": [APP_MODULE, "app/routed-content.tsx", "app/pages/goals-page.tsx"],
+  "/insights": [APP_MODULE, "app/routed-content.tsx", "app/pages/insights-page.tsx"],
+  "/settings": [APP_MODULE, "app/routed-content.tsx", "app/pages/settings-page.tsx"],
 };
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /**
- * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from Vite's
- * build manifest, leaving out what index.html already loads; so a phone fetches the page's code
- * with the app's, not after it has run. Empty without a manifest (the page loads its code itself).
+ * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from the
+ * build's manifest, leaving out what index.html already loads; so a phone fetches the page's code
+ * with the app's, not after it has run. A signed-out page preloads the app module's. Empty without
+ * a manifest (the page loads its code itself).
  */
-function readPagePreloads(root: string): Map<string, string> {
-  const manifestFile = path.join(root, ".vite", "manifest.json");
+function readPagePreloads(root: string): { pages: Map<string, string>; signedOut: string } {
   const preloads = new Map<string, string>();
-  if (!existsSync(manifestFile)) return preloads;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      if (into.has(key) || !manifest[key]) continue;
-      into.add(key);
-      closure(manifest[key].imports ?? [], into);
-    }
-    return into;
-  };
-  const initial = closure(["index.html"]);
-  for (const [route, modules] of Object.entries(pageModules)) {
-    const files = [...closure(modules)].filter((key) => !initial.has(key)).map((key) => manifest[key]!.file);
-    preloads.set(route, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(""));
-  }
-  return preloads;
+  const chunks = readBuildChunks(root);
+  if (!chunks) return { pages: preloads, signedOut: "" };
+  const initial = new Set(chunks.closure(["index.html"]));
+  const links = (modules: readonly string[]) =>
+    chunks
+      .closure(modules)
+      .filter((file) => !initial.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join("");
+  for (const [route, modules] of Object.entries(pageModules)) preloads.set(route, links(modules));
+  return { pages: preloads, signedOut: links([APP_MODULE]) };
 }
 
 /**
@@ -165,7 +162,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     }
     const element = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${serializeBootAnswers(answers)}</script>`;
     const isSignedIn = answers[BOOT_USER_PATH]?.status === 200;
-    const preloads = isSignedIn ? (pagePreloads.get(request.routeOptions.url ?? "") ?? "") : "";
+    const preloads = (isSignedIn ? pagePreloads.pages.get(request.routeOptions.url ?? "") : undefined) ?? pagePreloads.signedOut;
     // A signed-in page paints the loading screen from its HTML, before any script; a visitor's first
     // paint stays the welcome screen, which the app renders.
     const html = appHtml
