@@ -1,9 +1,9 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
 import { startThemeSync } from "./lib/theme.ts";
-import { whenIdle } from "./lib/when-idle.ts";
+import { holdIdleWork, whenIdle } from "./lib/when-idle.ts";
 
 // The first paint has the theme already (index.html's theme script); from here it follows the
 // system's scheme and the other tabs (decision 017).
@@ -11,6 +11,18 @@ startThemeSync();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+
+// Later code (menus, assistant, dialogs, other pages, the service worker) waits for the first
+// screen to be painted (decision 013).
+const releaseIdleWork = holdIdleWork();
+
+function ReleaseIdleWorkOncePainted() {
+  useEffect(() => {
+    // After the commit, the next frame; after that frame's task, the paint is done.
+    requestAnimationFrame(() => setTimeout(releaseIdleWork, 0));
+  }, []);
+  return null;
+}
 
 // The first screen's code and data first (the page's HTML carries the data), then one render of
 // it, as a transition: React renders it in slices and lets the browser breathe between them,
@@ -20,6 +32,7 @@ void prepareFirstRender().then(() => {
     createRoot(root).render(
       <StrictMode>
         <App />
+        <ReleaseIdleWorkOncePainted />
       </StrictMode>,
     );
   });

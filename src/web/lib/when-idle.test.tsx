@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useIsIdle, whenIdle } from "./when-idle.ts";
+import { holdIdleWork, useIsIdle, whenIdle } from "./when-idle.ts";
 
 describe("whenIdle", () => {
   beforeEach(() => {
@@ -34,6 +34,18 @@ describe("whenIdle", () => {
     finishFirst();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(order).toEqual(["first starts", "first ends", "second"]);
+  });
+
+  it("holds the work queued while the first screen is prepared until it is released", async () => {
+    const order: string[] = [];
+    const release = holdIdleWork();
+    whenIdle(() => order.push("menus"));
+    whenIdle(() => order.push("pages"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(order).toEqual([]);
+    release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(order).toEqual(["menus", "pages"]);
   });
 
   it("skips a cancelled job; one that throws, fails or hangs does not hold the others back for long", async () => {

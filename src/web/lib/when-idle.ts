@@ -16,6 +16,21 @@ interface IdleJob {
 
 const jobs: IdleJob[] = [];
 let isRunning = false;
+let isHeld = false;
+
+/**
+ * Holds back the idle work queued from now on until the returned function is called: main.tsx holds
+ * it until the first screen has been painted, since an idle moment while that screen is still being
+ * prepared (waiting for a chunk) would start later code in its way.
+ */
+export function holdIdleWork(): () => void {
+  isHeld = true;
+  return () => {
+    if (!isHeld) return;
+    isHeld = false;
+    if (!isRunning) runNextJob();
+  };
+}
 
 function requestIdle(callback: () => void, timeoutMs: number): void {
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: timeoutMs });
@@ -24,7 +39,7 @@ function requestIdle(callback: () => void, timeoutMs: number): void {
 
 /** Runs the queued jobs one at a time, each in an idle period of its own once the last has settled. */
 function runNextJob(): void {
-  const job = jobs.shift();
+  const job = isHeld ? undefined : jobs.shift();
   if (!job) {
     isRunning = false;
     return;
