@@ -18,8 +18,10 @@ const releaseIdleWork = holdIdleWork();
 
 function ReleaseIdleWorkOncePainted() {
   useEffect(() => {
-    // After the commit, the next frame; after that frame's task, the paint is done.
+    // After the commit, the next frame; after that frame's task, the paint is done. A hidden tab
+    // paints no frame, and its later code (the notification engine among it) must still start.
     requestAnimationFrame(() => setTimeout(releaseIdleWork, 0));
+    setTimeout(releaseIdleWork, 1_000);
   }, []);
   return null;
 }
