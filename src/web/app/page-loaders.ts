@@ -15,8 +15,8 @@ const pageLoaders: Record<string, () => Promise<unknown>> = {
   "/settings": loadSettingsPage,
 };
 
-function preload(load: () => Promise<unknown>): void {
-  load().catch((error: unknown) => console.warn("Could not preload a page", error));
+function preload(load: () => Promise<unknown>): Promise<unknown> {
+  return load().catch((error: unknown) => console.warn("Could not preload a page", error));
 }
 
 /**
@@ -24,14 +24,12 @@ function preload(load: () => Promise<unknown>): void {
  * navigating never waits on it; returns a cancel function.
  */
 export function preloadPagesWhenIdle(): () => void {
-  const cancels = Object.values(pageLoaders).map((load) =>
-    whenIdle(() => load().catch((error: unknown) => console.warn("Could not preload a page", error))),
-  );
+  const cancels = Object.values(pageLoaders).map((load) => whenIdle(() => preload(load)));
   return () => cancels.forEach((cancel) => cancel());
 }
 
 /** The code of the page at `pathname`, when there is one. */
 export function preloadPageAt(pathname: string): void {
   const load = pageLoaders[pathname.replace(/(.)\/+$/u, "$1")];
-  if (load) preload(load);
+  if (load) void preload(load);
 }
