@@ -109,7 +109,8 @@ describe("signed in", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Goals" })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: "Goals" })).toHaveAttribute("aria-current", "page");
     expect(within(nav).getByRole("link", { name: "Tasks" })).not.toHaveAttribute("aria-current");
-    expect(document.title).toBe("Goals · Daywise");
+    // The title follows in an effect after the page has rendered.
+    await waitFor(() => expect(document.title).toBe("Goals · Daywise"));
   });
 
   it.each([
