@@ -39,6 +39,27 @@ export default tseslint.config(
       ]),
     },
   },
+  // The schema library (zod, ~25 KB gzipped and a long evaluation on a phone) stays off the client
+  // but where a form validates with a schema: the limits a form needs are in the zod-free
+  // *-limits.ts modules beside the schemas (decision 013). Tests may use the schemas.
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/**/*.test.{ts,tsx}", "src/web/test/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["zod", ...["ai", "ai-breakdown", "goals", "insights", "rollover", "tasks", "text", "user"].map((name) => `**/shared/api/${name}.ts`)],
+              allowTypeImports: true,
+              message: "This brings zod into the web app: import its limits from the shared/api/*-limits.ts module, or only types.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The service worker runs in the worker's scope, not the page's or Node's.
   {
     files: ["src/web/public/sw.js"],

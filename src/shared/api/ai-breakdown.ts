@@ -14,9 +14,10 @@ import {
 import { aiProviderNameSchema } from "./ai.ts";
 import { goalSchema } from "./goals.ts";
 import { createTaskBodySchema, taskSchema } from "./tasks.ts";
+import { ANALYTICS_WINDOW_DAYS, BREAKDOWN_CONTEXT_MAX_LENGTH } from "./ai-breakdown-limits.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
-export const BREAKDOWN_CONTEXT_MAX_LENGTH = 2000;
+export { ANALYTICS_WINDOW_DAYS, BREAKDOWN_CONTEXT_MAX_LENGTH, PLANNING_HISTORY_MAX_ENTRIES } from "./ai-breakdown-limits.ts";
 
 /** POST /api/ai/breakdown-goal. The additional context is trimmed; blank means none. */
 export const breakdownGoalBodySchema = z.object({
@@ -86,8 +87,6 @@ export type CreateBreakdownTasksBody = z.output<typeof createBreakdownTasksBodyS
 export const createBreakdownTasksResponseSchema = z.object({ tasks: z.array(taskSchema), goal: goalSchema });
 export type CreateBreakdownTasksResponse = z.infer<typeof createBreakdownTasksResponseSchema>;
 
-/** Spec section 9: the analytics window is 30 days. */
-export const ANALYTICS_WINDOW_DAYS = 30;
 export const ANALYTICS_MAX_DAYS = 365;
 const DAYS_MESSAGE = `must be a whole number of days from 1 to ${ANALYTICS_MAX_DAYS}`;
 
@@ -107,8 +106,6 @@ export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export const acceptanceRateResponseSchema = z.object({ acceptanceRate: z.number().min(0).max(1) });
 export type AcceptanceRateResponse = z.infer<typeof acceptanceRateResponseSchema>;
 
-/** The most conversations one history answer lists (the newest). */
-export const PLANNING_HISTORY_MAX_ENTRIES = 1000;
 
 /** A chat exchange as kept for the analytics: never its text. Token counts are null when the provider gave none. */
 export const planningConversationSchema = z.object({

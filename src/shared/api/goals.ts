@@ -2,14 +2,12 @@
 // the goal as the server returns it, with the progress computed from its linked tasks.
 import { z } from "zod";
 import { CALENDAR_DATE_MESSAGE, isCalendarDate } from "../rules/dates.ts";
+import { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "./goal-limits.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
-export const goalStatuses = ["active", "paused", "completed"] as const;
+export { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "./goal-limits.ts";
 export const goalStatusSchema = z.enum(goalStatuses, { error: "must be one of active, paused, completed" });
 export type GoalStatus = z.infer<typeof goalStatusSchema>;
-
-export const GOAL_TITLE_MAX_LENGTH = 200;
-export const GOAL_DESCRIPTION_MAX_LENGTH = 5000;
 
 const goalTitleSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Goal title is required" : "must be text") })

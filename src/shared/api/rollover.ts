@@ -1,21 +1,18 @@
 // The rollover API contract (spec sections 3 "Rollover summary", "Rollover preview response",
 // "Rollover settings", 7 and 9 "Rollover defaults"; product-decisions.md "End-of-day rollover").
 import { z } from "zod";
+import { MAX_ROLLOVER_DAYS_MAX, MAX_ROLLOVER_DAYS_MIN, REFLECTION_REASONS, ROLLOVER_ACTIONS } from "./rollover-limits.ts";
 import { calendarDateSchema, taskStatusSchema, timeOfDaySchema } from "./tasks.ts";
 
-export const MAX_ROLLOVER_DAYS_MIN = 1;
-export const MAX_ROLLOVER_DAYS_MAX = 30;
-
-/** Spec section 9 "Rollover defaults": what a user who never saved their settings gets. */
-export const ROLLOVER_DEFAULTS = {
-  autoRolloverEnabled: true,
-  autoRolloverTime: "23:30",
-  rolloverTodoTasks: true,
-  stallInProgressTasks: true,
-  deferLargeTasks: true,
-  maxRolloverDays: 7,
-  requireConfirmation: false,
-} as const satisfies RolloverSettings;
+export {
+  MAX_ROLLOVER_DAYS_MAX,
+  MAX_ROLLOVER_DAYS_MIN,
+  REFLECTION_REASONS,
+  type ReflectionReason,
+  ROLLOVER_ACTIONS,
+  type RolloverAction,
+  ROLLOVER_DEFAULTS,
+} from "./rollover-limits.ts";
 
 const flagSchema = z.boolean({ error: "must be true or false" });
 const MAX_DAYS_MESSAGE = `must be a whole number from ${MAX_ROLLOVER_DAYS_MIN} to ${MAX_ROLLOVER_DAYS_MAX}`;
@@ -46,19 +43,10 @@ export const updateRolloverSettingsBodySchema = rolloverSettingsSchema
   });
 export type UpdateRolloverSettingsBody = z.infer<typeof updateRolloverSettingsBodySchema>;
 
-/** The wrap-up's Quick Reflection reasons (spec section 2 "Daily Wrap-up dialog"). */
-export const REFLECTION_REASONS = ["smooth", "bugs", "interruptions", "harder", "energy"] as const;
-export type ReflectionReason = (typeof REFLECTION_REASONS)[number];
 export const reflectionReasonSchema = z.enum(REFLECTION_REASONS, {
   error: `must be one of ${REFLECTION_REASONS.join(", ")}`,
 });
 
-/**
- * What end-of-day rollover does with one not-done task (product-decisions.md): `review` means it
- * stays on its day (the wrap-up shows it as 'Review needed').
- */
-export const ROLLOVER_ACTIONS = ["rollover", "stall", "defer", "review"] as const;
-export type RolloverAction = (typeof ROLLOVER_ACTIONS)[number];
 export const rolloverActionSchema = z.enum(ROLLOVER_ACTIONS);
 
 /** POST /api/rollover/preview: the day to preview, by default the user's today. An empty body is fine. */

@@ -1,12 +1,8 @@
 // GET /api/ai/analytics/acceptance-rate and GET /api/ai/planning/history (spec section 7): a failed
 // call counts as 0 / empty (logged), so the Analytics tab always shows its figures.
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type AcceptanceRateResponse,
-  ANALYTICS_WINDOW_DAYS,
-  type PlanningConversation,
-  type PlanningHistoryResponse,
-} from "../../../../shared/api/ai-breakdown.ts";
+import { ANALYTICS_WINDOW_DAYS } from "../../../../shared/api/ai-breakdown-limits.ts";
+import type { AcceptanceRateResponse, PlanningConversation, PlanningHistoryResponse } from "../../../../shared/api/ai-breakdown.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
 const aiAnalyticsQueryKey = ["ai", "analytics"] as const;

@@ -1,6 +1,6 @@
 // The Analytics tab's figures and advice (spec sections 2 "Settings page" and 9 "Session and
 // data": acceptance advice at 70%, conversation advice above 5).
-import { PLANNING_HISTORY_MAX_ENTRIES } from "../../../../shared/api/ai-breakdown.ts";
+import { PLANNING_HISTORY_MAX_ENTRIES } from "../../../../shared/api/ai-breakdown-limits.ts";
 
 export const ACCEPTANCE_ADVICE_THRESHOLD = 0.7;
 export const CONVERSATION_ADVICE_ABOVE = 5;

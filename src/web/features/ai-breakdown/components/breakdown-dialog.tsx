@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown.ts";
+import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown-limits.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { clampDuration, scheduleDays, SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MINUTES } from "../../../../shared/rules/breakdown.ts";

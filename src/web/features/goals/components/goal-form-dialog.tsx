@@ -1,14 +1,7 @@
 import { AlertCircle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import {
-  type CreateGoalInput,
-  GOAL_DESCRIPTION_MAX_LENGTH,
-  GOAL_TITLE_MAX_LENGTH,
-  type Goal,
-  type GoalStatus,
-  goalStatuses,
-  type UpdateGoalInput,
-} from "../../../../shared/api/goals.ts";
+import { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "../../../../shared/api/goal-limits.ts";
+import type { CreateGoalInput, Goal, GoalStatus, UpdateGoalInput } from "../../../../shared/api/goals.ts";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
-import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover.ts";
+import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover-limits.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { wrapUpFigures } from "../../../../shared/rules/rollover.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ROLLOVER_DEFAULTS, type RolloverSettings } from "../../../../shared/api/rollover.ts";
+import { ROLLOVER_DEFAULTS } from "../../../../shared/api/rollover-limits.ts";
+import type { RolloverSettings } from "../../../../shared/api/rollover.ts";
 
 /**
  * The Rollover tab's form rules (spec section 4 "Rollover settings form"): any change sets the

@@ -6,8 +6,8 @@ import {
   ESTIMATED_DURATION_MIN_MINUTES,
   TASK_DESCRIPTION_MAX_LENGTH,
   TASK_TITLE_MAX_LENGTH,
-  type Task,
-} from "../../../../shared/api/tasks.ts";
+} from "../../../../shared/api/task-limits.ts";
+import type { Task } from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,

@@ -1,10 +1,6 @@
 // The task dialog's fields and what it sends (spec sections 2 "Task create/edit dialog" and 5).
-import {
-  type CreateTaskInput,
-  ESTIMATED_DURATION_MAX_MINUTES,
-  ESTIMATED_DURATION_MIN_MINUTES,
-  type Task,
-} from "../../../../shared/api/tasks.ts";
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
+import type { CreateTaskInput, Task } from "../../../../shared/api/tasks.ts";
 import type { TaskPatch } from "./optimistic-task-update.ts";
 
 export const DEFAULT_ESTIMATE_MINUTES = 30;
