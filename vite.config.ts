@@ -90,6 +90,11 @@ export default defineConfig({
     // Stays within the server's CSP: no inline scripts (but the theme script, allowed by its hash)
     // and no eval in the output.
     modulePreload: { polyfill: false },
+    // One stylesheet, which the server inlines into the page's HTML (decision 013), and which no
+    // chunk lists as its own: split, every lazy chunk's import linked it again, so it was fetched at
+    // the highest priority after the first paint and applied a second time, doubling the rules of
+    // every later style recalculation.
+    cssCodeSplit: false,
     // The server reads it to preload the current page's chunks from the HTML (decision 013).
     manifest: true,
     sourcemap: false,

@@ -28,6 +28,9 @@ test.describe("the signed-in shell on a desktop", () => {
       // As after a page load, keyboard users continue in the new page, not in the header.
       await expect(page.getByRole("main")).toBeFocused();
     }
+    // Every page's code is in now, and the page still has its one stylesheet, the one in its HTML:
+    // no chunk links it again (decision 013).
+    expect(await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.ownerNode?.nodeName))).toEqual(["STYLE"]);
     // Back and Forward move focus the same way.
     await nav.getByRole("link", { name: "Goals" }).focus();
     await page.goBack();
