@@ -4,7 +4,7 @@
 //
 //   npm run build && node --import tsx bench/lighthouse.ts
 //   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_PAGES=board,goals LIGHTHOUSE_FORM_FACTORS=mobile node --import tsx bench/lighthouse.ts
-//   (LIGHTHOUSE_SAVE_DIR=/tmp/lh keeps each run's report as JSON, to see where the time goes)
+//   (LIGHTHOUSE_SAVE_DIR=/tmp/lh keeps each run's report and trace as JSON, to see where the time goes)
 //
 // Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), started by chrome-launcher; nothing
 // is downloaded. Playwright signs in over the same DevTools port, so Lighthouse runs with the real
@@ -231,7 +231,10 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
           const finalUrl = result.lhr.finalDisplayedUrl;
           if (new URL(finalUrl).pathname !== new URL(`${baseURL}${spec.path}`).pathname) throw new Error(`${spec.path} ended on ${finalUrl}`);
           if (process.env.LIGHTHOUSE_SAVE_DIR) {
-            writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${spec.name}-${formFactor}-${run + 1}.json`), JSON.stringify(result.lhr));
+            const name = `${spec.name}-${formFactor}-${run + 1}`;
+            writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${name}.json`), JSON.stringify(result.lhr));
+            // The unthrottled trace the simulation started from (opens in DevTools' Performance panel).
+            writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
           }
           runs.push(toRun(result.lhr, baseURL));
         }
