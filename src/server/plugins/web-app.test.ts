@@ -43,7 +43,7 @@ function answersIn(html: string): BootAnswers {
 }
 
 function preloadsIn(html: string): string[] {
-  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
 }
 
 describeEachDatabase("the app's HTML answers the page's first calls (decision 013)", (dialect) => {
@@ -129,6 +129,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
       "/assets/today-page-abc.js",
       "/assets/tasks-abc.js",
     ]);
+    // At low priority: the first paint (the loading screen below) waits for none of them.
+    expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/today-page-abc.js">');
     // The loading screen is painted from the HTML, before any script.
     expect(response.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
   });

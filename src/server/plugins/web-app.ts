@@ -47,7 +47,8 @@ function readPagePreloads(root: string): { pages: Map<string, string>; signedOut
     chunks
       .closure(modules)
       .filter((file) => !initial.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      // At low priority, as index.html's own (vite.config.ts: the first paint waits for none of them).
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join("");
   for (const [route, modules] of Object.entries(pageModules)) preloads.set(route, links(modules));
   return { pages: preloads, signedOut: links([APP_MODULE]) };
