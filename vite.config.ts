@@ -127,7 +127,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|shared)[\\/](?!main\.tsx$).*\.tsx?$/u, sideEffects: false }] },
       output: {
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/u },
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/u },
           // The libraries every screen needs, in one long-cached file.
           groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/ }],
         },
