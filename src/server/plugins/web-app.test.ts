@@ -7,6 +7,7 @@ import { BOOT_ANSWERS_ELEMENT_ID, type BootAnswers } from "../../shared/boot-ans
 import { type App, buildApp } from "../app.ts";
 import { signInTestUser } from "../test/sign-in.ts";
 import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
+import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { createTestDatabase, describeEachDatabase, testConfig } from "../test/test-app.ts";
 
 const INDEX_HTML = `<!doctype html>
@@ -40,6 +41,12 @@ function answersIn(html: string): BootAnswers {
   const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">(.*?)</script>`, "s").exec(html);
   if (!match) throw new Error("the page has no boot answers");
   return JSON.parse(match[1]!) as BootAnswers;
+}
+
+/** The other pages' files the page lists for the web app to preload when idle. */
+function pageFilesIn(html: string): PageFiles | undefined {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_FILES_ELEMENT_ID}">(.*?)</script>`, "s").exec(html);
+  return match ? (JSON.parse(match[1]!) as PageFiles) : undefined;
 }
 
 function preloadsIn(html: string): string[] {
@@ -80,6 +87,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(answers["/auth/providers"]).toMatchObject({ status: 200, body: { providers: expect.any(Array) } });
     // The app module, which the entry imports once the HTML is painted (src/web/boot.ts).
     expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/main-abc.js"]);
+    expect(pageFilesIn(response.body)).toBeUndefined();
     // A visitor's first paint is the welcome screen, which the app renders: no loading screen.
     expect(response.body).toContain('<div id="root"></div>');
     // The stylesheet is in the HTML, so nothing else blocks the first paint.
@@ -131,6 +139,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     ]);
     // At low priority: the first paint (the loading screen below) waits for none of them.
     expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/today-page-abc.js">');
+    // The other pages' chunks, without the board's own, for the web app to preload when idle.
+    expect(pageFilesIn(response.body)).toEqual({ "/goals": ["/assets/goals-page-abc.js"] });
     // The loading screen is painted from the HTML, before any script.
     expect(response.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
   });
@@ -146,6 +156,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(Object.keys(answersIn(goals.body)).sort()).toEqual(["/api/goals", "/api/tasks/stalled", "/api/user"]);
     expect(preloadsIn(goals.body)).toEqual(expect.arrayContaining(["/assets/goals-page-abc.js", "/assets/tasks-abc.js"]));
     expect(preloadsIn(goals.body)).not.toContain("/assets/today-page-abc.js");
+    expect(pageFilesIn(goals.body)).toEqual({ "/": ["/assets/today-page-abc.js"] });
     expect(Object.keys(answersIn((await app.inject({ url: "/insights", headers: user.headers })).body))).toContain("/api/weekly-summaries?limit=4");
     expect(Object.keys(answersIn((await app.inject({ url: "/settings", headers: user.headers })).body))).toContain("/api/ai/providers");
   });

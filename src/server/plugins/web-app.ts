@@ -14,6 +14,7 @@ import {
 } from "../../shared/boot-answers.ts";
 import type { User } from "../../shared/api/user.ts";
 import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
+import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { clientRoutes } from "../../shared/routes.ts";
 import { readBuildChunks } from "./build-manifest.ts";
 
@@ -35,23 +36,32 @@ export const pageModules: Record<string, string[]> = {
 /**
  * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from the
  * build's manifest, leaving out what index.html already loads; so a phone fetches the page's code
- * with the app's, not after it has run. A signed-out page preloads the app module's. Empty without
- * a manifest (the page loads its code itself).
+ * with the app's, not after it has run. A signed-out page preloads the app module's. Each
+ * signed-in page also lists the other pages' chunks (`PAGE_FILES_ELEMENT_ID`), which the web app
+ * preloads without running them once it is idle (src/web/app/page-loaders.ts). Empty without a
+ * manifest (the page loads its code itself).
  */
 function readPagePreloads(root: string): { pages: Map<string, string>; signedOut: string } {
   const preloads = new Map<string, string>();
   const chunks = readBuildChunks(root);
   if (!chunks) return { pages: preloads, signedOut: "" };
   const initial = new Set(chunks.closure(["index.html"]));
-  const links = (modules: readonly string[]) =>
-    chunks
-      .closure(modules)
-      .filter((file) => !initial.has(file))
-      // At low priority, as index.html's own (vite.config.ts: the first paint waits for none of them).
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join("");
-  for (const [route, modules] of Object.entries(pageModules)) preloads.set(route, links(modules));
-  return { pages: preloads, signedOut: links([APP_MODULE]) };
+  const files = (modules: readonly string[]) => chunks.closure(modules).filter((file) => !initial.has(file));
+  // At low priority, as index.html's own (vite.config.ts: the first paint waits for none of them).
+  const links = (list: readonly string[]) => list.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join("");
+  const pageFiles = new Map(Object.entries(pageModules).map(([route, modules]) => [route, files(modules)]));
+  for (const [route, own] of pageFiles) {
+    const others: PageFiles = {};
+    for (const [otherRoute, list] of pageFiles) {
+      // /ai-chat is the board with the assistant open (the web app redirects it to /).
+      if (otherRoute === route || otherRoute === "/ai-chat") continue;
+      const rest = list.filter((file) => !own.includes(file));
+      if (rest.length > 0) others[otherRoute] = rest.map((file) => `/${file}`);
+    }
+    const element = `<script type="application/json" id="${PAGE_FILES_ELEMENT_ID}">${JSON.stringify(others)}</script>`;
+    preloads.set(route, links(own) + element);
+  }
+  return { pages: preloads, signedOut: links(files([APP_MODULE])) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { whenIdle } from "../lib/when-idle.ts";
 
 // The pages' code-split modules. Kept apart from the routes so the shell can start fetching the
@@ -8,6 +9,7 @@ export const loadInsightsPage = () => import("./pages/insights-page.tsx");
 export const loadSettingsPage = () => import("./pages/settings-page.tsx");
 export const loadNotFoundPage = () => import("./pages/not-found-page.tsx");
 
+/** Each page's module, by its path. */
 const pageLoaders: Record<string, () => Promise<unknown>> = {
   "/": loadTodayPage,
   "/goals": loadGoalsPage,
@@ -19,12 +21,48 @@ function preload(load: () => Promise<unknown>): Promise<unknown> {
   return load().catch((error: unknown) => console.warn("Could not preload a page", error));
 }
 
+/** The other pages' files, from the page's HTML (the server's `PAGE_FILES_ELEMENT_ID` element). */
+function readPageFiles(): PageFiles {
+  const element = document.getElementById(PAGE_FILES_ELEMENT_ID);
+  try {
+    const parsed: unknown = JSON.parse(element?.textContent || "{}");
+    return parsed !== null && typeof parsed === "object" ? (parsed as PageFiles) : {};
+  } catch (error) {
+    console.warn("Could not read the other pages' files", error);
+    return {};
+  }
+}
+
+/** Fetches and compiles `files` as module scripts without running them; settles once all are in. */
+function preloadModules(files: readonly string[]): Promise<unknown> {
+  const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
+  return Promise.all(
+    files.map((file) => {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = file;
+      if (present.has(link.href)) return undefined;
+      link.crossOrigin = "";
+      link.setAttribute("fetchpriority", "low");
+      const settled = new Promise((resolve) => {
+        link.onload = resolve;
+        link.onerror = resolve;
+      });
+      document.head.append(link);
+      return settled;
+    }),
+  );
+}
+
 /**
- * Every page's code once the page is idle, one page per turn of idle work (whenIdle), so that
- * navigating never waits on it; returns a cancel function.
+ * The other pages' code once the page is idle, one page per turn of idle work (whenIdle), so that
+ * navigating does not wait on the network: fetched and compiled (`<link rel="modulepreload">`),
+ * not run. Running a page's modules is a long task of its own on a phone; it happens when the page
+ * is opened (decision 013). Returns a cancel function. Without the server's list (development)
+ * nothing is preloaded.
  */
 export function preloadPagesWhenIdle(): () => void {
-  const cancels = Object.values(pageLoaders).map((load) => whenIdle(() => preload(load)));
+  const cancels = Object.values(readPageFiles()).map((files) => whenIdle(() => preloadModules(files)));
   return () => cancels.forEach((cancel) => cancel());
 }
 
