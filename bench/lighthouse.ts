@@ -55,6 +55,11 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** The largest script boot-up items (script evaluation and parse, ms). */
   bootup: { url: string; scriptingMs: number }[];
+  /**
+   * Lighthouse's measure of this machine's speed during the run (higher is faster). The simulated
+   * phone's CPU time is the observed time x4, so a slower moment of the machine is a slower phone.
+   */
+  benchmarkIndex: number;
 }
 
 export interface LighthouseRow {
@@ -96,6 +101,7 @@ function toRun(result: Result, origin: string): LighthouseRun {
     cls: numeric(result, "cumulative-layout-shift"),
     speedIndexMs: numeric(result, "speed-index"),
     bootup: bootupItems,
+    benchmarkIndex: result.environment.benchmarkIndex,
   };
 }
 
@@ -260,6 +266,7 @@ export function formatRow(row: LighthouseRow): string {
   return (
     `${row.pass ? "PASS" : "FAIL"}  ${row.page.padEnd(8)} ${row.formFactor.padEnd(7)} score ${run.score.toFixed(2)} (${scores})` +
     `  FCP ${Math.round(run.fcpMs)}  LCP ${Math.round(run.lcpMs)}  TBT ${Math.round(run.tbtMs)}  CLS ${run.cls.toFixed(3)}  SI ${Math.round(run.speedIndexMs)}` +
+    `  host index ${row.runs.map((each) => Math.round(each.benchmarkIndex)).join("/")}` +
     `  boot-up: ${run.bootup.map((item) => `${item.url} ${item.scriptingMs} ms`).join(", ")}` +
     (row.failures.length > 0 ? `  [${row.failures.join("; ")}]` : "")
   );
