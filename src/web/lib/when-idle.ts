@@ -33,8 +33,10 @@ export function holdIdleWork(): () => void {
 }
 
 function requestIdle(callback: () => void, timeoutMs: number): void {
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: timeoutMs });
-  else window.setTimeout(callback, 200);
+  // The global functions, not window's: a test's page can be gone when a job queued in it comes up
+  // (the suite's next file then saw "window is not defined").
+  if (typeof globalThis.requestIdleCallback === "function") requestIdleCallback(callback, { timeout: timeoutMs });
+  else setTimeout(callback, 200);
 }
 
 /** Runs the queued jobs one at a time, each in an idle period of its own once the last has settled. */
@@ -61,7 +63,7 @@ function runNextJob(): void {
       });
     }
     const settled = Promise.resolve(result).catch(() => undefined);
-    const limit = new Promise((resolve) => window.setTimeout(resolve, JOB_WAIT_LIMIT_MS));
+    const limit = new Promise((resolve) => setTimeout(resolve, JOB_WAIT_LIMIT_MS));
     void Promise.race([settled, limit]).then(runNextJob);
   }, job.timeoutMs);
 }
