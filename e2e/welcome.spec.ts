@@ -40,3 +40,19 @@ test("the welcome screen is keyboard usable: the sign-in button takes focus with
   const outline = await signIn.evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(outline).not.toBe("none");
 });
+
+test.describe("before any script has run", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page's HTML is the welcome screen itself, and its button starts the sign-in, back to the page opened", async ({ page }) => {
+    await page.goto("/goals");
+
+    await expect(page.getByRole("heading", { level: 1, name: "Daywise" })).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    const signIn = page.getByRole("link", { name: "Sign in with Local account" });
+    await expect(signIn).toHaveAttribute("href", "/auth/local?returnTo=%2Fgoals");
+    await signIn.click();
+    // The sign-in provider's own page (the built-in local one here).
+    await expect(page.getByLabel("Email")).toBeVisible();
+  });
+});

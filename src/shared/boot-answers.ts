@@ -22,8 +22,11 @@ export interface BootAnswer {
 }
 export type BootAnswers = Record<string, BootAnswer>;
 
+/** The welcome screen's sign-in buttons. */
+export const BOOT_PROVIDERS_PATH = "/auth/providers";
+
 /** The paths a signed-out visitor's first render asks for (the welcome screen's sign-in buttons). */
-export const SIGNED_OUT_BOOT_PATHS = ["/auth/providers"] as const;
+export const SIGNED_OUT_BOOT_PATHS = [BOOT_PROVIDERS_PATH] as const;
 
 /**
  * The GET paths a signed-in page asks for on its first render, written exactly as the web app's

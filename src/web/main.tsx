@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, useEffect } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
 import { startThemeSync } from "./lib/theme.ts";
@@ -29,14 +29,22 @@ function ReleaseIdleWorkOncePainted() {
 // The first screen's code and data first (the page's HTML carries the data), then one render of
 // it, as a transition: React renders it in slices and lets the browser breathe between them,
 // instead of long tasks a phone cannot answer input during (issue 20, decision 013).
-void prepareFirstRender().then(() => {
+void prepareFirstRender().then((prepared) => {
+  const app = (
+    <StrictMode>
+      <App />
+      <ReleaseIdleWorkOncePainted />
+    </StrictMode>
+  );
+  // A visitor's welcome screen is in the HTML exactly as the app renders it (app-hydration.test.tsx):
+  // React takes those elements over instead of painting new ones, which a phone's browser counted as
+  // a later largest paint of the same screen.
+  if (prepared === "welcome" && root.dataset.firstScreen === "welcome") {
+    hydrateRoot(root, app);
+    return;
+  }
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-        <ReleaseIdleWorkOncePainted />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
   });
 });
 

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOT_ANSWERS_ELEMENT_ID, type BootAnswers } from "../../shared/boot-answers.ts";
 import { type App, buildApp } from "../app.ts";
 import { signInTestUser } from "../test/sign-in.ts";
+import type { AuthProvidersResponse } from "../../shared/api/user.ts";
 import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
+import { welcomeScreenHtml } from "../../shared/welcome-screen-html.ts";
 import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { createTestDatabase, describeEachDatabase, testConfig } from "../test/test-app.ts";
 
@@ -85,14 +87,37 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(Object.keys(answers).sort()).toEqual(["/api/user", "/auth/providers"]);
     expect(answers["/api/user"]!.status).toBe(401);
     expect(answers["/auth/providers"]).toMatchObject({ status: 200, body: { providers: expect.any(Array) } });
-    // The app module, which the entry imports once the HTML is painted (src/web/boot.ts).
-    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js", "/assets/main-abc.js"]);
+    // Only index.html's own: the welcome screen below works as it is, and the entry imports the app
+    // once it has been painted (src/web/boot.ts).
+    expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
     expect(pageFilesIn(response.body)).toBeUndefined();
-    // A visitor's first paint is the welcome screen, which the app renders: no loading screen.
-    expect(response.body).toContain('<div id="root"></div>');
+    // A visitor's first paint is the welcome screen with its sign-in buttons, from the HTML, as the
+    // app's first render shows it (welcome-screen.test.tsx): never the loading screen.
+    const providers = (answers["/auth/providers"]!.body as AuthProvidersResponse).providers;
+    expect(providers.length).toBeGreaterThan(0);
+    expect(response.body).toContain(`<div id="root" data-first-screen="welcome">${welcomeScreenHtml(providers, "/")}</div>`);
+    expect(response.body).not.toContain(LOADING_SCREEN_HTML);
+    // Painted whole, never half parsed: rendering waits for the parser to pass the answers after it.
+    expect(response.body).toContain(`<link rel="expect" href="#${BOOT_ANSWERS_ELEMENT_ID}" blocking="render">`);
+    expect(response.body.indexOf('id="root"')).toBeLessThan(response.body.indexOf(`id="${BOOT_ANSWERS_ELEMENT_ID}"`));
     // The stylesheet is in the HTML, so nothing else blocks the first paint.
     expect(response.body).toContain(`<style>${STYLESHEET}</style>`);
     expect(response.body).not.toContain('rel="stylesheet"');
+  });
+
+  it("paints the welcome screen's buttons coming back to the page opened, and the loading screen to a visitor who can still refresh", async () => {
+    const goals = await app.inject({ url: "/goals?tab=paused", headers: { accept: "text/html" } });
+    const providers = (answersIn(goals.body)["/auth/providers"]!.body as AuthProvidersResponse).providers;
+    expect(goals.body).toContain(`<div id="root" data-first-screen="welcome">${welcomeScreenHtml(providers, "/goals?tab=paused")}</div>`);
+    expect(goals.body).toContain("?returnTo=%2Fgoals%3Ftab%3Dpaused");
+
+    // The access cookie has gone but the CSRF cookie, which lives as long as the session, has not:
+    // the app refreshes silently (decision 004), so the page shows the loading screen meanwhile.
+    const returning = await app.inject({ url: "/", headers: { accept: "text/html", cookie: "csrfToken=abc.def" } });
+    expect(answersIn(returning.body)["/api/user"]!.status).toBe(401);
+    expect(returning.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
+    // The app renders that visitor's first screen: its module is preloaded.
+    expect(preloadsIn(returning.body)).toEqual(["/assets/vendor-abc.js", "/assets/main-abc.js"]);
   });
 
   it("gives a signed-in user the board's calls for their today, in their zone, and preloads the page's chunks", async () => {

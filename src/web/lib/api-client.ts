@@ -1,6 +1,7 @@
 // The session-aware HTTP client (spec sections 4, 7 and 8): every call sends the session cookies,
 // unsafe methods echo the CSRF cookie, and a 401 triggers one shared refresh before giving up.
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
+import { signInPath } from "../../shared/sign-in-path.ts";
 import { dropBootAnswers, takeBootAnswer } from "./boot-answers.ts";
 
 export const CSRF_COOKIE = "csrfToken";
@@ -168,14 +169,7 @@ export function isBackgroundRefreshRunning(): boolean {
 
 // --- Sign-in path ----------------------------------------------------------------------------
 
-/**
- * `/auth/{provider}`, with `returnTo` (a path on this site) when the user should come back
- * somewhere other than the board.
- */
-export function signInPath(providerId: string, returnTo?: string): string {
-  const path = `/auth/${encodeURIComponent(providerId)}`;
-  return returnTo && returnTo !== "/" ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
-}
+export { signInPath };
 
 /** Where the browser is now, as a return path. */
 export function currentReturnPath(): string {

@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from "react";
-import { BOOT_USER_PATH } from "../../../shared/boot-answers.ts";
+import { BOOT_PROVIDERS_PATH, BOOT_USER_PATH } from "../../../shared/boot-answers.ts";
 import type { User } from "../../../shared/api/user.ts";
 import {
+  authProvidersQueryOptions,
   WelcomeScreen,
   useRecheckSessionOnPageRestore,
   useSessionUpkeep,
@@ -40,14 +41,22 @@ function preloadCurrentPage(): void {
  * user, the routed content's code, and the page's code and data, so the app's first render shows the
  * page in one pass (a transition React renders in slices) instead of the loading screen, then the
  * header, then the page, each a render of its own. Without the user's answer in the HTML nothing is
- * waited for: the loading screen shows while the user call runs, as before. Never fails: what could
- * not be prepared loads as it renders.
+ * waited for: the loading screen shows while the user call runs, as before. A visitor's first render
+ * has the sign-in providers, so it shows the welcome screen the HTML painted, unchanged ("welcome":
+ * main.tsx then takes that screen over as it is). Never fails: what could not be prepared loads as
+ * it renders.
  */
-export async function prepareFirstRender(): Promise<void> {
-  if (!hasBootAnswer(BOOT_USER_PATH)) return;
+export async function prepareFirstRender(): Promise<"welcome" | undefined> {
+  if (!hasBootAnswer(BOOT_USER_PATH)) return undefined;
   try {
     const user = await queryClient.fetchQuery(userQueryOptions());
-    if (!user) return;
+    if (!user) {
+      // A visitor: the welcome screen renders with its sign-in buttons, as the HTML painted them,
+      // not a placeholder for them first.
+      if (!hasBootAnswer(BOOT_PROVIDERS_PATH)) return undefined;
+      await queryClient.fetchQuery(authProvidersQueryOptions());
+      return "welcome";
+    }
     // In a task of its own, not inside one of the first render's slices: tailwind-merge builds its
     // class table on first use (~8 ms at full speed, a long task on a phone).
     await nextTask();
@@ -57,6 +66,7 @@ export async function prepareFirstRender(): Promise<void> {
   } catch (error) {
     console.warn("Could not prepare the first screen", error);
   }
+  return undefined;
 }
 
 /** Spec section 2: loading, then the welcome screen for visitors or the app for signed-in users. */

@@ -8,14 +8,14 @@ import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 const ada = { id: "u1", name: "Ada Lovelace", email: "ada@example.com", avatarUrl: null, timeZone: "Europe/Paris" };
 
 /** The app's modules, loaded afresh on a document at `pathname` whose HTML holds `answers`. */
-async function loadOnPage(pathname: string, answers: Record<string, unknown>) {
+async function loadOnPage(pathname: string, answers: Record<string, unknown>, statuses: Record<string, number> = {}) {
   vi.resetModules();
   window.history.replaceState(null, "", pathname);
   document.body.innerHTML = "";
   const element = document.createElement("script");
   element.type = "application/json";
   element.id = BOOT_ANSWERS_ELEMENT_ID;
-  element.textContent = serializeBootAnswers(Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { status: 200, body }])));
+  element.textContent = serializeBootAnswers(Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { status: statuses[path] ?? 200, body }])));
   document.body.append(element);
   const [{ AuthenticatedShell, prepareFirstRender }, { AppProviders }] = await Promise.all([import("./authenticated-shell.tsx"), import("../providers.tsx")]);
   const renderShell = () =>
@@ -50,6 +50,21 @@ describe("prepareFirstRender (decision 013)", () => {
     expect(screen.getByRole("article", { name: "Learn Spanish" })).toBeInTheDocument();
     expect(screen.queryByText("Checking authentication status")).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain("/api/goals");
+  });
+
+  it("gives a visitor's first render the sign-in buttons the HTML painted, and says so: no placeholder, no call", async () => {
+    const fetch = mockFetch(() => jsonResponse({}));
+    const { renderShell, prepareFirstRender } = await loadOnPage(
+      "/",
+      { "/api/user": { message: "Not signed in", code: "unauthorized" }, "/auth/providers": { providers: [{ id: "local", displayName: "Local account" }] } },
+      { "/api/user": 401 },
+    );
+    expect(await prepareFirstRender()).toBe("welcome");
+
+    renderShell();
+    expect(screen.getByRole("link", { name: "Sign in with Local account" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading sign-in options")).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("waits for nothing when the HTML does not say who is signed in: the loading screen shows", async () => {

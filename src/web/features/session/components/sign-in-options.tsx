@@ -2,12 +2,9 @@ import { AlertCircle, Loader2, LogIn } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { signInLabel } from "../../../../shared/welcome-screen-html.ts";
 import { currentReturnPath, rememberSignInProvider, signInPath } from "../../../lib/api-client.ts";
-import { type AuthProvider, useAuthProviders } from "../api/get-auth-providers.ts";
-
-export function signInLabel(provider: AuthProvider): string {
-  return `Sign in with ${provider.id === "google" ? "Google" : provider.displayName}`;
-}
+import { useAuthProviders } from "../api/get-auth-providers.ts";
 
 /** One sign-in button per configured provider; each is a plain navigation to /auth/{id}. */
 export function SignInOptions() {
