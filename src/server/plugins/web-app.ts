@@ -39,7 +39,8 @@ export const pageModules: Record<string, string[]> = {
 /**
  * `<link rel="modulepreload">` tags for each page's chunks and the chunks they import, from the
  * build's manifest, leaving out what index.html already loads; so a phone fetches the page's code
- * with the app's, not after it has run. A signed-out page preloads the app module's. Each
+ * with the app's, not after it has run. A page the app renders for no signed-in user preloads the
+ * app module's (not the welcome screen, which the HTML holds: see firstScreen below). Each
  * signed-in page also lists the other pages' chunks (`PAGE_FILES_ELEMENT_ID`), which the web app
  * preloads without running them once it is idle (src/web/app/page-loaders.ts). Empty without a
  * manifest (the page loads its code itself).
