@@ -3,6 +3,7 @@
 // from the HTML, before any script has arrived, and the app's first render replaces it with the same
 // markup (decision 013). Exactly what React renders for the component with the same providers
 // (welcome-screen.test.tsx): change both together.
+import { escapeHtml } from "./escape-html.ts";
 import { signInPath } from "./sign-in-path.ts";
 
 /**
@@ -16,10 +17,6 @@ export interface WelcomeScreenProvider {
   displayName: string;
 }
 
-/** Text and attribute values escaped as React writes them. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/gu, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[char]!);
-}
 
 const BEFORE_SIGN_IN_OPTIONS =
   "<div class=\"min-h-dvh bg-gradient-to-b from-indigo-50 via-background to-background\"><main id=\"main-content\" class=\"mx-auto grid min-h-dvh max-w-5xl content-center gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:gap-x-16 lg:gap-y-8 lg:py-16\"><div class=\"text-center lg:col-start-1 lg:row-start-1 lg:self-end lg:text-left\"><div class=\"flex items-center justify-center gap-3 lg:justify-start\"><svg viewBox=\"0 0 32 32\" aria-hidden=\"true\" focusable=\"false\" class=\"shrink-0 size-12\"><rect width=\"32\" height=\"32\" rx=\"8\" class=\"fill-primary\"></rect><circle cx=\"16\" cy=\"17\" r=\"6\" class=\"fill-brand-sun\"></circle><path d=\"M6 24h20\" stroke=\"white\" stroke-width=\"2.5\" stroke-linecap=\"round\"></path></svg><h1 class=\"text-4xl font-bold tracking-tight sm:text-5xl\">Daywise</h1></div><p class=\"mx-auto mt-5 max-w-prose text-lg text-muted-foreground lg:mx-0\">The daily planner for people who plan their own day. Put today&#x27;s tasks on a board, keep your goals moving, and let an AI assistant help when the list gets long.</p></div><div class=\"mx-auto w-full max-w-md lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center\"><div class=\"rounded-lg border bg-card text-card-foreground shadow-md\"><div class=\"flex flex-col gap-1.5 p-5 pb-3\"><h2 class=\"font-semibold text-xl\">Sign in to start planning</h2><p class=\"text-sm text-muted-foreground\">Use the account you already have. There is nothing to install.</p></div><div class=\"p-5 pt-0\">";

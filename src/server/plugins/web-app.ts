@@ -180,11 +180,9 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
    */
   const firstScreen = (request: FastifyRequest, answers: BootAnswers): { root: string; preloads: string } => {
     const user = answers[BOOT_USER_PATH];
-    if (user?.status === 200) {
-      const preloads = pagePreloads.pages.get(request.routeOptions.url ?? "") ?? pagePreloads.signedOut;
-      return { root: `<div id="root">${LOADING_SCREEN_HTML}</div>`, preloads };
-    }
-    if (user?.status === 401 && request.cookies[CSRF_COOKIE]) return { root: `<div id="root">${LOADING_SCREEN_HTML}</div>`, preloads: pagePreloads.signedOut };
+    const loading = `<div id="root">${LOADING_SCREEN_HTML}</div>`;
+    if (user?.status === 200) return { root: loading, preloads: pagePreloads.pages.get(request.routeOptions.url ?? "") ?? pagePreloads.signedOut };
+    if (user?.status === 401 && request.cookies[CSRF_COOKIE]) return { root: loading, preloads: pagePreloads.signedOut };
     const providers = answers[BOOT_PROVIDERS_PATH];
     if (user?.status !== 401 || providers?.status !== 200) return { root: emptyRoot, preloads: pagePreloads.signedOut };
     const welcome = welcomeScreenHtml((providers.body as AuthProvidersResponse).providers, request.url);

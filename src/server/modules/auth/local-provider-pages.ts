@@ -1,16 +1,10 @@
 // Server-rendered pages of the built-in identity provider and of failed sign-ins. One script only:
 // the web app's theme script (the CSP allows it by its hash, decision 017), so the page shows the
 // theme chosen in the app; inline styles are allowed.
+import { escapeHtml } from "../../../shared/escape-html.ts";
 import { THEME_SCRIPT } from "../../../shared/theme-script.ts";
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+export { escapeHtml };
 
 // The web app's look (src/web/styles.css): its type, its indigo primary, its slate greys and its
 // mark (src/web/components/brand-mark.tsx), so the sign-in step reads as part of Daywise.

@@ -1,0 +1,4 @@
+/** Text or an attribute value for HTML, escaped as React writes it (so server-built HTML can equal React's). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/gu, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[char]!);
+}
