@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { type Browser, type CDPSession, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
+import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { startServer, waitUntilServing } from "./lib/processes.ts";
 
 export const BOARD_BUDGETS = {
@@ -108,6 +109,8 @@ async function measureShowDay(page: Page, cdp: CDPSession, count: number) {
 async function measureDrop(page: Page, title: string) {
   const handle = page.getByRole("button", { name: `Move "${title}"` });
   const taskId = await handle.evaluate((element) => element.closest("li[data-task-id]")?.getAttribute("data-task-id") ?? "");
+  // The drag and drop loads after the board's first paint (decision 013).
+  await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
   await handle.focus();
   await page.keyboard.press("Space");
   await page.getByText(`Picked up "${title}"`).waitFor({ state: "attached" });

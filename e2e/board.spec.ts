@@ -3,7 +3,7 @@ import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/t
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { signIn, waitForBoard } from "./sign-in.ts";
+import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
 const timeZone = "Europe/Paris";
@@ -78,6 +78,7 @@ async function dragWithMouse(page: Page, source: Locator, target: Locator) {
   const from = await source.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error("drag source or target is not visible");
+  await waitForDragAndDrop(page);
   await page.mouse.move(from.x + from.width / 2, from.y + 12);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + 20, { steps: 4 });
@@ -229,6 +230,7 @@ test.describe("the Today board on a desktop", () => {
 
     // Keyboard: Space picks the card up, the arrows choose a column, Space drops it.
     const handle = column(page, "To Do").getByRole("button", { name: 'Move "Keyboard task"' });
+    await waitForDragAndDrop(page);
     await handle.focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Keyboard task" from the To Do column.');

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
-import { signIn } from "./sign-in.ts";
+import { signIn, waitForDragAndDrop } from "./sign-in.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 30 s default on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -152,6 +152,7 @@ test.describe("the Goals page on a desktop", () => {
     await expect(verbs).toContainText("Learn Spanish");
     await expect(page.getByRole("article", { name: "Watch a film in Spanish" })).toContainText("Learn Spanish");
     const handle = page.getByRole("button", { name: 'Move "Practise verbs"' });
+    await waitForDragAndDrop(page);
     await handle.focus();
     // Each step waits for the card to be picked up, then for the board's screen-reader announcement.
     await page.keyboard.press("Space");

@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 
 export interface Person {
   name: string;
@@ -21,6 +22,14 @@ export async function signIn(page: Page, person: Person): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("banner")).toContainText(person.name);
   await waitForBoard(page);
+}
+
+/**
+ * The board's drag and drop has arrived: it loads after the board's first paint (decision 013), and
+ * with it the instructions each card's handle names for screen readers.
+ */
+export async function waitForDragAndDrop(page: Page): Promise<void> {
+  await expect(page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`)).toBeAttached();
 }
 
 /** The board has loaded its day: its heading is there and the loading placeholders are gone. */

@@ -1,9 +1,7 @@
-import { useDroppable } from "@dnd-kit/core";
 import { type DragEvent, type ReactNode, useId } from "react";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
-import { columnDropId } from "../lib/board-columns.ts";
 
 const COLUMN_ACCENTS: Record<BoardColumnStatus, string> = {
   todo: "bg-slate-400",
@@ -53,26 +51,32 @@ export function ColumnFrame({ status, label, count, children, className, ref, is
   );
 }
 
-interface BoardColumnProps {
+export interface BoardColumnProps {
   status: BoardColumnStatus;
   label: string;
   count: number;
   children: ReactNode;
   /** A Future Tasks card dropped here (the browser's drag and drop). */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
+  /** The board's own drag and drop, once loaded (draggable-task-board.tsx): where its drops land. */
+  dropRef?: (element: HTMLElement | null) => void;
+  /** A board card is being dragged over this column. */
+  isCardOver?: boolean;
 }
 
-/** A drop target for the board's cards (dnd-kit) and for the Future Tasks panel's cards (HTML5). */
-export function BoardColumn({ status, label, count, children, onExternalDrop }: BoardColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status) });
+/**
+ * A column of the board: a drop target for the Future Tasks panel's cards (the browser's drag and
+ * drop) and, once the board's drag and drop has loaded, for the board's own cards (dnd-kit).
+ */
+export function BoardColumn({ status, label, count, children, onExternalDrop, dropRef, isCardOver = false }: BoardColumnProps) {
   const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, status));
   return (
     <ColumnFrame
-      ref={setNodeRef}
+      ref={dropRef}
       status={status}
       label={label}
       count={count}
-      isHighlighted={isOver || isTaskOver}
+      isHighlighted={isCardOver || isTaskOver}
       {...dropTargetProps}
     >
       {children}

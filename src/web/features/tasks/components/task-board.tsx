@@ -1,32 +1,14 @@
-import {
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  useDraggable,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import { Timer } from "lucide-react";
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { formatDuration } from "../../../../shared/rules/format.ts";
 import { type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { cn } from "../../../lib/utils.ts";
-import { BOARD_COLUMNS, columnOfDropId } from "../lib/board-columns.ts";
+import { whenIdle } from "../../../lib/when-idle.ts";
+import { BOARD_COLUMNS } from "../lib/board-columns.ts";
+import { BOARD_DRAG_INSTRUCTIONS_ID, BoardDragRegistry } from "../lib/board-drag-registry.ts";
 import { patchTask } from "../lib/optimistic-task-update.ts";
-import {
-  BoardPointerSensor,
-  BoardTouchSensor,
-  type TaskDragData,
-  createBoardAnnouncements,
-  boardCollisionDetection,
-  boardScreenReaderInstructions,
-  columnKeyboardCoordinates,
-} from "../lib/board-dnd.ts";
 import { BoardColumn } from "./board-column.tsx";
-import { TaskCard, type TaskCardActions } from "./task-card.tsx";
+import { type DragHandleProps, TaskCard, type TaskCardActions } from "./task-card.tsx";
 import { TaskIconSprite } from "./task-icons.tsx";
 
 interface TaskBoardProps {
@@ -39,68 +21,112 @@ interface TaskBoardProps {
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
 
-/** Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop. */
+// The drag and drop's code (dnd-kit) is not part of the board's first paint (decision 013).
+const BoardDragAndDrop = lazyWithPreload(() => import("./board-drag-and-drop.tsx").then((module) => module.BoardDragAndDrop));
+let isDragCodeLoaded = false;
+function loadDragCode(): Promise<void> {
+  return BoardDragAndDrop.preload().then(() => {
+    isDragCodeLoaded = true;
+  });
+}
+
+/**
+ * True once the drag and drop's code has loaded: when the page is idle after its first paint, or
+ * at once when `loadNow` is called (a pointer over the board, focus coming into it).
+ */
+function useDragCode(): [isLoaded: boolean, loadNow: () => void] {
+  const [isLoaded, setIsLoaded] = useState(isDragCodeLoaded);
+  useEffect(() => {
+    if (isLoaded) return;
+    return whenIdle(() => loadDragCode().then(() => startTransition(() => setIsLoaded(true))));
+  }, [isLoaded]);
+  const loadNow = useCallback(() => {
+    if (isDragCodeLoaded) return;
+    loadDragCode().then(
+      () => setIsLoaded(true),
+      () => {}, // Tried again at the next pointer over the board.
+    );
+  }, []);
+  return [isLoaded, loadNow];
+}
+
+interface DragState {
+  activeId: string | null;
+  over: BoardColumnStatus | null;
+}
+const NO_DRAG: DragState = { activeId: null, over: null };
+
+/**
+ * Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop. The
+ * board paints its columns and cards itself; the drag and drop (board-drag-and-drop.tsx) arrives
+ * later, beside them, and reaches them through a BoardDragRegistry, so nothing is drawn again.
+ */
 export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: TaskBoardProps) {
-  const sensors = useSensors(
-    useSensor(BoardPointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(BoardTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
-  );
-  const [activeTask, setActiveTask] = useState<Task | null>(null);
-  const [announcements] = useState(createBoardAnnouncements);
+  const [registry] = useState(() => new BoardDragRegistry());
+  const [canDrag, loadDragNow] = useDragCode();
+  const [drag, setDrag] = useState<DragState>(NO_DRAG);
   // A dropped card moves in the same render as the drop itself (the cache's optimistic update
   // follows a moment later): the board never draws a frame with the card back in its old column.
   // Keyed to the task list it was made for, so it is dropped as soon as that list changes.
   const [dropped, setDropped] = useState<{ base: readonly Task[]; tasks: ReadonlyMap<string, Task> } | null>(null);
-
+  const shown = useMemo(() => {
+    const moved = dropped?.base === tasks ? dropped.tasks : null;
+    return moved ? tasks.map((task) => moved.get(task.id) ?? task) : tasks;
+  }, [tasks, dropped]);
   const columns = useMemo(() => {
     const grouped: Record<BoardColumnStatus, Task[]> = { todo: [], inprogress: [], done: [] };
-    const moved = dropped?.base === tasks ? dropped.tasks : null;
-    for (const listed of tasks) {
-      const task = moved?.get(listed.id) ?? listed;
-      grouped[boardColumnOf(task.status)].push(task);
-    }
+    for (const task of shown) grouped[boardColumnOf(task.status)].push(task);
     return grouped;
-  }, [tasks, dropped]);
+  }, [shown]);
 
-  const handleDragStart = useCallback(({ active }: DragStartEvent) => {
-    setActiveTask((active.data.current as TaskDragData | undefined)?.task ?? null);
-  }, []);
-
-  const handleDragEnd = useCallback(
-    ({ active, over }: DragEndEvent) => {
-      setActiveTask(null);
-      const data = active.data.current as TaskDragData | undefined;
-      const target = columnOfDropId(over?.id);
+  const onDragEnd = useCallback(
+    (taskId: string, target: BoardColumnStatus | null) => {
+      setDrag(NO_DRAG);
+      const task = shown.find((candidate) => candidate.id === taskId);
       // Spec section 4: the column's status, unless the card is already in that column.
-      if (!data || !target || target === data.column) return;
-      const moved = patchTask(data.task, { status: target }, new Date());
+      if (!task || !target || target === boardColumnOf(task.status)) return;
+      const moved = patchTask(task, { status: target }, new Date());
       setDropped((current) => {
         const previous = current?.base === tasks ? current.tasks : [];
         return { base: tasks, tasks: new Map([...previous, [moved.id, moved]]) };
       });
-      onMove(data.task, target);
+      onMove(task, target);
     },
-    [onMove, tasks],
+    [onMove, shown, tasks],
   );
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={boardCollisionDetection}
-      onDragStart={handleDragStart}
-      onDragEnd={handleDragEnd}
-      onDragCancel={() => setActiveTask(null)}
-      accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
-    >
+    <>
       <TaskIconSprite />
-      <div className="grid items-stretch gap-4 md:grid-cols-3">
+      <div
+        className="grid items-stretch gap-4 md:grid-cols-3"
+        onPointerDown={registry.onPointerDown}
+        onTouchStart={registry.onTouchStart}
+        onKeyDown={registry.onKeyDown}
+        onPointerOver={loadDragNow}
+        onFocus={loadDragNow}
+      >
         {BOARD_COLUMNS.map(({ status, label }) => (
-          <BoardColumn key={status} status={status} label={label} count={columns[status].length} onExternalDrop={onExternalDrop}>
+          <BoardColumn
+            key={status}
+            status={status}
+            label={label}
+            count={columns[status].length}
+            onExternalDrop={onExternalDrop}
+            dropRef={registry.column(status).setElement}
+            isCardOver={drag.over === status}
+          >
             {columns[status].length > 0 ? (
               <ul className="grid gap-3">
                 {columns[status].map((task) => (
-                  <DraggableTaskCard key={task.id} task={task} timeZone={timeZone} actions={actions} />
+                  <BoardCard
+                    key={task.id}
+                    task={task}
+                    timeZone={timeZone}
+                    actions={actions}
+                    registry={registry}
+                    isDragging={drag.activeId === task.id}
+                  />
                 ))}
               </ul>
             ) : (
@@ -111,49 +137,49 @@ export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: 
           </BoardColumn>
         ))}
       </div>
-      <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
-    </DndContext>
+      {canDrag ? (
+        <BoardDragAndDrop
+          tasks={shown}
+          registry={registry}
+          activeTask={drag.activeId === null ? null : (shown.find((task) => task.id === drag.activeId) ?? null)}
+          onDragStart={(activeId) => setDrag({ activeId, over: null })}
+          onDragOver={(over) => setDrag((current) => ({ ...current, over }))}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDrag(NO_DRAG)}
+        />
+      ) : null}
+    </>
   );
 }
 
-const DraggableTaskCard = memo(function DraggableTaskCard({
+const BoardCard = memo(function BoardCard({
   task,
   timeZone,
   actions,
+  registry,
+  isDragging,
 }: {
   task: Task;
   timeZone: string;
   actions: TaskCardActions;
+  registry: BoardDragRegistry;
+  isDragging: boolean;
 }) {
-  const column = boardColumnOf(task.status);
-  const data = useMemo<TaskDragData>(() => ({ task, column }), [task, column]);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: task.id, data });
-  // Stable unless this card's drag state changes, so the memoized card skips the board's re-renders.
-  const dragHandle = useMemo(() => ({ ...attributes, ref: setActivatorNodeRef }), [attributes, setActivatorNodeRef]);
+  const attachCard = useCallback((element: HTMLElement | null) => registry.card(task.id).setElement(element), [registry, task.id]);
+  const attachHandle = useCallback((element: HTMLElement | null) => registry.handle(task.id).setElement(element), [registry, task.id]);
+  // What dnd-kit gives a draggable's handle, from the first paint on: nothing changes when it arrives.
+  const dragHandle = useMemo<DragHandleProps>(
+    () => ({
+      ref: attachHandle,
+      "aria-roledescription": "draggable",
+      "aria-describedby": BOARD_DRAG_INSTRUCTIONS_ID,
+      "aria-pressed": isDragging ? true : undefined,
+    }),
+    [attachHandle, isDragging],
+  );
   return (
-    <li ref={setNodeRef} data-task-id={task.id} className={cn("touch-manipulation", isDragging && "opacity-40")} {...listeners}>
+    <li ref={attachCard} data-task-id={task.id} className={cn("touch-manipulation", isDragging && "opacity-40")}>
       <TaskCard task={task} timeZone={timeZone} actions={actions} dragHandle={dragHandle} />
     </li>
   );
 });
-
-/** What follows the pointer: the card's title and estimate, without its controls. */
-function DragPreview({ task }: { task: Task }) {
-  return (
-    <div
-      aria-hidden="true"
-      className={cn(
-        "grid cursor-grabbing gap-1 rounded-lg border bg-card p-3 shadow-xl ring-2 ring-indigo-300",
-        task.status === "stalled" && "border-red-300 bg-red-50",
-      )}
-    >
-      <p className="text-sm font-semibold wrap-anywhere">{task.title}</p>
-      {task.estimatedDuration ? (
-        <p className="flex items-center gap-1 text-xs text-muted-foreground">
-          <Timer className="size-3.5" aria-hidden="true" />
-          {formatDuration(task.estimatedDuration)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
