@@ -1,8 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { incrementCounter } from "../plugins/rate-limit.ts";
 import { compiledQuery } from "./compiled-query.ts";
+import { createDb, type Db, LISTENER_NAME } from "./database.ts";
 
 /** A fresh database with one user, u1 (Ada). */
 async function databaseWithAda(dialect: Parameters<typeof createTestDatabase>[0]): Promise<TestDatabase> {
@@ -53,7 +55,7 @@ describeEachDatabase("database: the SQLite write count", (dialect) => {
   it.runIf(dialect === "sqlite")("leaves out writes to the rate-limit counters and the AI exchanges, and counts every other", async () => {
     const db = t.db.kysely;
     const count = t.db.writeCount!;
-    const before = count();
+    const before = count()!;
     // The AI chat's limit counters (an upsert with RETURNING) and its exchange's record, alone and in a group commit.
     await incrementCounter(db, "ai-minute:u1", 60_000, new Date());
     await t.db.groupCommit((trx) => incrementCounter(trx, "ai-day:u1", 60_000, new Date()));
@@ -65,5 +67,69 @@ describeEachDatabase("database: the SQLite write count", (dialect) => {
     expect(count()).toBe(before + 1);
     await sql`insert into ai_breakdowns (id, user_id, goal_id, provider, suggestions_shown, suggestions_created, created_at) values ('b1', 'u1', null, 'openai', 1, 0, 'x')`.execute(db);
     expect(count()).toBe(before + 2);
+  });
+});
+
+describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
+  let t: TestDatabase;
+  /** A second instance's connection to the same schema. */
+  let other: Db;
+  beforeAll(async () => {
+    t = await databaseWithAda(dialect);
+    if (dialect === "postgres") other = createDb({ kind: "postgres", url: inject("postgresUrl")!, schema: t.db.schema! });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t.drop();
+  });
+
+  /** Waits until `db` listens for other instances' writes; its count then. */
+  const listening = async (db: Db): Promise<number> => {
+    await expect.poll(() => db.writeCount!(), { timeout: 5_000 }).not.toBeUndefined();
+    return db.writeCount!()!;
+  };
+  const sessionRow = { userId: "u1", createdAt: "x", lastUsedAt: "x", expiresAt: "2100-01-01T00:00:00.000Z", userAgent: null, refreshHashes: "", retiredRefreshHashes: "" };
+
+  it.runIf(dialect === "postgres")(
+    "counts this instance's writes and commits, and another instance's writes to what a session check reads once committed",
+    async () => {
+      const db = t.db.kysely;
+      const mine = await listening(t.db);
+      const theirs = await listening(other);
+      // This instance: its writes, but not the rate-limit counters.
+      await incrementCounter(db, "ai-minute:u1", 60_000, new Date());
+      expect(t.db.writeCount!()).toBe(mine);
+      await db.updateTable("users").set({ timeZone: "Europe/Paris" }).where("id", "=", "u1").execute();
+      expect(t.db.writeCount!()).toBe(mine + 1);
+      // A write no session check reads sends no notice to the other instance.
+      await db.insertInto("sessions").values({ id: "s1", ...sessionRow }).execute();
+      // A raised data version is noticed there once committed, not before.
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ dataVersion: sql`data_version + 1` }).where("id", "=", "u1").execute();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(other.writeCount!()).toBe(theirs);
+      });
+      // The session's insert, the update, the commit (and, soon after, this instance's own notice).
+      expect(t.db.writeCount!()).toBeGreaterThanOrEqual(mine + 4);
+      await expect.poll(() => other.writeCount!()).toBe(theirs + 1);
+      // So is a revoked session.
+      await db.updateTable("sessions").set({ revokedAt: "y" }).where("id", "=", "s1").execute();
+      await expect.poll(() => other.writeCount!()).toBe(theirs + 2);
+    },
+  );
+
+  it.runIf(dialect === "postgres")("is undefined while its listening connection is down, and moves on once it listens again", async () => {
+    const before = await listening(other);
+    const admin = new pg.Client({ connectionString: inject("postgresUrl")! });
+    await admin.connect();
+    try {
+      const terminated = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [LISTENER_NAME(t.db.schema)]);
+      expect(terminated.rowCount).toBe(2); // this instance's and the other's
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => other.writeCount!(), { timeout: 5_000 }).toBeUndefined();
+    const after = await listening(other);
+    expect(after).toBeGreaterThan(before);
   });
 });

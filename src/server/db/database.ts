@@ -10,6 +10,7 @@ import { compiledSqlTexts } from "./compiled-query.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import { FairSqliteDialect, FifoMutex } from "./sqlite-fair-driver.ts";
 import { type GroupCommit, groupCommit } from "./group-commit.ts";
+import { WRITES_CHANNEL } from "./migrations/0012-write-notifications.ts";
 import type { Database } from "./schema.ts";
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, startCheckpointer } from "./sqlite-checkpointer.ts";
 
@@ -24,12 +25,15 @@ export interface Db {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * SQLite only: how many writing statements have run on this database (but for those that write
-   * only tables no kept read depends on: UNCOUNTED_WRITE below). The app is the file's
-   * only writer (one process on SQLite; several instances need PostgreSQL), so an answer read when
-   * this had some value is still what the database holds while the value is unchanged.
+   * A count that moves whenever the database may have changed under a kept read, so that an answer
+   * read when this had some value is still what the database holds while the value is unchanged.
+   * SQLite: how many writing statements have run (but for those that write only tables no kept read
+   * depends on: UNCOUNTED_WRITE below); the app is the file's only writer (one process on SQLite;
+   * several instances need PostgreSQL). PostgreSQL: this instance's writing statements and commits,
+   * and every notice of another instance's write to what a session check reads (migration 0012,
+   * listenForWrites below); undefined while this instance is not listening for those notices.
    */
-  writeCount?: () => number;
+  writeCount?: () => number | undefined;
   /**
    * Runs a write in a transaction shared with the other writes asked for in the same turn of the
    * event loop (SQLite: one commit for all of them; PostgreSQL: at once). Settles after the commit.
@@ -117,12 +121,89 @@ function withStatementCache(database: SQLiteDatabase.Database, writes: { count: 
 }
 
 /**
+ * PostgreSQL: a statement after which a kept read may be stale, counted once it has run (or
+ * failed). A commit counts too: a session read while a transaction that changes it was still open
+ * saw the old row, and must not be taken as checked once the transaction has committed.
+ */
+function countsAsWrite(text: string): boolean {
+  return /^\s*(?:insert|update|delete|with|commit|end)\b/iu.test(text) && !UNCOUNTED_WRITE.test(text);
+}
+
+/**
+ * Listens on its own connection for the notices migration 0012's triggers send when any instance
+ * writes what a session check reads, calling `onWrite` for each one about this schema, and once
+ * whenever it (re)starts listening. While the connection is down, `isListening()` is false (kept
+ * reads must not be trusted: notices may be missed) and it connects again every second.
+ */
+function listenForWrites(
+  pg: typeof PgModule,
+  clientConfig: PgModule.ClientConfig,
+  schemaName: string | undefined,
+  onWrite: () => void,
+  reportError: (error: Error) => void,
+): { isListening: () => boolean; stop: () => Promise<void> } {
+  let client: PgModule.Client | undefined;
+  let isListening = false;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const drop = (dropped: PgModule.Client) => {
+    if (client !== dropped) return;
+    client = undefined;
+    isListening = false;
+    dropped.end().catch(() => {});
+    if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
+  };
+  const connect = async () => {
+    const connecting = new pg.Client({ ...clientConfig, application_name: LISTENER_NAME(schemaName) });
+    client = connecting;
+    connecting.on("error", (error) => {
+      reportError(error);
+      drop(connecting);
+    });
+    connecting.on("end", () => drop(connecting));
+    let schema: string | undefined;
+    connecting.on("notification", (notice) => {
+      if (notice.channel === WRITES_CHANNEL && notice.payload === schema) onWrite();
+    });
+    try {
+      await connecting.connect();
+      schema = (await connecting.query<{ schema: string }>("select current_schema() as schema")).rows[0]?.schema;
+      await connecting.query(`listen ${WRITES_CHANNEL}`);
+      if (client !== connecting) return;
+      isListening = true;
+      onWrite();
+    } catch (error) {
+      reportError(error instanceof Error ? error : new Error(String(error)));
+      drop(connecting);
+    }
+  };
+  void connect();
+  return {
+    isListening: () => isListening,
+    stop: async () => {
+      isStopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      isListening = false;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+/** The listening connection's application_name (PostgreSQL keeps 63 bytes of it). */
+export const LISTENER_NAME = (schema: string | undefined): string => `daywise-listener${schema ? ` ${schema}` : ""}`.slice(0, 63);
+
+/** How long the write listener waits before connecting again. */
+const LISTEN_RETRY_MS = 1_000;
+
+/**
  * The pool as Kysely sees it, with the compiled queries (compiled-query.ts: the per-request ones,
  * e.g. the session lookup) sent as named prepared statements: pg prepares each once per
  * connection and then only binds and executes it, saving PostgreSQL's parse and plan every time.
  * Every other query (migrations, ad-hoc ones) runs as before.
  */
-function withPreparedStatements(pool: PgModule.Pool): PostgresPool {
+function withPreparedStatements(pool: PgModule.Pool, writes: { count: number }): PostgresPool {
   const wrapped = new WeakMap<PgModule.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -150,6 +231,8 @@ function withPreparedStatements(pool: PgModule.Pool): PostgresPool {
           } catch (error) {
             if (isDatabaseUnavailable(error)) isBroken = true;
             throw error;
+          } finally {
+            if (typeof textOrCursor === "string" && countsAsWrite(textOrCursor)) writes.count++;
           }
         };
         facade = {
@@ -220,6 +303,12 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   const poolSize = config.pool?.poolSize ?? POSTGRES_DEFAULTS.poolSize;
   const connectTimeoutMs = config.pool?.connectTimeoutMs ?? POSTGRES_DEFAULTS.connectTimeoutMs;
   const queryTimeoutMs = config.pool?.queryTimeoutMs ?? POSTGRES_DEFAULTS.queryTimeoutMs;
+  const connection: PgModule.ClientConfig = {
+    connectionString: config.url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  };
   const pool = new pg.Pool({
     connectionString: config.url,
     max: poolSize,
@@ -242,18 +331,24 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   pool.on("connect", (client) => {
     client.on("error", reportBackgroundError);
   });
+  const writes = { count: 0 };
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool, writes) }),
     plugins: [new CamelCasePlugin()],
   });
+  const listener = listenForWrites(pg, connection, config.schema, () => writes.count++, reportBackgroundError);
   return {
     kysely,
     dialect: "postgres",
     ...(config.schema ? { schema: config.schema } : {}),
+    writeCount: () => (listener.isListening() ? writes.count : undefined),
     groupCommit: groupCommit(kysely, "postgres"),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
-    close: () => kysely.destroy(),
+    close: async () => {
+      await listener.stop();
+      await kysely.destroy();
+    },
   };
 }

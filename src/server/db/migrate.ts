@@ -10,6 +10,7 @@ import * as insights from "./migrations/0008-insights.ts";
 import * as taskWords from "./migrations/0009-task-words.ts";
 import * as taskSearchKeys from "./migrations/0010-task-search-keys.ts";
 import * as tasksPartialIndexes from "./migrations/0011-tasks-partial-indexes.ts";
+import * as writeNotifications from "./migrations/0012-write-notifications.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "0009-task-words": taskWords,
   "0010-task-search-keys": taskSearchKeys,
   "0011-tasks-partial-indexes": tasksPartialIndexes,
+  "0012-write-notifications": writeNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,7 +25,7 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
-/** Access cookies whose session was found live, kept per cookie value (SQLite only, see below). */
+/** Access cookies whose session was found live, kept per cookie value (see below). */
 const MAX_KEPT_ACCESS_TOKENS = 10_000;
 
 interface KeptSession {
@@ -40,11 +40,13 @@ interface KeptSession {
 
 /**
  * Reads the access cookie (HMAC-signed session id and expiry) and checks its session in the
- * database: not revoked, not expired. On SQLite, where this process is the database's only writer,
- * a cookie checked once is kept with the database's write count at that time and taken as checked
- * again while nothing at all has been written since and neither expiry has passed: any write (a
- * logout, a revoked family, any task) sends the next request back to the database. On PostgreSQL
- * other instances write too, so every request reads its session.
+ * database: not revoked, not expired. A cookie checked once is kept with the database's write count
+ * at that time (db.writeCount) and taken as checked again while the count has not moved and neither
+ * expiry has passed. On SQLite, where this process is the database's only writer, any write (a
+ * logout, a revoked family, any task) moves it. On PostgreSQL, this instance's writes and commits
+ * move it, and so does each notice of another instance's write to a session or a user's data version
+ * (migration 0012), which arrives just after that write commits; while the instance is not
+ * listening for those notices there is no count, and every request reads its session.
  */
 export const authenticatePlugin = fp<{ secret: string }>(async function authenticate(app: FastifyInstance, { secret }) {
   app.decorateRequest("userId", null);

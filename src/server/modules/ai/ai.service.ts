@@ -25,8 +25,8 @@ export interface AiServiceDeps {
   log: FastifyBaseLogger;
   /** db.groupCommit: the limit counters and the exchange's record share a turn's commit on SQLite. */
   groupCommit?: GroupCommit;
-  /** db.writeCount (SQLite only): while it is unchanged, a user's time zone read before still holds. */
-  writeCount?: () => number;
+  /** db.writeCount: while it is unchanged (and defined), a user's time zone read before still holds. */
+  writeCount?: () => number | undefined;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
@@ -61,8 +61,8 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
   /** The system prompt from the user's data as it is now (`dataVersion`: read with the session, null when unknown). */
   async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
     let kept = dataVersion === null ? undefined : prompts.get(userId);
-    // On SQLite (this process is the only writer) a zone read while the write count had its
-    // present value still holds: changing a time zone is a counted write. Elsewhere it is read.
+    // A zone read while the write count had its present value still holds: changing a time zone is
+    // a counted write (on PostgreSQL, another instance's raises the data version, which is noticed).
     const writesBefore = writeCount?.();
     const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
     const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
