@@ -96,8 +96,9 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
       const db = t.db.kysely;
       const mine = await listening(t.db);
       const theirs = await listening(other);
-      // This instance: its writes, but not the rate-limit counters.
+      // This instance: its writes, but not the rate-limit counters, alone or in a transaction.
       await incrementCounter(db, "ai-minute:u1", 60_000, new Date());
+      await db.transaction().execute((trx) => incrementCounter(trx, "ai-day:u1", 60_000, new Date()));
       expect(t.db.writeCount!()).toBe(mine);
       await db.updateTable("users").set({ timeZone: "Europe/Paris" }).where("id", "=", "u1").execute();
       expect(t.db.writeCount!()).toBe(mine + 1);

@@ -121,12 +121,17 @@ function withStatementCache(database: SQLiteDatabase.Database, writes: { count: 
 }
 
 /**
- * PostgreSQL: a statement after which a kept read may be stale, counted once it has run (or
- * failed). A commit counts too: a session read while a transaction that changes it was still open
- * saw the old row, and must not be taken as checked once the transaction has committed.
+ * PostgreSQL: what a statement means for db.writeCount. A write (but for those of UNCOUNTED_WRITE)
+ * is counted once it has run (or failed); so is the commit of a transaction that made one: a
+ * session read while that transaction was open saw the old row, and must not be taken as checked
+ * once it has committed.
  */
-function countsAsWrite(text: string): boolean {
-  return /^\s*(?:insert|update|delete|with|commit|end)\b/iu.test(text) && !UNCOUNTED_WRITE.test(text);
+function statementKind(text: string): "write" | "commit" | "rollback" | "begin" | "other" {
+  const verb = /^\s*([a-z]+)/iu.exec(text)?.[1]?.toLowerCase();
+  if (verb === "insert" || verb === "update" || verb === "delete" || verb === "with") return UNCOUNTED_WRITE.test(text) ? "other" : "write";
+  if (verb === "commit" || verb === "end") return "commit";
+  if (verb === "rollback" || verb === "abort") return "rollback";
+  return verb === "begin" || verb === "start" ? "begin" : "other";
 }
 
 /**
@@ -222,6 +227,8 @@ function withPreparedStatements(pool: PgModule.Pool, writes: { count: number }):
         // A client whose query failed for want of a connection (reset, or no answer within
         // query_timeout: its late answer could still arrive) is not given back to the pool.
         let isBroken = false;
+        // This client's open transaction has made a counted write (statementKind).
+        let hasWritten = false;
         // Kysely passes (sql, parameters), or a cursor when streaming (which passes through).
         const query = async (textOrCursor: string, values?: unknown[]) => {
           try {
@@ -232,7 +239,9 @@ function withPreparedStatements(pool: PgModule.Pool, writes: { count: number }):
             if (isDatabaseUnavailable(error)) isBroken = true;
             throw error;
           } finally {
-            if (typeof textOrCursor === "string" && countsAsWrite(textOrCursor)) writes.count++;
+            const kind = typeof textOrCursor === "string" ? statementKind(textOrCursor) : "other";
+            if (kind === "write" || (kind === "commit" && hasWritten)) writes.count++;
+            if (kind !== "other") hasWritten = kind === "write";
           }
         };
         facade = {
