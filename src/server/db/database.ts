@@ -151,18 +151,25 @@ function listenForWrites(
   let isListening = false;
   let isStopped = false;
   let retry: NodeJS.Timeout | undefined;
+  // One report per outage: not one a second while the database stays unreachable.
+  let hasReported = false;
+  const report = (error: unknown) => {
+    if (hasReported || isStopped) return;
+    hasReported = true;
+    reportError(error instanceof Error ? error : new Error(String(error)));
+  };
   const drop = (dropped: PgModule.Client) => {
+    dropped.end().catch(() => {});
     if (client !== dropped) return;
     client = undefined;
     isListening = false;
-    dropped.end().catch(() => {});
     if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
   };
   const connect = async () => {
     const connecting = new pg.Client({ ...clientConfig, application_name: LISTENER_NAME(schemaName) });
     client = connecting;
     connecting.on("error", (error) => {
-      reportError(error);
+      report(error);
       drop(connecting);
     });
     connecting.on("end", () => drop(connecting));
@@ -174,13 +181,16 @@ function listenForWrites(
       await connecting.connect();
       schema = (await connecting.query<{ schema: string }>("select current_schema() as schema")).rows[0]?.schema;
       await connecting.query(`listen ${WRITES_CHANNEL}`);
-      if (client !== connecting) return;
-      isListening = true;
-      onWrite();
     } catch (error) {
-      reportError(error instanceof Error ? error : new Error(String(error)));
+      report(error);
       drop(connecting);
+      return;
     }
+    // Stopped (or replaced) while connecting.
+    if (client !== connecting) return drop(connecting);
+    isListening = true;
+    hasReported = false;
+    onWrite();
   };
   void connect();
   return {
