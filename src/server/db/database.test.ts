@@ -133,4 +133,18 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
     const after = await listening(other);
     expect(after).toBeGreaterThan(before);
   });
+
+  it.runIf(dialect === "postgres")("tries again every second while the database cannot be reached, reporting that once", async () => {
+    const errors: Error[] = [];
+    // Nothing listens on port 1.
+    const unreachable = createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/postgres" }, { onBackgroundError: (error) => errors.push(error) });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(unreachable.writeCount!()).toBeUndefined();
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/ECONNREFUSED/);
+    } finally {
+      await unreachable.close();
+    }
+  });
 });
