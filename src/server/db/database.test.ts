@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../test/test-app.ts";
 import { incrementCounter } from "../plugins/rate-limit.ts";
 import { compiledQuery } from "./compiled-query.ts";
-import { createDb, type Db, LISTENER_NAME } from "./database.ts";
+import { createDb, type Db, listenerName } from "./database.ts";
 
 /** A fresh database with one user, u1 (Ada). */
 async function databaseWithAda(dialect: Parameters<typeof createTestDatabase>[0]): Promise<TestDatabase> {
@@ -124,7 +124,7 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
     const admin = new pg.Client({ connectionString: inject("postgresUrl")! });
     await admin.connect();
     try {
-      const terminated = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [LISTENER_NAME(t.db.schema)]);
+      const terminated = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [listenerName(t.db.schema)]);
       expect(terminated.rowCount).toBe(2); // this instance's and the other's
     } finally {
       await admin.end();

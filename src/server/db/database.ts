@@ -126,12 +126,11 @@ function withStatementCache(database: SQLiteDatabase.Database, writes: { count: 
  * session read while that transaction was open saw the old row, and must not be taken as checked
  * once it has committed.
  */
-function statementKind(text: string): "write" | "commit" | "rollback" | "begin" | "other" {
+function statementKind(text: string): "write" | "commit" | "boundary" | "other" {
   const verb = /^\s*([a-z]+)/iu.exec(text)?.[1]?.toLowerCase();
   if (verb === "insert" || verb === "update" || verb === "delete" || verb === "with") return UNCOUNTED_WRITE.test(text) ? "other" : "write";
   if (verb === "commit" || verb === "end") return "commit";
-  if (verb === "rollback" || verb === "abort") return "rollback";
-  return verb === "begin" || verb === "start" ? "begin" : "other";
+  return verb === "begin" || verb === "start" || verb === "rollback" || verb === "abort" ? "boundary" : "other";
 }
 
 /**
@@ -166,7 +165,7 @@ function listenForWrites(
     if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS).unref();
   };
   const connect = async () => {
-    const connecting = new pg.Client({ ...clientConfig, application_name: LISTENER_NAME(schemaName) });
+    const connecting = new pg.Client({ ...clientConfig, application_name: listenerName(schemaName) });
     client = connecting;
     connecting.on("error", (error) => {
       report(error);
@@ -207,7 +206,9 @@ function listenForWrites(
 }
 
 /** The listening connection's application_name (PostgreSQL keeps 63 bytes of it). */
-export const LISTENER_NAME = (schema: string | undefined): string => `daywise-listener${schema ? ` ${schema}` : ""}`.slice(0, 63);
+export function listenerName(schema: string | undefined): string {
+  return `daywise-listener${schema ? ` ${schema}` : ""}`.slice(0, 63);
+}
 
 /** How long the write listener waits before connecting again. */
 const LISTEN_RETRY_MS = 1_000;
@@ -322,23 +323,21 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   const poolSize = config.pool?.poolSize ?? POSTGRES_DEFAULTS.poolSize;
   const connectTimeoutMs = config.pool?.connectTimeoutMs ?? POSTGRES_DEFAULTS.connectTimeoutMs;
   const queryTimeoutMs = config.pool?.queryTimeoutMs ?? POSTGRES_DEFAULTS.queryTimeoutMs;
+  // What the pool's connections and the write listener's share.
   const connection: PgModule.ClientConfig = {
     connectionString: config.url,
+    // For the pool, bounds both opening a connection and waiting for a free one.
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   };
   const pool = new pg.Pool({
-    connectionString: config.url,
+    ...connection,
     max: poolSize,
-    // Bounds both opening a connection and waiting for a free one in the pool.
-    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: queryTimeoutMs,
     query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
-    keepAlive: true,
     application_name: "daywise",
-    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const reportBackgroundError = (error: Error) => options.onBackgroundError?.(error);
   pool.on("error", reportBackgroundError);

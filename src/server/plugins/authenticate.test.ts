@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
-import { createDb, type Db, LISTENER_NAME } from "../db/database.ts";
+import { createDb, type Db, listenerName } from "../db/database.ts";
 import { createAccessToken, SESSION_ABSOLUTE_TTL_MS } from "../modules/auth/session-tokens.ts";
 import { signInTestUser, type SignedInUser } from "../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, TEST_SECRET, type TestApp, testConfig } from "../test/test-app.ts";
@@ -97,7 +97,7 @@ describeEachDatabase("authenticate: several instances on one database", (dialect
     expect((await userCall(otherApp, user.headers.cookie)).statusCode).toBe(200);
     // The other instance's listening connection goes, then a write it cannot hear of.
     await t.db.kysely.executeQuery(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_NAME(t.db.schema)}`.compile(t.db.kysely),
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerName(t.db.schema)}`.compile(t.db.kysely),
     );
     await expect.poll(() => other.writeCount!(), { timeout: 5_000 }).toBeUndefined();
     await t.db.kysely.updateTable("sessions").set({ revokedAt: t.app.now().toISOString() }).where("id", "=", user.sessionId).execute();

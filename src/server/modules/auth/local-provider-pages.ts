@@ -4,8 +4,6 @@
 import { escapeHtml } from "../../../shared/escape-html.ts";
 import { THEME_SCRIPT } from "../../../shared/theme-script.ts";
 
-export { escapeHtml };
-
 // The web app's look (src/web/styles.css): its type, its indigo primary, its slate greys and its
 // mark (src/web/components/brand-mark.tsx), so the sign-in step reads as part of Daywise.
 const STYLE = `

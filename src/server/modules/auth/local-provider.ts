@@ -15,7 +15,8 @@ import type { default as Provider, Configuration, JWK, KoaContextWithOIDC } from
 import type { CustomFetch } from "openid-client";
 import { z } from "zod";
 import { deriveSecret } from "./session-tokens.ts";
-import { escapeHtml, renderSignInFailedPage, renderSignInPage } from "./local-provider-pages.ts";
+import { escapeHtml } from "../../../shared/escape-html.ts";
+import { renderSignInFailedPage, renderSignInPage } from "./local-provider-pages.ts";
 import { createMemoryStore } from "./local-provider-store.ts";
 
 const EXPIRED_SIGN_IN_PAGE = "This sign-in page has expired or was already used.";

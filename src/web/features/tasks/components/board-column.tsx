@@ -51,14 +51,14 @@ export function ColumnFrame({ status, label, count, children, className, ref, is
   );
 }
 
-export interface BoardColumnProps {
+interface BoardColumnProps {
   status: BoardColumnStatus;
   label: string;
   count: number;
   children: ReactNode;
   /** A Future Tasks card dropped here (the browser's drag and drop). */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
-  /** The board's own drag and drop, once loaded (draggable-task-board.tsx): where its drops land. */
+  /** The board's own drag and drop, once loaded (board-drag-and-drop.tsx): where its drops land. */
   dropRef?: (element: HTMLElement | null) => void;
   /** A board card is being dragged over this column. */
   isCardOver?: boolean;

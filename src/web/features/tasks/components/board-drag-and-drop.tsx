@@ -7,7 +7,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  type UniqueIdentifier,
   useDraggable,
   useDroppable,
   useSensor,
@@ -57,9 +56,9 @@ export function BoardDragAndDrop({ tasks, registry, activeTask, onDragStart, onD
       id={BOARD_DRAG_INSTRUCTIONS_ID}
       sensors={sensors}
       collisionDetection={boardCollisionDetection}
-      onDragStart={({ active }) => onDragStart(taskIdOf(active.id))}
+      onDragStart={({ active }) => onDragStart(String(active.id))}
       onDragOver={({ over }) => onDragOver(columnOfDropId(over?.id))}
-      onDragEnd={({ active, over }) => onDragEnd(taskIdOf(active.id), columnOfDropId(over?.id))}
+      onDragEnd={({ active, over }) => onDragEnd(String(active.id), columnOfDropId(over?.id))}
       onDragCancel={onDragCancel}
       accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
     >
@@ -72,10 +71,6 @@ export function BoardDragAndDrop({ tasks, registry, activeTask, onDragStart, onD
       <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
     </DndContext>
   );
-}
-
-function taskIdOf(id: UniqueIdentifier): string {
-  return String(id);
 }
 
 function ColumnRegistration({ status, registry }: { status: BoardColumnStatus; registry: BoardDragRegistry }) {

@@ -1,9 +1,9 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { cn } from "../../../lib/utils.ts";
-import { whenIdle } from "../../../lib/when-idle.ts";
+import { useIsIdle } from "../../../lib/when-idle.ts";
 import { BOARD_COLUMNS } from "../lib/board-columns.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID, BoardDragRegistry } from "../lib/board-drag-registry.ts";
 import { patchTask } from "../lib/optimistic-task-update.ts";
@@ -35,19 +35,16 @@ function loadDragCode(): Promise<void> {
  * at once when `loadNow` is called (a pointer over the board, focus coming into it).
  */
 function useDragCode(): [isLoaded: boolean, loadNow: () => void] {
-  const [isLoaded, setIsLoaded] = useState(isDragCodeLoaded);
-  useEffect(() => {
-    if (isLoaded) return;
-    return whenIdle(() => loadDragCode().then(() => startTransition(() => setIsLoaded(true))));
-  }, [isLoaded]);
+  const isIdle = useIsIdle(loadDragCode);
+  const [isLoadedEarly, setIsLoadedEarly] = useState(isDragCodeLoaded);
   const loadNow = useCallback(() => {
     if (isDragCodeLoaded) return;
     loadDragCode().then(
-      () => setIsLoaded(true),
+      () => setIsLoadedEarly(true),
       () => {}, // Tried again at the next pointer over the board.
     );
   }, []);
-  return [isLoaded, loadNow];
+  return [isIdle || isLoadedEarly, loadNow];
 }
 
 interface DragState {
