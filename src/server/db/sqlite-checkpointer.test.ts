@@ -70,6 +70,9 @@ describe("SQLite WAL checkpoints in a worker thread", () => {
     await db.close();
     expect(errors).toEqual([]);
     expect(databasePages).toBeGreaterThan(BACKSTOP_AUTOCHECKPOINT_PAGES);
-    expect(largestWal).toBeLessThan(BACKSTOP_AUTOCHECKPOINT_PAGES / 2);
+    // Well before the backstop, which it would reach without the checkpointer: ~3,000-3,200 pages on
+    // a quiet machine, 5,145 once with a second test suite running beside it (the checkpointer's
+    // thread then gets less of the CPU), so three quarters of it leaves room for a busy CI machine.
+    expect(largestWal).toBeLessThan(BACKSTOP_AUTOCHECKPOINT_PAGES * 0.75);
   }, 120_000);
 });
