@@ -5,7 +5,7 @@ import { addDays } from "../src/shared/rules/dates.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** The stub's reply to a breakdown asking for "[prose]" (e2e/ai-stub-server.ts). */
 const BREAKDOWN_PROSE = "Start with an outline, then write a little every morning. Ask for feedback early.";

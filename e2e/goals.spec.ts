@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, without
 import { signIn, waitForDragAndDrop } from "./sign-in.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 30 s default on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 let personCount = 0;
 /** A new account per test, so each journey starts with no goals. */
@@ -122,7 +122,7 @@ test.describe("the Goals page on a desktop", () => {
   });
 
   test("adds tasks from a goal card, completes one on the board, and the goal's progress follows", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signIn(page, newPerson());
     await openGoalsPage(page);
     await createGoalThroughForm(page, { title: "Learn Spanish" }, "Create Your First Goal");

@@ -7,7 +7,7 @@ import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const timeZone = "Europe/Paris";
 const today = () => todayInZone(new Date(), timeZone);
