@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
 import { signIn, waitForDragAndDrop } from "./sign-in.ts";
 
-// Each journey signs in and works through several dialogs: slower than the 30 s default on a busy machine.
+// Each journey signs in and works through several dialogs: slower than the 60 s default on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 let personCount = 0;
