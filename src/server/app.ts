@@ -15,6 +15,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { aiBreakdownRoutes } from "./modules/ai/ai-breakdown.routes.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
+import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -61,6 +62,8 @@ declare module "fastify" {
     autoRollover: AutoRolloverJob;
     /** The weekly summary job (Monday mornings), run by the same scheduler. */
     weeklySummaries: WeeklySummaryJob;
+    /** The stalled rule for every user's in-progress tasks, run by the same scheduler. */
+    stalledSessions: StalledSessionsJob;
   }
 }
 
@@ -177,14 +180,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // server ran), stopped before the database closes.
   app.decorate("autoRollover", autoRolloverJob({ db, now: () => app.now(), log: app.log }));
   app.decorate("weeklySummaries", weeklySummaryJob({ db, now: () => app.now(), ai: config.ai, log: app.log }));
+  app.decorate("stalledSessions", stalledSessionsJob({ db, now: () => app.now() }));
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
       scheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
-        // One tick runs each job; a failing one does not keep the other from its turn.
+        // One tick runs each job; a failing one does not keep the others from their turn.
         run: async () => {
           await app.autoRollover.runDueRollovers().catch((error: unknown) => app.log.error({ err: error }, "auto rollover tick failed"));
+          await app.stalledSessions.stallOverdueSessions().catch((error: unknown) => app.log.error({ err: error }, "stalled rule tick failed"));
           await app.weeklySummaries.runDueSummaries();
         },
         onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),

@@ -11,6 +11,7 @@ import * as taskWords from "./migrations/0009-task-words.ts";
 import * as taskSearchKeys from "./migrations/0010-task-search-keys.ts";
 import * as tasksPartialIndexes from "./migrations/0011-tasks-partial-indexes.ts";
 import * as writeNotifications from "./migrations/0012-write-notifications.ts";
+import * as inProgressSessionsIndex from "./migrations/0013-in-progress-sessions-index.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "0010-task-search-keys": taskSearchKeys,
   "0011-tasks-partial-indexes": tasksPartialIndexes,
   "0012-write-notifications": writeNotifications,
+  "0013-in-progress-sessions-index": inProgressSessionsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

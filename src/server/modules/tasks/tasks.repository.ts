@@ -393,6 +393,19 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
+     * Every user's in-progress tasks whose session started by `startedBy` (an ISO instant), with
+     * their owner: the scheduler's stalled rule (migration 0013's partial index).
+     */
+    async listInProgressStatesStartedBy(startedBy: string): Promise<(TaskState & { userId: string })[]> {
+      return db
+        .selectFrom("tasks")
+        .select([...stateColumns, "userId"])
+        .where("status", "=", sql.lit("inprogress"))
+        .where("currentSessionStartedAt", "<=", startedBy)
+        .execute();
+    },
+
+    /**
      * One multi-row insert, and one of their titles' words (task search), which refer to each
      * task's search key (migration 0010): PostgreSQL's identity gives it; on SQLite, one past the
      * largest key, counted by each row in the statement itself, so the keys are new and increasing

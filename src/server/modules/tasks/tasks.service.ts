@@ -4,12 +4,13 @@ import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTa
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
-import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
+import { ESTIMATED_DURATION_MIN_MINUTES } from "../../../shared/api/task-limits.ts";
+import { isPastStallThreshold, STALL_FACTOR, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type GoalCountedState, type GoalTaskOutline, type TaskChanges, type TasksRepository, tasksRepository } from "./tasks.repository.ts";
+import { type GoalCountedState, type GoalTaskOutline, type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
 
 export interface TasksServiceDeps {
   kysely: Kysely<Database>;
@@ -120,6 +121,24 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return tasks;
   }
 
+
+  /** Stalls those of `tasks` (the user's, in progress) whose session ran past its deadline; returns how many. */
+  async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
+    const at = now();
+    let stalled = 0;
+    for (const task of tasks) {
+      const sessionStartedAt = task.currentSessionStartedAt;
+      if (!sessionStartedAt || !isPastStallThreshold(task, at)) continue;
+      const endedAt = stallDeadline(task) ?? at;
+      const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", endedAt), updatedAt: at.toISOString() };
+      // Conditional on the session read: a concurrent change or stall check wins cleanly.
+      const applied = await writeUserData(kysely, userId, (trx) =>
+        tasksRepository(trx, dialect).updateInProgressSession(userId, task.id, sessionStartedAt, changes),
+      );
+      if (applied) stalled++;
+    }
+    return stalled;
+  }
   return {
     listTasksOfDay(userId: string, date: string): Promise<Task[]> {
       return repository.listTasksOfDay(userId, date);
@@ -187,19 +206,27 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
      * left running overnight does not count the night as work.
      */
     async listStalledTasks(userId: string): Promise<Task[]> {
-      const at = now();
-      const inProgress = await repository.listInProgressStates(userId);
-      for (const task of inProgress) {
-        const sessionStartedAt = task.currentSessionStartedAt;
-        if (!sessionStartedAt || !isPastStallThreshold(task, at)) continue;
-        const endedAt = stallDeadline(task) ?? at;
-        const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", endedAt), updatedAt: at.toISOString() };
-        // Conditional on the session read above: a concurrent change or stall check wins cleanly.
-        await writeUserData(kysely, userId, (trx) =>
-          tasksRepository(trx, dialect).updateInProgressSession(userId, task.id, sessionStartedAt, changes),
-        );
-      }
+      await stallOverdueSessions(userId, await repository.listInProgressStates(userId));
       return repository.listTasksWithStatus(userId, "stalled");
+    },
+
+    /**
+     * The stalled rule for every user (the scheduler's turn, jobs/stalled-sessions.job.ts): stalls
+     * the in-progress tasks past their deadline. Returns how many it stalled.
+     */
+    async stallOverdueSessionsOfEveryone(): Promise<number> {
+      // No deadline comes sooner than 150% of the shortest estimate a task can have.
+      const startedBy = new Date(now().getTime() - ESTIMATED_DURATION_MIN_MINUTES * STALL_FACTOR * 60_000).toISOString();
+      const candidates = await repository.listInProgressStatesStartedBy(startedBy);
+      const byUser = new Map<string, TaskState[]>();
+      for (const task of candidates) {
+        const tasks = byUser.get(task.userId);
+        if (tasks) tasks.push(task);
+        else byUser.set(task.userId, [task]);
+      }
+      let stalled = 0;
+      for (const [userId, tasks] of byUser) stalled += await stallOverdueSessions(userId, tasks);
+      return stalled;
     },
 
     /** The user's today first: the overdue part of the list depends on it (and a cached answer is keyed by it). */

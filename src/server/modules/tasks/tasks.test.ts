@@ -548,6 +548,33 @@ describeEachDatabase("tasks API", (dialect) => {
     });
   });
 
+  describe("the scheduler's stalled rule (jobs/stalled-sessions.job.ts)", () => {
+    it("stalls every user's task past its deadline without anyone reading the stalled list, and only those", async () => {
+      const other = await signInTestUser(t.app);
+      const hour = await create(user, { title: "An hour", date: "2026-05-04", estimatedDuration: 60 });
+      const long = await create(user, { title: "A long one", date: "2026-05-04", estimatedDuration: 480 });
+      const short = await create(other, { title: "Ten minutes", date: "2026-05-04", estimatedDuration: 10 });
+      for (const [owner, task] of [[user, hour], [user, long], [other, short]] as const) await patchOk(owner, task.id, { status: "inprogress" });
+      // The day's answer is kept from here (the user-data cache): the stall must replace it.
+      expect((await get(user, "/api/tasks?date=2026-05-04")).map((task) => task.status)).toEqual(["inprogress", "inprogress"]);
+
+      advanceMinutes(90);
+      await t.app.stalledSessions.stallOverdueSessions();
+      expect(await get(user, "/api/tasks?date=2026-05-04")).toMatchObject([{ id: hour.id, status: "inprogress" }, { id: long.id, status: "inprogress" }]);
+      expect(await get(other, "/api/tasks?date=2026-05-04")).toMatchObject([{ id: short.id, status: "stalled", trackedMinutes: 15 }]);
+
+      t.clock.advance(1);
+      expect(await t.app.stalledSessions.stallOverdueSessions()).toBeGreaterThanOrEqual(1);
+      expect(await get(user, "/api/tasks?date=2026-05-04")).toMatchObject([
+        { id: hour.id, status: "stalled", trackedMinutes: 90, currentSessionStartedAt: null, updatedAt: iso(t.clock.now) },
+        { id: long.id, status: "inprogress", trackedMinutes: 0 },
+      ]);
+      // Applied once: the stalled list and a second tick find nothing more to do.
+      expect(await t.app.stalledSessions.stallOverdueSessions()).toBe(0);
+      expect(await get(user, "/api/tasks/stalled")).toMatchObject([{ id: hour.id, trackedMinutes: 90 }]);
+    });
+  });
+
   describe("GET /api/tasks/future", () => {
     it("returns unscheduled, in-range and overdue-incomplete tasks, in order", async () => {
       const titles = async (url: string) => (await get(user, url)).map((task) => task.title);
