@@ -177,7 +177,14 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
           // Moved by hand to another day: it did not arrive there by rollover ('(n rolled over)').
           if (body.date !== current.date) changes.rolledOverFromDate = null;
         }
-        if (body.status !== undefined) Object.assign(changes, statusChangeStamps(current, body.status, at));
+        if (body.status !== undefined) {
+          // A session past its deadline ended there, as the stalled rule has it, whether or not a
+          // tick or a read has applied the rule yet: its minutes stop at the deadline, and the new
+          // status is stamped from 'stalled' (so 'inprogress' is a Resume, with a new session).
+          const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
+          const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
+          Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
+        }
 
         await inTransaction.updateTask(userId, taskId, changes);
         // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.

@@ -517,6 +517,22 @@ describeEachDatabase("tasks API", (dialect) => {
       expect(await get(user, "/api/tasks/stalled")).toMatchObject([{ id: task.id, trackedMinutes: 30 }]);
     });
 
+    it("stops the minutes at the deadline when a status change comes before the rule was applied", async () => {
+      const done = await create(user, { title: "Finished late", estimatedDuration: 20 });
+      const resumed = await create(user, { title: "Resumed late", estimatedDuration: 20 });
+      const stalledByHand = await create(user, { title: "Stalled late", estimatedDuration: 20 });
+      for (const task of [done, resumed, stalledByHand]) await patchOk(user, task.id, { status: "inprogress" });
+      advanceMinutes(600);
+      expect(await patchOk(user, done.id, { status: "done" })).toMatchObject({ status: "done", trackedMinutes: 30, completedAt: iso(t.clock.now) });
+      expect(await patchOk(user, resumed.id, { status: "inprogress" })).toMatchObject({
+        status: "inprogress",
+        trackedMinutes: 30,
+        workSessionCount: 2,
+        currentSessionStartedAt: iso(t.clock.now),
+      });
+      expect(await patchOk(user, stalledByHand.id, { status: "stalled" })).toMatchObject({ status: "stalled", trackedMinutes: 30, currentSessionStartedAt: null });
+    });
+
     it("Resume starts a new session; the new session is measured on its own", async () => {
       const task = await create(user, { title: "Resume me", estimatedDuration: 10 });
       await patchOk(user, task.id, { status: "inprogress" });
@@ -560,15 +576,17 @@ describeEachDatabase("tasks API", (dialect) => {
 
       advanceMinutes(90);
       await t.app.stalledSessions.stallOverdueSessions();
-      expect(await get(user, "/api/tasks?date=2026-05-04")).toMatchObject([{ id: hour.id, status: "inprogress" }, { id: long.id, status: "inprogress" }]);
+      // Created at the same instant, the day's two tasks come in either order.
+      const dayOf = async (owner: SignedInUser) => Object.fromEntries((await get(owner, "/api/tasks?date=2026-05-04")).map((task) => [task.id, task]));
+      expect(await dayOf(user)).toMatchObject({ [hour.id]: { status: "inprogress" }, [long.id]: { status: "inprogress" } });
       expect(await get(other, "/api/tasks?date=2026-05-04")).toMatchObject([{ id: short.id, status: "stalled", trackedMinutes: 15 }]);
 
       t.clock.advance(1);
       expect(await t.app.stalledSessions.stallOverdueSessions()).toBeGreaterThanOrEqual(1);
-      expect(await get(user, "/api/tasks?date=2026-05-04")).toMatchObject([
-        { id: hour.id, status: "stalled", trackedMinutes: 90, currentSessionStartedAt: null, updatedAt: iso(t.clock.now) },
-        { id: long.id, status: "inprogress", trackedMinutes: 0 },
-      ]);
+      expect(await dayOf(user)).toMatchObject({
+        [hour.id]: { status: "stalled", trackedMinutes: 90, currentSessionStartedAt: null, updatedAt: iso(t.clock.now) },
+        [long.id]: { status: "inprogress", trackedMinutes: 0 },
+      });
       // Applied once: the stalled list and a second tick find nothing more to do.
       expect(await t.app.stalledSessions.stallOverdueSessions()).toBe(0);
       expect(await get(user, "/api/tasks/stalled")).toMatchObject([{ id: hour.id, trackedMinutes: 90 }]);
