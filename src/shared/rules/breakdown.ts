@@ -59,18 +59,27 @@ export function scheduleDays(today: string): string[] {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
+/**
+ * A suggestion's description as a task can store it: no NUL characters (PostgreSQL refuses them),
+ * trimmed, at most SUGGESTION_DESCRIPTION_MAX_LENGTH (the task's own limit). Also the placeholder's,
+ * which holds a reply with no list: a long reply would otherwise make its task impossible to create.
+ */
+export function suggestionDescription(text: string): string {
+  return clip(text.replaceAll("\u0000", "").trim(), SUGGESTION_DESCRIPTION_MAX_LENGTH);
+}
+
 function toSuggestion(item: unknown): Suggestion | null {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
   const record = item as Record<string, unknown>;
   const title = typeof record.title === "string" ? record.title.replaceAll("\u0000", "").trim() : "";
   if (title === "") return null;
-  const description = typeof record.description === "string" ? record.description.replaceAll("\u0000", "").trim() : "";
+  const description = typeof record.description === "string" ? suggestionDescription(record.description) : "";
   const rawDuration = record.estimatedDuration ?? record.duration ?? record.estimatedMinutes;
   const hasDuration = (typeof rawDuration === "number" || typeof rawDuration === "string") && Number.isFinite(Number(rawDuration));
   const priority = typeof record.priority === "string" ? record.priority.trim().toLowerCase() : "";
   return {
     title: clip(title, SUGGESTION_TITLE_MAX_LENGTH),
-    description: clip(description, SUGGESTION_DESCRIPTION_MAX_LENGTH),
+    description,
     estimatedDuration: hasDuration ? clampDuration(rawDuration) : SUGGESTION_DEFAULT_MINUTES,
     priority: (SUGGESTION_PRIORITIES as readonly string[]).includes(priority) ? (priority as SuggestionPriority) : "medium",
   };

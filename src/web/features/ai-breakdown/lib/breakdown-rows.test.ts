@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { distributeRows, rowsFromContent, type SuggestionRow, todayCapacityWarning, toBreakdownTasks } from "./breakdown-rows.ts";
+import { breakdownTaskSchema } from "../../../../shared/api/ai-breakdown.ts";
 
 const TODAY = "2026-05-04";
 const list = [
@@ -33,6 +34,14 @@ describe("rowsFromContent", () => {
         selected: true,
       },
     ]);
+  });
+
+  it("keeps as much of a long reply as a task's description can hold (5,000 characters), so the placeholder can be created", () => {
+    const reply = `  ${"An idea per line.\n".repeat(500)}\u0000`;
+    const [placeholder] = rowsFromContent(reply, TODAY);
+    expect(placeholder!.description).toHaveLength(5_000);
+    expect(placeholder!.description).toBe(reply.trim().slice(0, 5_000));
+    expect(breakdownTaskSchema.safeParse({ title: placeholder!.title, description: placeholder!.description, estimatedDuration: 60 }).success).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   PLACEHOLDER_MINUTES,
   PLACEHOLDER_TITLE,
   type SuggestionPriority,
+  suggestionDescription,
 } from "../../../../shared/rules/breakdown.ts";
 import { type CapacityCheck, checkCapacity } from "../../../../shared/rules/capacity.ts";
 
@@ -25,7 +26,7 @@ export interface SuggestionRow {
 /**
  * The answer's suggestions, all selected and unscheduled; when the content holds no list, the one
  * placeholder: 'AI Response (manual parsing needed)', 60 minutes, medium, today, with the content
- * as its description.
+ * as its description (as much of it as a task can hold).
  */
 export function rowsFromContent(content: string, today: string): SuggestionRow[] {
   const suggestions = parseSuggestions(content);
@@ -34,7 +35,7 @@ export function rowsFromContent(content: string, today: string): SuggestionRow[]
       {
         key: "placeholder",
         title: PLACEHOLDER_TITLE,
-        description: content,
+        description: suggestionDescription(content),
         estimatedDuration: PLACEHOLDER_MINUTES,
         priority: "medium",
         date: today,
