@@ -1,6 +1,7 @@
 // Spec section 3 "AI chat request context", built from the goals and today's tasks the app already reads.
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import { completionRate } from "../../../../shared/rules/workload.ts";
 
 export const AVERAGE_CAPACITY_HOURS = 6;
 
@@ -31,7 +32,7 @@ export function buildChatContext(goals: readonly Goal[], todayTasks: readonly Ta
       goalId,
       estimatedDuration,
     })),
-    completionRate: todayTasks.length === 0 ? 0 : done / todayTasks.length,
+    completionRate: completionRate(todayTasks.length, done),
     averageCapacity: AVERAGE_CAPACITY_HOURS,
     patterns: {
       tasksToday: todayTasks.length,
