@@ -163,6 +163,15 @@ describe("severe start delays (warning)", () => {
   });
 });
 
+describe("severe start delays across midnight", () => {
+  it("measures a start after midnight against the task's own day: 22:00 started at 03:01 is severe, 23:45 at 00:05 is not", () => {
+    const lateNight = task({ scheduledStartTime: "22:00", firstStartedAt: "2026-03-11T03:01:00.000Z", status: "inprogress" });
+    expect(severeStartDelaysRule(input([lateNight]))).toMatchObject({ type: "warning" });
+    const justAfter = task({ scheduledStartTime: "23:45", firstStartedAt: "2026-03-11T00:05:00.000Z", status: "inprogress" });
+    expect(severeStartDelaysRule(input([justAfter]))).toBeNull();
+  });
+});
+
 describe("overdue tasks (warning)", () => {
   it("counts unfinished tasks of earlier days: medium from 1, high from 5", () => {
     expect(overdueTasksRule(input([done(addDays(DAY, -1)), task()]))).toBeNull();

@@ -114,6 +114,7 @@ export function zonedDayAndHour(instant: string, timeZone: string): { day: strin
 
 /** A DST change moves a wall clock by at most this much within a day. */
 const MAX_DST_SHIFT_MINUTES = 60;
+const HALF_DAY_MINUTES = 12 * 60;
 
 function tasksOfDay(input: DailyInsightInput): InsightTask[] {
   return input.tasks.filter((task) => task.date === input.day);
@@ -216,11 +217,14 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
 export const severeStartDelaysRule: DailyInsightRule = (input) => {
   const late = tasksOfDay(input).filter((task) => {
     if (!task.scheduledStartTime || !task.firstStartedAt || !/^\d{2}:\d{2}$/.test(task.scheduledStartTime)) return false;
-    // The wall clocks' difference is the delay, give or take a DST change: only near-severe ones
-    // are measured exactly (getStartDelay, whose zone arithmetic is the slow part).
+    // The wall clocks' difference is the delay, give or take a DST change, unless the start came
+    // the day after the task's day (over half a day "early" on the start's day: getStartDelay then
+    // measures against the task's day). Only those and near-severe ones are measured exactly
+    // (getStartDelay, whose zone arithmetic is the slow part).
     const started = zonedDayAndHour(task.firstStartedAt, input.timeZone);
     const scheduled = Number(task.scheduledStartTime.slice(0, 2)) * 60 + Number(task.scheduledStartTime.slice(3));
-    if (started.hour * 60 + started.minute - scheduled <= MODERATE_DELAY_MAX_MINUTES - MAX_DST_SHIFT_MINUTES) return false;
+    const wallDelay = started.hour * 60 + started.minute - scheduled;
+    if (wallDelay > -(HALF_DAY_MINUTES - MAX_DST_SHIFT_MINUTES) && wallDelay <= MODERATE_DELAY_MAX_MINUTES - MAX_DST_SHIFT_MINUTES) return false;
     return getStartDelay(task, input.timeZone)?.class === "severe";
   });
   if (late.length === 0) return null;

@@ -1,5 +1,5 @@
 // Start-delay classification (spec section 4): the first start compared with the scheduled start.
-import { dayInZone, isTimeOfDay, zonedDateTime } from "./dates.ts";
+import { dayInZone, daysBetween, isTimeOfDay, zonedDateTime } from "./dates.ts";
 import { formatDuration } from "./format.ts";
 import type { OvertimeSeverity } from "./task-timing.ts";
 
@@ -30,20 +30,36 @@ export interface StartDelay {
   class: StartDelayClass;
 }
 
+/** What the delay reads of a task: its scheduled time, first start, and the days it was on. */
+export interface StartDelayTask {
+  scheduledStartTime: string | null;
+  firstStartedAt: string | null;
+  /** The task's day, and the day it rolled over from, when known (the night's hint below). */
+  date?: string | null;
+  rolledOverFromDate?: string | null;
+}
+
 /**
  * The delay between the scheduled start time and the first start. The scheduled time is read on
  * the calendar day of the first start, in the user's zone, so a task that was rolled over or moved
- * is measured against the day it was actually started. Null without a scheduled time or a first start.
+ * is measured against the day it was actually started. Across midnight, the task's own days decide:
+ * when its day, or the day it rolled over from, is the day before or after the first start and puts
+ * the scheduled time nearer to it, that day is the one (23:45 on Monday started at 00:05 on Tuesday
+ * is 20 minutes late, not 23 hours early). Null without a scheduled time or a first start.
  */
-export function getStartDelay(
-  task: { scheduledStartTime: string | null; firstStartedAt: string | null },
-  timeZone: string,
-): StartDelay | null {
+export function getStartDelay(task: StartDelayTask, timeZone: string): StartDelay | null {
   if (!task.scheduledStartTime || !task.firstStartedAt || !isTimeOfDay(task.scheduledStartTime)) return null;
   const firstStarted = Date.parse(task.firstStartedAt);
   if (Number.isNaN(firstStarted)) return null;
-  const scheduled = zonedDateTime(dayInZone(task.firstStartedAt, timeZone), task.scheduledStartTime, timeZone);
-  const minutes = Math.trunc((firstStarted - scheduled.getTime()) / 60_000) + 0; // + 0 turns -0 into 0
+  const startDay = dayInZone(task.firstStartedAt, timeZone);
+  const delayOn = (day: string) => firstStarted - zonedDateTime(day, task.scheduledStartTime!, timeZone).getTime();
+  let delayMs = delayOn(startDay);
+  for (const day of [task.date, task.rolledOverFromDate]) {
+    if (!day || Math.abs(daysBetween(startDay, day)) !== 1) continue;
+    const delayThatDay = delayOn(day);
+    if (Math.abs(delayThatDay) < Math.abs(delayMs)) delayMs = delayThatDay;
+  }
+  const minutes = Math.trunc(delayMs / 60_000) + 0; // + 0 turns -0 into 0
   return { minutes, class: classifyStartDelay(minutes) };
 }
 
