@@ -17,12 +17,14 @@ export async function triggerRollover(body: RolloverTriggerBody): Promise<Rollov
 
 /**
  * On success the summary is cached for its day, and every task list (the days' boards, their
- * stats, the future list, the stalled list) and the rollover summaries are fetched again.
+ * stats, the future list, the stalled list) and the rollover summaries are fetched again. A failure
+ * is logged (spec section 8); the dialog stays open and shows its message.
  */
 export function useTriggerRollover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: triggerRollover,
+    onError: (error) => console.error(TRIGGER_ROLLOVER_ERROR, error),
     onSuccess: async (summary) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: taskQueryKeys.all }),

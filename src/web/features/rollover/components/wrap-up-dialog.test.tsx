@@ -180,17 +180,20 @@ describe("WrapUpDialog", () => {
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("keeps the dialog open with the server's message when closing the day fails", async () => {
+  it("keeps the dialog open with the server's message when closing the day fails, and logs it", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     server({ "POST /api/rollover/trigger": () => errorResponse(409, "The day is still being closed") });
     const { dialog, onOpenChange } = renderDialog(dayOfFive());
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("The day is still being closed");
+    expect(logged).toHaveBeenCalledWith("Failed to trigger rollover", expect.objectContaining({ message: "The day is still being closed" }));
     expect(within(dialog).getByRole("button", { name: "Complete Day" })).toBeEnabled();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to trigger rollover' when the server gives no message", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     server({ "POST /api/rollover/trigger": () => new Response("", { status: 502, statusText: "Bad Gateway" }) });
     const { dialog, onOpenChange } = renderDialog(dayOfFive());
 
