@@ -19,7 +19,6 @@ export const aiProvidersQueryOptions = () =>
     queryFn: getAiProviders,
     retry: 2,
     retryDelay: 1_000,
-    staleTime: 5 * 60_000,
   });
 
 export function useAiProviders() {
