@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
 // The AI planning assistant (issue 13): against the OpenAI-compatible stub (e2e/ai-stub-server.ts)
@@ -96,8 +96,7 @@ test.describe("the AI assistant", () => {
     await messageInput(page).fill("[slow] once more please");
     await messageInput(page).press("Enter");
     await expect(log(page)).toContainText("Let's take this", { timeout: 5_000 });
-    await page.keyboard.press("Escape");
-    await expect(panel(page)).toBeHidden();
+    await closeWithEscape(page, panel(page));
     await expect(launcher(page)).toBeFocused();
     await expect(launcher(page)).toHaveAccessibleName("AI Assistant (new message)", { timeout: 10_000 });
     await expect(page.getByTestId("ai-notification-dot")).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
 const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
@@ -47,8 +47,7 @@ test.describe("the signed-in shell on a desktop", () => {
     await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
     await saveScreenshot(page, "shell-desktop-avatar-menu");
     await expectNoAxeViolations(page);
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
+    await closeWithEscape(page, menu);
     await expect(avatarButton).toBeFocused();
 
     // From the keyboard, the menu opens on its first action (the first theme, decision 017); Log out is last.
@@ -106,8 +105,7 @@ test.describe("the signed-in shell on a phone", () => {
     await menuButton.focus();
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Goals" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden();
+    await closeWithEscape(page, menu);
     await expect(menuButton).toBeFocused();
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { api } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
@@ -48,8 +48,7 @@ test.describe("board shortcuts", () => {
     const edit = page.getByRole("dialog", { name: "Edit Task" });
     await expect(edit).toBeVisible();
     await expect(edit.getByLabel(/^Task Title/)).toHaveValue("Second task");
-    await page.keyboard.press("Escape");
-    await expect(edit).toBeHidden();
+    await closeWithEscape(page, edit);
 
     // Delete asks first.
     await handle(page, "First task").focus();
@@ -71,8 +70,7 @@ test.describe("board shortcuts", () => {
     await page.locator("main").focus();
     await page.keyboard.press("n");
     await expect(page.getByRole("dialog", { name: "Create New Task" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await closeWithEscape(page, page.getByRole("dialog"));
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await expect(help).toBeVisible();

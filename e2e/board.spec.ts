@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -121,8 +121,7 @@ test.describe("the Today board on a desktop", () => {
       () => page.getByRole("button", { name: "Add Task" }).first().click(),
       page.getByRole("dialog", { name: "Create New Task" }),
     );
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await closeWithEscape(page, page.getByRole("dialog"));
 
     await centreAtFirstFrame(
       () => card(column(page, "To Do"), "Centred").getByRole("button", { name: 'Delete "Centred"' }).click(),
@@ -480,8 +479,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await settle(page);
       await saveScreenshot(page, `board-${name}-future-tasks`);
       await expectNoAxeViolations(page);
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog", { name: "Future Tasks" })).toBeHidden();
+      await closeWithEscape(page, page.getByRole("dialog", { name: "Future Tasks" }));
 
       await card(column(page, "To Do"), "Plan the sprint").getByRole("button", { name: 'Edit "Plan the sprint"' }).click();
       const edit = page.getByRole("dialog", { name: "Edit Task" });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -58,8 +58,7 @@ test.describe("the command palette", () => {
 
     await runCommand(page, "wrap", "End Day");
     await expect(page.getByRole("dialog", { name: "Daily Wrap-up" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog", { name: "Daily Wrap-up" })).toBeHidden();
+    await closeWithEscape(page, page.getByRole("dialog", { name: "Daily Wrap-up" }));
 
     // Search finds tasks of any day by the start of their words, and opens the day.
     const calls = api(page);

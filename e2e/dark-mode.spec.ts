@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { THEME_COLORS, THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
 import { api as calls } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const timeZone = "Europe/Paris";
@@ -77,11 +77,6 @@ async function closeToasts(page: Page) {
   await expect(toasts).toHaveCount(0);
 }
 
-async function closeDialog(page: Page, dialog: Locator) {
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-}
-
 test.describe("dark mode", () => {
   test.use({ viewport: viewports.desktop });
 
@@ -140,8 +135,7 @@ test.describe("dark mode", () => {
     await page.getByRole("button", { name: "Open navigation menu" }).click();
     await expect(page.getByRole("menu")).toBeVisible();
     await check(page, "dark", "phone-navigation");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("menu")).toBeHidden();
+    await closeWithEscape(page, page.getByRole("menu"));
     const menu = await openAccountMenu(page);
     await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
     await check(page, "dark", "phone-account-menu");
@@ -198,8 +192,7 @@ test.describe("dark mode", () => {
       expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBeNull();
       await menu.getByRole("menuitemradio", { name: capitalized(theme) }).click();
       await expectTheme(page, theme);
-      await page.keyboard.press("Escape");
-      await expect(menu).toBeHidden();
+      await closeWithEscape(page, menu);
       await runPaletteCommand(page, "switch theme", "Switch theme");
       await expectTheme(page, other);
       await runPaletteCommand(page, `use ${theme}`, `Use the ${theme} theme`);
@@ -215,37 +208,37 @@ test.describe("dark mode", () => {
       await page.keyboard.press("Control+k");
       await expect(palette(page).getByRole("combobox", { name: "Command" })).toBeFocused();
       await check(page, theme, "command-palette");
-      await closeDialog(page, palette(page));
+      await closeWithEscape(page, palette(page));
 
       await page.getByRole("button", { name: "Add Task" }).first().click();
       const createTask = page.getByRole("dialog", { name: "Create New Task" });
       await expect(createTask).toBeVisible();
       await check(page, theme, "task-dialog");
-      await closeDialog(page, createTask);
+      await closeWithEscape(page, createTask);
 
       await page.getByRole("button", { name: `Edit "Plan the week"` }).click();
       const editTask = page.getByRole("dialog", { name: "Edit Task" });
       await expect(editTask).toBeVisible();
       await check(page, theme, "edit-task-dialog");
-      await closeDialog(page, editTask);
+      await closeWithEscape(page, editTask);
 
       await page.keyboard.press("?");
       const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
       await expect(shortcuts).toBeVisible();
       await check(page, theme, "shortcuts-dialog");
-      await closeDialog(page, shortcuts);
+      await closeWithEscape(page, shortcuts);
 
       await page.getByRole("button", { name: "Future Tasks" }).click();
       const future = page.getByRole("dialog", { name: "Future Tasks" });
       await expect(future).toContainText("Book the dentist");
       await check(page, theme, "future-tasks");
-      await closeDialog(page, future);
+      await closeWithEscape(page, future);
 
       await page.getByRole("button", { name: /^End Day/ }).click();
       const wrapUp = page.getByRole("dialog", { name: "Daily Wrap-up" });
       await expect(wrapUp).toBeVisible();
       await check(page, theme, "wrap-up-dialog");
-      await closeDialog(page, wrapUp);
+      await closeWithEscape(page, wrapUp);
 
       // The assistant's panel, with a reply from the journeys' model stub.
       await page.goto("/ai-chat");
@@ -254,7 +247,7 @@ test.describe("dark mode", () => {
       await chat.getByRole("group", { name: "Quick prompts" }).getByRole("button").first().click();
       await expect(chat.getByRole("log").getByText("Deep work")).toBeVisible();
       await check(page, theme, "ai-chat");
-      await closeDialog(page, chat);
+      await closeWithEscape(page, chat);
 
       await page.goto("/goals");
       await expect(page.getByRole("article", { name: "Run a half marathon" })).toBeVisible();
@@ -263,13 +256,13 @@ test.describe("dark mode", () => {
       const editGoal = page.getByRole("dialog", { name: "Edit Goal" });
       await expect(editGoal).toBeVisible();
       await check(page, theme, "goal-dialog");
-      await closeDialog(page, editGoal);
+      await closeWithEscape(page, editGoal);
       await page.getByRole("article", { name: "Learn Spanish" }).getByRole("button", { name: "Break Down" }).click();
       const breakdown = page.getByRole("dialog", { name: "Break Down Goal" });
       await breakdown.getByRole("button", { name: "Generate Tasks" }).click();
       await expect(breakdown.getByRole("heading", { name: /^Suggested Tasks/ })).toBeVisible();
       await check(page, theme, "breakdown-dialog");
-      await closeDialog(page, breakdown);
+      await closeWithEscape(page, breakdown);
 
       await page.goto("/insights");
       await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
@@ -281,7 +274,7 @@ test.describe("dark mode", () => {
       const weekly = page.getByRole("dialog", { name: "Weekly Summary" });
       await expect(weekly).toBeVisible();
       await check(page, theme, "weekly-summary-dialog");
-      await closeDialog(page, weekly);
+      await closeWithEscape(page, weekly);
 
       for (const tab of ["AI Settings", "Rollover", "Analytics", "Notifications"]) {
         await page.goto("/settings");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import axe from "axe-core";
 import { BOOT_ANSWERS_ELEMENT_ID } from "../src/shared/boot-answers.ts";
 
@@ -106,4 +106,19 @@ export async function withoutBootAnswers(page: Page): Promise<void> {
       await route.fulfill({ response, body });
     },
   );
+}
+
+/**
+ * Closes a dialog, menu or panel with Escape, as a person does. A toast shown meanwhile (the
+ * notification engine loads when the page is idle, which on a busy machine can be now) is Radix's
+ * topmost layer and takes an Escape first; the person then presses Escape again, and so does this.
+ */
+export async function closeWithEscape(page: Page, layer: Locator): Promise<void> {
+  await page.keyboard.press("Escape");
+  try {
+    await expect(layer).toBeHidden({ timeout: 5_000 });
+  } catch {
+    await page.keyboard.press("Escape");
+    await expect(layer).toBeHidden();
+  }
 }

@@ -2,7 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import type { WeeklySummary } from "../src/shared/api/insights.ts";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test, withoutBootAnswers } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, withoutBootAnswers } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -190,8 +190,7 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   await dialog.getByRole("button", { name: "Previous" }).click();
   await expect(dialog.getByText("2 of 3")).toBeVisible();
   expect(new Set(marked).size).toBe(2);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
+  await closeWithEscape(page, dialog);
   await expect(summaries.getByRole("img", { name: "Unread" })).toHaveCount(0);
   await expect(summaries.getByRole("button", { name: /^View Details/ })).toHaveCount(3);
 

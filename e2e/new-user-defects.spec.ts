@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 test.describe.configure({ timeout: 180_000 });
@@ -117,8 +117,7 @@ for (const { label, viewport } of widths) {
       await expectWithinWindowWidth(page, moveButton, "the panel's Move to Today button");
       await saveScreenshot(page, `new-user-long-title-future-${label}`);
       await expectNoAxeViolations(page);
-      await page.keyboard.press("Escape");
-      await expect(panel).toBeHidden();
+      await closeWithEscape(page, panel);
 
       // The goal card.
       await page.goto("/goals");

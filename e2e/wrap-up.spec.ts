@@ -4,7 +4,7 @@ import type { FutureTasksResponse } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -300,8 +300,7 @@ test.describe("end of day on a phone", () => {
     await dialog.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await page.screenshot({ path: "test-results/screenshots/wrap-up-phone-dialog-end.png" });
     await expectNoAxeViolations(page, { include: '[role="dialog"]' });
-    await page.keyboard.press("Escape");
-    await expect(dialog).toHaveCount(0);
+    await closeWithEscape(page, dialog);
 
     const { loading, loaded } = await settingsHeights(page, "wrap-up-phone-rollover-tab-loading");
     expect(Math.abs(loading - loaded)).toBeLessThanOrEqual(2);
