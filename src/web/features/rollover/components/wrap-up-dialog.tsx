@@ -242,7 +242,9 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
 function SummaryStat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="min-w-0 rounded-lg bg-muted/70 px-3 py-2">
-      <dt className="flex items-center gap-1.5 text-xs leading-tight text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
+      {/* On a phone the three tiles are narrow: the icon sits above the label, which then breaks
+          between its words ("Actual / planned"), never inside one. */}
+      <dt className="flex flex-col items-start gap-1 text-xs leading-tight text-muted-foreground sm:flex-row sm:items-center sm:gap-1.5 [&_svg]:size-3.5 [&_svg]:shrink-0">
         <span aria-hidden="true">{icon}</span>
         {label}
       </dt>
