@@ -171,7 +171,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await page.goto("/settings?tab=notifications");
 
     await expect(toast(page)).toContainText("Task Stalled");
-    await expect(toast(page)).toContainText('"Write the quarterly report" has run past its estimate.');
+    await expect(toast(page)).toContainText('"Write the quarterly report" has stalled.');
     await expect.poll(() => browserNotifications(page)).toEqual([
       { title: "Task Stalled", body: expect.stringContaining("Write the quarterly report") as unknown as string, tag: `stall:${task.id}` },
     ]);

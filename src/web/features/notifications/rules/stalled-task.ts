@@ -20,7 +20,8 @@ export function stallNotification(task: { id: string; title: string; date: strin
     kind: "stalled",
     key: `stall:${task.id}`,
     title: "Task Stalled",
-    body: `"${task.title}" has run past its estimate. Resume it, complete it or reschedule it.`,
+    // Stalled by its estimate or by the end of its day (spec section 4): the notice says neither.
+    body: `"${task.title}" has stalled. Resume it, complete it or reschedule it.`,
     path: boardPath(task.date, today),
   };
 }

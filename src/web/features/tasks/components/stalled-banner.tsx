@@ -23,7 +23,10 @@ export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule
         <AlertTriangle className="size-5 shrink-0 text-red-700" aria-hidden="true" />
         {tasks.length === 1 ? "1 stalled task" : `${tasks.length} stalled tasks`}
       </h2>
-      <p className="mt-1 text-sm text-red-900">These ran well past their estimate. Resume, complete or reschedule them.</p>
+      <p className="mt-1 text-sm text-red-900">
+        Tasks stall when they run well past their estimate, or when a day ends with them in progress. Resume, complete
+        or reschedule them.
+      </p>
       <ul className="mt-3 grid gap-2">
         {tasks.map((task) => (
           <StalledTaskRow key={task.id} task={task} today={today} onResume={onResume} onComplete={onComplete} onReschedule={onReschedule} />
