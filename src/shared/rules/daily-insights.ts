@@ -179,7 +179,7 @@ export const dayClearedRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Warning: stalled tasks on the day. */
+/** Warning: stalled tasks on the day (past their estimate, or stalled by a rollover: the texts say neither). */
 export const stalledTasksRule: DailyInsightRule = (input) => {
   const stalled = tasksOfDay(input).filter((task) => task.status === "stalled");
   if (stalled.length === 0) return null;
@@ -190,8 +190,8 @@ export const stalledTasksRule: DailyInsightRule = (input) => {
     title: stalled.length === 1 ? "A task has stalled" : `${stalled.length} tasks have stalled`,
     description:
       stalled.length === 1
-        ? `${quote(stalled[0]!.title)} has run well past its estimate. Resume it, split it, or move it to another day.`
-        : "These tasks have run well past their estimates. Resume one at a time, or move the rest to another day.",
+        ? `${quote(stalled[0]!.title)} is stalled. Resume it, split it, or move it to another day.`
+        : "These tasks are stalled. Resume one at a time, or move the rest to another day.",
   };
 };
 

@@ -69,6 +69,8 @@ export function InsightsSidebar({ figures, viewedDate, isToday, children }: Insi
   );
 }
 
+const SHARED_ROWS = "row-span-2 grid grid-rows-subgrid content-start";
+
 function Stat({ label, value, note, className }: { label: string; value: string; note?: string | null; className?: string }) {
   return (
     <div className={cn("min-w-0 rounded-lg bg-muted/70 px-2 py-2 wrap-break-word", className)}>
@@ -103,10 +105,12 @@ function DayProgressCard({ figures, title }: { figures: CapacityCardFigures | nu
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-3 gap-2 text-center">
-          <Stat label="To Do" value={show(figures?.counts.todo)} />
-          <Stat label="In Progress" value={show(figures?.counts.inProgress)} note={stalledNote(figures)} />
-          <Stat label="Done" value={show(figures?.counts.done)} />
+        {/* The tiles share their rows (subgrid): where 'In Progress' wraps in a narrow sidebar, the
+            three numbers still sit on one line. */}
+        <dl className="grid grid-cols-3 gap-x-2 text-center">
+          <Stat label="To Do" value={show(figures?.counts.todo)} className={SHARED_ROWS} />
+          <Stat label="In Progress" value={show(figures?.counts.inProgress)} note={stalledNote(figures)} className={SHARED_ROWS} />
+          <Stat label="Done" value={show(figures?.counts.done)} className={SHARED_ROWS} />
         </dl>
       </CardContent>
     </Card>
