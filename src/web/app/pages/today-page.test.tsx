@@ -63,6 +63,21 @@ describe("TodayPage", () => {
     expect(screen.getByText("0% complete")).toBeInTheDocument();
   });
 
+  it("says 'Failed to fetch tasks' with Try again when the day cannot load, and leaves no counter loading", async () => {
+    let isDown = true;
+    server([makeTask({ title: "Back again" })], [], {
+      "GET /api/tasks": () => (isDown ? errorResponse(500, "Database unavailable") : jsonResponse([makeTask({ title: "Back again" })])),
+    });
+    renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to fetch tasks");
+    expect(screen.queryByText(/completed$/)).not.toBeInTheDocument();
+    expect(document.querySelector("h1")!.parentElement!.nextElementSibling!.querySelector(".animate-pulse")).toBeNull();
+    isDown = false;
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("0/1 completed")).toBeInTheDocument();
+  });
+
   it("asks the server for the day in the address, and counts rolled-over tasks", async () => {
     const fetchMock = server([makeTask({ status: "done", date: "2026-11-20" }), makeTask({ date: "2026-11-20" })], []);
     renderPage("/?date=2026-11-20");

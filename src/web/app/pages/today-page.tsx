@@ -99,6 +99,7 @@ export function TodayPage() {
         onNavigate={setViewedDate}
         onGoToToday={() => setViewedDate(today)}
         counts={figures ? { done: figures.breakdown.done, total: figures.total } : null}
+        isUnavailable={day.isError}
         rolledOver={stats.data?.rolledOver ?? 0}
         onOpenFutureTasks={() => setIsFutureOpen(true)}
         onAddTask={openCreate}

@@ -10,8 +10,10 @@ interface DayHeaderProps {
   isToday: boolean;
   onNavigate: (date: string) => void;
   onGoToToday: () => void;
-  /** Null while the day's tasks load. */
+  /** Null while the day's tasks load, or when they could not be loaded (`isUnavailable`). */
   counts: { done: number; total: number } | null;
+  /** The day's tasks could not be loaded: no counts, and no loading placeholder for them either. */
+  isUnavailable?: boolean;
   rolledOver: number;
   onOpenFutureTasks: () => void;
   onAddTask: () => void;
@@ -24,7 +26,18 @@ interface DayHeaderProps {
  * all three in the Day nav), heading, 'x/y completed', and the board's buttons, which line up with
  * the heading row (2.5rem high from sm).
  */
-export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts, rolledOver, onOpenFutureTasks, onAddTask, onEndDay }: DayHeaderProps) {
+export function DayHeader({
+  viewedDate,
+  isToday,
+  onNavigate,
+  onGoToToday,
+  counts,
+  isUnavailable = false,
+  rolledOver,
+  onOpenFutureTasks,
+  onAddTask,
+  onEndDay,
+}: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
   useDocumentTitle(heading);
   return (
@@ -54,7 +67,7 @@ export function DayHeader({ viewedDate, isToday, onNavigate, onGoToToday, counts
               {counts.done}/{counts.total} completed
               {rolledOver > 0 ? <span className="text-amber-900"> ({rolledOver} rolled over)</span> : null}
             </p>
-          ) : (
+          ) : isUnavailable ? null : (
             <Skeleton className="h-4 w-28" />
           )}
         </div>
