@@ -3,4 +3,4 @@
 // providers call parses with zod.
 export { aiProvidersQueryOptions, useAiProviders } from "./api/get-ai-providers.ts";
 export { loadChatProvider } from "./lib/chat-storage.ts";
-export { PROVIDER_LABELS } from "./lib/chat-messages.ts";
+export { PROVIDER_LABELS, providerNotConfiguredText } from "./lib/chat-messages.ts";

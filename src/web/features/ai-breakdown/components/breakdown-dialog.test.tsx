@@ -69,6 +69,25 @@ describe("<BreakdownDialog />", () => {
     expect(sent[0]).toEqual({ url: "/api/ai/breakdown-goal", body: { goalId: "g1", provider: "gemini", additionalContext: "mornings only" } });
   });
 
+  it("says why Generate Tasks cannot be pressed when no provider is configured, and says nothing while one is", async () => {
+    server({
+      "GET /api/ai/providers": () =>
+        jsonResponse({ providers: ["openai", "gemini", "claude"].map((name) => provider(name, name === "openai" ? "OpenAI" : name, false)) }),
+    });
+    const { dialog } = renderDialog();
+    const note = await within(dialog).findByText(/OpenAI is not configured\. Providers are set up on the server/);
+    const generateButton = within(dialog).getByRole("button", { name: "Generate Tasks" });
+    expect(generateButton).toBeDisabled();
+    expect(generateButton).toHaveAccessibleDescription(note.textContent!);
+  });
+
+  it("shows no provider note while the chosen provider is configured", async () => {
+    server();
+    const { dialog } = renderDialog();
+    expect(await within(dialog).findByRole("option", { name: "Claude (not configured)" })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/is not configured\./)).not.toBeInTheDocument();
+  });
+
   it("creates only the selected suggestions in one request, with the date only when chosen, then closes", async () => {
     const sent = server();
     const { dialog, onOpenChange, client } = renderDialog();

@@ -16,7 +16,7 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { getErrorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
-import { loadChatProvider, PROVIDER_LABELS, useAiProviders } from "../../ai-chat/providers.ts";
+import { loadChatProvider, PROVIDER_LABELS, providerNotConfiguredText, useAiProviders } from "../../ai-chat/providers.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { breakdownGoal } from "../api/breakdown-goal.ts";
 import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
@@ -53,7 +53,7 @@ function dayLabel(day: string, today: string): string {
 
 function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const today = useToday();
-  const ids = { context: useId(), provider: useId(), results: useId() };
+  const ids = { context: useId(), provider: useId(), providerNote: useId(), results: useId() };
   const providers = useAiProviders();
   const todaysTasks = useQuery(dayTasksQueryOptions(today));
   const [context, setContext] = useState("");
@@ -78,6 +78,10 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const [stored] = useState(loadChatProvider);
   const fallback = DIALOG_PROVIDERS.find(isAvailable) ?? "openai";
   const provider = chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
+  // Once the server has said which providers it has: why 'Generate Tasks' cannot be pressed.
+  const providerInfo = providers.data?.find((candidate) => candidate.name === provider);
+  const isNotConfigured = providers.data !== undefined && !isAvailable(provider);
+  const providerLabel = providerInfo?.displayName ?? PROVIDER_LABELS[provider];
 
   const generate = useMutation({
     mutationFn: () => breakdownGoal({ goalId: goal.id, provider, additionalContext: context.trim() }),
@@ -157,12 +161,22 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
           </Select>
         </div>
         {rows.length === 0 ? (
-          <Button disabled={isBusy || !isAvailable(provider)} onClick={() => generate.mutate()}>
+          <Button
+            disabled={isBusy || !isAvailable(provider)}
+            aria-describedby={isNotConfigured ? ids.providerNote : undefined}
+            onClick={() => generate.mutate()}
+          >
             {generate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" />}
             {generate.isPending ? "Generating..." : "Generate Tasks"}
           </Button>
         ) : null}
       </div>
+
+      {isNotConfigured ? (
+        <p id={ids.providerNote} className="text-sm text-muted-foreground">
+          {providerNotConfiguredText(providerLabel)}
+        </p>
+      ) : null}
 
       {generate.isError ? <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine> : null}
 

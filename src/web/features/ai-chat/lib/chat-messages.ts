@@ -17,6 +17,9 @@ export const WELCOME_TEXT =
 export const CLEARED_TEXT = "Chat cleared. How can I help you today?";
 export const CHAT_ERROR_TEXT = "Sorry, I encountered an error. Please try again.";
 export const SIGNED_OUT_TEXT = "Please log in to access the AI planning assistant.";
+/** Said where a provider is chosen that the server has no key for (not a spec text: the spec is silent). */
+export const providerNotConfiguredText = (label: string) =>
+  `${label} is not configured. Providers are set up on the server: contact your administrator to configure it.`;
 
 export const QUICK_PROMPTS = ["Help me plan my day", "Break down my goal", "I'm feeling overwhelmed", "Time management tips"] as const;
 /** The standalone view's five suggestions. */
