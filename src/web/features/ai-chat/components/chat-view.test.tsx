@@ -35,6 +35,15 @@ afterEach(() => {
 });
 
 describe("ChatView", () => {
+  it("says under the input when the chosen provider is not configured on the server", async () => {
+    const providers = { providers: [{ name: "openai", displayName: "OpenAI", description: "", features: [], available: false }] };
+    mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? providers : []));
+    renderChat(<Harness />);
+    expect(await screen.findByRole("note")).toHaveTextContent(
+      "OpenAI is not configured. Providers are set up on the server: contact your administrator to configure it.",
+    );
+  });
+
   it("shows Thinking... with the input and Send disabled while sending, then the streamed reply", async () => {
     const reply = deferred<Response>();
     const fetchMock = mockFetch((url) => (url === "/api/ai/chat" ? reply.promise : jsonResponse([])));

@@ -7,8 +7,9 @@ import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
 import { useUser } from "../../session/index.ts";
+import { useAiProviders } from "../api/get-ai-providers.ts";
 import type { ChatSession } from "../hooks/use-chat.ts";
-import { type ChatMessage, QUICK_PROMPTS, SIGNED_OUT_TEXT, isIntroMessage } from "../lib/chat-messages.ts";
+import { type ChatMessage, QUICK_PROMPTS, SIGNED_OUT_TEXT, isIntroMessage, providerNotConfiguredText } from "../lib/chat-messages.ts";
 
 // A reply's Markdown renderer (react-markdown and its parsers: most of the assistant's code, and
 // most of its evaluation time) loads in a turn of idle work of its own, after the assistant's
@@ -115,7 +116,23 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
           {chat.isSending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
         </Button>
       </form>
+      <ProviderNote provider={chat.provider} />
     </div>
+  );
+}
+
+/**
+ * Why a reply can only be the error text: the chosen provider has no key on the server (as on a
+ * machine set up with the defaults). Nothing until the server has said which providers it has.
+ */
+function ProviderNote({ provider }: { provider: ChatSession["provider"] }) {
+  const { data: providers } = useAiProviders();
+  const chosen = providers?.find((candidate) => candidate.name === provider);
+  if (!chosen || chosen.available) return null;
+  return (
+    <p role="note" className="-mt-1 px-3 pb-3 text-xs text-muted-foreground">
+      {providerNotConfiguredText(chosen.displayName)}
+    </p>
   );
 }
 
