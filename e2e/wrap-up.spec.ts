@@ -208,6 +208,9 @@ test.describe("end of day on a desktop", () => {
     await expect(page.getByRole("button", { name: "End Day (0)" })).toBeVisible();
     dialog = await openWrapUp(page, 0);
     await expect(dialog.getByText(/^This day was completed at/)).toBeVisible();
+    // Summed up as it was closed (four tasks, one done), with the reason given then.
+    await expect(dialog.getByRole("region", { name: "Today's Summary" })).toContainText("1/4");
+    await expect(dialog.getByRole("button", { name: "Interruptions" })).toHaveAttribute("aria-pressed", "true");
     await dialog.getByRole("button", { name: "Skip for now" }).click();
     await expect(dialog).toHaveCount(0);
     const future = await rolloverApi(page).futureTasks();

@@ -213,12 +213,19 @@ describe("WrapUpDialog", () => {
     expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);
   });
 
-  it("says when the day was completed already, in the user's zone", async () => {
-    server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor()) });
-    const { dialog } = renderDialog(dayOfFive());
+  it("says when the day was completed already, in the user's zone, with the figures and reasons it was closed with", async () => {
+    server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor({ reflectionReasons: ["energy"] })) });
+    // What is left on the day once it was closed: its one done task (the others moved on).
+    const { dialog } = renderDialog([makeTask({ status: "done", completedAt: "2026-11-23T10:00:00.000Z", estimatedDuration: 30 })]);
     expect(await within(dialog).findByText(/This day was completed at 11:30 PM/)).toHaveTextContent(
       "This day was completed at 11:30 PM; completing it again changes nothing.",
     );
+    const summary = within(dialog).getByRole("region", { name: "Today's Summary" });
+    expect(within(summary).getByText("1/4")).toBeInTheDocument();
+    expect(within(summary).getByText("25%")).toBeInTheDocument();
+    expect(within(summary).getByText("of 2h planned")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Low energy" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(dialog).getByRole("button", { name: "Smooth day" })).toHaveAttribute("aria-pressed", "false");
   });
 
   it("closes without closing the day on 'Skip for now'", async () => {

@@ -64,24 +64,27 @@ export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogPr
 }
 
 function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[]; onDone: () => void }) {
-  const figures = useMemo(() => wrapUpFigures(tasks), [tasks]);
-  const incomplete = useMemo(() => tasks.filter((task) => task.status !== "done"), [tasks]);
-  const [reasons, setReasons] = useState<ReadonlySet<ReflectionReason>>(() => new Set());
-  const preview = usePreviewRollover();
-  const trigger = useTriggerRollover();
   // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
   const closed = useRolloverSummary(date);
+  const current = useMemo(() => wrapUpFigures(tasks), [tasks]);
+  // A closed day is summed up as it was when closed: its unfinished tasks have moved on since, and
+  // today's figures would read 0/0.
+  const figures = closed.data ?? current;
+  const incomplete = useMemo(() => tasks.filter((task) => task.status !== "done"), [tasks]);
+  const [chosenReasons, setReasons] = useState<ReadonlySet<ReflectionReason> | null>(null);
+  // Until the person picks, a closed day shows the reasons it was closed with.
+  const reasons = chosenReasons ?? new Set(closed.data?.reflectionReasons ?? []);
+  const preview = usePreviewRollover();
+  const trigger = useTriggerRollover();
   const timeZone = useTimeZone();
   const ids = { summary: useId(), reflection: useId(), question: useId(), rollover: useId(), preview: useId(), previewHeading: useId() };
   const isNothingLeft = incomplete.length === 0;
 
   function toggleReason(reason: ReflectionReason) {
-    setReasons((current) => {
-      const next = new Set(current);
-      if (next.has(reason)) next.delete(reason);
-      else next.add(reason);
-      return next;
-    });
+    const next = new Set(reasons);
+    if (next.has(reason)) next.delete(reason);
+    else next.add(reason);
+    setReasons(next);
   }
 
   function completeDay() {
