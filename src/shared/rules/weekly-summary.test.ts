@@ -93,9 +93,10 @@ describe("week figures and insights", () => {
     const tasks = [t({ status: "done", goalId: "a" }), t()];
     const figures = weekFigures(tasks);
     expect(weeklySummaryTemplate("2026-03-09", figures, weeklyInsights(tasks))).toBe(
-      "In the week of 2026-03-09 to 2026-03-15 you completed 1 of 2 planned tasks (50%). One goal moved forward.",
+      "In the week of Mar 9 to Mar 15 you completed 1 of 2 planned tasks (50%). One goal moved forward.",
     );
-    expect(weeklySummaryTemplate("2026-03-09", weekFigures([]), [])).toMatch(/^No tasks were planned for the week of 2026-03-09 to 2026-03-15\./);
+    expect(weeklySummaryTemplate("2026-03-09", weekFigures([]), [])).toMatch(/^No tasks were planned for the week of Mar 9 to Mar 15\./);
+    expect(weeklySummaryTemplate("2026-12-28", weekFigures([]), [])).toMatch(/^No tasks were planned for the week of Dec 28 to Jan 3\./);
   });
 
   it("colours completion at 80, 60 and 40%", () => {

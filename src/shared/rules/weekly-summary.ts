@@ -142,9 +142,16 @@ export function weeklyInsights(tasks: readonly WeekTask[]): WeeklyInsight[] {
   return insights;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** 'yyyy-MM-dd' as the summary text writes it, e.g. 'Mar 9' (English, as every text of the product). */
+function monthAndDay(day: string): string {
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+}
+
 /** The template summary text, used whenever no model writes one. */
 export function weeklySummaryTemplate(weekStart: string, figures: WeekFigures, insights: readonly WeeklyInsight[]): string {
-  const range = `the week of ${weekStart} to ${weekEndOf(weekStart)}`;
+  const range = `the week of ${monthAndDay(weekStart)} to ${monthAndDay(weekEndOf(weekStart))}`;
   if (figures.tasksTotal === 0) return `No tasks were planned for ${range}. Add a few tasks to your days to see your week summed up here.`;
   const goals =
     figures.goalsProgressed === 0

@@ -395,7 +395,7 @@ describeEachDatabase("daily insights worded by a model", (dialect) => {
     expect(worded.summary.text).toBe("You had a focused week and cleared most of what you planned.");
     server.failure = "server-error";
     const template = (await t!.app.inject({ method: "POST", url: "/api/weekly-summaries/generate", headers: user.mutatingHeaders })).json();
-    expect(template.summary.text).toMatch(/^In the week of 2026-03-16 to 2026-03-22 you completed 1 of 1 planned tasks \(100%\)\./);
+    expect(template.summary.text).toMatch(/^In the week of Mar 16 to Mar 22 you completed 1 of 1 planned tasks \(100%\)\./);
   });
 });
 
