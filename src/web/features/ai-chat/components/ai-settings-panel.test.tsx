@@ -88,6 +88,6 @@ describe("AiSettingsPanel", () => {
     renderChat(<AiSettingsPanel />);
     expect(await screen.findByText("No AI Providers Available")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Save Settings" })).not.toBeInTheDocument());
-    expect(screen.getByText(/contact your administrator/)).toBeInTheDocument();
+    expect(screen.getByText(/none is configured yet: contact your administrator to configure one/)).toBeInTheDocument();
   });
 });

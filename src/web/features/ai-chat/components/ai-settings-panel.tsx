@@ -14,6 +14,8 @@ import { useAIContext } from "./ai-context.tsx";
 
 export const ADMIN_MESSAGE =
   "Providers are set up on the server. To use a provider marked as not configured, contact your administrator to configure it.";
+/** The administrator message where no provider is listed as configured, so none is "marked". */
+const NO_PROVIDERS_ADMIN_MESSAGE = "Providers are set up on the server, and none is configured yet: contact your administrator to configure one.";
 
 const COMPARISON: { name: AiProviderName; strengths: string; bestFor: string }[] = [
   { name: "openai", strengths: "Fast, well-rounded answers", bestFor: "Everyday planning and quick tips" },
@@ -74,7 +76,7 @@ export function AiSettingsPanel() {
                 <ServerOff className="size-4" aria-hidden="true" />
                 No AI Providers Available
               </div>
-              <p className="text-sm text-muted-foreground">{ADMIN_MESSAGE}</p>
+              <p className="text-sm text-muted-foreground">{NO_PROVIDERS_ADMIN_MESSAGE}</p>
             </div>
           ) : (
             <ProviderRadioList providers={providers} current={current} selected={selected} onSelect={setSelected} />
