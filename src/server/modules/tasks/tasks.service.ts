@@ -121,7 +121,6 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return tasks;
   }
 
-
   /** Stalls those of `tasks` (the user's, in progress) whose session ran past its deadline; returns how many. */
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
     const at = now();
@@ -139,6 +138,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     }
     return stalled;
   }
+
   return {
     listTasksOfDay(userId: string, date: string): Promise<Task[]> {
       return repository.listTasksOfDay(userId, date);
