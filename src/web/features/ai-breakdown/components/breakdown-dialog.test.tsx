@@ -69,7 +69,7 @@ describe("<BreakdownDialog />", () => {
     expect(sent[0]).toEqual({ url: "/api/ai/breakdown-goal", body: { goalId: "g1", provider: "gemini", additionalContext: "mornings only" } });
   });
 
-  it("says why Generate Tasks cannot be pressed when no provider is configured, and says nothing while one is", async () => {
+  it("says why Generate Tasks cannot be pressed when the chosen provider is not configured", async () => {
     server({
       "GET /api/ai/providers": () =>
         jsonResponse({ providers: ["openai", "gemini", "claude"].map((name) => provider(name, name === "openai" ? "OpenAI" : name, false)) }),
