@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { cn } from "../../../lib/utils.ts";
 import { EMPTY_DAILY_INSIGHTS, useDailyInsights } from "../api/get-daily-insights.ts";
 import { useMarkDailyInsightsViewed } from "../api/mark-daily-insights-viewed.ts";
-import { DAILY_TYPE_CLASSES, DAILY_TYPE_LABELS } from "../lib/insight-display.ts";
+import { DAILY_HIGH_PRIORITY_CLASSES, DAILY_TYPE_CLASSES, DAILY_TYPE_LABELS } from "../lib/insight-display.ts";
 
 export const NO_INSIGHTS_TODAY_TEXT = "Complete tasks to get insights";
 export const NO_INSIGHTS_DAY_TEXT = "No insights for this day";
@@ -111,7 +111,8 @@ export function DailyInsightsCard({ date, isToday, revision }: DailyInsightsCard
 function InsightItem({ insight }: { insight: DailyInsight }) {
   const isHigh = insight.priority === "high";
   return (
-    <li className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && "ring-2 ring-indigo-300")}>
+    // High priority: a thick left edge in the type's colour (a ring around it read as keyboard focus).
+    <li className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && DAILY_HIGH_PRIORITY_CLASSES[insight.type])}>
       <h4 className="text-sm font-semibold text-foreground">
         <span className="sr-only">{DAILY_TYPE_LABELS[insight.type]}{isHigh ? ", high priority" : ""}: </span>
         {insight.title}

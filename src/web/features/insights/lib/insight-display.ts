@@ -52,6 +52,14 @@ export const DAILY_TYPE_CLASSES: Record<DailyInsightType, string> = {
   pattern: "border-violet-200 bg-violet-50",
 };
 
+/** A high-priority insight's thick left edge, in a stronger shade of its type's colour. */
+export const DAILY_HIGH_PRIORITY_CLASSES: Record<DailyInsightType, string> = {
+  celebration: "border-l-4 border-l-green-600",
+  warning: "border-l-4 border-l-amber-500",
+  suggestion: "border-l-4 border-l-blue-500",
+  pattern: "border-l-4 border-l-violet-500",
+};
+
 export const WEEKLY_TYPE_LABELS: Record<WeeklyInsightType, string> = {
   achievement: "Achievement",
   pattern: "Pattern",
