@@ -1,6 +1,7 @@
 // Weekly summaries (issue 15; spec sections 3 "Weekly summary", 4 and 9): weeks start on Monday in
 // the user's zone; the figures, insights and template text of a week; when the scheduler writes the
 // previous week's summary (Monday morning in the user's zone); the completion colour bands.
+import { format, parseISO } from "date-fns";
 import type { WeeklyInsight } from "../api/insights.ts";
 import { addDays, todayInZone, zonedDateTime } from "./dates.ts";
 import type { TaskStatus } from "./task-status.ts";
@@ -142,11 +143,9 @@ export function weeklyInsights(tasks: readonly WeekTask[]): WeeklyInsight[] {
   return insights;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-/** 'yyyy-MM-dd' as the summary text writes it, e.g. 'Mar 9' (English, as every text of the product). */
+/** 'yyyy-MM-dd' as the summary text writes it, e.g. 'Mar 9' (read and written in one zone, so any zone gives the same). */
 function monthAndDay(day: string): string {
-  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+  return format(parseISO(day), "MMM d");
 }
 
 /** The template summary text, used whenever no model writes one. */

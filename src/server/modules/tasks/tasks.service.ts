@@ -124,19 +124,19 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   /** Stalls those of `tasks` (the user's, in progress) whose session ran past its deadline; returns how many. */
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
     const at = now();
-    let stalled = 0;
-    for (const task of tasks) {
-      const sessionStartedAt = task.currentSessionStartedAt;
-      if (!sessionStartedAt || !isPastStallThreshold(task, at)) continue;
-      const endedAt = stallDeadline(task) ?? at;
-      const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", endedAt), updatedAt: at.toISOString() };
-      // Conditional on the session read: a concurrent change or stall check wins cleanly.
-      const applied = await writeUserData(kysely, userId, (trx) =>
-        tasksRepository(trx, dialect).updateInProgressSession(userId, task.id, sessionStartedAt, changes),
-      );
-      if (applied) stalled++;
-    }
-    return stalled;
+    const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
+    if (overdue.length === 0) return 0;
+    // One transaction for the user's stalls (one raise of their data version).
+    return writeUserData(kysely, userId, async (trx) => {
+      const inTransaction = tasksRepository(trx, dialect);
+      let stalled = 0;
+      for (const task of overdue) {
+        const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", stallDeadline(task) ?? at), updatedAt: at.toISOString() };
+        // Conditional on the session read: a concurrent change or stall check wins cleanly.
+        if (await inTransaction.updateInProgressSession(userId, task.id, task.currentSessionStartedAt!, changes)) stalled++;
+      }
+      return stalled;
+    });
   }
 
   return {

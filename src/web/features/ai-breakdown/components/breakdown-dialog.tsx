@@ -79,9 +79,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const fallback = DIALOG_PROVIDERS.find(isAvailable) ?? "openai";
   const provider = chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
   // Once the server has said which providers it has: why 'Generate Tasks' cannot be pressed.
-  const providerInfo = providers.data?.find((candidate) => candidate.name === provider);
   const isNotConfigured = providers.data !== undefined && !isAvailable(provider);
-  const providerLabel = providerInfo?.displayName ?? PROVIDER_LABELS[provider];
+  const providerLabel = providers.data?.find((candidate) => candidate.name === provider)?.displayName ?? PROVIDER_LABELS[provider];
 
   const generate = useMutation({
     mutationFn: () => breakdownGoal({ goalId: goal.id, provider, additionalContext: context.trim() }),
