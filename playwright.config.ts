@@ -78,6 +78,8 @@ export default defineConfig({
         GEMINI_BASE_URL: `http://127.0.0.1:${aiStubPort}/v1beta`,
         AI_RATE_LIMIT_PER_MINUTE: "100",
         AI_RATE_LIMIT_PER_DAY: "1000",
+        // The sign-in journeys refresh 200 times in a few seconds (twenty tabs, ten times).
+        AUTH_RATE_LIMIT: "1000",
       },
     },
   ],

@@ -68,3 +68,27 @@ test("an expired access cookie is renewed with the refresh token, which rotates,
   await page.reload();
   await expect(page.getByRole("banner")).toContainText("Alan Turing");
 });
+
+test("twenty tabs refreshing together, ten times over, never sign the user out", async ({ page }) => {
+  test.slow();
+  await signIn(page, { name: "Tab Hoarder", email: `tabs-${Date.now()}@example.test` });
+  // Light pages of the app's origin: they share the browser's cookies, as twenty board tabs do.
+  const tabs = await Promise.all(Array.from({ length: 20 }, () => page.context().newPage()));
+  await Promise.all(tabs.map((tab) => tab.goto("/manifest.webmanifest")));
+  for (let round = 0; round < 10; round += 1) {
+    const statuses = await Promise.all(
+      tabs.map((tab) =>
+        tab.evaluate(async () => {
+          const csrf = document.cookie.match(/(?:^|; )csrfToken=([^;]*)/)?.[1] ?? "";
+          const response = await fetch("/auth/refresh", { method: "POST", headers: { "X-CSRF-Token": decodeURIComponent(csrf) } });
+          return response.status;
+        }),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  }
+  expect((await page.request.get("/api/user")).status()).toBe(200);
+  await Promise.all(tabs.map((tab) => tab.close()));
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText("Tab Hoarder");
+});

@@ -16,7 +16,7 @@ export interface NewSession {
   refreshExpiresAt: string;
 }
 
-/** A session's refresh-token state, as the slow path of a refresh reads it. */
+/** A session's refresh-token state, as a refresh reads it. */
 export interface RefreshState {
   userId: string;
   expiresAt: string;
@@ -45,7 +45,7 @@ export interface LiveSession {
   dataVersion: number;
 }
 
-// Compiled once: the first runs on every signed-in request, the second on every refresh.
+// Compiled once: it runs on every signed-in request.
 // The user's data version comes along (one primary-key probe more) for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
@@ -55,27 +55,6 @@ const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: str
     .where("sessions.id", "=", p.sessionId)
     .where("sessions.revokedAt", "is", null)
     .where("sessions.expiresAt", ">", p.now),
-);
-
-// A normal refresh: the presented token is the session's one live token, unexpired, in a live
-// session. It becomes the retired one and the new hash the live one, in one statement.
-const rotateSoleRefreshTokenQuery = compiledQuery(
-  (db, p: { sessionId: string; tokenHash: string; nextHash: string; now: string; refreshExpiresAt: string }) =>
-    db
-      .updateTable("sessions")
-      .set((eb) => ({
-        retiredRefreshHashes: eb.ref("refreshHashes"),
-        refreshHashes: p.nextHash,
-        refreshRotatedAt: p.now,
-        refreshExpiresAt: p.refreshExpiresAt,
-        lastUsedAt: p.now,
-      }))
-      .where("id", "=", p.sessionId)
-      .where("refreshHashes", "=", p.tokenHash)
-      .where("refreshExpiresAt", ">", p.now)
-      .where("revokedAt", "is", null)
-      .where("expiresAt", ">", p.now)
-      .returning(["userId", "expiresAt"]),
 );
 
 export function sessionsRepository(db: Kysely<Database>) {
@@ -103,21 +82,6 @@ export function sessionsRepository(db: Kysely<Database>) {
     async findLiveSessionUser(sessionId: string, now: string): Promise<LiveSession | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
       return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
-    },
-
-    /**
-     * The one write of a normal refresh: rotates the presented token if it is the session's only
-     * live one, unexpired, in a live session. Undefined when it is anything else (a spare from the
-     * grace, a retired token, an expired one, an ended session): the caller then reads the state.
-     */
-    async rotateSoleRefreshToken(p: {
-      sessionId: string;
-      tokenHash: string;
-      nextHash: string;
-      now: string;
-      refreshExpiresAt: string;
-    }): Promise<{ userId: string; expiresAt: string } | undefined> {
-      return rotateSoleRefreshTokenQuery.takeFirst(db, p);
     },
 
     /**

@@ -1,7 +1,6 @@
 // Session rules: a new session at every sign-in, refresh tokens that rotate on every use, reuse
 // detection that ends the whole family (the session), with a short grace for parallel tabs.
-// The refresh tokens' hashes live on the session row (docs/decisions/003): a normal refresh is one
-// conditional UPDATE; anything else reads and writes the row in a transaction that holds it.
+// The refresh tokens' hashes live on the session row (docs/decisions/003).
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import {
@@ -15,7 +14,7 @@ import {
   REFRESH_REUSE_GRACE_MS,
   SESSION_ABSOLUTE_TTL_MS,
 } from "./session-tokens.ts";
-import { type RefreshState, sessionsRepository } from "./sessions.repository.ts";
+import { sessionsRepository } from "./sessions.repository.ts";
 
 /** Everything the browser receives for a session, with the instants the cookies expire. */
 export interface IssuedSession {
@@ -32,11 +31,20 @@ export type RefreshOutcome =
   | { ok: true; session: IssuedSession; kind: "rotated" | "grace" }
   | { ok: false; reason: "unknown" | "ended" | "expired" | "reused" };
 
-/** Live tokens a session may hold at once (the last issued and its grace siblings); beyond, the oldest go. */
-const MAX_LIVE_REFRESH_TOKENS = 20;
-
 const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 const hashesOf = (list: string) => (list === "" ? [] : list.split(" "));
+
+/** Retired tokens are kept as "hash@epochMs", each with its own retirement instant. */
+interface RetiredToken {
+  hash: string;
+  retiredAt: number;
+}
+const readRetired = (list: string): RetiredToken[] =>
+  hashesOf(list).map((entry) => {
+    const [hash = "", retiredAt = ""] = entry.split("@");
+    return { hash, retiredAt: Number(retiredAt) };
+  });
+const writeRetired = (tokens: RetiredToken[]) => tokens.map(({ hash, retiredAt }) => `${hash}@${retiredAt}`).join(" ");
 
 export type SessionsService = ReturnType<typeof sessionsService>;
 
@@ -89,11 +97,11 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
     /**
      * Exchanges a refresh token for a new one (and a new access token).
      * - a live token: it is retired with the session's other live tokens and a successor is issued;
-     * - a token retired less than the grace ago (two tabs refreshing at once, a retried request):
-     *   a sibling is issued beside the live one, so both tabs succeed whichever cookie the browser
-     *   keeps; the next normal rotation retires the spare one;
-     * - any other token issued for the session (retired longer ago, or by an earlier rotation):
-     *   a replay, so the whole session (the family) is revoked.
+     * - a token retired less than the grace ago, whatever rotations came since (tabs refreshing at
+     *   once, a laptop waking up): a sibling is issued beside the live ones, so every tab succeeds
+     *   whichever cookie the browser keeps; the next normal rotation retires the siblings;
+     * - any other token issued for the session: a replay, so the whole session (the family) is revoked.
+     * The row is held while deciding, so concurrent refreshes of one session take turns.
      */
     async refreshSession(refreshToken: string): Promise<RefreshOutcome> {
       const sessionId = readRefreshToken(secret, refreshToken);
@@ -105,61 +113,45 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
       const successorHash = hashRefreshToken(successor);
       const idleExpiresAt = new Date(at.getTime() + REFRESH_IDLE_TTL_MS);
       const refreshExpiresAt = idleExpiresAt.toISOString();
-      const issued = (kind: "rotated" | "grace", state: Pick<RefreshState, "userId" | "expiresAt">): RefreshOutcome => ({
-        ok: true,
-        kind,
-        session: issue(sessionId, state.userId, successor, idleExpiresAt, new Date(state.expiresAt), at),
-      });
 
-      // Nearly every refresh: the session's one live token, rotated by a single statement, committed
-      // with the other refreshes of this turn of the event loop.
-      const rotated = await db.groupCommit((trx) =>
-        sessionsRepository(trx).rotateSoleRefreshToken({
-          sessionId,
-          tokenHash,
-          nextHash: successorHash,
-          now: iso,
-          refreshExpiresAt,
-        }),
-      );
-      if (rotated) return issued("rotated", rotated);
-
-      // Anything else reads the session's state and decides with its row held: concurrent refreshes
-      // of one session (many tabs waking at once) take turns instead of racing each other.
       return db.kysely.transaction().execute(async (trx): Promise<RefreshOutcome> => {
         const sessions = sessionsRepository(trx);
         const state = await sessions.findRefreshState(sessionId, { forUpdate: db.dialect === "postgres" });
         if (!state) return { ok: false, reason: "unknown" };
         if (state.revokedAt !== null || state.expiresAt <= iso) return { ok: false, reason: "ended" };
         const live = hashesOf(state.refreshHashes);
+        const retired = readRetired(state.retiredRefreshHashes).filter(({ retiredAt }) => at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS);
+        const issued = (kind: "rotated" | "grace"): RefreshOutcome => ({
+          ok: true,
+          kind,
+          session: issue(sessionId, state.userId, successor, idleExpiresAt, new Date(state.expiresAt), at),
+        });
 
         if (live.includes(tokenHash)) {
           if (state.refreshExpiresAt === null || state.refreshExpiresAt <= iso) return { ok: false, reason: "expired" };
-          // A live token beside siblings from a grace: a normal rotation that retires them all.
+          const nowRetired = live.map((hash) => ({ hash, retiredAt: at.getTime() }));
           await sessions.writeRefreshState(sessionId, {
             refreshHashes: successorHash,
-            retiredRefreshHashes: state.refreshHashes,
+            retiredRefreshHashes: writeRetired([...retired, ...nowRetired]),
             refreshRotatedAt: iso,
             refreshExpiresAt,
             now: iso,
           });
-          return issued("rotated", state);
+          return issued("rotated");
         }
 
-        const retiredAt = state.refreshRotatedAt === null ? Number.NaN : Date.parse(state.refreshRotatedAt);
-        if (hashesOf(state.retiredRefreshHashes).includes(tokenHash) && at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS) {
-          const siblings = [...live.slice(-(MAX_LIVE_REFRESH_TOKENS - 1)), successorHash];
+        if (retired.some(({ hash }) => hash === tokenHash)) {
           await sessions.writeRefreshState(sessionId, {
-            refreshHashes: siblings.join(" "),
-            retiredRefreshHashes: state.retiredRefreshHashes,
+            refreshHashes: [...live, successorHash].join(" "),
+            retiredRefreshHashes: writeRetired(retired),
             refreshRotatedAt: state.refreshRotatedAt,
             refreshExpiresAt,
             now: iso,
           });
-          return issued("grace", state);
+          return issued("grace");
         }
 
-        // Signed for this session, so issued by us, yet neither live nor just retired: a replay.
+        // Signed for this session, so issued by us, yet neither live nor retired within the grace: a replay.
         await sessions.revokeSession(sessionId, iso);
         return { ok: false, reason: "reused" };
       });
