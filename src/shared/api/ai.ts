@@ -2,7 +2,7 @@
 // `POST /api/ai/chat`, `GET /api/ai/providers`), plus the streamed form of the chat (issue 13).
 import { z } from "zod";
 import { aiProviderNames, CHAT_MESSAGE_MAX_LENGTH } from "./ai-chat.ts";
-import { hasNoNul, NUL_MESSAGE } from "./text.ts";
+import { hasNoNul, isSmallJson, NUL_MESSAGE } from "./text.ts";
 
 export * from "./ai-chat.ts";
 
@@ -40,6 +40,8 @@ export const chatHistoryEntrySchema = z.object({
 });
 export type ChatHistoryEntry = z.infer<typeof chatHistoryEntrySchema>;
 
+const CHAT_CONTEXT_LIMITS = { maxDepth: 8, maxNodes: 20_000 };
+
 /**
  * The context the web app sends (spec section 3). The server does not trust it: it reads the
  * user's goals and today's tasks itself, so this is loose and optional, kept for compatibility.
@@ -52,7 +54,10 @@ export const chatContextSchema = z
     averageCapacity: z.number().optional(),
     patterns: z.unknown().optional(),
   })
-  .loose();
+  .loose()
+  .refine((context) => isSmallJson(context, CHAT_CONTEXT_LIMITS), {
+    error: `must be JSON at most ${CHAT_CONTEXT_LIMITS.maxDepth} levels deep and ${CHAT_CONTEXT_LIMITS.maxNodes} values`,
+  });
 
 /** POST /api/ai/chat. */
 export const chatBodySchema = z.object({

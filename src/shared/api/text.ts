@@ -15,3 +15,20 @@ export const idSchema = z
   .min(1, { error: "must be an id" })
   .max(100, { error: "must be an id" })
   .transform((value) => value.replaceAll("\u0000", "\uFFFD"));
+
+/**
+ * A client-sent JSON value kept shallow and small, so that serialising it can neither overflow the
+ * stack nor grow a prompt. Walked without recursion: the check itself must survive any depth.
+ */
+export function isSmallJson(value: unknown, limits: { maxDepth: number; maxNodes: number }): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if ((nodes += 1) > limits.maxNodes) return false;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limits.maxDepth) return false;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}

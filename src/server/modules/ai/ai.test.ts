@@ -338,6 +338,27 @@ describeEachDatabase("AI API", (dialect) => {
       expect((await chat(owner, { message: "hi", provider: "openai" }, { app: edge.app })).statusCode).toBe(200);
     });
 
+    it("answers 400 to a deeply nested or huge context, before taking any of the user's allowance", async () => {
+      const owner = await signInTestUser(edge.app);
+      const deepObject = `{"message":"hi","provider":"openai","context":{"patterns":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}}`;
+      const deepArray = `{"message":"hi","provider":"openai","context":{"patterns":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
+      const wide = JSON.stringify({ message: "hi", provider: "openai", context: { patterns: Array.from({ length: 30_000 }, () => 1) } });
+      for (const payload of [deepObject, deepArray, wide]) {
+        const response = await edge.app.inject({
+          method: "POST",
+          url: "/api/ai/chat",
+          headers: { ...owner.mutatingHeaders, "content-type": "application/json" },
+          payload,
+        });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toContain("context");
+      }
+      const shallow = { patterns: { tasksToday: 3, tasksDone: 1, tasksStalled: 0, activeGoals: 1 } };
+      for (let index = 0; index < 2; index++) {
+        expect((await chat(owner, { message: "hi", provider: "openai", context: shallow }, { app: edge.app })).statusCode).toBe(200);
+      }
+    });
+
     it("answers 503 ai_provider_unreachable when nothing listens at the base URL", async () => {
       const owner = await signInTestUser(edge.app);
       for (const stream of [false, true]) {
