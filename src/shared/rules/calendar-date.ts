@@ -12,6 +12,10 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+/** The first and last days the API accepts: every computed day stays within them. */
+export const FIRST_CALENDAR_DATE = "1000-01-01";
+export const LAST_CALENDAR_DATE = "9999-12-31";
+
 /** A real calendar day written yyyy-MM-dd (2026-02-30 and 2026-13-01 are not), years 1000 to 9999. */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);

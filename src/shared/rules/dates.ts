@@ -2,9 +2,9 @@
 // the server and in the browser (product-decisions.md, "Users, time and days"). Instants are Dates.
 import { TZDate, tz } from "@date-fns/tz";
 import { format } from "date-fns";
-import { isCalendarDate } from "./calendar-date.ts";
+import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from "./calendar-date.ts";
 
-export { isCalendarDate };
+export { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE };
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MS_PER_DAY = 24 * 60 * 60 * 1000;

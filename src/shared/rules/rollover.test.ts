@@ -204,6 +204,13 @@ describe("rolloverChanges", () => {
 });
 
 describe("planDayRollover", () => {
+  it("keeps for review what would move past 9999-12-31, the last day the API accepts", () => {
+    const tasks = [task({ id: "todo", status: "todo" }), task({ id: "running", status: "inprogress" })];
+    const plan = planDayRollover(tasks, all, "9999-12-31", NOW);
+    expect(plan.map((entry) => entry.action)).toEqual(["review", "review"]);
+    expect(plan.every((entry) => entry.changes.date === undefined)).toBe(true);
+  });
+
   it("leaves done tasks out and gives each other task its action and changes", () => {
     const statuses: TaskStatus[] = ["todo", "inprogress", "done", "stalled"];
     const tasks = statuses.map((status, index) => task({ id: `t${index}`, status }));

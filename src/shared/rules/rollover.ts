@@ -2,7 +2,7 @@
 // figures"): what closing day D does with each task, and the wrap-up's figures. Pure: the server
 // applies the changes in one transaction; the web app may show the same recommendations.
 import type { RolloverAction, RolloverSettings } from "../api/rollover.ts";
-import { addDays } from "./dates.ts";
+import { addDays, LAST_CALENDAR_DATE } from "./dates.ts";
 import { type LifecycleChanges, type LifecycleFields, statusChangeStamps } from "./task-lifecycle.ts";
 import type { TaskStatus } from "./task-status.ts";
 import { isPastStallThreshold, stallDeadline } from "./task-timing.ts";
@@ -116,7 +116,9 @@ export function planDayRollover<T extends RolloverTaskState>(
   return tasks
     .filter((task) => task.status !== "done")
     .map((task) => {
-      const action = recommendRolloverAction(task, settings);
+      const recommended = recommendRolloverAction(task, settings);
+      // The last day the API accepts has no next day: what would move stays for review.
+      const action = day === LAST_CALENDAR_DATE && (recommended === "rollover" || recommended === "stall") ? "review" : recommended;
       return { task, action, changes: rolloverChanges(task, action, day, now) };
     });
 }
