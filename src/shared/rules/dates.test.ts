@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   addDays,
   dayInZone,
@@ -52,6 +52,23 @@ describe("isKnownTimeZone", () => {
     expect(isKnownTimeZone("UTC")).toBe(true);
     expect(isKnownTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isKnownTimeZone("")).toBe(false);
+    expect(isKnownTimeZone("Etc/GMT+5")).toBe(true);
+    expect(isKnownTimeZone("America/Port-au-Prince")).toBe(true);
+  });
+
+  it("never asks the zone database about a name too long or not shaped like an IANA name, nor keeps one it does not know", () => {
+    const lookUp = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      for (let index = 0; index < 200; index++) expect(isKnownTimeZone(`${index}${"A".repeat(250_000)}`)).toBe(false);
+      expect(isKnownTimeZone("Europe/Paris; drop")).toBe(false);
+      expect(lookUp).not.toHaveBeenCalled();
+      // A well-shaped unknown name is looked up each time: nothing of it is kept.
+      expect(isKnownTimeZone("Mars/Tharsis")).toBe(false);
+      expect(isKnownTimeZone("Mars/Tharsis")).toBe(false);
+      expect(lookUp).toHaveBeenCalledTimes(2);
+    } finally {
+      lookUp.mockRestore();
+    }
   });
 });
 

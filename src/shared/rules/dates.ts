@@ -18,31 +18,33 @@ export function isTimeOfDay(value: string): boolean {
 }
 
 /**
- * What the runtime said of each zone asked about (making an Intl.DateTimeFormat costs tens of
- * microseconds, and every request that needs the user's today asks). Bounded: emptied when it
- * grows past what the zone database holds, so made-up names cannot fill memory.
+ * The canonical name of each known zone asked about (making an Intl.DateTimeFormat costs tens of
+ * microseconds, and every request that needs the user's today asks). Only names shaped like IANA
+ * ones are looked up and only known ones kept, so made-up names cannot fill memory.
  */
-const zoneAnswers = new Map<string, string | null>();
+const knownZones = new Map<string, string>();
 const ZONE_ANSWERS_MAX = 2_000;
+const ZONE_NAME = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
 /** The zone's canonical name, or null when Intl does not know it. */
 function lookUpZone(zone: string): string | null {
-  const known = zoneAnswers.get(zone);
+  if (!ZONE_NAME.test(zone)) return null;
+  const known = knownZones.get(zone);
   if (known !== undefined) return known;
-  let canonical: string | null;
+  let canonical: string;
   try {
     canonical = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    canonical = null;
+    return null;
   }
-  if (zoneAnswers.size >= ZONE_ANSWERS_MAX) zoneAnswers.clear();
-  zoneAnswers.set(zone, canonical);
+  if (knownZones.size >= ZONE_ANSWERS_MAX) knownZones.clear();
+  knownZones.set(zone, canonical);
   return canonical;
 }
 
 /** Whether the runtime knows the zone (Intl's zone database); unknown zones fall back to UTC below. */
 export function isKnownTimeZone(zone: string): boolean {
-  return zone.length > 0 && lookUpZone(zone) !== null;
+  return lookUpZone(zone) !== null;
 }
 
 /**
@@ -86,7 +88,7 @@ export function dayInZone(instant: Date | string, timeZone: string): string {
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
 }
 
-/** One formatter per zone, kept: most requests need the user's today (bounded as zoneAnswers is). */
+/** One formatter per known zone, kept: most requests need the user's today (bounded as knownZones is). */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(zone: string): Intl.DateTimeFormat {
   let formatter = dayFormatters.get(zone);
