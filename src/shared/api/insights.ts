@@ -74,3 +74,6 @@ export const weeklySummariesQuerySchema = z
   .strict();
 
 export const weeklySummaryParamsSchema = z.object({ id: idSchema });
+
+/** POST /api/weekly-summaries/generate takes no fields (an empty JSON body reads as {}). */
+export const generateWeeklySummaryBodySchema = z.object({}, { error: "must be an empty JSON object" }).strict().nullish();

@@ -3,6 +3,7 @@ import {
   dailyInsightsQuerySchema,
   dailyInsightsResponseSchema,
   dailyInsightsViewedParamsSchema,
+  generateWeeklySummaryBodySchema,
   weeklySummariesQuerySchema,
   weeklySummaryListSchema,
   weeklySummaryParamsSchema,
@@ -37,7 +38,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async
     async (request, reply) => {
       const userId = requireUserId(request);
       const day = request.query.date ?? (await insights.userToday(userId));
-      return reply.sendUserData(day, () => insights.getDailyInsights(userId, day), DAILY_INSIGHTS_CACHE);
+      // A GET another site can start (a link, with SameSite=Lax cookies) never spends a model call.
+      const site = request.headers["sec-fetch-site"];
+      const mayCallModel = site === undefined || site === "same-origin" || site === "none";
+      return reply.sendUserData(day, () => insights.getDailyInsights(userId, day, { mayCallModel }), DAILY_INSIGHTS_CACHE);
     },
   );
 
@@ -53,8 +57,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async
     async (request) => insights.listWeeklySummaries(requireUserId(request), request.query.limit),
   );
 
-  app.post("/api/weekly-summaries/generate", { schema: { response: { 200: weeklySummarySchema } } }, async (request) =>
-    insights.generateCurrentWeek(requireUserId(request)),
+  app.post(
+    "/api/weekly-summaries/generate",
+    { schema: { body: generateWeeklySummaryBodySchema, response: { 200: weeklySummarySchema } } },
+    async (request) => insights.generateCurrentWeek(requireUserId(request)),
   );
 
   app.patch(

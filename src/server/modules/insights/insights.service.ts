@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary } from "../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
 import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
-import { todayInZone } from "../../../shared/rules/dates.ts";
+import { daysBetween, todayInZone } from "../../../shared/rules/dates.ts";
 import {
   currentWeekStart,
   weekEndOf,
@@ -22,6 +22,7 @@ import {
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Database, Flag } from "../../db/schema.ts";
+import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { insightsWording } from "./insights-wording.ts";
 import { insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
 
@@ -33,6 +34,13 @@ export interface InsightsServiceDeps {
 }
 
 export type InsightsService = ReturnType<typeof insightsService>;
+
+/** Model calls a user's insights and summaries may make a day, apart from the assistant's allowance. */
+export const WORDING_CALLS_PER_DAY = 20;
+/** Days from today whose insights the model words; others keep the rule texts. */
+export const WORDED_DAYS_BACK = 60;
+export const WORDED_DAYS_AHEAD = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One stored insight: what is sent, plus the rule's key and own texts (to reuse a wording). */
 interface StoredInsight extends RuleInsight {
@@ -87,9 +95,17 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   const wording = insightsWording({ config: ai, log, now });
   /** Computations under way, by user and day: simultaneous first reads share one (and one wording call). */
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
+  const generating = new Map<string, Promise<WeeklySummary>>();
 
   /** Recomputes a day's insights from the record, keeping a wording whose rule texts did not change. */
-  async function computeDay(userId: string, day: string, timeZone: string, dataVersion: number, stored: StoredDailyInsights | null) {
+  async function computeDay(
+    userId: string,
+    day: string,
+    timeZone: string,
+    dataVersion: number,
+    stored: StoredDailyInsights | null,
+    mayCallModel: boolean,
+  ) {
     const [tasks, goals] = await Promise.all([repository.listTasksBetween(userId, historyStart(day), day), repository.listGoals(userId)]);
     const previous = stored ? parseStored(stored.insights) : [];
     let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks, goals }).map((insight) => {
@@ -100,7 +116,9 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     });
     // One wording call per (user, day): `provider` records that it was made, whatever its outcome.
     let provider = stored?.provider ?? null;
-    if (provider === null && wording.provider !== null && insights.length > 0) {
+    const offset = daysBetween(todayInZone(now(), timeZone), day);
+    const isNearToday = offset >= -WORDED_DAYS_BACK && offset <= WORDED_DAYS_AHEAD;
+    if (provider === null && wording.provider !== null && insights.length > 0 && mayCallModel && isNearToday && (await takeWordingCall(userId))) {
       provider = wording.provider;
       const worded = await wording.polishDailyInsights(insights);
       if (worded) insights = insights.map((insight, index) => ({ ...insight, ...worded[index]! }));
@@ -120,12 +138,36 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     return toResponse({ insights: json, viewed });
   }
 
-  /** Builds (or refreshes) a week's summary; with `onlyIfMissing` an existing one is left as it is. */
-  async function buildWeek(userId: string, weekStart: string): Promise<Omit<WeeklySummaryRow, "id" | "createdAt" | "viewed">> {
+  /** Whether the user's wording calls of the last day leave room for one more (and counts it). */
+  async function takeWordingCall(userId: string): Promise<boolean> {
+    const { current } = await incrementCounter(kysely, `ai-wording-day:${userId}`, DAY_MS, now());
+    return current <= WORDING_CALLS_PER_DAY;
+  }
+
+  /**
+   * Builds (or refreshes) a week's summary. The model writes its text only when what the summary
+   * says changed from `existing`, within the user's daily wording calls.
+   */
+  async function buildWeek(
+    userId: string,
+    weekStart: string,
+    existing?: WeeklySummaryRow,
+  ): Promise<Omit<WeeklySummaryRow, "id" | "createdAt" | "viewed">> {
     const tasks = await repository.listTasksBetween(userId, weekStart, weekEndOf(weekStart));
     const figures = weekFigures(tasks);
     const insights = weeklyInsights(tasks);
-    const written = figures.tasksTotal > 0 ? await wording.writeWeeklySummary(weekStart, figures, insights) : null;
+    const isSame =
+      existing !== undefined &&
+      Number(existing.tasksTotal) === figures.tasksTotal &&
+      Number(existing.tasksCompleted) === figures.tasksCompleted &&
+      Number(existing.goalsProgressed) === figures.goalsProgressed &&
+      existing.insights === JSON.stringify(insights);
+    if (isSame) {
+      const { id: _id, createdAt: _createdAt, viewed: _viewed, ...kept } = existing;
+      return { ...kept, tasksTotal: figures.tasksTotal, tasksCompleted: figures.tasksCompleted, goalsProgressed: figures.goalsProgressed, generatedAt: now().toISOString() };
+    }
+    const mayWrite = figures.tasksTotal > 0 && wording.provider !== null && (await takeWordingCall(userId));
+    const written = mayWrite ? await wording.writeWeeklySummary(weekStart, figures, insights) : null;
     return {
       weekStartDate: weekStart,
       tasksTotal: figures.tasksTotal,
@@ -135,6 +177,29 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       summaryText: written ?? weeklySummaryTemplate(weekStart, figures, insights),
       generatedAt: now().toISOString(),
     };
+  }
+
+  async function generateCurrentWeek(userId: string): Promise<WeeklySummary> {
+    const user = await repository.findUserState(userId);
+    if (!user) throw userNotFound();
+    const weekStart = currentWeekStart(now(), user.timeZone);
+    const existing = await repository.findWeeklySummary(userId, weekStart);
+    const built = await buildWeek(userId, weekStart, existing);
+    if (!existing) {
+      const row = { ...built, id: randomUUID(), createdAt: built.generatedAt };
+      if (await repository.insertWeeklySummaryOnce(userId, row)) return toWeeklySummary({ ...row, viewed: 0 });
+    }
+    const current = existing ?? (await repository.findWeeklySummary(userId, weekStart));
+    if (!current) throw summaryNotFound();
+    // A refresh that changes what the summary says makes it unread again.
+    const isSame =
+      Number(current.tasksTotal) === built.tasksTotal &&
+      Number(current.tasksCompleted) === built.tasksCompleted &&
+      Number(current.goalsProgressed) === built.goalsProgressed &&
+      current.insights === built.insights;
+    const viewed: Flag = isSame ? (Number(current.viewed) as Flag) : 0;
+    await repository.updateWeeklySummary(userId, current.id, { ...built, viewed });
+    return toWeeklySummary({ ...current, ...built, viewed });
   }
 
   /** The user's today in their zone (the day `GET /api/ai/insights` reads without a date). */
@@ -148,14 +213,16 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     userToday,
 
     /** GET /api/ai/insights?date=: the day's insights (the route gives `userToday` without a date), computed when missing or stale. */
-    async getDailyInsights(userId: string, day: string): Promise<DailyInsightsResponse> {
+    async getDailyInsights(userId: string, day: string, options: { mayCallModel: boolean } = { mayCallModel: true }): Promise<DailyInsightsResponse> {
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);
       const key = `${userId}\u0000${day}\u0000${state.dataVersion}`;
       let pending = computing.get(key);
       if (!pending) {
-        pending = computeDay(userId, day, state.timeZone, state.dataVersion, state.stored).finally(() => computing.delete(key));
+        pending = computeDay(userId, day, state.timeZone, state.dataVersion, state.stored, options.mayCallModel).finally(() =>
+          computing.delete(key),
+        );
         computing.set(key, pending);
       }
       return pending;
@@ -172,28 +239,17 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return toResponse(stored);
     },
 
-    /** POST /api/weekly-summaries/generate: creates or refreshes the summary of the user's current week. */
+    /**
+     * POST /api/weekly-summaries/generate: creates or refreshes the summary of the user's current
+     * week. Simultaneous calls of one user share one build (and at most one model call).
+     */
     async generateCurrentWeek(userId: string): Promise<WeeklySummary> {
-      const user = await repository.findUserState(userId);
-      if (!user) throw userNotFound();
-      const weekStart = currentWeekStart(now(), user.timeZone);
-      const built = await buildWeek(userId, weekStart);
-      const existing = await repository.findWeeklySummary(userId, weekStart);
-      if (!existing) {
-        const row = { ...built, id: randomUUID(), createdAt: built.generatedAt };
-        if (await repository.insertWeeklySummaryOnce(userId, row)) return toWeeklySummary({ ...row, viewed: 0 });
+      let pending = generating.get(userId);
+      if (!pending) {
+        pending = generateCurrentWeek(userId).finally(() => generating.delete(userId));
+        generating.set(userId, pending);
       }
-      const current = existing ?? (await repository.findWeeklySummary(userId, weekStart));
-      if (!current) throw summaryNotFound();
-      // A refresh that changes what the summary says makes it unread again.
-      const isSame =
-        Number(current.tasksTotal) === built.tasksTotal &&
-        Number(current.tasksCompleted) === built.tasksCompleted &&
-        Number(current.goalsProgressed) === built.goalsProgressed &&
-        current.insights === built.insights;
-      const viewed: Flag = isSame ? (Number(current.viewed) as Flag) : 0;
-      await repository.updateWeeklySummary(userId, current.id, { ...built, viewed });
-      return toWeeklySummary({ ...current, ...built, viewed });
+      return pending;
     },
 
     /**
