@@ -60,12 +60,13 @@ await onEachDatabase(
   async (dialect, config) => {
     const db = await openBenchDb(config);
     try {
-      const now = new Date("2029-12-31T12:00:00.000Z");
+      // Past days: a day after the user's today cannot be closed (decision 020).
+      const now = new Date("2019-12-31T12:00:00.000Z");
       const users: string[] = [];
       const days: string[][] = [];
       for (let index = 0; index < USERS; index++) {
         const userId = await seedUser(db, now, { name: `Closer ${index}` });
-        const userDays = Array.from({ length: DAYS_PER_USER }, (_, k) => addDays("2030-01-01", 2 * k));
+        const userDays = Array.from({ length: DAYS_PER_USER }, (_, k) => addDays("2020-01-01", 2 * k));
         await seedDayTasks(db, userId, userDays, TASKS_PER_DAY, now);
         users.push(userId);
         days.push(userDays);

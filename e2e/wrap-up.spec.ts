@@ -230,6 +230,74 @@ test.describe("end of day on a desktop", () => {
     expect(await stored.json()).toMatchObject({ rolledOverCount: 1, stalledCount: 1, deferredCount: 1, reflectionReasons: ["interruptions"] });
   });
 
+  test("End Day waits for a day to begin; a past day's wrap-up names it, and closing it again moves on a task added since", async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, person("days"));
+    const yesterday = addDays(today(), -1);
+    const tomorrow = addDays(today(), 1);
+    const calls = api(page);
+    await calls.createTask({ title: "Prepare the talk", date: tomorrow });
+    await calls.createTask({ title: "Draft the plan", date: yesterday });
+    await page.reload();
+    await waitForBoard(page);
+
+    // Tomorrow: End Day is not offered yet, and the board says why; the server refuses it too.
+    await page.getByRole("button", { name: "Next day" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shortDateLabel(tomorrow));
+    const endTomorrow = page.getByRole("button", { name: "End Day (1)" });
+    await expect(endTomorrow).toBeDisabled();
+    await expect(endTomorrow).toHaveAccessibleDescription("This day has not begun: you can end it once it has.");
+    await expect(page.getByText("This day has not begun: you can end it once it has.")).toBeVisible();
+    await saveScreenshot(page, "wrap-up-desktop-future-day");
+    const refused = await page.request.post("/api/rollover/trigger", { data: { date: tomorrow }, headers: await calls.headers() });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()) as { message: string }).toMatchObject({ message: expect.stringContaining("has not begun") });
+    await expect(card(column(page, "To Do"), "Prepare the talk")).toBeVisible();
+
+    // Yesterday: the wrap-up names the day and where its task goes, and closes it.
+    await page.getByRole("button", { name: "Back to today" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
+    await page.getByRole("button", { name: "Previous day" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shortDateLabel(yesterday));
+    let dialog = await openWrapUp(page, 1);
+    await expect(dialog.getByRole("region", { name: `Summary of ${shortDateLabel(yesterday)}` })).toContainText("0/1");
+    await expect(dialog.getByRole("group", { name: "What made this day challenging?" })).toBeVisible();
+    await expect(dialog.getByRole("region", { name: "Rollover to today" }).getByRole("listitem")).toHaveText(["Draft the plan"]);
+    await expect(dialog.getByText("Today's Summary")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Complete Day" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("article")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "End Day (0)" })).toBeEnabled();
+
+    // A task added to the closed day afterwards is moved on by closing it again, once.
+    await calls.createTask({ title: "Found later", date: yesterday });
+    await page.reload();
+    await waitForBoard(page);
+    await expect(card(column(page, "To Do"), "Found later")).toBeVisible();
+    dialog = await openWrapUp(page, 1);
+    await expect(dialog.getByText(/^This day was completed at/)).toContainText("completing it again handles the 1 unfinished task added since.");
+    await expect(dialog.getByRole("region", { name: "Rollover to today" }).getByRole("listitem")).toHaveText(["Found later"]);
+    await saveScreenshot(page, "wrap-up-desktop-closed-again");
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
+    await dialog.getByRole("button", { name: "Complete Day" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("listitem")).toContainText("Day completed1 rolled over.");
+    await expect(page.getByRole("article")).toHaveCount(0);
+    dialog = await openWrapUp(page, 0);
+    await expect(dialog.getByText(/^This day was completed at/)).toContainText("completing it again changes nothing.");
+    await dialog.getByRole("button", { name: "Skip for now" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Back to today" }).click();
+    await expect(card(column(page, "To Do"), "Draft the plan")).toBeVisible();
+    await expect(card(column(page, "To Do"), "Found later")).toBeVisible();
+    await expect(counter(page)).toHaveText("0/2 completed (2 rolled over)");
+    const stored = await page.request.get(`/api/rollover/summary/${yesterday}`);
+    expect(await stored.json()).toMatchObject({ rolledOverCount: 2, totalCount: 2 });
+  });
+
   test("the Rollover tab keeps its height from loading to loaded", async ({ page }) => {
     await signIn(page, person("skeleton-desktop"));
     const { loading, loaded } = await settingsHeights(page, "wrap-up-desktop-rollover-tab-loading");

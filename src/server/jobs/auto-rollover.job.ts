@@ -1,11 +1,13 @@
 // Auto rollover (product-decisions.md "End-of-day rollover"): at autoRolloverTime in each user's
-// zone, close the day that is ending, unless requireConfirmation is on. Each tick claims the due
+// zone, close the day that is ending, and again the recent closed days that got unfinished tasks
+// after their close (decision 020), unless requireConfirmation is on. Each tick claims the due
 // users (an indexed read of users.auto_rollover_next_at; nobody due costs one probe), closes their
 // due days through the rollover service and schedules their next one. Exactly once across
 // instances: the claim's lease keeps other schedulers off a user meanwhile, and the summary's
 // unique (user, day) lets only one close of a day move tasks (docs/decisions/006).
 import type { FastifyBaseLogger } from "fastify";
 import { isAutoRolloverOn, dueAutoRolloverDays, nextAutoRollover } from "../../shared/rules/auto-rollover.ts";
+import { addDays, todayInZone } from "../../shared/rules/dates.ts";
 import type { Db } from "../db/database.ts";
 import { rolloverService } from "../modules/rollover/rollover.service.ts";
 import { autoRolloverRepository, type DueUser } from "./auto-rollover.repository.ts";
@@ -54,9 +56,10 @@ export function autoRolloverJob({ db, now, log, batchSize = DEFAULT_BATCH_SIZE, 
     const isOn = isAutoRolloverOn(settings);
     let closedDays = 0;
     if (isOn && user.autoRolloverDay !== null) {
-      for (const day of dueAutoRolloverDays(user.autoRolloverDay, settings, user.timeZone, at)) {
-        if (await rollover.closeDayAutomatically(user.id, day, settings)) closedDays++;
-      }
+      const due = dueAutoRolloverDays(user.autoRolloverDay, settings, user.timeZone, at);
+      // Closed days as far back as the catch-up reaches are closed again when tasks were added to them since.
+      const from = addDays(todayInZone(at, user.timeZone), -settings.maxRolloverDays);
+      closedDays = await rollover.closeDaysAutomatically(user.id, from, due, settings);
     }
     const next = isOn ? nextAutoRollover(settings.autoRolloverTime, user.timeZone, at) : null;
     await repository.moveSlot(user.id, leaseUntil, next && { day: next.day, at: next.at.toISOString() });

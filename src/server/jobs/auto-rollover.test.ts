@@ -201,6 +201,35 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect(await datesOf(off)).toEqual(["2026-07-01"]);
     });
 
+    it("closes again the closed days that got unfinished tasks after their close, then the due day", async () => {
+      t.clock.now = new Date("2026-08-01T12:00:00.000Z");
+      const user = await userIn("UTC");
+      await t.db.kysely.updateTable("users").set({ autoRolloverDay: null, autoRolloverNextAt: null }).where("id", "!=", user.userId).execute();
+      const early = await createTask(user, "2026-08-01", "Early");
+      // Closed by hand at noon; a task added that afternoon is closed with the day at 23:30.
+      await call(user, "POST", "/api/rollover/trigger", { date: "2026-08-01", reflectionReasons: ["smooth"] });
+      const afternoon = await createTask(user, "2026-08-01", "Afternoon");
+      t.clock.now = new Date("2026-08-01T23:31:00.000Z");
+      expect(await tick()).toEqual({ users: 1, closedDays: 1 });
+      expect(await summaryOf(user, "2026-08-01")).toMatchObject({
+        taskIds: { rollover: [early.id, afternoon.id] },
+        reflectionReasons: ["smooth"],
+      });
+
+      // The next day, a task is added to the closed 1st: the 2nd's run moves it on, then closes the 2nd.
+      t.clock.now = new Date("2026-08-02T12:00:00.000Z");
+      const late = await createTask(user, "2026-08-01", "Late");
+      t.clock.now = new Date("2026-08-02T23:31:00.000Z");
+      expect(await tick()).toEqual({ users: 1, closedDays: 2 });
+      expect((await summaryOf(user, "2026-08-01"))?.taskIds.rollover).toEqual([early.id, afternoon.id, late.id]);
+      expect((await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-03")).map((task) => [task.title, task.rolloverCount]).sort()).toEqual([
+        ["Afternoon", 2],
+        ["Early", 2],
+        ["Late", 2],
+      ]);
+      expect(await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-01")).toEqual([]);
+    });
+
     it("moves the next run when the settings or the time zone change, and stops it when switched off", async () => {
       t.clock.now = new Date("2026-07-05T12:00:00.000Z");
       const user = await userIn("UTC");

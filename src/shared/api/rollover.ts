@@ -53,7 +53,7 @@ export const rolloverActionSchema = z.enum(ROLLOVER_ACTIONS);
 export const rolloverPreviewBodySchema = z.object({ date: calendarDateSchema.optional() }).strict();
 export type RolloverPreviewBody = z.infer<typeof rolloverPreviewBodySchema>;
 
-/** POST /api/rollover/trigger: the day to close (default the user's today) and the wrap-up's reflection. */
+/** POST /api/rollover/trigger: the day to close (default the user's today; a later day is a 400) and the wrap-up's reflection. */
 export const rolloverTriggerBodySchema = z
   .object({
     date: calendarDateSchema.optional(),
@@ -82,7 +82,7 @@ export type RolloverPreviewTask = z.infer<typeof rolloverPreviewTaskSchema>;
 /** POST /api/rollover/preview: the day's not-done tasks with what a trigger would do; changes nothing. */
 export const rolloverPreviewResponseSchema = z.object({
   date: z.string(),
-  /** How many not-done tasks the day has (the length of `tasks`). */
+  /** How many not-done tasks the day has, of a closed day those a close again would handle (the length of `tasks`). */
   totalTasks: z.number().int().nonnegative(),
   tasks: z.array(rolloverPreviewTaskSchema),
 });

@@ -7,6 +7,7 @@ import {
   type RolloverRuleSettings,
   type RolloverTaskState,
   rolloverChanges,
+  tasksLeftToClose,
   wrapUpFigures,
 } from "./rollover.ts";
 import type { TaskStatus } from "./task-status.ts";
@@ -237,5 +238,18 @@ describe("wrapUpFigures", () => {
 
   it("is all zeros for an empty day", () => {
     expect(wrapUpFigures([])).toEqual({ completedCount: 0, totalCount: 0, plannedMinutes: 0, actualMinutes: 0 });
+  });
+});
+
+describe("tasksLeftToClose", () => {
+  it("is the closed day's unfinished tasks its close did not keep for review", () => {
+    const tasks = [
+      { id: "added", status: "todo" as const },
+      { id: "kept", status: "todo" as const },
+      { id: "done", status: "done" as const },
+      { id: "stalled", status: "stalled" as const },
+    ];
+    const summary = { taskIds: { rollover: [], stall: [], defer: [], review: ["kept"] } };
+    expect(tasksLeftToClose(tasks, summary).map((task) => task.id)).toEqual(["added", "stalled"]);
   });
 });

@@ -151,3 +151,16 @@ export function wrapUpFigures(tasks: readonly WrapUpTask[]): WrapUpFigures {
   }
   return { completedCount, totalCount: tasks.length, plannedMinutes, actualMinutes };
 }
+
+/**
+ * The tasks of a closed day that no close of it has handled yet (decision 020): not done, and not
+ * left on the day for review. Those arrived after the close (added, moved back or reopened), and
+ * closing the day again handles them.
+ */
+export function tasksLeftToClose<T extends { id: string; status: TaskStatus }>(
+  tasks: readonly T[],
+  summary: { taskIds: { review: readonly string[] } },
+): T[] {
+  const reviewed = new Set(summary.taskIds.review);
+  return tasks.filter((task) => task.status !== "done" && !reviewed.has(task.id));
+}

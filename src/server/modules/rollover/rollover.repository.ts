@@ -3,6 +3,8 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
+import type { TaskStatus } from "../../../shared/rules/task-status.ts";
+import { addDays } from "../../../shared/rules/dates.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
@@ -59,15 +61,6 @@ const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 const settingsQuery = compiledQuery((db, p: { userId: string }) =>
   db.selectFrom("rolloverSettings").select(settingsColumns).where("userId", "=", p.userId),
 );
-const dayTasksQuery = compiledQuery((db, p: { userId: string; date: string }) =>
-  db
-    .selectFrom("tasks")
-    .select(dayTaskColumns)
-    .where("userId", "=", p.userId)
-    .where("date", "=", p.date)
-    .orderBy("createdAt")
-    .orderBy("id"),
-);
 const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db.selectFrom("rolloverSummaries").select(summaryColumns).where("userId", "=", p.userId).where("date", "=", p.date),
 );
@@ -76,21 +69,28 @@ const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
 const ruleSettingsColumns = ["rolloverTodoTasks", "stallInProgressTasks", "deferLargeTasks", "maxRolloverDays"] as const;
 
 /**
- * Everything closing a day reads, in one round trip: the user's data version, the settings its
- * rules use, whether the day has a summary, and (only when it has none) the day's tasks in the
- * board's order. One row per task; a day without tasks, or already closed, is one row. Narrow on
- * purpose: every column is repeated on each of up to 50 rows, and the row building is most of the
- * read's cost (the summary itself is read only for a day already closed).
+ * Everything closing a day reads, in one round trip: the user's data version and zone, the
+ * settings its rules use, whether the day and the next one have a summary, and the day's tasks in
+ * the board's order (of a day already closed, only the unfinished ones: a close again handles
+ * those added since). One row per task; a day without such tasks is one row. Narrow on purpose:
+ * every column is repeated on each of up to 50 rows, and the row building is most of the read's
+ * cost (the summary itself is read only for a day already closed).
  */
-const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
   db
     .selectFrom("users as u")
     .leftJoin("rolloverSettings as s", "s.userId", "u.id")
     .leftJoin("rolloverSummaries as r", (join) => join.onRef("r.userId", "=", "u.id").on("r.date", "=", p.date))
-    .leftJoin("tasks as t", (join) => join.onRef("t.userId", "=", "u.id").on("t.date", "=", p.date).on("r.id", "is", null))
-    .select("u.dataVersion")
+    .leftJoin("rolloverSummaries as n", (join) => join.onRef("n.userId", "=", "u.id").on("n.date", "=", p.nextDate))
+    .leftJoin("tasks as t", (join) =>
+      join
+        .onRef("t.userId", "=", "u.id")
+        .on("t.date", "=", p.date)
+        .on((eb) => eb.or([eb("r.id", "is", null), eb("t.status", "<>", "done")])),
+    )
+    .select(["u.dataVersion", "u.timeZone"])
     .select(ruleSettingsColumns.map((column) => `s.${column}` as const))
-    .select("r.id as summaryId")
+    .select(["r.id as summaryId", "n.id as nextSummaryId"])
     .select(dayTaskColumns.map((column) => `t.${column} as task_${column}` as const))
     .where("u.id", "=", p.userId)
     .orderBy("t.createdAt")
@@ -127,16 +127,22 @@ function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId">)
 export interface DayToClose {
   /** The user's data version when read: the close writes only if it is still that (db/user-data.ts). */
   dataVersion: number;
+  /** The user's IANA zone, in which their today is read. */
+  timeZone: string;
   /** The saved settings the rules use, or undefined when the user never saved any. */
   settings: RolloverRuleSettings | undefined;
-  /** The day's summary when it is already closed (then `tasks` is empty). */
+  /** The day's summary when it is already closed (then `tasks` holds its unfinished tasks only). */
   summary: RolloverSummary | undefined;
+  /** Whether the next day is closed too (tasks moved onto it would wait there for a close again). */
+  isNextDayClosed: boolean;
   tasks: RolloverDayTask[];
 }
 
 /** The day's close to store: its summary, and each changed task with its changes. */
 export interface DayClose {
   summary: RolloverSummary;
+  /** A close again of a closed day: its stored summary is replaced by `summary` (same id). */
+  isAgain: boolean;
   changedTasks: readonly { task: RolloverDayTask; changes: RolloverTaskChanges }[];
 }
 
@@ -181,7 +187,7 @@ function changedTasksJson(changedTasks: DayClose["changedTasks"]): string {
 
 const summaryInsertColumns = ["id", "userId", ...summaryColumns.filter((column) => column !== "id")] as const;
 type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number>;
-type StoreCloseParams = SummaryParams & { userId: string; dataVersion: number };
+type StoreCloseParams = SummaryParams & { userId: string; date: string; dataVersion: number; isAgain: boolean };
 
 function storeCloseParams(userId: string, dataVersion: number, close: DayClose): StoreCloseParams {
   return {
@@ -190,12 +196,20 @@ function storeCloseParams(userId: string, dataVersion: number, close: DayClose):
     taskIds: JSON.stringify(close.summary.taskIds),
     reflectionReasons: JSON.stringify(close.summary.reflectionReasons),
     dataVersion,
+    isAgain: close.isAgain,
   };
 }
+
+/** What a close again rewrites in a stored summary: its counts, task ids and figures (not its reasons or time). */
+const summaryAgainColumns = summaryColumns.filter(
+  (column) => column !== "id" && column !== "date" && column !== "reflectionReasons" && column !== "createdAt",
+);
 
 const summaryColumnType = (column: (typeof summaryInsertColumns)[number]) =>
   column.endsWith("Count") || column.endsWith("Minutes") ? "integer" : "text";
 const columnList = (columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(column)));
+/** A stored summary's counts, task ids and figures set from the close again's (`excluded`). */
+const summaryAgainSet = () => sql.join(summaryAgainColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`));
 /** `tasks` set from the changed tasks' values `v` (joined by id). */
 const taskValuesSet = () => sql.join(writtenTaskColumns.map(([column]) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`));
 /**
@@ -209,7 +223,8 @@ const ownerOnly = (userId: unknown) => sql<boolean>`${sql.ref("tasks.userId")} |
  * PostgreSQL: the whole close as one statement, so one round trip and its own transaction: raise
  * the user's data version if it is still the one read (which also takes the user's row lock, as
  * writeUserData does), store the summary only if that happened and the day has none yet (the
- * unique (user_id, date)), and write the changed tasks only if the summary was stored. The WITH
+ * unique (user_id, date)) or this is a close again, which replaces it, and write the changed tasks
+ * only if the summary was stored. The WITH
  * queries all run, on one snapshot; each sees the others' RETURNING rows only, which is what
  * chains the three conditions. A prepared statement (compiledQuery): one shape for any close.
  * The tasks are found as the read found them, by (user_id, date): one range of that index, joined
@@ -227,7 +242,8 @@ const storeCloseStatement = compiledQuery((_db, p: StoreCloseParams & { tasks: s
   ), claimed as (
     insert into ${sql.table("rolloverSummaries")} (${columnList(summaryInsertColumns)})
     select ${summaryValues} from bumped
-    on conflict (${columnList(["userId", "date"])}) do nothing returning ${sql.ref("id")}
+    on conflict (${columnList(["userId", "date"])}) do update set ${summaryAgainSet()}
+    where cast(${p.isAgain} as boolean) returning ${sql.ref("id")}
   ), moved as (
     update ${sql.table("tasks")} set ${taskValuesSet()}
     from jsonb_to_recordset(cast(${p.tasks} as jsonb)) as v(${recordType})
@@ -245,6 +261,13 @@ const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion
     .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
     .where("id", "=", p.userId)
     .where("dataVersion", "=", p.dataVersion),
+);
+const replaceSummaryQuery = compiledQuery((db, p: SummaryParams & { userId: string; date: string }) =>
+  db
+    .updateTable("rolloverSummaries")
+    .set(Object.fromEntries(summaryAgainColumns.map((column) => [column, p[column]])))
+    .where("userId", "=", p.userId)
+    .where("date", "=", p.date),
 );
 const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
@@ -276,7 +299,9 @@ async function storeCloseInTransaction(db: Kysely<Database>, params: StoreCloseP
     const bumped = await bumpIfUnchangedQuery.execute(trx, params);
     if (bumped.numAffectedRows === 0n) return false;
     // Nothing else happens then: the raised version only makes cached answers be read again.
-    if (!(await insertSummaryQuery.takeFirst(trx, params))) return false;
+    if (params.isAgain) {
+      if ((await replaceSummaryQuery.execute(trx, params)).numAffectedRows === 0n) return false;
+    } else if (!(await insertSummaryQuery.takeFirst(trx, params))) return false;
     for (const group of groupByChanges(close.changedTasks)) {
       await trx
         .updateTable("tasks")
@@ -325,19 +350,37 @@ export function rolloverRepository(db: Kysely<Database>) {
       return user?.timeZone;
     },
 
-    /** Every task of the day, done ones included, in the board's order (the (user_id, date) index). */
-    async listDayTasks(userId: string, date: string): Promise<RolloverDayTask[]> {
-      return dayTasksQuery.rows(db, { userId, date });
-    },
-
     async findSummary(userId: string, date: string): Promise<RolloverSummary | undefined> {
       const row = await summaryQuery.takeFirst(db, { userId, date });
       return row && summaryFromRow(row);
     },
 
+    /**
+     * The unfinished tasks of the user's closed days from `from` up to `before` (excluded), with
+     * each day's reviewed task ids: where the scheduler looks for tasks added to a day after its
+     * close. One range of the (user_id, date) index.
+     */
+    async listUnfinishedTasksOfClosedDays(
+      userId: string,
+      from: string,
+      before: string,
+    ): Promise<Array<{ id: string; status: TaskStatus; date: string; taskIds: RolloverSummary["taskIds"] }>> {
+      const rows = await db
+        .selectFrom("tasks as t")
+        .innerJoin("rolloverSummaries as r", (join) => join.onRef("r.userId", "=", "t.userId").onRef("r.date", "=", "t.date"))
+        .select(["t.id", "t.status", "r.date", "r.taskIds"])
+        .where("t.userId", "=", userId)
+        .where("t.date", ">=", from)
+        .where("t.date", "<", before)
+        .where("t.status", "<>", "done")
+        .orderBy("r.date")
+        .execute();
+      return rows.map((row) => ({ ...row, taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"] }));
+    },
+
     /** Everything closing `date` reads, in one query (dayToCloseQuery); undefined for an unknown user. */
     async findDayToClose(userId: string, date: string): Promise<DayToClose | undefined> {
-      const rows = await dayToCloseQuery.unmappedRows(db, { userId, date });
+      const rows = await dayToCloseQuery.unmappedRows(db, { userId, date, nextDate: addDays(date, 1) });
       const first = rows[0];
       if (!first) return undefined;
       const taskOf = (row: Row) => {
@@ -348,6 +391,7 @@ export function rolloverRepository(db: Kysely<Database>) {
       const summary = first.summary_id === null ? undefined : await this.findSummary(userId, date);
       return {
         dataVersion: Number(first.data_version),
+        timeZone: first.time_zone as string,
         settings:
           first.rollover_todo_tasks === null
             ? undefined
@@ -358,15 +402,17 @@ export function rolloverRepository(db: Kysely<Database>) {
                 maxRolloverDays: first.max_rollover_days as number,
               },
         summary,
-        tasks: summary || first.task_id === null ? [] : rows.map(taskOf),
+        isNextDayClosed: first.next_summary_id !== null,
+        tasks: first.task_id === null ? [] : rows.map(taskOf),
       };
     },
 
     /**
      * Stores a day's close — raises the user's data version, stores the summary, moves the tasks —
      * all or nothing, and only if the user's data version is still `dataVersion` (nothing of theirs
-     * was written since the close read it) and the day has no summary yet (the unique (user_id,
-     * date): only one close of a day moves tasks). Returns whether it stored it.
+     * was written since the close read it, so neither the day's tasks nor its summary moved) and,
+     * for a first close, the day has no summary yet (the unique (user_id, date): only one first
+     * close of a day moves tasks). Returns whether it stored it.
      */
     async storeClose(userId: string, dataVersion: number, close: DayClose): Promise<boolean> {
       const params = storeCloseParams(userId, dataVersion, close);

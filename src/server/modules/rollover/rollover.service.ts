@@ -8,19 +8,33 @@ import {
   type RolloverSummary,
   type UpdateRolloverSettingsBody,
 } from "../../../shared/api/rollover.ts";
-import { todayInZone } from "../../../shared/rules/dates.ts";
-import { planDayRollover, type RolloverRuleSettings, wrapUpFigures } from "../../../shared/rules/rollover.ts";
+import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
+import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type DayClose, type RolloverDayTask, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
+import { type DayClose, type DayToClose, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
 
 export interface RolloverServiceDeps {
   kysely: Kysely<Database>;
   now: () => Date;
   /** Optimistic attempts at a close before it takes the user's lock (tests set 0 to take it at once). */
   optimisticAttempts?: number;
+}
+
+/** How a close runs: the scheduler's passes the settings it read; a carried-on close touches only closed days. */
+interface CloseMode {
+  automatic?: { settings: RolloverSettings };
+  onlyIfClosed?: boolean;
+}
+
+interface CloseOutcome {
+  summary: RolloverSummary;
+  /** Whether this close stored anything (not an answer of the stored summary alone). */
+  stored: boolean;
+  /** Whether it moved tasks onto the next day, which is closed and over: they need a close again there. */
+  carriesOn: boolean;
 }
 
 /** A close that loses this many times in a row to other writes of the user's then takes their lock. */
@@ -43,78 +57,116 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     return todayInZone(now(), timeZone);
   }
 
-  /** What closing `day` does: the summary and the tasks' changes, from what was read. */
-  function planClose(tasks: readonly RolloverDayTask[], settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
+  /**
+   * What closing `day` does: the summary and the tasks' changes, from what was read. A day already
+   * closed is closed again over the tasks no close of it handled (tasksLeftToClose): their ids and
+   * figures are added to its summary, which keeps its id, time and reflection.
+   */
+  function planClose(read: DayToClose, settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
     const at = now();
+    const closed = read.summary;
+    const tasks = closed ? tasksLeftToClose(read.tasks, closed) : read.tasks;
     const plan = planDayRollover(tasks, settings, day, at);
-    const idsOf = (action: string) => plan.filter((entry) => entry.action === action).map((entry) => entry.task.id);
+    const idsOf = (action: keyof RolloverSummary["taskIds"]) => [
+      ...(closed?.taskIds[action] ?? []),
+      ...plan.filter((entry) => entry.action === action).map((entry) => entry.task.id),
+    ];
     const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
+    const figures = wrapUpFigures(tasks);
     const summary: RolloverSummary = {
-      id: randomUUID(),
+      id: closed?.id ?? randomUUID(),
       date: day,
       rolledOverCount: taskIds.rollover.length,
       stalledCount: taskIds.stall.length,
       deferredCount: taskIds.defer.length,
       reviewCount: taskIds.review.length,
       taskIds,
-      ...wrapUpFigures(tasks),
-      reflectionReasons,
-      createdAt: at.toISOString(),
+      completedCount: (closed?.completedCount ?? 0) + figures.completedCount,
+      totalCount: (closed?.totalCount ?? 0) + figures.totalCount,
+      plannedMinutes: (closed?.plannedMinutes ?? 0) + figures.plannedMinutes,
+      actualMinutes: (closed?.actualMinutes ?? 0) + figures.actualMinutes,
+      reflectionReasons: closed?.reflectionReasons ?? reflectionReasons,
+      createdAt: closed?.createdAt ?? at.toISOString(),
     };
     // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
     // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
     const changedTasks = plan.filter((entry) => Object.keys(entry.changes).length > 0);
-    return { summary, changedTasks };
+    return { summary, isAgain: closed !== undefined, changedTasks };
   }
 
   /**
-   * One attempt at closing the day through `db`: one read (data version, settings, summary, tasks),
-   * then, unless the day is already closed, one write that stores the close only if the user's
-   * data version is still the one read (repository.storeClose). Answers the day's summary, null
-   * when the scheduler leaves an empty day alone, or "retry" when something of the user's was
-   * written between the read and the write (or another close of the day won).
+   * One attempt at closing the day through `db`: one read (data version, zone, settings, summary,
+   * tasks), then, unless nothing is left to close, one write that stores the close only if the
+   * user's data version is still the one read (repository.storeClose). Answers the day's summary
+   * and whether tasks now wait on a closed past day (the next one), null when the scheduler leaves
+   * an empty day alone or a close again finds the day not closed, or "retry" when something of the
+   * user's was written between the read and the write (or another close of the day won).
    */
   async function tryCloseDay(
     db: Kysely<Database>,
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    automatic: { settings: RolloverSettings } | undefined,
-  ): Promise<RolloverSummary | null | "retry"> {
+    mode: CloseMode,
+  ): Promise<CloseOutcome | null | "retry"> {
     const inDb = rolloverRepository(db);
     const read = await inDb.findDayToClose(userId, day);
     if (!read) throw new Error(`closing a day of unknown user ${userId}`);
-    if (read.summary) return read.summary;
-    if (automatic && read.tasks.length === 0) return null;
-    const settings = automatic?.settings ?? read.settings ?? { ...ROLLOVER_DEFAULTS };
-    const close = planClose(read.tasks, settings, day, reflectionReasons);
-    return (await inDb.storeClose(userId, read.dataVersion, close)) ? close.summary : "retry";
+    const today = todayInZone(now(), read.timeZone);
+    if (day > today) throw new AppError("bad_request", `${day} has not begun yet: a day can be ended from that day on (today is ${today})`);
+    if (mode.onlyIfClosed && !read.summary) return null;
+    if (read.summary && tasksLeftToClose(read.tasks, read.summary).length === 0) {
+      return { summary: read.summary, stored: false, carriesOn: false };
+    }
+    if (mode.automatic && !read.summary && read.tasks.length === 0) return null;
+    const settings = mode.automatic?.settings ?? read.settings ?? { ...ROLLOVER_DEFAULTS };
+    const close = planClose(read, settings, day, reflectionReasons);
+    if (!(await inDb.storeClose(userId, read.dataVersion, close))) return "retry";
+    const movedOn = close.changedTasks.some(({ changes }) => changes.date === addDays(day, 1));
+    return { summary: close.summary, stored: true, carriesOn: movedOn && read.isNextDayClosed && addDays(day, 1) < today };
   }
 
   /**
-   * Closes the day once (docs/decisions/006 and 015). Optimistic first: a read and a write that
-   * stores the close only if the user's data version has not moved since the read — on PostgreSQL
-   * two round trips, no explicit transaction, no lock held while the app plans the close. The
-   * common repeat (a double click) is the read alone. After OPTIMISTIC_ATTEMPTS attempts that
-   * lost to other writes of the user's, the close reads and writes inside writeUserData, holding
-   * the user's lock, where nothing can move the version under it. The scheduler's close passes
-   * the settings it already read, and a day without any task is left alone (no summary).
+   * Closes the day once (docs/decisions/006, 015 and 020). Optimistic first: a read and a write
+   * that stores the close only if the user's data version has not moved since the read — on
+   * PostgreSQL two round trips, no explicit transaction, no lock held while the app plans the
+   * close. The common repeat (a double click) is the read alone. After OPTIMISTIC_ATTEMPTS attempts
+   * that lost to other writes of the user's, the close reads and writes inside writeUserData,
+   * holding the user's lock, where nothing can move the version under it.
    */
   async function closeDayOnce(
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    automatic?: { settings: RolloverSettings },
-  ): Promise<RolloverSummary | null> {
+    mode: CloseMode,
+  ): Promise<CloseOutcome | null> {
     for (let attempt = 0; attempt < optimisticAttempts; attempt++) {
-      const outcome = await tryCloseDay(kysely, userId, day, reflectionReasons, automatic);
+      const outcome = await tryCloseDay(kysely, userId, day, reflectionReasons, mode);
       if (outcome !== "retry") return outcome;
     }
     return writeUserData(kysely, userId, async (trx) => {
-      const outcome = await tryCloseDay(trx, userId, day, reflectionReasons, automatic);
+      const outcome = await tryCloseDay(trx, userId, day, reflectionReasons, mode);
       if (outcome === "retry") throw new Error(`closing ${day} lost to another write while holding the user's lock`);
       return outcome;
     });
+  }
+
+  /**
+   * Closes the day, then closes again each following closed past day the close moved tasks onto,
+   * so that no task waits on a day that is over and closed (decision 020). Answers the day's close.
+   */
+  async function closeDayAndCarryOn(
+    userId: string,
+    day: string,
+    reflectionReasons: ReflectionReason[],
+    mode: CloseMode,
+  ): Promise<CloseOutcome | null> {
+    const outcome = await closeDayOnce(userId, day, reflectionReasons, mode);
+    let carried = outcome;
+    for (let next = addDays(day, 1); carried?.carriesOn; next = addDays(next, 1)) {
+      carried = await closeDayOnce(userId, next, [], { ...mode, onlyIfClosed: true });
+    }
+    return outcome;
   }
 
   return {
@@ -142,11 +194,16 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       });
     },
 
-    /** What closing the day would do to each of its not-done tasks; changes nothing. */
+    /**
+     * What closing the day would do to each of its not-done tasks (of a closed day, to those a
+     * close again would handle); changes nothing, and computes a future day's too.
+     */
     async previewDay(userId: string, date?: string): Promise<RolloverPreviewResponse> {
       const day = date ?? (await userToday(userId));
-      const [settings, tasks] = await Promise.all([settingsOf(repository, userId), repository.listDayTasks(userId, day)]);
-      const plan = planDayRollover(tasks, settings, day, now());
+      const read = await repository.findDayToClose(userId, day);
+      if (!read) throw new Error(`previewing a day of unknown user ${userId}`);
+      const tasks = read.summary ? tasksLeftToClose(read.tasks, read.summary) : read.tasks;
+      const plan = planDayRollover(tasks, read.settings ?? ROLLOVER_DEFAULTS, day, now());
       return {
         date: day,
         totalTasks: plan.length,
@@ -161,24 +218,35 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     },
 
     /**
-     * Closes the day (by default the user's today): applies every recommended action and stores the
-     * summary, in one transaction. A day is closed once: when it already has a summary, nothing
-     * moves and that summary is the answer (the reflection reasons sent again are not stored).
+     * Closes the day (by default the user's today; never a day after it): applies every
+     * recommended action and stores the summary, in one transaction. A closed day is closed again
+     * over the unfinished tasks added since (decision 020); with none, nothing moves and the stored
+     * summary is the answer (the reflection reasons sent again are not stored).
      */
     async closeDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
       const day = input.date ?? (await userToday(userId));
-      const summary = await closeDayOnce(userId, day, input.reflectionReasons ?? []);
-      if (!summary) throw new Error("closing a day without skipping empty ones always answers a summary");
-      return summary;
+      const outcome = await closeDayAndCarryOn(userId, day, input.reflectionReasons ?? [], {});
+      if (!outcome) throw new Error("closing a day without skipping empty ones always answers a summary");
+      return outcome.summary;
     },
 
     /**
-     * The scheduler's close of a day with the user's settings, just read: as closeDay, except that
-     * a day without any task is left alone (no summary: nothing to move or to sum up, and no row
-     * per idle user and day).
+     * The scheduler's close of its due days with the user's settings, just read: first each closed
+     * day since `from` that has unfinished tasks added after its close, then the due days, oldest
+     * first; as closeDay, except that a due day without any task is left alone (no summary: nothing
+     * to move or to sum up, and no row per idle user and day). Answers how many closes it stored.
      */
-    closeDayAutomatically(userId: string, day: string, settings: RolloverSettings): Promise<RolloverSummary | null> {
-      return closeDayOnce(userId, day, [], { settings });
+    async closeDaysAutomatically(userId: string, from: string, dueDays: readonly string[], settings: RolloverSettings): Promise<number> {
+      const firstDue = dueDays[0];
+      if (firstDue === undefined) return 0;
+      const open = await repository.listUnfinishedTasksOfClosedDays(userId, from, firstDue);
+      // tasksLeftToClose's rule (the query already left the done tasks out).
+      const reopened = [...new Set(open.filter((task) => !task.taskIds.review.includes(task.id)).map((task) => task.date))];
+      let stored = 0;
+      for (const day of [...reopened, ...dueDays]) {
+        if ((await closeDayAndCarryOn(userId, day, [], { automatic: { settings } }))?.stored) stored++;
+      }
+      return stored;
     },
 
     async getSummary(userId: string, date: string): Promise<RolloverSummary> {

@@ -284,12 +284,115 @@ describeEachDatabase("rollover API", (dialect) => {
     it("closes a day once: a second trigger moves nothing and answers the same summary", async () => {
       const first = await createTask(user, { title: "First" });
       const summary = await trigger(user, { date: D, reflectionReasons: ["smooth"] });
-      const late = await createTask(user, { title: "Added after closing" });
       t.clock.advance(5 * MINUTE);
       const again = await trigger(user, { date: D, reflectionReasons: ["harder"] });
       expect(again).toEqual(summary);
       expect(await findTask(user, first.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
-      expect(await findTask(user, late.id)).toMatchObject({ date: D, rolloverCount: 0 });
+    });
+
+    it("closes a closed day again over the unfinished tasks added since, once each, adding them to its summary", async () => {
+      const first = await createTask(user, { title: "First", estimatedDuration: 20 });
+      const done = await createTask(user, { title: "Done" });
+      await setStatus(user, done.id, "done");
+      const summary = await trigger(user, { date: D, reflectionReasons: ["smooth"] });
+      const late = await createTask(user, { title: "Added after closing", estimatedDuration: 45 });
+      t.clock.advance(5 * MINUTE);
+
+      const again = await trigger(user, { date: D, reflectionReasons: ["harder"] });
+      expect(again).toEqual({
+        ...summary,
+        rolledOverCount: 2,
+        taskIds: { ...summary.taskIds, rollover: [first.id, late.id] },
+        totalCount: 3,
+        plannedMinutes: 20 + 30 + 45,
+      });
+      expect(await get(user, `/api/rollover/summary/${D}`)).toEqual(again);
+      for (const task of [first, late]) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
+
+      // Nothing new: nothing moves, the same summary.
+      t.clock.advance(5 * MINUTE);
+      expect(await trigger(user, { date: D })).toEqual(again);
+      expect(await findTask(user, late.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+      expect((await dayTasks(user, D)).map((task) => task.title)).toEqual(["Done"]);
+
+      // A task done at the close and reopened since is unfinished on a closed day too.
+      await setStatus(user, done.id, "todo");
+      expect((await trigger(user, { date: D })).taskIds.rollover).toEqual([first.id, late.id, done.id]);
+      expect(await findTask(user, done.id)).toMatchObject({ date: NEXT, status: "todo", rolloverCount: 1 });
+    });
+
+    it("leaves a task its close kept for review where it is when the day is closed again", async () => {
+      await saveSettings(user, { rolloverTodoTasks: false });
+      const kept = await createTask(user, { title: "Kept" });
+      const summary = await trigger(user, { date: D });
+      expect(summary.taskIds.review).toEqual([kept.id]);
+      await saveSettings(user, { rolloverTodoTasks: true });
+      expect(await trigger(user, { date: D })).toEqual(summary);
+      const late = await createTask(user, { title: "Late" });
+      const again = await trigger(user, { date: D });
+      expect(again.taskIds).toEqual({ rollover: [late.id], stall: [], defer: [], review: [kept.id] });
+      expect(await findTask(user, kept.id)).toMatchObject({ date: D, rolloverCount: 0 });
+    });
+
+    it("previews only what closing a closed day again would do", async () => {
+      await saveSettings(user, { stallInProgressTasks: false, rolloverTodoTasks: false });
+      await createTask(user, { title: "Kept for review" });
+      await trigger(user, { date: D });
+      expect((await preview(user, { date: D })).tasks).toEqual([]);
+      const late = await createTask(user, { title: "Late" });
+      await setStatus(user, late.id, "inprogress");
+      expect(actionsOf(await preview(user, { date: D }))).toEqual({ Late: "rollover" });
+    });
+
+    it("carries tasks closed again on a past day on through the following closed days, up to today", async () => {
+      const [before, yesterday] = ["2026-05-02", "2026-05-03"];
+      await createTask(user, { title: "Early", date: before });
+      await trigger(user, { date: before });
+      await trigger(user, { date: yesterday });
+      const late = await createTask(user, { title: "Late", date: before });
+
+      const again = await trigger(user, { date: before });
+      expect(again.taskIds.rollover).toContain(late.id);
+      // The 3rd was closed and is over: closing the 2nd again closed it again too, so Late is on today.
+      expect(await findTask(user, late.id)).toMatchObject({ date: D, rolloverCount: 2, rolledOverFromDate: yesterday, firstPlannedDate: before });
+      expect((await get<RolloverSummary>(user, `/api/rollover/summary/${yesterday}`)).taskIds.rollover).toContain(late.id);
+      // Today is not closed by it.
+      expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) })).statusCode).toBe(404);
+    });
+
+    it("closes a closed day again the same way holding the user's lock", async () => {
+      const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
+      await createTask(user, { title: "First" });
+      const summary = await locked.closeDay(user.userId, { date: D });
+      const late = await createTask(user, { title: "Late" });
+      const again = await locked.closeDay(user.userId, { date: D });
+      expect(again).toMatchObject({ id: summary.id, rolledOverCount: 2 });
+      expect(await findTask(user, late.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+      expect(await locked.closeDay(user.userId, { date: D })).toEqual(again);
+    });
+
+    it("lets one of many simultaneous closes again move each task added since once", async () => {
+      await createTask(user, { title: "First" });
+      await trigger(user, { date: D });
+      const added = await Promise.all([1, 2, 3].map((n) => createTask(user, { title: `Added ${n}` })));
+      const summaries = await Promise.all(Array.from({ length: 4 }, () => trigger(user, { date: D })));
+      for (const summary of summaries) expect(summary).toEqual(summaries[0]);
+      expect(summaries[0]?.rolledOverCount).toBe(4);
+      for (const task of added) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
+    });
+
+    it("refuses to close a day after the user's today in their zone, and moves nothing; preview still computes", async () => {
+      const tomorrow = await createTask(user, { title: "Tomorrow", date: NEXT });
+      const response = await send(user, "POST", "/api/rollover/trigger", { date: NEXT });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ code: "bad_request", message: `${NEXT} has not begun yet: a day can be ended from that day on (today is ${D})` });
+      expect(await findTask(user, tomorrow.id)).toMatchObject({ date: NEXT, rolloverCount: 0 });
+      expect((await t.app.inject({ url: `/api/rollover/summary/${NEXT}`, headers: reading(user) })).statusCode).toBe(404);
+      expect(actionsOf(await preview(user, { date: NEXT }))).toEqual({ Tomorrow: "rollover" });
+      // 15:00 UTC is already the 5th in Kiritimati (UTC+14): there it is today.
+      const islander = await signInTestUser(t.app, { timeZone: "Pacific/Kiritimati" });
+      expect((await trigger(islander, { date: NEXT })).date).toBe(NEXT);
+      expect((await send(islander, "POST", "/api/rollover/trigger", { date: "2026-05-06" })).statusCode).toBe(400);
     });
 
     it("lets only one of two simultaneous triggers of a day move the tasks", async () => {
@@ -380,6 +483,7 @@ describeEachDatabase("rollover API", (dialect) => {
       const at = t.clock.now.toISOString();
       const stale = {
         summary: { id: "stale-close", date: D, rolledOverCount: 1, stalledCount: 0, deferredCount: 0, reviewCount: 0, taskIds: { rollover: [todo.id], stall: [], defer: [], review: [] }, completedCount: 0, totalCount: 1, plannedMinutes: 30, actualMinutes: 0, reflectionReasons: [], createdAt: at },
+        isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
       const versionBefore = await dataVersionOf(user);
@@ -401,6 +505,7 @@ describeEachDatabase("rollover API", (dialect) => {
       const at = t.clock.now.toISOString();
       const late = {
         summary: { ...summary, id: "late-close" },
+        isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
       expect(await repository.storeClose(user.userId, read!.dataVersion, late)).toBe(false);

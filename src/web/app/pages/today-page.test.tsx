@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
-import { todayInZone } from "../../../shared/rules/dates.ts";
+import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { userQueryKey } from "../../features/session/index.ts";
 import { makeTask } from "../../../shared/test/task-fixtures.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
@@ -105,6 +105,15 @@ describe("TodayPage", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(endDay).toHaveFocus();
+  });
+
+  it("does not offer End Day on a day to come, and says why", async () => {
+    const tomorrow = addDays(todayInZone(new Date(), timeZone), 1);
+    server([makeTask({ title: "Later", date: tomorrow })], []);
+    renderPage(`/?date=${tomorrow}`);
+    const endDay = await screen.findByRole("button", { name: "End Day (1)" });
+    expect(endDay).toBeDisabled();
+    expect(endDay).toHaveAccessibleDescription("This day has not begun: you can end it once it has.");
   });
 
   it("moves a stalled task at once when completed from the banner, and moves it back with a toast when the server refuses", async () => {

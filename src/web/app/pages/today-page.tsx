@@ -104,6 +104,7 @@ export function TodayPage() {
         onOpenFutureTasks={() => setIsFutureOpen(true)}
         onAddTask={openCreate}
         onEndDay={() => setIsWrapUpOpen(true)}
+        isFuture={viewedDate > today}
       />
       <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />
       <QuickAdd viewedDate={viewedDate} today={today} />
@@ -134,7 +135,7 @@ export function TodayPage() {
           if (!open) setTaskToDelete(null);
         }}
       />
-      <WrapUpDialog open={isWrapUpOpen} onOpenChange={setIsWrapUpOpen} date={viewedDate} tasks={tasks ?? []} />
+      <WrapUpDialog open={isWrapUpOpen} onOpenChange={setIsWrapUpOpen} date={viewedDate} today={today} tasks={tasks ?? []} />
       <KeyboardShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
       <FutureTasksPanel open={isFutureOpen} onOpenChange={setIsFutureOpen} today={today} onMoveToToday={moves.moveToToday} />
     </>

@@ -55,13 +55,13 @@ function server(routes: Record<string, FetchHandler> = {}) {
   return { sent, fetchMock };
 }
 
-function renderDialog(tasks: Task[]) {
+function renderDialog(tasks: Task[], today = date) {
   const client = createQueryClient();
   client.setQueryData(userQueryKey, user);
   const onOpenChange = vi.fn();
   render(
     <AppProviders client={client}>
-      <WrapUpDialog open onOpenChange={onOpenChange} date={date} tasks={tasks} />
+      <WrapUpDialog open onOpenChange={onOpenChange} date={date} today={today} tasks={tasks} />
     </AppProviders>,
   );
   return { client, onOpenChange, dialog: screen.getByRole("dialog", { name: "Daily Wrap-up" }) };
@@ -226,6 +226,35 @@ describe("WrapUpDialog", () => {
     expect(within(summary).getByText("of 2h planned")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Low energy" })).toHaveAttribute("aria-pressed", "true");
     expect(within(dialog).getByRole("button", { name: "Smooth day" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  it("names the day it sums up when it is not today, and where its tasks move on to", () => {
+    server();
+    const { dialog } = renderDialog(dayOfFive(), "2026-11-24");
+    expect(within(dialog).getByRole("region", { name: "Summary of Mon, Nov 23" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("group", { name: "What made this day challenging?" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("region", { name: "Rollover to today" })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/today's summary/i)).not.toBeInTheDocument();
+  });
+
+  it("on a closed day, offers to move on only the unfinished tasks added since, and says what this close did", async () => {
+    const kept = makeTask({ title: "Kept for review" });
+    const added = makeTask({ title: "Added since" });
+    const closed = summaryFor({ rolledOverCount: 2, taskIds: { rollover: ["a", "b"], stall: [], defer: [], review: [kept.id] } });
+    const { sent } = server({
+      "GET /api/rollover/summary/2026-11-23": () => jsonResponse(closed),
+      "POST /api/rollover/trigger": () => jsonResponse({ ...closed, rolledOverCount: 3, taskIds: { ...closed.taskIds, rollover: ["a", "b", added.id] } }),
+    });
+    const { dialog, onOpenChange } = renderDialog([kept, added], "2026-11-25");
+    expect(await within(dialog).findByText(/This day was completed at/)).toHaveTextContent(
+      "This day was completed at 11:30 PM; completing it again handles the 1 unfinished task added since.",
+    );
+    const rollover = within(dialog).getByRole("region", { name: "Rollover to Tue, Nov 24" });
+    expect(within(rollover).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Added since"]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);
+    expect(await screen.findByText("1 rolled over.")).toBeInTheDocument();
   });
 
   it("closes without closing the day on 'Skip for now'", async () => {

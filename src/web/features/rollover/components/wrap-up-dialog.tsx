@@ -1,8 +1,9 @@
 import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover-limits.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { wrapUpFigures } from "../../../../shared/rules/rollover.ts";
+import { tasksLeftToClose, wrapUpFigures } from "../../../../shared/rules/rollover.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -27,6 +28,7 @@ import {
   REFLECTION_REASON_LABELS,
   moreTasksLabel,
   rolloverActionLabel,
+  wrapUpDayLabels,
 } from "../lib/wrap-up-labels.ts";
 
 export interface WrapUpDialogProps {
@@ -34,6 +36,8 @@ export interface WrapUpDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The day being closed (the board's viewed day). */
   date: string;
+  /** The user's today: the wrap-up of another day names it. */
+  today: string;
   /** That day's tasks, as the board shows them. */
   tasks: readonly Task[];
 }
@@ -43,7 +47,7 @@ export interface WrapUpDialogProps {
  * move on (with a preview of each one's action), and 'Complete Day', which closes the day on the
  * server. The content starts afresh each time the dialog opens.
  */
-export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogProps) {
+export function WrapUpDialog({ open, onOpenChange, date, today, tasks }: WrapUpDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -57,20 +61,25 @@ export function WrapUpDialog({ open, onOpenChange, date, tasks }: WrapUpDialogPr
           contentRef.current?.focus();
         }}
       >
-        <WrapUp date={date} tasks={tasks} onDone={() => onOpenChange(false)} />
+        <WrapUp date={date} today={today} tasks={tasks} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[]; onDone: () => void }) {
+function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; tasks: readonly Task[]; onDone: () => void }) {
   // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
   const closed = useRolloverSummary(date);
   const current = useMemo(() => wrapUpFigures(tasks), [tasks]);
   // A closed day is summed up as it was when closed: its unfinished tasks have moved on since, and
   // today's figures would read 0/0.
   const figures = closed.data ?? current;
-  const incomplete = useMemo(() => tasks.filter((task) => task.status !== "done"), [tasks]);
+  // A closed day moves on only the unfinished tasks no close of it handled (decision 020).
+  const incomplete = useMemo(
+    () => (closed.data ? tasksLeftToClose(tasks, closed.data) : tasks.filter((task) => task.status !== "done")),
+    [tasks, closed.data],
+  );
+  const labels = wrapUpDayLabels(date, today);
   const [chosenReasons, setReasons] = useState<ReadonlySet<ReflectionReason> | null>(null);
   // Until the person picks, a closed day shows the reasons it was closed with.
   const reasons = chosenReasons ?? new Set(closed.data?.reflectionReasons ?? []);
@@ -94,7 +103,7 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
       { date, reflectionReasons },
       {
         onSuccess: (summary) => {
-          toast({ title: "Day completed", description: summaryLine(summary) });
+          toast({ title: "Day completed", description: summaryLine(summary, closed.data) });
           onDone();
         },
       },
@@ -111,13 +120,16 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
       {closed.data ? (
         <p className="flex items-start gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          This day was completed at {closedAtLabel(closed.data.createdAt, timeZone)}; completing it again changes nothing.
+          This day was completed at {closedAtLabel(closed.data.createdAt, timeZone)};{" "}
+          {isNothingLeft
+            ? "completing it again changes nothing."
+            : `completing it again handles the ${incomplete.length} unfinished ${incomplete.length === 1 ? "task" : "tasks"} added since.`}
         </p>
       ) : null}
 
       <section aria-labelledby={ids.summary} className="grid min-w-0 grid-cols-1 gap-3">
         <h3 id={ids.summary} className="font-semibold">
-          Today&apos;s Summary
+          {labels.summary}
         </h3>
         <dl className="grid grid-cols-3 gap-2 max-[359px]:grid-cols-1">
           <SummaryStat icon={<CheckCircle2 className="text-green-700" />} label="Completed">
@@ -143,7 +155,7 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
           Quick Reflection <span className="text-sm font-normal text-muted-foreground">(optional)</span>
         </h3>
         <p id={ids.question} className="text-sm text-muted-foreground">
-          What made today challenging?
+          {labels.question}
         </p>
         <div role="group" aria-labelledby={ids.question} className="flex flex-wrap gap-2">
           {REFLECTION_REASONS.map((reason) => {
@@ -168,7 +180,7 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
       <section aria-labelledby={ids.rollover} className="grid min-w-0 grid-cols-1 gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={ids.rollover} className="font-semibold">
-            Rollover to tomorrow
+            {labels.rollover}
           </h3>
           {isNothingLeft ? null : (
             <Button
@@ -184,7 +196,9 @@ function WrapUp({ date, tasks, onDone }: { date: string; tasks: readonly Task[];
           )}
         </div>
         {isNothingLeft ? (
-          <p className="text-sm text-muted-foreground">Every task of the day is done: nothing moves on.</p>
+          <p className="text-sm text-muted-foreground">
+            {closed.data ? "Nothing was added since: nothing moves on." : "Every task of the day is done: nothing moves on."}
+          </p>
         ) : preview.data ? null : (
           <ul className="grid grid-cols-1 gap-1 text-sm">
             {incomplete.slice(0, LISTED_INCOMPLETE_TASKS).map((task) => (
@@ -271,17 +285,15 @@ function closedAtLabel(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(instant));
 }
 
-function summaryLine(summary: {
-  rolledOverCount: number;
-  stalledCount: number;
-  deferredCount: number;
-  reviewCount: number;
-}): string {
+type SummaryCounts = Pick<RolloverSummary, "rolledOverCount" | "stalledCount" | "deferredCount" | "reviewCount">;
+
+/** What this close did: the summary's counts, less those of the close before it when the day was closed already. */
+function summaryLine(summary: SummaryCounts, before?: SummaryCounts): string {
   const parts = [
-    [summary.rolledOverCount, "rolled over"],
-    [summary.stalledCount, "marked stalled"],
-    [summary.deferredCount, "deferred"],
-    [summary.reviewCount, "to review"],
+    [summary.rolledOverCount - (before?.rolledOverCount ?? 0), "rolled over"],
+    [summary.stalledCount - (before?.stalledCount ?? 0), "marked stalled"],
+    [summary.deferredCount - (before?.deferredCount ?? 0), "deferred"],
+    [summary.reviewCount - (before?.reviewCount ?? 0), "to review"],
   ] as const;
   const said = parts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
   return said.length > 0 ? `${said.join(", ")}.` : "Nothing needed to move.";

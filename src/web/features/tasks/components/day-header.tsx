@@ -1,4 +1,5 @@
 import { CalendarClock, ChevronLeft, ChevronRight, Plus, Sunset, Undo2 } from "lucide-react";
+import { useId } from "react";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -19,6 +20,8 @@ interface DayHeaderProps {
   onAddTask: () => void;
   /** Opens the wrap-up; 'End Day (n)' counts the day's incomplete tasks (counts.total - counts.done). */
   onEndDay: () => void;
+  /** The viewed day is after the user's today: it cannot be ended yet (decision 020). */
+  isFuture: boolean;
 }
 
 /**
@@ -37,8 +40,10 @@ export function DayHeader({
   onOpenFutureTasks,
   onAddTask,
   onEndDay,
+  isFuture,
 }: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
+  const endDayReasonId = useId();
   useDocumentTitle(heading);
   return (
     <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -72,20 +77,32 @@ export function DayHeader({
           )}
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">
-        <Button variant="outline" onClick={onOpenFutureTasks}>
-          <CalendarClock aria-hidden="true" />
-          Future Tasks
-        </Button>
-        <Button onClick={onAddTask}>
-          <Plus aria-hidden="true" />
-          Add Task
-        </Button>
-        {/* Disabled until the day has loaded: the wrap-up sums up that day's tasks. */}
-        <Button variant="outline" onClick={onEndDay} disabled={!counts}>
-          <Sunset aria-hidden="true" />
-          End Day ({counts ? counts.total - counts.done : 0})
-        </Button>
+      <div className="flex shrink-0 flex-col items-start gap-1.5 sm:items-end">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={onOpenFutureTasks}>
+            <CalendarClock aria-hidden="true" />
+            Future Tasks
+          </Button>
+          <Button onClick={onAddTask}>
+            <Plus aria-hidden="true" />
+            Add Task
+          </Button>
+          {/* Disabled until the day has loaded (the wrap-up sums up that day's tasks), and on a day to come. */}
+          <Button
+            variant="outline"
+            onClick={onEndDay}
+            disabled={!counts || isFuture}
+            aria-describedby={isFuture ? endDayReasonId : undefined}
+          >
+            <Sunset aria-hidden="true" />
+            End Day ({counts ? counts.total - counts.done : 0})
+          </Button>
+        </div>
+        {isFuture ? (
+          <p id={endDayReasonId} className="text-sm text-muted-foreground">
+            This day has not begun: you can end it once it has.
+          </p>
+        ) : null}
       </div>
     </div>
   );
