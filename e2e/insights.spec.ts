@@ -63,7 +63,8 @@ function pastSummary(weekStartDate: string, tasksCompleted: number): WeeklySumma
       { type: "warning", title: "3 tasks keep getting carried over", description: "Break them down or let some go." },
       { type: "recommendation", title: "Plan a lighter week", description: "Fewer tasks per day are easier to finish." },
     ],
-    summary: { text: `In the week of ${weekStartDate} you completed ${tasksCompleted} of 10 planned tasks.`, generatedAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z` },
+    // In Markdown, as a model may write it: shown as the chat shows replies.
+    summary: { text: `In the week of ${weekStartDate} you completed **${tasksCompleted} of 10** planned tasks.`, generatedAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z` },
     viewed: false,
     createdAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z`,
   };
@@ -184,6 +185,8 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   await expect(dialog.getByText("2 of 3")).toBeVisible();
   await expect(dialog.getByText("Tuesday was your most productive day")).toBeVisible();
   await expect(dialog.getByText("Recommendation", { exact: true })).toBeVisible();
+  await expect(dialog.locator("strong", { hasText: "8 of 10" })).toBeVisible();
+  await expect(dialog).not.toContainText("**");
   await dialog.getByRole("button", { name: /^Week of/ }).nth(2).click();
   await expect(dialog.getByText("3 of 3")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();

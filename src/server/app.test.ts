@@ -66,6 +66,14 @@ describeEachDatabase("app shell", (dialect) => {
     expect(csp).toContain("manifest-src 'self'");
   });
 
+  it("loads images from the app's own origin only, so no injected address can carry data out", async () => {
+    const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
+    const imgSrc = /(?:^|;)\s*img-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
+    expect(imgSrc).toEqual(["'self'"]);
+    // Without an img-src, default-src would decide; it must not allow other hosts either.
+    expect(csp).not.toMatch(/(?:^|;)\s*default-src[^;]*(https:|\*)/);
+  });
+
   it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {
     const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);

@@ -23,7 +23,9 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", themeScriptSource()],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // Our own images only: an image address is a request the page makes by itself, so one named
+        // by injected content (a model's reply) could carry data out. The app uses no data: or blob: images.
+        imgSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         // The service worker (/sw.js) and the web app manifest, both from our own origin (decision 018).
@@ -36,7 +38,7 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
         ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // Avatars are loaded from the identity provider's image host.
+    // No cross-origin isolation: nothing on the pages needs it (no SharedArrayBuffer).
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isHttps,
   };

@@ -29,7 +29,7 @@ function text(value: unknown): string | undefined {
   return cleaned === "" ? undefined : cleaned;
 }
 
-/** Only web images may become an avatar (the page's CSP allows https: images). */
+/** Only an https address is kept as the avatar's (the current-user call answers it; the web app shows initials). */
 function avatarUrl(value: unknown): string | null {
   const candidate = text(value);
   if (!candidate || candidate.length > URL_MAX) return null;

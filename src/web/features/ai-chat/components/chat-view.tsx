@@ -1,9 +1,9 @@
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
+import { LazySafeMarkdown, preloadSafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
 import { useUser } from "../../session/index.ts";
@@ -11,14 +11,13 @@ import { useAiProviders } from "../api/get-ai-providers.ts";
 import type { ChatSession } from "../hooks/use-chat.ts";
 import { type ChatMessage, QUICK_PROMPTS, SIGNED_OUT_TEXT, isIntroMessage, providerNotConfiguredText } from "../lib/chat-messages.ts";
 
-// A reply's Markdown renderer (react-markdown and its parsers: most of the assistant's code, and
-// most of its evaluation time) loads in a turn of idle work of its own, after the assistant's
-// (decision 013); a reply shown before it has arrived reads as plain text for that moment.
-const ChatMessageContent = lazyWithPreload(() => import("./chat-message-content.tsx").then((module) => module.ChatMessageContent));
-
-/** Loads the replies' renderer once the page is idle; returns a cancel function. */
+/**
+ * Loads the replies' Markdown renderer (react-markdown and its parsers: most of the assistant's
+ * code, and most of its evaluation time) in a turn of idle work of its own, after the assistant's
+ * (decision 013); returns a cancel function.
+ */
 export function preloadReplyRenderer(): () => void {
-  return whenIdle(() => ChatMessageContent.preload().catch(() => undefined));
+  return whenIdle(preloadSafeMarkdown);
 }
 
 export interface ChatViewProps {
@@ -31,7 +30,7 @@ export interface ChatViewProps {
 export function ChatView({ chat, prompts }: ChatViewProps) {
   const { data: user } = useUser();
   // Shown now: the replies' renderer is wanted now (a no-op once loaded).
-  useEffect(() => void ChatMessageContent.preload().catch(() => undefined), []);
+  useEffect(() => void preloadSafeMarkdown(), []);
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -149,9 +148,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
       >
         <span className="sr-only">{isUser ? "You said:" : "Assistant:"}</span>
         {isUser ? <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p> : (
-          <Suspense fallback={<div className="text-sm leading-relaxed whitespace-pre-wrap break-words">{message.content}</div>}>
-            <ChatMessageContent content={message.content} />
-          </Suspense>
+          <LazySafeMarkdown text={message.content} className="text-sm leading-relaxed" />
         )}
         <p className={cn("mt-1 text-[11px]", isUser ? "text-primary-foreground/80" : "text-muted-foreground")}>{time}</p>
       </div>

@@ -61,3 +61,67 @@ describe("readChatStream", () => {
     await expect(readChatStream(streamOf(['data: {"delta":"a"}\n\n']), () => {})).rejects.toMatchObject({ code: "stream_incomplete" });
   });
 });
+
+describe("readChatStream, at the end of a reply", () => {
+  it("reads the body until it closes instead of cancelling it after done (a cancel aborts the request)", async () => {
+    const encoder = new TextEncoder();
+    const chunks = ['data: {"delta":"Hi"}\n\n', 'event: done\ndata: {"content":"Hi"}\n\n', ": the server's last bytes\n\n"];
+    let cancelled = false;
+    let closed = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) {
+          closed = true;
+          controller.close();
+        } else {
+          controller.enqueue(encoder.encode(next));
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    await expect(readChatStream(body, () => {})).resolves.toBe("Hi");
+    expect(cancelled).toBe(false);
+    expect(closed).toBe(true);
+  });
+
+  it("keeps a whole reply when the connection breaks after done, and reads an error event to the end too", async () => {
+    const encoder = new TextEncoder();
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError("network error"));
+        sent = true;
+        controller.enqueue(encoder.encode('event: done\ndata: {"content":"Whole"}\n\n'));
+      },
+    });
+    await expect(readChatStream(broken, () => {})).resolves.toBe("Whole");
+
+    let cancelled = false;
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('event: error\ndata: {"message":"Provider failed","code":"ai_provider_error"}\n\n'));
+        controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    await expect(readChatStream(failing, () => {})).rejects.toMatchObject({ code: "ai_provider_error" });
+    expect(cancelled).toBe(false);
+  });
+
+  it("cancels the body when the stream fails before the reply is whole", async () => {
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError("network error"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('data: {"delta":"Hal"}\n\n'));
+      },
+    });
+    await expect(readChatStream(broken, () => {})).rejects.toThrow("network error");
+  });
+});

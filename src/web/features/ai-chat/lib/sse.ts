@@ -81,31 +81,41 @@ export class ChatStreamError extends Error {
 /**
  * Reads a chat stream to its end: calls `onDelta` with the reply so far after each piece and
  * resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
+ * The server ends the stream right after its last event, so the body is read until it closes:
+ * cancelling it there would abort a request that succeeded.
  */
 export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (textSoFar: string) => void): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = createSseParser();
   let text = "";
+  let outcome: { content: string } | ChatStreamError | undefined;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       const frames = parser.push(done ? decoder.decode() + "\n\n" : decoder.decode(value, { stream: true }));
       for (const frame of frames) {
-        const event = toChatStreamEvent(frame);
+        const event = outcome ? null : toChatStreamEvent(frame);
         if (!event) continue;
         if (event.event === "delta") {
           text += event.data.delta;
           onDelta(text);
         } else if (event.event === "done") {
-          return event.data.content;
+          outcome = { content: event.data.content };
         } else {
-          throw new ChatStreamError(event.data.message, event.data.code);
+          outcome = new ChatStreamError(event.data.message, event.data.code);
         }
       }
-      if (done) throw new ChatStreamError("The reply stopped before it was complete.", "stream_incomplete");
+      if (done) break;
     }
-  } finally {
-    reader.cancel().catch(() => {});
+  } catch (error) {
+    // The reply was whole before the connection broke: it stands.
+    if (!outcome) {
+      reader.cancel().catch(() => {});
+      throw error;
+    }
   }
+  if (!outcome) throw new ChatStreamError("The reply stopped before it was complete.", "stream_incomplete");
+  if (outcome instanceof ChatStreamError) throw outcome;
+  return outcome.content;
 }

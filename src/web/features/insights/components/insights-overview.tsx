@@ -2,6 +2,7 @@ import { AlertCircle, BarChart3, Brain, Loader2, Sparkles, Trophy } from "lucide
 import { useState } from "react";
 import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../../shared/api/insight-limits.ts";
+import { LazySafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -116,7 +117,7 @@ function SummaryCard({ summary, isLatest, onOpen }: { summary: WeeklySummary; is
         {isLatest ? <Badge>Latest</Badge> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="line-clamp-4 text-sm leading-relaxed">{summary.summary.text}</p>
+        <LazySafeMarkdown text={summary.summary.text} className="line-clamp-4 text-sm leading-relaxed" />
         <SummaryStats summary={summary} compact />
         {summary.insights.length > 0 ? (
           <div>

@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { Link } from "react-router";
 import { SIDEBAR_WEEKLY_SUMMARIES } from "../../../../shared/api/insight-limits.ts";
+import { LazySafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useWeeklySummaries } from "../api/get-weekly-summaries.ts";
@@ -37,7 +38,7 @@ export function WeeklySummaryCard() {
               </span>{" "}
               completed ({latest.tasksCompleted}/{latest.tasksTotal} tasks)
             </p>
-            <p className="line-clamp-3 text-sm text-muted-foreground">{latest.summary.text}</p>
+            <LazySafeMarkdown text={latest.summary.text} className="line-clamp-3 text-sm text-muted-foreground" />
           </>
         )}
         <Link to="/insights" className="w-fit text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { WeeklySummary } from "../../../../shared/api/insights.ts";
+import { LazySafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { cn } from "../../../lib/utils.ts";
@@ -27,7 +28,7 @@ export function WeeklySummaryDialog({ summaries, index, onNavigate, onClose }: W
             <DialogTitle>Weekly Summary</DialogTitle>
             <DialogDescription>{weekRangeLabel(summary.weekStartDate)}</DialogDescription>
           </DialogHeader>
-          <p className="text-sm leading-relaxed">{summary.summary.text}</p>
+          <LazySafeMarkdown text={summary.summary.text} className="text-sm leading-relaxed" />
           <SummaryStats summary={summary} />
           <section aria-labelledby="weekly-dialog-insights" className="grid gap-2">
             <h3 id="weekly-dialog-insights" className="text-sm font-semibold">
