@@ -74,6 +74,14 @@ describeEachDatabase("app shell", (dialect) => {
     expect(csp).not.toMatch(/(?:^|;)\s*default-src[^;]*(https:|\*)/);
   });
 
+  it("adds only the configured sign-in providers' avatar hosts to img-src", async () => {
+    const { avatarOriginsOf, securityHeaderOptions, securityHeaders } = await import("./plugins/security.ts");
+    const origins = avatarOriginsOf({ google: {}, oidc: { issuer: "https://id.example.org/realms/main" } });
+    expect(origins).toEqual(["https://lh3.googleusercontent.com", "https://id.example.org"]);
+    const csp = securityHeaders(securityHeaderOptions(false, origins))["content-security-policy"];
+    expect(/(?:^|;)\s*img-src ([^;]*)/.exec(csp ?? "")?.[1]?.trim().split(/\s+/)).toEqual(["'self'", ...origins]);
+  });
+
   it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {
     const csp = String((await t.app.inject("/healthz")).headers["content-security-policy"]);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);

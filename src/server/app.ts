@@ -34,7 +34,7 @@ import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { answerRouterError } from "./plugins/router-errors.ts";
-import { securityPlugin } from "./plugins/security.ts";
+import { avatarOriginsOf, securityPlugin } from "./plugins/security.ts";
 import { taskSearchIndexPlugin } from "./modules/tasks/task-search-index.ts";
 import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://") });
+  await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://"), avatarOrigins: avatarOriginsOf(config.auth) });
   await app.register(rateLimitPlugin, {
     maxPerMinute: config.auth.rateLimitPerMinute,
     pathPrefix: "/auth/",

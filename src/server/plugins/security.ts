@@ -10,12 +10,19 @@ export function themeScriptSource(): string {
   return `'sha256-${createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64")}'`;
 }
 
+const GOOGLE_AVATAR_ORIGIN = "https://lh3.googleusercontent.com";
+
+/** Where the configured sign-in providers serve the avatar pictures their claims name. */
+export function avatarOriginsOf(auth: { google?: unknown; oidc?: { issuer: string } }): string[] {
+  return [...(auth.google ? [GOOGLE_AVATAR_ORIGIN] : []), ...(auth.oidc ? [new URL(auth.oidc.issuer).origin] : [])];
+}
+
 /**
  * Security headers, as helmet writes them. Scripts may come only from our own origin, but for the
  * built app's one inline script, the theme's first paint, allowed by its hash; styles allow inline
  * attributes because the UI primitives position popovers with style tags.
  */
-export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
+export function securityHeaderOptions(isHttps: boolean, avatarOrigins: readonly string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,9 +30,9 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", themeScriptSource()],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Our own images only: an image address is a request the page makes by itself, so one named
-        // by injected content (a model's reply) could carry data out. The app uses no data: or blob: images.
-        imgSrc: ["'self'"],
+        // Our own images and the sign-in providers' avatar pictures only: an image address is a
+        // request the page makes by itself, so one named by injected content could carry data out.
+        imgSrc: ["'self'", ...avatarOrigins],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         // The service worker (/sw.js) and the web app manifest, both from our own origin (decision 018).
@@ -38,7 +45,7 @@ export function securityHeaderOptions(isHttps: boolean): HelmetOptions {
         ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // No cross-origin isolation: nothing on the pages needs it (no SharedArrayBuffer).
+    // No cross-origin isolation: the avatar comes from the provider's image host.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isHttps,
   };
@@ -72,8 +79,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * Every reply (API, web app, sign-in pages) carries the same security headers; API answers are a
  * user's own data, never kept by the browser or a proxy.
  */
-export const securityPlugin = fp<{ isHttps: boolean }>(async function security(app: FastifyInstance, { isHttps }) {
-  const headers = securityHeaders(securityHeaderOptions(isHttps));
+export const securityPlugin = fp<{ isHttps: boolean; avatarOrigins: readonly string[] }>(async function security(
+  app: FastifyInstance,
+  { isHttps, avatarOrigins },
+) {
+  const headers = securityHeaders(securityHeaderOptions(isHttps, avatarOrigins));
   const apiHeaders = { ...headers, "cache-control": "no-store" };
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : headers);

@@ -29,7 +29,7 @@ function text(value: unknown): string | undefined {
   return cleaned === "" ? undefined : cleaned;
 }
 
-/** Only an https address is kept as the avatar's (the current-user call answers it; the web app shows initials). */
+/** Only an https address is kept as the avatar's; the page shows it when the CSP allows its host, else the initials. */
 function avatarUrl(value: unknown): string | null {
   const candidate = text(value);
   if (!candidate || candidate.length > URL_MAX) return null;

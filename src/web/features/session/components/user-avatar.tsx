@@ -1,22 +1,30 @@
+import { useState } from "react";
 import type { User } from "../../../../shared/api/user.ts";
 import { cn } from "../../../lib/utils.ts";
 import { getInitials } from "../lib/get-initials.ts";
 
 /**
- * Decorative: the user's name is always next to it or in the control's label. Initials only: the
- * page's CSP loads images from our own origin alone, so that nothing on the page (a model's reply
- * least of all) can send data out in an image address, and the provider's picture is elsewhere.
- * (Plain elements rather than Radix's Avatar: it is on every signed-in first paint, decision 013.)
+ * Decorative: the user's name is always next to it or in the control's label. The initials sit
+ * under the picture, which covers them once loaded and is dropped if it fails to load. (Plain
+ * elements rather than Radix's Avatar: it is on every signed-in first paint, decision 013.)
  */
-export function UserAvatar({ user, className }: { user: Pick<User, "name" | "email">; className?: string }) {
+export function UserAvatar({ user, className }: { user: Pick<User, "name" | "email" | "avatarUrl">; className?: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const imageUrl = user.avatarUrl && user.avatarUrl !== failedUrl ? user.avatarUrl : null;
   return (
-    <span
-      className={cn(
-        "flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground",
-        className,
-      )}
-    >
-      {getInitials(user.name, user.email)}
+    <span className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full", className)}>
+      <span className="flex size-full items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground">
+        {getInitials(user.name, user.email)}
+      </span>
+      {imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          referrerPolicy="no-referrer"
+          onError={() => setFailedUrl(imageUrl)}
+          className="absolute inset-0 aspect-square size-full object-cover"
+        />
+      ) : null}
     </span>
   );
 }
