@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
+import { readUserItem } from "./user-storage.ts";
 
 // The AI planning assistant (issue 13): against the OpenAI-compatible stub (e2e/ai-stub-server.ts)
 // that playwright.config.ts starts, with OpenAI and Gemini configured.
@@ -122,7 +123,7 @@ test.describe("the AI assistant", () => {
     await expect(panel(page)).toBeVisible();
     await expect(sizes.getByRole("button", { name: "Expanded" })).toHaveAttribute("aria-pressed", "true");
     await expect(log(page)).toContainText("one small task.");
-    expect(await page.evaluate(() => localStorage.getItem("ai-chat-open"))).toBe("true");
+    expect(await readUserItem(page, "ai-chat-open")).toBe("true");
 
     // Clear, from the standalone view: the cleared message, five suggestions, the stored copy gone.
     await sizes.getByRole("button", { name: "Fullscreen" }).click();
@@ -138,7 +139,7 @@ test.describe("the AI assistant", () => {
     await saveScreenshot(page, "ai-compact-desktop");
     await page.getByRole("button", { name: "Close" }).click();
     await expect(panel(page)).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem("ai-chat-open"))).toBe("false");
+    expect(await readUserItem(page, "ai-chat-open")).toBe("false");
   });
 
   test("/ai-chat opens the panel on the board", async ({ page }) => {
@@ -230,7 +231,7 @@ test.describe("the AI assistant", () => {
     const toast = page.getByRole("status").filter({ hasText: "Provider Updated" });
     await expect(toast).toContainText("Switched to Google Gemini");
     await expect(save).toBeDisabled();
-    expect(await page.evaluate(() => localStorage.getItem("ai-preferred-provider"))).toBe("gemini");
+    expect(await readUserItem(page, "ai-preferred-provider")).toBe("gemini");
     await expect(page.getByText("Current")).toHaveCount(1);
     await expect(page.locator("label", { hasText: "Current" })).toContainText("Google Gemini");
 

@@ -3,6 +3,7 @@ import { todayInZone } from "../src/shared/rules/dates.ts";
 import { api } from "./api.ts";
 import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
+import { writeUserItem } from "./user-storage.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
@@ -17,11 +18,11 @@ test.describe("board shortcuts", () => {
 
   test("move focus between cards, move a card to a column, edit, delete and list the shortcuts, all by keyboard", async ({ page }) => {
     test.slow();
-    // No celebration toast over the dialogs this journey opens (notifications.spec.ts has its own).
-    await page.addInitScript(() => {
-      window.localStorage.setItem("daywise:notification-preferences", JSON.stringify({ completionCelebrations: false, stalledTasks: false }));
-    });
     await signIn(page, { name: "Keys Person", email: `shortcuts-${Date.now()}@example.com` });
+    // No celebration toast over the dialogs this journey opens (notifications.spec.ts has its own);
+    // the reload below reads it.
+    const preferences = JSON.stringify({ completionCelebrations: false, stalledTasks: false });
+    await writeUserItem(page, "daywise:notification-preferences", preferences);
     for (const title of ["First task", "Second task", "Third task"]) await api(page).createTask({ title, date: today() });
     await page.reload();
     await waitForBoard(page);

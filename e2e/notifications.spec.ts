@@ -4,6 +4,7 @@ import { addDays, todayInZone, zonedDateTime } from "../src/shared/rules/dates.t
 import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
+import { readUserItem, writeUserItem, writeUserItemOnEveryLoad } from "./user-storage.ts";
 
 // Issue 16: the Settings page's Notifications tab and the notification engine, in Chromium with the
 // browser's notification permission granted (through the context) or refused.
@@ -80,7 +81,7 @@ async function clickBrowserNotification(page: Page, index: number) {
 }
 
 async function setPreferences(page: Page, preferences: Record<string, boolean>) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [PREFERENCES_KEY, JSON.stringify(preferences)] as const);
+  await writeUserItem(page, PREFERENCES_KEY, JSON.stringify(preferences));
 }
 
 /** The shared calls, and a task made stalled. */
@@ -142,7 +143,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await expect(toast(page)).toContainText("Your notification settings have been updated.");
     await tab.getByRole("switch", { name: "Procrastination alerts" }).click();
     await expect(tab.getByRole("switch", { name: "Procrastination alerts" })).toBeChecked();
-    const stored = await page.evaluate((key) => localStorage.getItem(key), PREFERENCES_KEY);
+    const stored = await readUserItem(page, PREFERENCES_KEY);
     expect(JSON.parse(stored ?? "null")).toEqual({
       stalledTasks: true,
       dailyInsights: false,
@@ -270,7 +271,7 @@ test.describe("notifications with the browser's permission granted", () => {
         },
       });
     });
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [PREFERENCES_KEY, JSON.stringify({ dailyInsights: true, browserNotifications: true })] as const);
+    await writeUserItemOnEveryLoad(page, PREFERENCES_KEY, JSON.stringify({ dailyInsights: true, browserNotifications: true }));
     await page.goto("/goals");
     await expect(toast(page)).toContainText("New Insight");
     await expect(toast(page)).toContainText("Three tasks ran long: Split the next big one.");

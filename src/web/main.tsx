@@ -2,12 +2,17 @@ import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
+import { bindUserStorage } from "./features/session/index.ts";
+import { queryClient } from "./lib/query-client.ts";
 import { startThemeSync } from "./lib/theme.ts";
 import { holdIdleWork, whenIdle } from "./lib/when-idle.ts";
 
 // The first paint has the theme already (index.html's theme script); from here it follows the
 // system's scheme and the other tabs (decision 017).
 startThemeSync();
+
+// Before the user is asked for: what the browser keeps for a user is read only once they are known.
+bindUserStorage(queryClient);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

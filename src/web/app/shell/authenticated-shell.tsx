@@ -80,7 +80,9 @@ export function AuthenticatedShell() {
 
   if (isPending) return <LoadingScreen />;
   if (!user) return <WelcomeScreen />;
-  return <SignedInLayout user={user} />;
+  // Another account (a page back from the cache after a sign-in as someone else) starts afresh:
+  // nothing the last one had in memory, such as their conversation, is kept.
+  return <SignedInLayout key={user.id} user={user} />;
 }
 
 function SignedInLayout({ user }: { user: User }) {

@@ -2,6 +2,7 @@
 export { authProvidersQueryKey, authProvidersQueryOptions } from "./api/get-auth-providers.ts";
 export { useUser, userQueryKey, userQueryOptions } from "./api/get-user.ts";
 export { useLogout } from "./api/logout.ts";
+export { bindUserStorage } from "./lib/bind-user-storage.ts";
 export { LazyUserMenu } from "./components/lazy-user-menu.tsx";
 export { WelcomeLine } from "./components/welcome-line.tsx";
 export { WelcomeScreen } from "./components/welcome-screen.tsx";

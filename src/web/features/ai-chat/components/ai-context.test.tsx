@@ -1,14 +1,21 @@
 import { act, render, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readUserItem, setStorageUser, userItemText } from "../../../lib/user-storage.ts";
 import { CLEARED_TEXT, WELCOME_TEXT } from "../lib/chat-messages.ts";
 import { AIContextProvider, useAIContext } from "./ai-context.tsx";
 
 const wrapper = ({ children }: { children: ReactNode }) => <AIContextProvider>{children}</AIContextProvider>;
 const message = (id: string, role: "user" | "assistant", content: string) => ({ id, role, content, timestamp: new Date("2026-01-05T09:30:00Z") });
 
-beforeEach(() => localStorage.clear());
-afterEach(() => vi.restoreAllMocks());
+beforeEach(() => {
+  localStorage.clear();
+  setStorageUser("u1");
+});
+afterEach(() => {
+  setStorageUser(null);
+  vi.restoreAllMocks();
+});
 
 describe("AIContextProvider", () => {
   it("starts closed with the welcome message, openai and no dot", () => {
@@ -26,11 +33,11 @@ describe("AIContextProvider", () => {
     act(() => first.result.current.addMessage(message("m1", "user", "Plan my day")));
     act(() => first.result.current.open());
     act(() => first.result.current.setProvider("gemini"));
-    const stored = JSON.parse(localStorage.getItem("ai-chat-messages") ?? "[]") as { timestamp: string }[];
+    const stored = JSON.parse(readUserItem("ai-chat-messages") ?? "[]") as { timestamp: string }[];
     expect(stored).toHaveLength(2);
     expect(stored[1]?.timestamp).toBe("2026-01-05T09:30:00.000Z");
-    expect(localStorage.getItem("ai-chat-open")).toBe("true");
-    expect(localStorage.getItem("ai-chat-provider")).toBe("gemini");
+    expect(readUserItem("ai-chat-open")).toBe("true");
+    expect(readUserItem("ai-chat-provider")).toBe("gemini");
     first.unmount();
 
     const second = renderHook(useAIContext, { wrapper });
@@ -57,21 +64,31 @@ describe("AIContextProvider", () => {
     act(() => result.current.close());
     expect(result.current.sizeMode).toBe("expanded");
     expect(result.current.isSettingsOpen).toBe(false);
-    expect(localStorage.getItem("ai-chat-open")).toBe("false");
+    expect(readUserItem("ai-chat-open")).toBe("false");
   });
 
   it("clears to the cleared message and removes the stored copy", () => {
     const { result } = renderHook(useAIContext, { wrapper });
     act(() => result.current.addMessage(message("m1", "user", "Hi")));
-    expect(localStorage.getItem("ai-chat-messages")).not.toBeNull();
+    expect(readUserItem("ai-chat-messages")).not.toBeNull();
     act(() => result.current.clearMessages());
     expect(result.current.messages.map((entry) => entry.content)).toEqual([CLEARED_TEXT]);
     expect(localStorage.getItem("ai-chat-messages")).toBeNull();
   });
 
+  it("restores nothing another user stored on this browser", () => {
+    localStorage.setItem("ai-chat-messages", userItemText("u2", JSON.stringify([message("m1", "user", "My secret plan")])));
+    localStorage.setItem("ai-chat-open", userItemText("u2", "true"));
+    localStorage.setItem("ai-chat-provider", userItemText("u2", "gemini"));
+    const { result } = renderHook(useAIContext, { wrapper });
+    expect(result.current.messages.map((entry) => entry.content)).toEqual([WELCOME_TEXT]);
+    expect(result.current.isOpen).toBe(false);
+    expect(result.current.provider).toBe("openai");
+  });
+
   it("only logs storage failures, with the spec's texts", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    localStorage.setItem("ai-chat-messages", "{not json");
+    localStorage.setItem("ai-chat-messages", userItemText("u1", "{not json"));
     vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
       throw new Error("quota");
     });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AiProvider } from "../../../../shared/api/ai.ts";
 import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { readUserItem } from "../../../lib/user-storage.ts";
 import { renderChat } from "../test/chat-test-utils.tsx";
 import { AiSettingsPanel } from "./ai-settings-panel.tsx";
 
@@ -51,8 +52,8 @@ describe("AiSettingsPanel", () => {
     expect(save).toBeEnabled();
     await userEvent.click(save);
     expect(toastMock).toHaveBeenCalledWith({ title: "Provider Updated", description: "Switched to Google Gemini." });
-    expect(localStorage.getItem("ai-preferred-provider")).toBe("gemini");
-    expect(localStorage.getItem("ai-chat-provider")).toBe("gemini");
+    expect(readUserItem("ai-preferred-provider")).toBe("gemini");
+    expect(readUserItem("ai-chat-provider")).toBe("gemini");
     expect(save).toBeDisabled();
     expect(screen.getByRole("radio", { name: /Google Gemini/ }).closest("label")).toHaveTextContent("Current");
   });

@@ -1,6 +1,8 @@
-// The assistant's browser-stored values (spec section 3 "Other browser-stored values"). Storage can
-// fail (private mode, quota, a hand-edited value): failures are only logged (spec section 8).
+// The assistant's browser-stored values (spec section 3 "Other browser-stored values"), all the
+// signed-in user's but the device's first-visit tooltip flag. Storage can fail (private mode, quota,
+// a hand-edited value): failures are only logged (spec section 8).
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
+import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 import type { ChatMessage } from "./chat-messages.ts";
 
 // Not the shared zod enum: this module is in the initial JavaScript, which zod would double.
@@ -19,7 +21,7 @@ export const TOOLTIP_SEEN_KEY = "ai-assistant-tooltip-seen";
 /** The stored messages with timestamps restored to dates; null when none are stored or they cannot be read. */
 export function loadMessages(): ChatMessage[] | null {
   try {
-    const raw = localStorage.getItem(MESSAGES_KEY);
+    const raw = readUserItem(MESSAGES_KEY);
     if (raw === null) return null;
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) throw new Error("not a list");
@@ -39,8 +41,8 @@ export function loadMessages(): ChatMessage[] | null {
 
 export function saveMessages(messages: readonly ChatMessage[] | null): void {
   try {
-    if (messages === null) localStorage.removeItem(MESSAGES_KEY);
-    else localStorage.setItem(MESSAGES_KEY, JSON.stringify(messages));
+    if (messages === null) removeUserItem(MESSAGES_KEY);
+    else writeUserItem(MESSAGES_KEY, JSON.stringify(messages));
   } catch (error) {
     console.error("failed to save messages", error);
   }
@@ -48,7 +50,7 @@ export function saveMessages(messages: readonly ChatMessage[] | null): void {
 
 export function loadOpen(): boolean {
   try {
-    return localStorage.getItem(OPEN_KEY) === "true";
+    return readUserItem(OPEN_KEY) === "true";
   } catch {
     return false;
   }
@@ -56,7 +58,7 @@ export function loadOpen(): boolean {
 
 export function saveOpen(isOpen: boolean): void {
   try {
-    localStorage.setItem(OPEN_KEY, isOpen ? "true" : "false");
+    writeUserItem(OPEN_KEY, isOpen ? "true" : "false");
   } catch (error) {
     console.error("failed to save open state", error);
   }
@@ -64,7 +66,7 @@ export function saveOpen(isOpen: boolean): void {
 
 function readProvider(key: string): AiProviderName | null {
   try {
-    const value = localStorage.getItem(key);
+    const value = readUserItem(key);
     return isProviderName(value) ? value : null;
   } catch {
     return null;
@@ -82,7 +84,7 @@ export function loadPreferredProvider(): AiProviderName | null {
 
 export function saveChatProvider(provider: AiProviderName): void {
   try {
-    localStorage.setItem(PROVIDER_KEY, provider);
+    writeUserItem(PROVIDER_KEY, provider);
   } catch (error) {
     console.error("failed to save provider", error);
   }
@@ -90,8 +92,8 @@ export function saveChatProvider(provider: AiProviderName): void {
 
 /** AI Settings' save: throws when the browser refuses, so the caller can say so. */
 export function savePreferredProvider(provider: AiProviderName): void {
-  localStorage.setItem(PREFERRED_PROVIDER_KEY, provider);
-  localStorage.setItem(PROVIDER_KEY, provider);
+  writeUserItem(PREFERRED_PROVIDER_KEY, provider);
+  writeUserItem(PROVIDER_KEY, provider);
 }
 
 export function hasSeenTooltip(): boolean {

@@ -3,6 +3,7 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { setStorageUser } from "../../../lib/user-storage.ts";
 import { userQueryKey } from "../../session/index.ts";
 import { AIContextProvider } from "../components/ai-context.tsx";
 
@@ -12,6 +13,7 @@ export const TEST_USER = { id: "u1", name: "Ada", email: "ada@example.com", avat
 export function renderChat(ui: ReactElement, { user = TEST_USER }: { user?: typeof TEST_USER | null } = {}) {
   const client = createQueryClient();
   client.setQueryData(userQueryKey, user);
+  setStorageUser(user?.id ?? null);
   client.setQueryData(["goals"], []);
   const result = render(
     <QueryClientProvider client={client}>

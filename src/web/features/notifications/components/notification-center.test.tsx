@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../../../../shared/api/user.ts";
 import { todayInZone } from "../../../../shared/rules/dates.ts";
 import { dismissToast } from "../../../components/ui/use-toast.ts";
+import { readUserItem, setStorageUser, userItemText, writeUserItem } from "../../../lib/user-storage.ts";
 import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { userQueryKey } from "../../session/index.ts";
@@ -30,6 +31,7 @@ let events: AppNotification[] = [];
 const record = (event: Event) => events.push((event as CustomEvent<AppNotification>).detail);
 
 beforeEach(() => {
+  setStorageUser(user.id);
   events = [];
   window.addEventListener(NOTIFICATION_EVENT, record);
 });
@@ -64,7 +66,7 @@ function renderCenter(stalled: unknown[], insights: unknown = { insights: [], vi
 
 describe("NotificationCenter", () => {
   it("notifies a stalled task once within the hour: the in-app event, a toast and a browser notification", async () => {
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ browserNotifications: true }));
+    writeUserItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ browserNotifications: true }));
     const { shown } = stubNotification("granted");
     const yesterdayTask = makeTask({ id: "t1", title: "Write the report", status: "stalled", date: "2026-01-05" });
     const { client } = renderCenter([yesterdayTask]);
@@ -73,7 +75,7 @@ describe("NotificationCenter", () => {
     expect(await within(region).findByText("Task Stalled")).toBeInTheDocument();
     expect(events.map((event) => event.key)).toEqual(["stall:t1"]);
     expect(shown.map((item) => [item.title, item.options?.tag])).toEqual([["Task Stalled", "stall:t1"]]);
-    expect(Number(localStorage.getItem(markerStorageKey("stall:t1")))).toBeGreaterThan(0);
+    expect(Number(readUserItem(markerStorageKey("stall:t1")))).toBeGreaterThan(0);
 
     // The next poll, within the hour: nothing new.
     await act(() => client.refetchQueries({ queryKey: ["tasks", "stalled"] }));
@@ -85,9 +87,19 @@ describe("NotificationCenter", () => {
     expect(screen.getByTestId("location")).toHaveTextContent("/?date=2026-01-05");
 
     // An hour after the last notice it may be shown again.
-    localStorage.setItem(markerStorageKey("stall:t1"), String(Date.now() - 60 * 60_000));
+    writeUserItem(markerStorageKey("stall:t1"), String(Date.now() - 60 * 60_000));
     await act(() => client.refetchQueries({ queryKey: ["tasks", "stalled"] }));
     await waitFor(() => expect(events).toHaveLength(2));
+  });
+
+  it("goes by this user's preferences and markers, not another user's on this browser", async () => {
+    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, userItemText("u2", JSON.stringify({ stalledTasks: false, browserNotifications: true })));
+    localStorage.setItem(markerStorageKey("stall:t1"), userItemText("u2", String(Date.now())));
+    const { shown } = stubNotification("granted");
+    renderCenter([makeTask({ id: "t1", status: "stalled", date: "2026-01-05" })]);
+    await waitFor(() => expect(events.map((event) => event.key)).toEqual(["stall:t1"]));
+    // The defaults: stalled tasks on, browser notifications off.
+    expect(shown).toEqual([]);
   });
 
   it("celebrates a completion seen within 5 seconds, in-app only while browser notifications are off", async () => {
@@ -106,7 +118,7 @@ describe("NotificationCenter", () => {
   });
 
   it("stays quiet when the preference is off", async () => {
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ stalledTasks: false, browserNotifications: true }));
+    writeUserItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ stalledTasks: false, browserNotifications: true }));
     stubNotification("granted");
     const { fetchMock } = renderCenter([makeTask({ status: "stalled" })]);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -116,7 +128,7 @@ describe("NotificationCenter", () => {
   });
 
   it("notifies a new high-priority insight of today once, from the insights card's query too", async () => {
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ dailyInsights: true, stalledTasks: false }));
+    writeUserItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ dailyInsights: true, stalledTasks: false }));
     stubNotification("default");
     const high = { type: "warning", title: "Overloaded day", description: "Defer two tasks.", priority: "high" };
     const answer = { insights: [high, { ...high, title: "Low one", priority: "low" }], viewed: false };

@@ -1,17 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readUserItem, setStorageUser } from "../../../lib/user-storage.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { NOTIFICATION_PREFERENCES_KEY } from "../lib/notification-preferences.ts";
 import { stubNotification } from "../test/fake-notification.ts";
 import { NotificationsPanel } from "./notifications-panel.tsx";
 
+beforeEach(() => setStorageUser("u1"));
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const stored = () => JSON.parse(localStorage.getItem(NOTIFICATION_PREFERENCES_KEY) ?? "null") as Record<string, boolean> | null;
+const stored = () => JSON.parse(readUserItem(NOTIFICATION_PREFERENCES_KEY) ?? "null") as Record<string, boolean> | null;
 const toastRegion = () => screen.findByRole("region", { name: /Notifications/ });
 
 describe("NotificationsPanel", () => {

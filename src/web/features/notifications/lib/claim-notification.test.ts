@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setStorageUser } from "../../../lib/user-storage.ts";
 import { CLAIM_HOLD_MS, claimNotification } from "./claim-notification.ts";
 import { readMarker } from "./notification-markers.ts";
 
@@ -21,6 +22,7 @@ function fakeLocks() {
 const stallRule = (now: number) => (marker: number | null) => marker === null || now - marker >= 60 * 60_000;
 
 beforeEach(() => {
+  setStorageUser("u1");
   vi.useFakeTimers();
   vi.setSystemTime(new Date("2026-11-24T10:00:00.000Z"));
 });

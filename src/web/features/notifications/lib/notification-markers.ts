@@ -1,5 +1,7 @@
 // When each notice was last shown, in browser local storage, one key per event (the per-task stall
-// marker of spec section 3 is `daywise:notified:stall:<taskId>`), shared by every tab of the app.
+// marker of spec section 3 is `daywise:notified:stall:<taskId>`), the signed-in user's, shared by
+// every tab of the app.
+import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 
 const MARKER_PREFIX = "daywise:notified:";
 /** Every rule looks back at most a day (the hour, the 5 seconds, "once a day"): older markers go. */
@@ -12,7 +14,7 @@ export function markerStorageKey(key: string): string {
 /** The marker's time (epoch ms), or null when there is none or storage cannot be read. */
 export function readMarker(key: string): number | null {
   try {
-    const raw = localStorage.getItem(markerStorageKey(key));
+    const raw = readUserItem(markerStorageKey(key));
     if (raw === null) return null;
     const value = Number(raw);
     return Number.isFinite(value) ? value : null;
@@ -23,24 +25,26 @@ export function readMarker(key: string): number | null {
 
 export function writeMarker(key: string, value: number): void {
   try {
-    localStorage.setItem(markerStorageKey(key), String(value));
+    writeUserItem(markerStorageKey(key), String(value));
   } catch (error) {
     // Without storage a notice may repeat sooner; it is never lost.
     console.warn("failed to save notification marker", error);
   }
 }
 
-/** Removes the markers no rule reads any more (older than MARKER_MAX_AGE_MS, or unreadable). */
+/** Removes the markers no rule reads any more (older than MARKER_MAX_AGE_MS, unreadable, or another user's). */
 export function pruneMarkers(now: number): void {
   try {
-    const stale: string[] = [];
+    const markerKeys: string[] = [];
     for (let index = 0; index < localStorage.length; index += 1) {
       const storageKey = localStorage.key(index);
-      if (!storageKey?.startsWith(MARKER_PREFIX)) continue;
-      const value = Number(localStorage.getItem(storageKey));
-      if (!Number.isFinite(value) || now - value > MARKER_MAX_AGE_MS) stale.push(storageKey);
+      if (storageKey?.startsWith(MARKER_PREFIX)) markerKeys.push(storageKey);
     }
-    for (const storageKey of stale) localStorage.removeItem(storageKey);
+    for (const storageKey of markerKeys) {
+      const raw = readUserItem(storageKey);
+      const value = raw === null ? Number.NaN : Number(raw);
+      if (!Number.isFinite(value) || now - value > MARKER_MAX_AGE_MS) removeUserItem(storageKey);
+    }
   } catch {
     // Nothing to tidy without storage.
   }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readUserItem, setStorageUser, userItemText, writeUserItem } from "../../../lib/user-storage.ts";
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_PREFERENCES_KEY,
@@ -8,6 +9,7 @@ import {
   subscribePreferences,
 } from "./notification-preferences.ts";
 
+beforeEach(() => setStorageUser("u1"));
 afterEach(() => localStorage.clear());
 
 describe("notification preferences", () => {
@@ -35,7 +37,7 @@ describe("notification preferences", () => {
     const listener = vi.fn();
     const unsubscribe = subscribePreferences(listener);
     setPreference("dailyInsights", true);
-    expect(JSON.parse(localStorage.getItem(NOTIFICATION_PREFERENCES_KEY) ?? "")).toEqual({
+    expect(JSON.parse(readUserItem(NOTIFICATION_PREFERENCES_KEY) ?? "")).toEqual({
       ...DEFAULT_NOTIFICATION_PREFERENCES,
       dailyInsights: true,
     });
@@ -44,10 +46,15 @@ describe("notification preferences", () => {
     unsubscribe();
   });
 
+  it("reads another user's preferences on this browser as the defaults", () => {
+    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, userItemText("u2", JSON.stringify({ stalledTasks: false, dailyInsights: true })));
+    expect(readPreferences()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
   it("hears a change made in another tab (the storage event)", () => {
     const listener = vi.fn();
     const unsubscribe = subscribePreferences(listener);
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ stalledTasks: false }));
+    writeUserItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ stalledTasks: false }));
     window.dispatchEvent(new StorageEvent("storage", { key: NOTIFICATION_PREFERENCES_KEY }));
     window.dispatchEvent(new StorageEvent("storage", { key: "something-else" }));
     expect(listener).toHaveBeenCalledTimes(1);

@@ -1,5 +1,6 @@
-// Notification preferences (spec sections 3, 4 and 9): six switches in one browser-storage key,
-// read by every tab (a change in one reaches the others through the storage event).
+// Notification preferences (spec sections 3, 4 and 9): six switches in one browser-storage key, the
+// signed-in user's, read by every tab (a change in one reaches the others through the storage event).
+import { readUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 
 export const NOTIFICATION_PREFERENCES_KEY = "daywise:notification-preferences";
 
@@ -51,7 +52,7 @@ const listeners = new Set<() => void>();
 function readRaw(): string | null {
   if (unsavedRaw !== null) return unsavedRaw;
   try {
-    return localStorage.getItem(NOTIFICATION_PREFERENCES_KEY);
+    return readUserItem(NOTIFICATION_PREFERENCES_KEY);
   } catch {
     return null;
   }
@@ -72,7 +73,7 @@ function notify(): void {
 export function setPreference(name: NotificationPreference, value: boolean): NotificationPreferences {
   const raw = JSON.stringify({ ...readPreferences(), [name]: value });
   try {
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, raw);
+    writeUserItem(NOTIFICATION_PREFERENCES_KEY, raw);
     unsavedRaw = null;
   } catch (error) {
     unsavedRaw = raw;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { browserNavigation, isBackgroundRefreshRunning, startBackgroundRefresh } from "../../../lib/api-client.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
+import { setStorageUser, writeUserItem } from "../../../lib/user-storage.ts";
 import { deferred, errorResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { LazyUserMenu } from "./lazy-user-menu.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -78,8 +79,13 @@ describe("<UserMenu />", () => {
     expect(localStorage.getItem("daywise:theme")).toBeNull();
   });
 
-  it("reads 'Logging out...' while logging out, then toasts, clears the refresh and reloads", async () => {
+  it("reads 'Logging out...' while logging out, then toasts, clears the refresh and the user's storage, and reloads", async () => {
     const user = userEvent.setup();
+    localStorage.clear();
+    setStorageUser(ada.id);
+    writeUserItem("ai-chat-messages", JSON.stringify([{ id: "m1", role: "user", content: "My secret plan" }]));
+    writeUserItem("daywise:notification-preferences", JSON.stringify({ stalledTasks: false }));
+    localStorage.setItem("daywise:theme", "dark");
     const answer = deferred<Response>();
     const fetchMock = mockFetch(() => answer.promise);
     startBackgroundRefresh();
@@ -91,6 +97,7 @@ describe("<UserMenu />", () => {
     expect(await screen.findByRole("menuitem", { name: "Logging out..." })).toHaveAttribute("aria-disabled", "true");
     expect(fetchMock).toHaveBeenCalledWith("/auth/logout", expect.objectContaining({ method: "POST" }));
     expect(browserNavigation.reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem("ai-chat-messages")).not.toBeNull();
 
     answer.resolve(new Response(null, { status: 204 }));
 
@@ -99,6 +106,8 @@ describe("<UserMenu />", () => {
     expect(browserNavigation.reload).toHaveBeenCalledTimes(1);
     expect(isBackgroundRefreshRunning()).toBe(false);
     expect(JSON.parse(sessionStorage.getItem("daywise:flash-toast") ?? "{}")).toMatchObject({ title: "Logged out" });
+    // The device's theme stays.
+    expect(Object.keys(localStorage)).toEqual(["daywise:theme"]);
   });
 
   it("shows a destructive toast when logging out fails, and stays", async () => {
