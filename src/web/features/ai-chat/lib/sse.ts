@@ -1,6 +1,6 @@
-// Reads the chat's server-sent events (format in src/shared/api/ai.ts): `data:` lines make up an
-// event's data, `event:` names it (unnamed is a delta), a blank line ends it. Frames may be split
-// anywhere across network chunks, and lines may end in \n, \r\n or \r.
+// Reads the chat's server-sent events (format in src/shared/api/ai.ts) with eventsource-parser:
+// frames may be split anywhere across network chunks.
+import { createParser } from "eventsource-parser";
 import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
 
 export interface SseFrame {
@@ -8,41 +8,16 @@ export interface SseFrame {
   data: string;
 }
 
-/** A push parser: feed it text as it arrives, it answers the frames completed so far. */
+/** A push parser: feed it text as it arrives, it answers the frames completed so far (unnamed ones are "message"). */
 export function createSseParser() {
-  let buffer = "";
-  let event = "";
-  let dataLines: string[] = [];
-
-  function line(text: string, frames: SseFrame[]) {
-    if (text === "") {
-      if (dataLines.length > 0) frames.push({ event: event || "message", data: dataLines.join("\n") });
-      event = "";
-      dataLines = [];
-      return;
-    }
-    if (text.startsWith(":")) return;
-    const colon = text.indexOf(":");
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? "" : text.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "data") dataLines.push(value);
-    else if (field === "event") event = value;
-  }
-
+  let frames: SseFrame[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => frames.push({ event: event ?? "message", data }) });
   return {
     push(chunk: string): SseFrame[] {
-      buffer += chunk;
-      const frames: SseFrame[] = [];
-      for (;;) {
-        const match = /\r\n|\r|\n/.exec(buffer);
-        if (!match) break;
-        // A lone \r at the very end may be the first half of \r\n: wait for more.
-        if (match[0] === "\r" && match.index === buffer.length - 1) break;
-        line(buffer.slice(0, match.index), frames);
-        buffer = buffer.slice(match.index + match[0].length);
-      }
-      return frames;
+      parser.feed(chunk);
+      const completed = frames;
+      frames = [];
+      return completed;
     },
   };
 }
