@@ -1,7 +1,7 @@
 // What every model call of the AI module shares (docs/decisions/008): the provider's model (or 400
 // when it has no key), the per-user limits, the call's signal (timeout or client gone) and the
 // mapping of its failures.
-import type { LanguageModelUsage, ModelMessage } from "ai";
+import type { LanguageModelUsage } from "ai";
 import type { Kysely } from "kysely";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { AppError } from "../../app-error.ts";
@@ -37,39 +37,6 @@ export type ModelCalls = ReturnType<typeof modelCalls>;
 export function tokenCounts(usage: LanguageModelUsage | undefined): { inputTokens: number | null; outputTokens: number | null } {
   const count = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? Math.max(0, Math.round(value)) : null);
   return { inputTokens: count(usage?.inputTokens), outputTokens: count(usage?.outputTokens) };
-}
-
-/**
- * A reply as text, straight from the provider's model (`doGenerate`): what the SDK's generateText
- * does for a prompt of text messages without tools, less its per-call work that this call does not
- * need (validating the messages against its zod schema, which it builds anew each call; telemetry
- * spans; the retry wrapper, off here anyway). Errors are the model's own, as generateText with
- * maxRetries 0 passes them on.
- */
-export async function generateReply(
-  model: ProviderModel,
-  call: { system: string; messages: readonly ModelMessage[]; maxOutputTokens: number; abortSignal: AbortSignal },
-): Promise<{ text: string; usage: LanguageModelUsage }> {
-  const prompt: Parameters<ProviderModel["doGenerate"]>[0]["prompt"] = [{ role: "system", content: call.system }];
-  for (const message of call.messages) {
-    if (message.role !== "user" && message.role !== "assistant") throw new Error(`generateReply: a ${message.role} message`);
-    if (typeof message.content !== "string") throw new Error("generateReply: a message that is not text");
-    prompt.push({ role: message.role, content: [{ type: "text", text: message.content }] });
-  }
-  const result = await model.doGenerate({ prompt, maxOutputTokens: call.maxOutputTokens, abortSignal: call.abortSignal });
-  let text = "";
-  for (const part of result.content) if (part.type === "text") text += part.text;
-  const { inputTokens, outputTokens } = result.usage;
-  return {
-    text,
-    usage: {
-      inputTokens: inputTokens.total,
-      inputTokenDetails: { noCacheTokens: inputTokens.noCache, cacheReadTokens: inputTokens.cacheRead, cacheWriteTokens: inputTokens.cacheWrite },
-      outputTokens: outputTokens.total,
-      outputTokenDetails: { textTokens: outputTokens.text, reasoningTokens: outputTokens.reasoning },
-      totalTokens: inputTokens.total === undefined && outputTokens.total === undefined ? undefined : (inputTokens.total ?? 0) + (outputTokens.total ?? 0),
-    },
-  };
 }
 
 export function modelCalls({ kysely, now, config, groupCommit = (work) => work(kysely) }: ModelCallDeps) {

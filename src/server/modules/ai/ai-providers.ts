@@ -5,7 +5,6 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModel } from "ai";
-import { aiFetch } from "./ai-fetch.ts";
 import { type AiProvider, type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
 
@@ -56,7 +55,7 @@ export function listProviders(config: AiConfig): AiProvider[] {
   });
 }
 
-/** The four providers' models: the SDK's language model interface, version 3 (called directly by ai-model-calls.ts). */
+/** The four providers' models, as the AI SDK's calls take them. */
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
 /**
@@ -68,16 +67,14 @@ export function createProviderModel(config: AiConfig, name: AiProviderName): Pro
   const { apiKey, baseUrl, model } = config.providers[name];
   if (!apiKey) return undefined;
   const baseURL = baseUrl; // undefined: the SDK's public endpoint
-  // Every client calls through the keep-alive fetch of ai-fetch.ts, not the built-in one.
-  const fetch = aiFetch;
   switch (name) {
     case "openai":
-      return createOpenAI({ apiKey, baseURL, fetch }).chat(model);
+      return createOpenAI({ apiKey, baseURL }).chat(model);
     case "gemini":
-      return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
+      return createGoogleGenerativeAI({ apiKey, baseURL })(model);
     case "claude":
-      return createAnthropic({ apiKey, baseURL, fetch }).messages(model);
+      return createAnthropic({ apiKey, baseURL }).messages(model);
     case "openrouter":
-      return createOpenRouter({ apiKey, baseURL, appName: "Daywise", fetch }).chat(model);
+      return createOpenRouter({ apiKey, baseURL, appName: "Daywise" }).chat(model);
   }
 }

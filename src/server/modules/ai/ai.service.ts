@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type LanguageModelUsage, type ModelMessage, streamText } from "ai";
+import { generateText, type LanguageModelUsage, type ModelMessage, streamText } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
@@ -12,7 +12,7 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
-import { generateReply, modelCalls, tokenCounts } from "./ai-model-calls.ts";
+import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
 import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-prompt.ts";
 import { listProviders } from "./ai-providers.ts";
 import { aiRepository } from "./ai.repository.ts";
@@ -116,9 +116,15 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       let content: string;
       let usage: LanguageModelUsage;
       try {
-        // The model's own call, without generateText's per-call machinery (ai-model-calls.ts), and
-        // never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
-        ({ text: content, usage } = await generateReply(model, { system, messages, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: call.signal }));
+        // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+        ({ text: content, usage } = await generateText({
+          model,
+          system,
+          messages,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          abortSignal: call.signal,
+          maxRetries: 0,
+        }));
       } catch (error) {
         throw mapError(error, body.provider, call.timeout, clientSignal);
       } finally {
