@@ -68,10 +68,11 @@ describe("whenIdle", () => {
 describe("useIsIdle", () => {
   it("turns true once its turn has come and its code is in", async () => {
     let finishLoad = () => {};
-    const preload = () => new Promise<void>((resolve) => (finishLoad = resolve));
+    const preload = vi.fn(() => new Promise<void>((resolve) => (finishLoad = resolve)));
     const { result } = renderHook(() => useIsIdle(preload));
     expect(result.current).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Its turn has come (the code is being loaded), yet it waits for the code.
+    await waitFor(() => expect(preload).toHaveBeenCalled());
     expect(result.current).toBe(false);
     finishLoad();
     await waitFor(() => expect(result.current).toBe(true));

@@ -77,10 +77,12 @@ describe("NotificationCenter", () => {
     expect(shown.map((item) => [item.title, item.options?.tag])).toEqual([["Task Stalled", "stall:t1"]]);
     expect(Number(readUserItem(markerStorageKey("stall:t1")))).toBeGreaterThan(0);
 
-    // The next poll, within the hour: nothing new.
+    // The next poll, within the hour: nothing new. A completion seen after it proves the poll was read.
     await act(() => client.refetchQueries({ queryKey: ["tasks", "stalled"] }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events).toHaveLength(1);
+    act(() => {
+      client.setQueryData(["tasks", "day", today()], [makeTask({ id: "just-done", status: "done", date: today(), completedAt: new Date().toISOString() })]);
+    });
+    await waitFor(() => expect(events.map((event) => event.key)).toEqual(["stall:t1", "completed:just-done"]));
 
     // A click on the browser notification opens the task's day on the board.
     act(() => shown[0]?.onclick?.(new Event("click")));
@@ -89,7 +91,7 @@ describe("NotificationCenter", () => {
     // An hour after the last notice it may be shown again.
     writeUserItem(markerStorageKey("stall:t1"), String(Date.now() - 60 * 60_000));
     await act(() => client.refetchQueries({ queryKey: ["tasks", "stalled"] }));
-    await waitFor(() => expect(events).toHaveLength(2));
+    await waitFor(() => expect(events).toHaveLength(3));
   });
 
   it("goes by this user's preferences and markers, not another user's on this browser", async () => {
@@ -120,9 +122,12 @@ describe("NotificationCenter", () => {
   it("stays quiet when the preference is off", async () => {
     writeUserItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify({ stalledTasks: false, browserNotifications: true }));
     stubNotification("granted");
-    const { fetchMock } = renderCenter([makeTask({ status: "stalled" })]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events).toEqual([]);
+    const { client, fetchMock } = renderCenter([makeTask({ status: "stalled" })]);
+    // A completion's notice, which the engine reads after the stalled list, proves the quiet.
+    act(() => {
+      client.setQueryData(["tasks", "day", today()], [makeTask({ id: "done-now", status: "done", date: today(), completedAt: new Date().toISOString() })]);
+    });
+    await waitFor(() => expect(events.map((event) => event.key)).toEqual(["completed:done-now"]));
     // The stalled list is not even polled for it.
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/tasks/stalled");
   });
