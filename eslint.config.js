@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -6,6 +8,11 @@ import tseslint from "typescript-eslint";
 const boundary = (message, ...groups) => ({
   "no-restricted-imports": ["error", { patterns: groups.map((group) => ({ group, message })) }],
 });
+
+const dirsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatures = dirsIn("src/web/features");
+const serverModules = dirsIn("src/server/modules");
+const pairs = (names) => names.flatMap((target) => names.filter((from) => from !== target).map((from) => [target, from]));
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
@@ -73,5 +80,34 @@ export default tseslint.config(
       "react",
       "node:*",
     ]),
+  },
+  // ARCHITECTURE.md's layout: a web feature reaches another only through its index.ts; a server
+  // module reaches another's data only through its service; no import cycles.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...pairs(webFeatures).map(([target, from]) => ({
+              target: `./src/web/features/${target}`,
+              from: `./src/web/features/${from}`,
+              // Test fixtures are shared; ai-chat's providers.ts is its surface for lazily loaded code.
+              except: ["./index.ts", "./test", ...(from === "ai-chat" ? ["./providers.ts"] : [])],
+              message: `Import the ${from} feature through its index.ts.`,
+            })),
+            ...pairs(serverModules).map(([target, from]) => ({
+              target: `./src/server/modules/${target}`,
+              from: `./src/server/modules/${from}/*.repository.ts`,
+              message: `Reach the ${from} module's data through its service, not its repository.`,
+            })),
+          ],
+        },
+      ],
+    },
   },
 );

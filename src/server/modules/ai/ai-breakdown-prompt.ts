@@ -4,7 +4,7 @@
 import type { Goal } from "../../../shared/api/goals.ts";
 import { daysBetween } from "../../../shared/rules/dates.ts";
 import { SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MINUTES, SUGGESTIONS_MAX, SUGGESTIONS_MIN } from "../../../shared/rules/breakdown.ts";
-import type { GoalTaskOutline } from "../tasks/tasks.repository.ts";
+import type { GoalTaskOutline } from "../tasks/tasks.service.ts";
 import { PROMPT_DESCRIPTION_MAX_CHARS, PROMPT_MAX_TASKS, userDataBlock } from "./ai-prompt.ts";
 
 /** The user's message: the same for every breakdown (what to break down is in the data). */

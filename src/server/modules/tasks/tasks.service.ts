@@ -12,6 +12,8 @@ import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { type GoalCountedState, type GoalTaskOutline, type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
 
+export type { GoalTaskOutline };
+
 export interface TasksServiceDeps {
   kysely: Kysely<Database>;
   dialect: Dialect;
