@@ -14,6 +14,7 @@ import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
+import { measureSqliteWal } from "./sqlite-wal.ts";
 import { measureBundle, measureFirstPaint } from "./lib/bundle.ts";
 import { APP_MODULE, pageModules } from "../src/server/plugins/web-app.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
@@ -490,6 +491,17 @@ async function rolloverTickChecks(): Promise<BudgetCheck[]> {
   }
 }
 
+/** The SQLite checkpointer under steady writes, in this process (bench/sqlite-wal.ts). */
+async function sqliteWalChecks(): Promise<BudgetCheck[]> {
+  try {
+    const check = await measureSqliteWal();
+    console.log(`${check.name}: ${check.value} (budget ${check.budget})`);
+    return [{ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }];
+  } catch (error) {
+    return [{ name: "SQLite WAL under steady writes", measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see sqlite-wal.ts", verdict: "FAIL" }];
+  }
+}
+
 /** The insights' first computation and weekly summary, in this process (bench/insights-compute.ts). */
 async function insightsComputeChecks(): Promise<BudgetCheck[]> {
   const name = "insights computation";
@@ -578,6 +590,7 @@ async function main(): Promise<void> {
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
+  checks.push(...(await sqliteWalChecks()));
   const lighthouse = await lighthouseChecks(bundle.available);
   checks.push(...lighthouse.checks);
   checks.push(
