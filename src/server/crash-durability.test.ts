@@ -1,4 +1,4 @@
-// Issue 18: nothing acknowledged is lost. The real server (main.ts) runs as a child process on
+// Nothing acknowledged is lost. The real server (main.ts) runs as a child process on
 // SQLite and on PostgreSQL; 24 clients write (creates, moves, deletes) while it is killed with
 // SIGKILL; after a restart every acknowledged write is there, and nothing is half-written: each
 // task's lifecycle fields agree with its status, and each goal's counts equal its tasks.

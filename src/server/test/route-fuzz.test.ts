@@ -1,9 +1,9 @@
-// Issue 18: no input makes a 5xx. A property-based fuzzer (fast-check) derives requests from each
+// No input makes a 5xx. A property-based fuzzer (fast-check) derives requests from each
 // route's zod schemas in Fastify's route table, so routes added later are fuzzed too: valid and
 // boundary values, wrong types, oversized and unicode text, prototype-pollution keys, malformed
 // JSON, wrong content types, odd query strings and path ids; signed in, with the CSRF header.
 // Every answer must be below 500, and every 4xx must say what is wrong in { message, code }.
-// npm test sends a few thousand requests per database; RESILIENCE_FULL=1 (npm run
+// npm test sends 500 requests per database from a fixed seed; RESILIENCE_FULL=1 (npm run
 // test:resilience) sends 20,000 on SQLite and 10,000 on PostgreSQL. FUZZ_SEED replays a run.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -14,7 +14,8 @@ import { type SignedInUser, signInTestUser } from "./sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "./test-app.ts";
 
 const FULL = process.env.RESILIENCE_FULL === "1";
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+// The smoke run repeats one seed, so a failure in CI reproduces; the full run explores new ones.
+const SEED = Number(process.env.FUZZ_SEED ?? (FULL ? Date.now() % 2_147_483_647 : 20_261_127));
 const BATCH = 25;
 
 interface JsonSchema {
@@ -220,7 +221,7 @@ describeEachDatabase("route fuzzer: no input makes a 5xx", (dialect) => {
     const sessionEnding = (route: RouteEntry) => route.url.startsWith("/auth/") && route.method !== "GET";
     const headersFor = (route: RouteEntry) => (sessionEnding(route) ? {} : user.mutatingHeaders);
     const arbitrary = fc.oneof(...routes.map((route) => requestsFor(route, ids, headersFor)));
-    const total = (dialect === "sqlite" ? 20_000 : 10_000) / (FULL ? 1 : 8);
+    const total = FULL ? (dialect === "sqlite" ? 20_000 : 10_000) : 500;
 
     const failures: string[] = [];
     const statuses = new Map<number, number>();
