@@ -1,6 +1,9 @@
 import { CalendarClock, CalendarPlus, Pencil, Plus, Sparkles } from "lucide-react";
 import { useId } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
+import { daysBetween, todayInZone } from "../../../../shared/rules/dates.ts";
+import { isGoalOverdue } from "../../../../shared/rules/goal-progress.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -11,7 +14,7 @@ import { GoalStatusBadge, GoalStatusIcon } from "./goal-status.tsx";
 
 interface GoalCardProps {
   goal: Goal;
-  /** The user's zone, for the day the goal was created. */
+  /** The user's zone, for the day the goal was created and whether its target date has passed. */
   timeZone: string;
   onAddTask(goal: Goal): void;
   onEdit(goal: Goal): void;
@@ -30,12 +33,18 @@ const cardClassName = "rounded-lg border bg-card text-card-foreground shadow-sm"
 export const GOAL_CARD_ROWS_CLASS = "row-span-5 grid grid-rows-subgrid";
 const cardLayoutClassName = cn(GOAL_CARD_ROWS_CLASS, "gap-4 p-5");
 
+function overdueText(daysPast: number): string {
+  return daysPast === 1 ? "passed yesterday" : `passed ${daysPast} days ago`;
+}
+
 export function goalCardElementId(goalId: string): string {
   return `goal-${goalId}`;
 }
 
 export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: GoalCardProps) {
   const titleId = useId();
+  const today = todayInZone(new Date(), timeZone);
+  const isOverdue = isGoalOverdue(goal, today);
   return (
     // The id is the target of a goal-deadline notification's click (/goals#goal-<id>), which focuses the card.
     <article
@@ -50,7 +59,10 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: Goa
           <h2 id={titleId} className="text-base leading-snug font-semibold wrap-anywhere">
             {goal.title}
           </h2>
-          <GoalStatusBadge status={goal.status} />
+          <div className="flex flex-wrap gap-1.5">
+            <GoalStatusBadge status={goal.status} />
+            {isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+          </div>
         </div>
       </div>
 
@@ -69,8 +81,9 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: Goa
           {goal.targetDate ? (
             <>
               <dt>Target:</dt>
-              <dd className="text-foreground">
+              <dd className={isOverdue ? "font-medium text-red-700" : "text-foreground"}>
                 <time dateTime={goal.targetDate}>{formatCalendarDay(goal.targetDate)}</time>
+                {isOverdue ? ` · ${overdueText(daysBetween(goal.targetDate, today))}` : null}
               </dd>
             </>
           ) : (
