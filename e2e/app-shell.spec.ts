@@ -1,5 +1,5 @@
 import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { signIn } from "./sign-in.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
 
 const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
 
@@ -63,6 +63,9 @@ test.describe("the signed-in shell on a desktop", () => {
     const longName = "Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff";
     expect(longName).toHaveLength(60);
     await signIn(page, { name: longName, email: `long-name-${Date.now()}@example.com` });
+    // Back again, to the longer greeting.
+    await page.reload();
+    await waitForBoard(page);
     const header = page.getByRole("banner");
     const nav = page.getByRole("navigation", { name: "Main" });
     // At 1280 px the name fits; at the narrowest width with the desktop navigation it is cut.

@@ -19,7 +19,7 @@ describe("<AppHeader /> with a long name", () => {
       expect(within(nav).getByRole("link", { name: label })).toHaveClass("whitespace-nowrap");
     }
 
-    const greeting = within(header).getByText("Welcome back,");
+    const greeting = within(header).getByText("Welcome,");
     expect(greeting).toHaveClass("whitespace-nowrap", "shrink-0");
     expect(greeting).not.toHaveClass("truncate");
     const name = within(header).getByText(longName);
