@@ -1,5 +1,5 @@
 import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { signIn } from "./sign-in.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
 
 const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
 
@@ -57,6 +57,34 @@ test.describe("the signed-in shell on a desktop", () => {
     await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(avatarButton).toBeFocused();
+  });
+
+  test("a 60-character name is cut with its whole text reachable; the nav labels and the greeting stay whole", async ({ page }) => {
+    const longName = "Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff";
+    expect(longName).toHaveLength(60);
+    await signIn(page, { name: longName, email: `long-name-${Date.now()}@example.com` });
+    // Back again, to the longer greeting.
+    await page.reload();
+    await waitForBoard(page);
+    const header = page.getByRole("banner");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // At 1280 px the name fits; at the narrowest width with the desktop navigation it is cut.
+    for (const [width, isNameCut] of [[1280, false], [800, true]] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const label of ["Tasks", "Goals", "Insights", "Settings"]) {
+        // One line: as high as the link's 36 px box (h-9), however narrow the header.
+        const link = nav.getByRole("link", { name: label });
+        expect(await link.evaluate((element) => element.scrollHeight)).toBe(36);
+        expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      }
+      const greeting = header.getByText("Welcome back,");
+      expect(await greeting.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const name = header.getByText(longName);
+      await expect(name).toHaveAttribute("title", longName);
+      expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(isNameCut);
+      await saveScreenshot(page, `shell-long-name-${width}`);
+    }
+    await expectNoAxeViolations(page);
   });
 
   test("/ai-chat redirects to the board, and an unknown path says the page is not found", async ({ page }) => {

@@ -263,12 +263,18 @@ test.describe("the Goals page on a desktop", () => {
       "Read 12 books",
       "Run a half marathon",
     ]);
-    // One row, and the progress bars line up although the descriptions differ in length.
-    const topsOf = (selector: string) =>
-      page.locator(selector).evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
-    expect(new Set(await topsOf("article")).size).toBe(1);
-    expect(await topsOf("article [role=progressbar]")).toHaveLength(3);
-    expect(new Set(await topsOf("article [role=progressbar]")).size).toBe(1);
+    // One row, each card as tall as its own content: no card stretches to the tallest, and no hole
+    // opens under a badge (each part follows the one before it by the card's 16 px gap).
+    const cards = page.getByRole("list", { name: "Goals" }).getByRole("article");
+    const boxes = await cards.evaluateAll((elements) =>
+      elements.map((card) => {
+        const parts = [...card.children].map((part) => part.getBoundingClientRect());
+        return { top: Math.round(card.getBoundingClientRect().top), height: Math.round(card.getBoundingClientRect().height), gaps: parts.slice(1).map((part, index) => Math.round(part.top - parts[index]!.bottom)) };
+      }),
+    );
+    expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+    expect(new Set(boxes.map((box) => box.height)).size).toBe(3);
+    for (const box of boxes) expect(new Set(box.gaps)).toEqual(new Set([16]));
 
     await saveScreenshot(page, "goals-desktop-list");
     await expectNoAxeViolations(page);

@@ -6,6 +6,7 @@ import { signIn } from "./sign-in.ts";
 test("sign in, stay signed in across a reload, log out for good", async ({ page }) => {
   const person = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test` };
   await signIn(page, person);
+  await expect(page.getByRole("banner")).toContainText(`Welcome, ${person.name}`);
 
   await page.reload();
   await expect(page.getByRole("banner")).toContainText(`Welcome back, ${person.name}`);

@@ -22,10 +22,22 @@ function newestMtime(target) {
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sourcesAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, input))));
+// The build's own output (a hundred lines of file sizes) would bury the start line: one line per
+// step here, and the tools' warnings and errors only.
+const steps = [
+  ["the web app", ["run", "--silent", "build:web", "--", "--logLevel", "warn"]],
+  ["the server", ["run", "--silent", "build:server"]],
+];
 if (builtAt < sourcesAt || !existsSync(path.join(root, "dist", "server", "main.js"))) {
   console.log("Building Daywise (first start or sources changed)...");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const [what, args] of steps) {
+    console.log(`  building ${what}...`);
+    const build = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) {
+      console.error(`Building ${what} failed.`);
+      process.exit(build.status ?? 1);
+    }
+  }
   writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { loggedUrl, TerminalRequestLogs } from "./log-format.ts";
 import { aiBreakdownRoutes } from "./modules/ai/ai-breakdown.routes.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default stdout, as JSON); main.ts passes a pretty stream in a terminal. */
   logStream?: { write: (line: string) => void };
+  /** One debug line per API call instead of two info lines per request (a terminal's logs). */
+  conciseRequestLogs?: boolean;
   /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
@@ -87,14 +90,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
               censor: "[redacted]",
             },
             serializers: {
-              // Sign-in URLs carry one-time codes and state in their query: log the path only.
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: /^\/(auth|oidc)\//.test(request.url) ? request.url.split("?")[0] : request.url,
-                remoteAddress: request.ip,
-              }),
+              req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }),
             },
           },
+    ...(options.conciseRequestLogs ? { logController: new TerminalRequestLogs() } : {}),
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeDataLocation, formatLogLine, prettyLogStream, shouldPrettyPrint, startLine } from "./log-format.ts";
+import { buildApp } from "./app.ts";
+import { conciseRequestLine, describeDataLocation, formatLogLine, prettyLogStream, shouldPrettyPrint, startLine } from "./log-format.ts";
+import { createTestDatabase, testConfig } from "./test/test-app.ts";
 
 describe("server logs", () => {
   it("are pretty only in a terminal outside production", () => {
@@ -34,5 +36,43 @@ describe("server logs", () => {
     const postgres = describeDataLocation({ kind: "postgres", url: "postgres://app:secret@db.internal:5432/daywise" });
     expect(postgres).toBe("PostgreSQL db.internal:5432/daywise");
     expect(postgres).not.toContain("secret");
+  });
+});
+
+describe("request logs", () => {
+  it("are one short line for an API or sign-in call, without a sign-in URL's query, and none for pages or the build's files", () => {
+    expect(conciseRequestLine("GET", "/api/tasks?date=2026-11-24", 200, 3.4)).toBe("GET /api/tasks?date=2026-11-24 200 3 ms");
+    expect(conciseRequestLine("GET", "/auth/callback?code=secret&state=s", 302, 12.6)).toBe("GET /auth/callback 302 13 ms");
+    expect(conciseRequestLine("GET", "/assets/index-abc.js", 200, 1)).toBeNull();
+    expect(conciseRequestLine("GET", "/sw.js", 200, 1)).toBeNull();
+    expect(conciseRequestLine("GET", "/goals", 200, 1)).toBeNull();
+  });
+
+  async function logsOf(conciseRequestLogs: boolean, paths: string[]): Promise<Record<string, unknown>[]> {
+    const { db, drop } = await createTestDatabase("sqlite");
+    const lines: string[] = [];
+    const app = await buildApp(testConfig({ logLevel: "debug" }), {
+      db,
+      webRoot: "/nonexistent",
+      conciseRequestLogs,
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    await app.ready();
+    lines.length = 0;
+    for (const path of paths) await app.inject(path);
+    await app.close();
+    await drop();
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it("in a terminal: one debug line per API call, nothing at info, nothing for the build's files", async () => {
+    const entries = await logsOf(true, ["/api/user", "/assets/index-abc.js", "/icons/icon-192.png"]);
+    expect(entries.filter((entry) => Number(entry.level) >= 30)).toEqual([]);
+    expect(entries.map((entry) => entry.msg)).toEqual([expect.stringMatching(/^GET \/api\/user 401 \d+ ms$/)]);
+  });
+
+  it("as JSON: every request, as Fastify logs it", async () => {
+    const entries = await logsOf(false, ["/api/user", "/assets/index-abc.js"]);
+    expect(entries.filter((entry) => entry.msg === "request completed")).toHaveLength(2);
   });
 });

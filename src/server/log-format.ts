@@ -1,5 +1,7 @@
 // How the server's logs read: JSON lines (pino's own) for machines, or short coloured lines for a
-// person at a terminal. No dependency: pino writes JSON to the stream given here, which re-formats it.
+// person at a terminal. No formatting dependency: pino writes JSON to the stream given here, which
+// re-formats it.
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { DatabaseConfig } from "./config.ts";
 
 const LEVELS: Record<number, { name: string; colour: string }> = {
@@ -72,4 +74,33 @@ export function describeDataLocation(database: DatabaseConfig): string {
 /** The one line a person reads at start: where to open the app and where its data is. */
 export function startLine(publicUrl: string, database: DatabaseConfig): string {
   return `Daywise is ready: open ${publicUrl} (data: ${describeDataLocation(database)})`;
+}
+
+/** A request's address as logged: sign-in URLs carry one-time codes and state in their query, so only their path. */
+export function loggedUrl(url: string): string {
+  return /^\/(auth|oidc)\//.test(url) ? url.split("?")[0]! : url;
+}
+
+/** `GET /api/tasks?date=2026-11-24 200 3 ms` for an API or sign-in call; null for anything else (pages, the build's files). */
+export function conciseRequestLine(method: string, url: string, statusCode: number, elapsedMs: number): string | null {
+  if (!/^\/(api|auth)\//.test(url)) return null;
+  return `${method} ${loggedUrl(url)} ${statusCode} ${Math.round(elapsedMs)} ms`;
+}
+
+/**
+ * Request logs for a person at a terminal: Fastify's two info lines per request, static files
+ * included, buried the start line within seconds. Instead one concise debug line per API call
+ * (seen with LOG_LEVEL=debug), and errors as ever.
+ */
+export class TerminalRequestLogs extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    const line = conciseRequestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
+    if (line) request.server.log.debug(line);
+  }
 }

@@ -11,8 +11,12 @@ try {
   process.exit(1);
 }
 
-// Short coloured lines for a person at a terminal; JSON lines otherwise (a pipe, a file, production).
-const app = await buildApp(config, shouldPrettyPrint(process.stdout.isTTY, config.env) ? { logStream: prettyLogStream(process.stdout) } : {});
+// Short coloured lines for a person at a terminal, requests only at debug; JSON lines otherwise (a
+// pipe, a file, production), every request included.
+const app = await buildApp(
+  config,
+  shouldPrettyPrint(process.stdout.isTTY, config.env) ? { logStream: prettyLogStream(process.stdout), conciseRequestLogs: true } : {},
+);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "closing after an error");

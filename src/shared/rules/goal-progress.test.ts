@@ -3,6 +3,7 @@ import {
   goalProgressFraction,
   goalProgressLabel,
   goalProgressPercent,
+  isGoalOverdue,
   goalProgressText,
   NO_GOAL_TASKS_TEXT,
 } from "./goal-progress.ts";
@@ -93,5 +94,16 @@ describe("goalProgressPercent", () => {
     expect(goalProgressPercent(199, 200)).toBe(99);
     expect(goalProgressPercent(200, 200)).toBe(100);
     expect(goalProgressPercent(7, 4)).toBe(100);
+  });
+});
+
+describe("isGoalOverdue", () => {
+  it("is an active goal whose target date is before today", () => {
+    expect(isGoalOverdue({ status: "active", targetDate: "2026-11-23" }, "2026-11-24")).toBe(true);
+    expect(isGoalOverdue({ status: "active", targetDate: "2025-12-31" }, "2026-01-01")).toBe(true);
+    expect(isGoalOverdue({ status: "active", targetDate: "2026-11-24" }, "2026-11-24")).toBe(false);
+    expect(isGoalOverdue({ status: "active", targetDate: null }, "2026-11-24")).toBe(false);
+    expect(isGoalOverdue({ status: "paused", targetDate: "2026-11-01" }, "2026-11-24")).toBe(false);
+    expect(isGoalOverdue({ status: "completed", targetDate: "2026-11-01" }, "2026-11-24")).toBe(false);
   });
 });

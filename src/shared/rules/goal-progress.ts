@@ -1,6 +1,7 @@
 // Goal progress from its linked tasks (spec section 2 "Goals page", section 9 "Goals and insights").
 // Only tasks with status done count as completed. The thresholds compare integers, so that exactly
 // 1 of 4 tasks is 'Getting started' without any floating-point rounding at the boundary.
+import type { GoalStatus } from "../api/goals.ts";
 
 export const NO_GOAL_TASKS_TEXT = "No tasks added yet. Break down this goal to get started!";
 
@@ -41,4 +42,12 @@ export function goalProgressText(completedTasksCount: number, totalTasksCount: n
 
 function clampCompleted(completed: number, total: number): number {
   return Math.min(total, Math.max(0, completed));
+}
+
+/**
+ * An active goal whose target date is before `today` (the user's, in their zone). A paused or
+ * completed goal is not overdue: nobody is working towards its date.
+ */
+export function isGoalOverdue(goal: { status: GoalStatus; targetDate: string | null }, today: string): boolean {
+  return goal.status === "active" && goal.targetDate !== null && goal.targetDate < today;
 }

@@ -138,6 +138,29 @@ describe("parseQuickAdd", () => {
     ]);
   });
 
+  it.each([
+    ["Deep work 600m", "estimate", "600m", "over 8 h: at most 480 min"],
+    ["Deep work 9 hours", "estimate", "9 hours", "over 8 h: at most 480 min"],
+    ["Stretch 3m", "estimate", "3m", "under 5 min: at least 5 min"],
+    ["Email 2.5m", "estimate", "2.5m", "whole minutes only"],
+    ["Deep work 1h75", "estimate", "1h75", "minutes of an hour run to 59"],
+    ["Review at 25:00", "time", "at 25:00", "no such time"],
+    ["Review 13pm", "time", "13pm", "no such time"],
+    ["Pay rent 2027-02-30", "day", "2027-02-30", "no such day"],
+    ["Pay rent on feb 30", "day", "on feb 30", "no such day"],
+  ] as const)("keeps %s in the title and says what it could not use", (input, part, text, reason) => {
+    const result = parseQuickAdd(input, { today: TODAY, goals: GOALS });
+    expect(result.title).toBe(input);
+    expect(result.unused).toEqual([{ part, text, reason }]);
+    expect(result.understood).toEqual([]);
+  });
+
+  it("uses a later part of the same kind after one it could not use, and lists nothing for plain words", () => {
+    const result = parseQuickAdd("Deep work 600m 2h", { today: TODAY, goals: GOALS });
+    expect(result).toMatchObject({ title: "Deep work 600m", estimatedDuration: 120, unused: [{ part: "estimate", text: "600m" }] });
+    expect(parseQuickAdd("Read 2 chapters at 6 in may", { today: TODAY, goals: GOALS }).unused).toEqual([]);
+  });
+
   it("resolves day words from the today it is given (the user's, in their zone)", () => {
     // Late on Sunday in Auckland is still Saturday in London: the caller passes each user's today.
     expect(parseQuickAdd("Call tomorrow", { today: "2026-11-29", goals: [] }).date).toBe("2026-11-30");

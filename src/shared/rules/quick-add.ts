@@ -12,6 +12,8 @@
 // - goal: # and the start of a goal's title, case-insensitive ("-" and "_" stand for spaces); an
 //   exact title wins, otherwise exactly one goal must start so
 // Text in quotes ("..." or “...”) is never read: it stays in the title as written.
+// A part written in a known shape but out of bounds (600m, 25:00, feb 30) stays in the title too,
+// and is listed in `unused` with the reason, so the preview can say why.
 import type { CreateTaskInput } from "../api/tasks.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
 import { addDays, isCalendarDate } from "./dates.ts";
@@ -34,6 +36,8 @@ export interface QuickAddResult {
   goal: QuickAddGoal | null;
   /** What was understood, in the order written, with the words that said it (for the preview). */
   understood: { part: QuickAddPart; text: string }[];
+  /** Parts written in a known shape that could not be used, e.g. "600m": "over 8 h: at most 480 min". */
+  unused: { part: QuickAddPart; text: string; reason: string }[];
 }
 
 export interface QuickAddContext {
@@ -76,10 +80,25 @@ interface Match<T> {
   length: number;
 }
 
-type Reader<T> = (words: readonly Word[], at: number, context: QuickAddContext) => Match<T> | null;
+/** Words in the reader's shape whose value cannot be used, and why. */
+interface Refusal {
+  refused: string;
+  length: number;
+}
 
-const isEstimate = (minutes: number) =>
-  Number.isInteger(minutes) && minutes >= ESTIMATED_DURATION_MIN_MINUTES && minutes <= ESTIMATED_DURATION_MAX_MINUTES;
+type Reader<T> = (words: readonly Word[], at: number, context: QuickAddContext) => Match<T> | Refusal | null;
+
+const isRefusal = (read: Match<unknown> | Refusal): read is Refusal => "refused" in read;
+
+const NO_SUCH_DAY = "no such day";
+const NO_SUCH_TIME = "no such time";
+
+function estimateRefusal(minutes: number): string | null {
+  if (!Number.isInteger(minutes)) return "whole minutes only";
+  if (minutes > ESTIMATED_DURATION_MAX_MINUTES) return `over ${ESTIMATED_DURATION_MAX_MINUTES / 60} h: at most ${ESTIMATED_DURATION_MAX_MINUTES} min`;
+  if (minutes < ESTIMATED_DURATION_MIN_MINUTES) return `under ${ESTIMATED_DURATION_MIN_MINUTES} min: at least ${ESTIMATED_DURATION_MIN_MINUTES} min`;
+  return null;
+}
 
 const MINUTE_UNITS = /^(m|min|mins|minute|minutes)$/;
 const HOUR_UNITS = /^(h|hr|hrs|hour|hours)$/;
@@ -93,12 +112,16 @@ function minutesOf(amount: string, unit: string): number | null {
 
 const readEstimate: Reader<number> = (words, at) => {
   const word = words[at]!.lower;
-  const attempt = (minutes: number | null, length: number) => (minutes !== null && isEstimate(minutes) ? { value: minutes, length } : null);
+  const attempt = (minutes: number | null, length: number) => {
+    if (minutes === null) return null;
+    const refused = estimateRefusal(minutes);
+    return refused ? { refused, length } : { value: minutes, length };
+  };
   // 1h30, 1h30m, 1h30min
   const hoursAndMinutes = /^(\d{1,2})h(\d{1,2})(m|min)?$/.exec(word);
   if (hoursAndMinutes) {
     const minutes = Number(hoursAndMinutes[2]);
-    return minutes < 60 ? attempt(Number(hoursAndMinutes[1]) * 60 + minutes, 1) : null;
+    return minutes < 60 ? attempt(Number(hoursAndMinutes[1]) * 60 + minutes, 1) : { refused: "minutes of an hour run to 59", length: 1 };
   }
   // 45m, 1.5h, 2hours
   const joined = /^(\d{1,3}(?:\.\d+)?)([a-z]+)$/.exec(word);
@@ -125,24 +148,24 @@ const readTime: Reader<string> = (words, at) => {
   const lead = words[at]!.lower;
   if ((lead === "at" || lead === "@") && words[at + 1] && !words[at + 1]!.literal) {
     const rest = readTime(words, at + 1, { today: "", goals: [] });
-    return rest ? { value: rest.value, length: rest.length + 1 } : null;
+    return rest ? { ...rest, length: rest.length + 1 } : null;
   }
   const word = lead.startsWith("@") ? lead.slice(1) : lead;
   const withMeridiem = /^(\d{1,2})(?::(\d{2}))?(am|pm)$/.exec(word);
   if (withMeridiem) {
     const value = twelveHour(Number(withMeridiem[1]), Number(withMeridiem[2] ?? 0), withMeridiem[3]!);
-    return value ? { value, length: 1 } : null;
+    return value ? { value, length: 1 } : { refused: NO_SUCH_TIME, length: 1 };
   }
   const next = words[at + 1];
   const bare = /^(\d{1,2})(?::(\d{2}))?$/.exec(word);
   if (bare && next && !next.literal && /^(am|pm)$/.test(next.lower)) {
     const value = twelveHour(Number(bare[1]), Number(bare[2] ?? 0), next.lower);
-    return value ? { value, length: 2 } : null;
+    return value ? { value, length: 2 } : { refused: NO_SUCH_TIME, length: 2 };
   }
   const clock = /^(\d{1,2}):(\d{2})$/.exec(word);
   if (clock) {
     const value = timeText(Number(clock[1]), Number(clock[2]));
-    return value ? { value, length: 1 } : null;
+    return value ? { value, length: 1 } : { refused: NO_SUCH_TIME, length: 1 };
   }
   return null;
 };
@@ -181,18 +204,19 @@ const WEEKEND_WORDS = new Set(["sat", "sun"]);
 /** A day; null (someday) counts as one. */
 const readDay: Reader<string | null> = (words, at, context) => readDayFrom(words, at, context, { bareWordsOnly: true });
 
-function readDayFrom(words: readonly Word[], at: number, context: QuickAddContext, options: { bareWordsOnly: boolean }): Match<string | null> | null {
+function readDayFrom(words: readonly Word[], at: number, context: QuickAddContext, options: { bareWordsOnly: boolean }): Match<string | null> | Refusal | null {
   const { today } = context;
   const word = words[at]!.lower.replace(/,$/, "");
   const next = words[at + 1] && !words[at + 1]!.literal ? words[at + 1]!.lower.replace(/,$/, "") : undefined;
   if (word === "on" && next !== undefined) {
     const rest = readDayFrom(words, at + 1, context, { bareWordsOnly: false });
-    return rest && rest.value !== null ? { value: rest.value, length: rest.length + 1 } : null;
+    if (!rest || (!isRefusal(rest) && rest.value === null)) return null;
+    return { ...rest, length: rest.length + 1 };
   }
   if (word === "today") return { value: today, length: 1 };
   if (word === "tomorrow" || word === "tmrw" || word === "tmr") return { value: addDays(today, 1), length: 1 };
   if (word === "someday") return { value: null, length: 1 };
-  if (isCalendarDate(word)) return { value: word, length: 1 };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(word)) return isCalendarDate(word) ? { value: word, length: 1 } : { refused: NO_SUCH_DAY, length: 1 };
   const weekday = nameIndex(WEEKDAYS, word);
   if (weekday >= 0 && !(options.bareWordsOnly && WEEKEND_WORDS.has(word))) return { value: nearestWeekday(today, weekday), length: 1 };
   if (word === "next" && next !== undefined) {
@@ -212,15 +236,17 @@ function readDayFrom(words: readonly Word[], at: number, context: QuickAddContex
   const month = nameIndex(MONTHS, word);
   if (month >= 0 && next !== undefined) {
     const dayOfMonth = DAY_OF_MONTH.exec(next);
-    const value = dayOfMonth ? nextMonthDay(today, month, Number(dayOfMonth[1])) : null;
-    return value ? { value, length: 2 } : null;
+    if (!dayOfMonth) return null;
+    const value = nextMonthDay(today, month, Number(dayOfMonth[1]));
+    return value ? { value, length: 2 } : { refused: NO_SUCH_DAY, length: 2 };
   }
   // 3 dec, 3rd december
   const dayFirst = DAY_OF_MONTH.exec(word);
   if (dayFirst && next !== undefined) {
     const monthAfter = nameIndex(MONTHS, next);
-    const value = monthAfter >= 0 ? nextMonthDay(today, monthAfter, Number(dayFirst[1])) : null;
-    return value ? { value, length: 2 } : null;
+    if (monthAfter < 0) return null;
+    const value = nextMonthDay(today, monthAfter, Number(dayFirst[1]));
+    return value ? { value, length: 2 } : { refused: NO_SUCH_DAY, length: 2 };
   }
   return null;
 }
@@ -248,6 +274,7 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     scheduledStartTime: null,
     goal: null,
     understood: [],
+    unused: [],
   };
   const titleWords: string[] = [];
   const found = new Set<QuickAddPart>();
@@ -257,23 +284,34 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     { part: "time", read: readTime, apply: (value: string) => (result.scheduledStartTime = value) },
     { part: "day", read: readDay, apply: (value: string | null) => (result.date = value) },
   ];
+  const textOf = (at: number, length: number) => words.slice(at, at + length).map((w) => w.text).join(" ");
   let at = 0;
   while (at < words.length) {
     const word = words[at]!;
     let used = 0;
+    let refusal: { part: QuickAddPart; text: string; reason: string; length: number } | null = null;
     if (!word.literal) {
       for (const reader of readers) {
         if (found.has(reader.part)) continue;
         const match = reader.read(words, at, context);
         if (!match) continue;
+        if (isRefusal(match)) {
+          refusal ??= { part: reader.part, text: textOf(at, match.length), reason: match.refused, length: match.length };
+          continue;
+        }
         reader.apply(match.value as never);
         found.add(reader.part);
-        result.understood.push({ part: reader.part, text: words.slice(at, at + match.length).map((w) => w.text).join(" ") });
+        result.understood.push({ part: reader.part, text: textOf(at, match.length) });
         used = match.length;
         break;
       }
     }
-    if (used === 0) {
+    if (used === 0 && refusal) {
+      const { length, ...unused } = refusal;
+      result.unused.push(unused);
+      titleWords.push(unused.text);
+      used = length;
+    } else if (used === 0) {
       titleWords.push(word.text);
       used = 1;
     }

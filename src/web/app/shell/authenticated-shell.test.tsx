@@ -96,7 +96,7 @@ describe("signed in", () => {
 
     const header = await screen.findByRole("banner");
     expect(within(header).getByText("Daywise")).toBeInTheDocument();
-    expect(header).toHaveTextContent("Welcome back, Ada Lovelace");
+    expect(header).toHaveTextContent("Welcome, Ada Lovelace");
     expect(within(header).getByRole("button", { name: "Account menu for Ada Lovelace (AL)" })).toHaveTextContent("AL");
     expect(await screen.findByRole("heading", { level: 1, name: "Today" })).toBeInTheDocument();
 

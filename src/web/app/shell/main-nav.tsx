@@ -5,7 +5,8 @@ import { navItems } from "./nav-items.ts";
 /** The navigation from the md breakpoint up: one link per page, the current one highlighted. */
 export function DesktopNav() {
   return (
-    <nav aria-label="Main" className="hidden md:block">
+    // The nav keeps its width; the welcome line beside it gives way (it truncates the name).
+    <nav aria-label="Main" className="hidden shrink-0 md:block">
       <ul className="flex items-center gap-1">
         {navItems.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
@@ -14,13 +15,13 @@ export function DesktopNav() {
               end={end}
               className={({ isActive }) =>
                 cn(
-                  "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors",
+                  "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
                   isActive ? "bg-secondary text-secondary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
                 )
               }
             >
-              <Icon className="size-4" aria-hidden="true" />
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
               {label}
             </NavLink>
           </li>

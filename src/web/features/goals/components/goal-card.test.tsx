@@ -1,6 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NO_GOAL_TASKS_TEXT } from "../../../../shared/rules/goal-progress.ts";
 import { makeGoal } from "../test/goal-fixtures.ts";
 import { GoalCard } from "./goal-card.tsx";
@@ -22,6 +22,37 @@ describe("<GoalCard />", () => {
     expect(card).toHaveTextContent("paused");
     expect(card).toHaveTextContent("Target:Sep 20, 2026");
     expect(card).toHaveTextContent("Created:Mar 1, 2026");
+  });
+
+  describe("a passed target date", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("marks an active goal overdue, with the date and how long ago, from the day after the target in the user's zone", () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      // 23:30 UTC on 21 September is already the 22nd in Tokyo.
+      vi.setSystemTime(new Date("2026-09-21T23:30:00.000Z"));
+      const { card } = renderCard({ status: "active", targetDate: "2026-09-21" }, "Asia/Tokyo");
+      expect(within(card).getByText("Overdue")).toBeInTheDocument();
+      expect(card).toHaveTextContent("Target:Sep 21, 2026 · passed yesterday");
+      cleanup();
+      const later = renderCard({ status: "active", targetDate: "2026-09-18" }, "Asia/Tokyo");
+      expect(later.card).toHaveTextContent("Target:Sep 18, 2026 · passed 4 days ago");
+    });
+
+    it("is not overdue on the day itself, without a date, or when paused or completed", () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-09-21T12:00:00.000Z"));
+      for (const overrides of [
+        { status: "active", targetDate: "2026-09-21" },
+        { status: "active", targetDate: null },
+        { status: "paused", targetDate: "2026-09-01" },
+        { status: "completed", targetDate: "2026-09-01" },
+      ] as const) {
+        const { card } = renderCard(overrides);
+        expect(card).not.toHaveTextContent(/overdue|passed/i);
+        cleanup();
+      }
+    });
   });
 
   it("reads 'No target date' without one, and the creation day in the user's zone", () => {

@@ -1,6 +1,9 @@
 import { CalendarClock, CalendarPlus, Pencil, Plus, Sparkles } from "lucide-react";
 import { useId } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
+import { daysBetween, todayInZone } from "../../../../shared/rules/dates.ts";
+import { isGoalOverdue } from "../../../../shared/rules/goal-progress.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -11,7 +14,7 @@ import { GoalStatusBadge, GoalStatusIcon } from "./goal-status.tsx";
 
 interface GoalCardProps {
   goal: Goal;
-  /** The user's zone, for the day the goal was created. */
+  /** The user's zone, for the day the goal was created and whether its target date has passed. */
   timeZone: string;
   onAddTask(goal: Goal): void;
   onEdit(goal: Goal): void;
@@ -22,13 +25,12 @@ interface GoalCardProps {
 // The Card primitive's look on an <article> named by the goal's title, so each card can be found and read alone.
 const cardClassName = "rounded-lg border bg-card text-card-foreground shadow-sm";
 
-/**
- * A card's five parts (header, description, progress, dates, buttons) are rows of the goals grid
- * (CSS subgrid, with GOAL_CARD_ROWS_CLASS on the list item), so the parts line up across a row of
- * cards whatever the length of each title and description.
- */
-export const GOAL_CARD_ROWS_CLASS = "row-span-5 grid grid-rows-subgrid";
-const cardLayoutClassName = cn(GOAL_CARD_ROWS_CLASS, "gap-4 p-5");
+// Each card as tall as its own content: lined up with its row's tallest, a short card had holes.
+const cardLayoutClassName = "flex flex-col gap-4 p-5";
+
+function overdueText(daysPast: number): string {
+  return daysPast === 1 ? "passed yesterday" : `passed ${daysPast} days ago`;
+}
 
 export function goalCardElementId(goalId: string): string {
   return `goal-${goalId}`;
@@ -36,6 +38,8 @@ export function goalCardElementId(goalId: string): string {
 
 export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: GoalCardProps) {
   const titleId = useId();
+  const today = todayInZone(new Date(), timeZone);
+  const isOverdue = isGoalOverdue(goal, today);
   return (
     // The id is the target of a goal-deadline notification's click (/goals#goal-<id>), which focuses the card.
     <article
@@ -50,27 +54,29 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: Goa
           <h2 id={titleId} className="text-base leading-snug font-semibold wrap-anywhere">
             {goal.title}
           </h2>
-          <GoalStatusBadge status={goal.status} />
+          <div className="flex flex-wrap gap-1.5">
+            <GoalStatusBadge status={goal.status} />
+            {isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+          </div>
         </div>
       </div>
 
       {/* Long descriptions are clamped on the card (the Edit dialog shows them whole). */}
       {goal.description ? (
         <p className="line-clamp-3 text-sm wrap-anywhere whitespace-pre-line text-muted-foreground">{goal.description}</p>
-      ) : (
-        <div aria-hidden="true" />
-      )}
+      ) : null}
 
       <GoalProgress titleId={titleId} completedTasksCount={goal.completedTasksCount} totalTasksCount={goal.totalTasksCount} />
 
-      <dl className="grid content-end gap-1 text-sm text-muted-foreground">
+      <dl className="grid gap-1 text-sm text-muted-foreground">
         <div className="flex items-center gap-2">
           <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
           {goal.targetDate ? (
             <>
               <dt>Target:</dt>
-              <dd className="text-foreground">
+              <dd className={isOverdue ? "font-medium text-red-700" : "text-foreground"}>
                 <time dateTime={goal.targetDate}>{formatCalendarDay(goal.targetDate)}</time>
+                {isOverdue ? ` · ${overdueText(daysBetween(goal.targetDate, today))}` : null}
               </dd>
             </>
           ) : (
@@ -118,7 +124,7 @@ export function GoalCardSkeleton() {
           <Skeleton className="h-[1.375rem] w-16 rounded-full" />
         </div>
       </div>
-      <div className="grid content-start gap-1.5">
+      <div className="grid gap-1.5">
         <Skeleton className="h-3.5 w-full rounded" />
         <Skeleton className="h-3.5 w-2/3 rounded" />
       </div>
@@ -127,7 +133,7 @@ export function GoalCardSkeleton() {
         <Skeleton className="h-2 rounded-full" />
         <Skeleton className="h-5 w-1/3 rounded" />
       </div>
-      <div className="grid content-end gap-1">
+      <div className="grid gap-1">
         <Skeleton className="h-5 w-1/2 rounded" />
         <Skeleton className="h-5 w-1/2 rounded" />
       </div>

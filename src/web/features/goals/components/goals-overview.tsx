@@ -4,11 +4,10 @@ import type { Goal } from "../../../../shared/api/goals.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FETCH_GOALS_ERROR, useGoals } from "../api/get-goals.ts";
-import { cn } from "../../../lib/utils.ts";
-import { GOAL_CARD_ROWS_CLASS, GoalCard, GoalCardSkeleton } from "./goal-card.tsx";
+import { GoalCard, GoalCardSkeleton } from "./goal-card.tsx";
 import { GoalFormDialog } from "./lazy-goal-form-dialog.ts";
 
-const gridClassName = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
+const gridClassName = "grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3";
 const SKELETON_CARDS = 3;
 
 interface GoalsOverviewProps {
@@ -45,9 +44,7 @@ export function GoalsOverview({ timeZone, onAddTask, onBreakDown }: GoalsOvervie
         <div role="status" className={gridClassName}>
           <span className="sr-only">Loading goals</span>
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <div key={index} className={GOAL_CARD_ROWS_CLASS}>
-              <GoalCardSkeleton />
-            </div>
+            <GoalCardSkeleton key={index} />
           ))}
         </div>
       ) : goals.isError ? (
@@ -57,7 +54,7 @@ export function GoalsOverview({ timeZone, onAddTask, onBreakDown }: GoalsOvervie
       ) : (
         <ul aria-label="Goals" className={gridClassName}>
           {goals.data.map((goal) => (
-            <li key={goal.id} className={cn(GOAL_CARD_ROWS_CLASS, "min-w-0")}>
+            <li key={goal.id} className="min-w-0">
               <GoalCard goal={goal} timeZone={timeZone} onAddTask={onAddTask} onEdit={openEdit} onBreakDown={onBreakDown} />
             </li>
           ))}

@@ -16,10 +16,10 @@ const context = { today, timeZone };
 const due = (days: number) => makeGoal({ targetDate: addDays(today, days), totalTasksCount: 3, completedTasksCount: 1 });
 
 describe("shouldNotifyGoalDeadline", () => {
-  it("notifies from N days before the target date to the day itself", () => {
+  it("notifies from N days before the target date to N days after it", () => {
     expect(GOAL_DEADLINE_NOTICE_DAYS).toBe(3);
-    expect(shouldNotifyGoalDeadline(due(-1), null, context)).toBe(false);
-    for (let days = 0; days <= GOAL_DEADLINE_NOTICE_DAYS; days += 1) {
+    expect(shouldNotifyGoalDeadline(due(-GOAL_DEADLINE_NOTICE_DAYS - 1), null, context)).toBe(false);
+    for (let days = -GOAL_DEADLINE_NOTICE_DAYS; days <= GOAL_DEADLINE_NOTICE_DAYS; days += 1) {
       expect(shouldNotifyGoalDeadline(due(days), null, context)).toBe(true);
     }
     expect(shouldNotifyGoalDeadline(due(GOAL_DEADLINE_NOTICE_DAYS + 1), null, context)).toBe(false);
@@ -31,6 +31,8 @@ describe("shouldNotifyGoalDeadline", () => {
     expect(shouldNotifyGoalDeadline({ ...due(1), completedTasksCount: 3 }, null, context)).toBe(false);
     expect(shouldNotifyGoalDeadline({ ...due(1), totalTasksCount: 0, completedTasksCount: 0 }, null, context)).toBe(false);
     expect(shouldNotifyGoalDeadline({ ...due(1), targetDate: null }, null, context)).toBe(false);
+    expect(shouldNotifyGoalDeadline({ ...due(-1), status: "paused" }, null, context)).toBe(false);
+    expect(shouldNotifyGoalDeadline({ ...due(-1), status: "completed" }, null, context)).toBe(false);
   });
 
   it("notifies once a day per goal, days counted in the user's zone", () => {
@@ -51,5 +53,16 @@ describe("shouldNotifyGoalDeadline", () => {
       '"Ship" is due tomorrow, with 1 task still to do.',
     );
     expect(goalDeadlineNotification({ ...due(3), title: "Ship" }, today)).toMatchObject({ title: "Goal Due Soon", body: '"Ship" is due in 3 days, with 2 tasks still to do.' });
+  });
+
+  it("tells a passed target as overdue, never as due in a negative number of days", () => {
+    expect(goalDeadlineNotification({ ...due(-1), title: "Ship" }, today)).toMatchObject({
+      title: "Goal Overdue",
+      body: '"Ship" is overdue: it was due yesterday, with 2 tasks still to do.',
+    });
+    expect(goalDeadlineNotification({ ...due(-3), title: "Ship" }, today)).toMatchObject({
+      title: "Goal Overdue",
+      body: '"Ship" is overdue: it was due 3 days ago, with 2 tasks still to do.',
+    });
   });
 });

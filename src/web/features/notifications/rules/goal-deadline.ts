@@ -1,10 +1,11 @@
 // Goal deadline notices (spec section 4): an active goal with unfinished tasks, due today or within
-// N days, once a day per goal. N: docs/decisions/011-notification-rules.md.
+// N days, or overdue by up to N days, once a day per goal. N: docs/decisions/011-notification-rules.md,
+// overdue: 023-overdue-goals.md.
 import type { GoalStatus } from "../../../../shared/api/goals.ts";
 import { dayInZone, daysBetween, isCalendarDate } from "../../../../shared/rules/dates.ts";
 import { type AppNotification, goalPath } from "../lib/app-notification.ts";
 
-/** Notify from this many days before the target date until the day itself. */
+/** Notify from this many days before the target date until this many days after it. */
 export const GOAL_DEADLINE_NOTICE_DAYS = 3;
 
 interface DeadlineGoal {
@@ -22,8 +23,8 @@ export function daysUntilTarget(goal: { targetDate: string | null }, today: stri
 
 /**
  * Whether to notify about the goal's deadline: active, with at least one linked task not done, due
- * between today and GOAL_DEADLINE_NOTICE_DAYS days ahead (a past target is not a deadline any more),
- * and not notified earlier on `today`.
+ * within GOAL_DEADLINE_NOTICE_DAYS days either side of today (past it, the notice says overdue;
+ * later it would nag every day), and not notified earlier on `today`.
  */
 export function shouldNotifyGoalDeadline(
   goal: DeadlineGoal,
@@ -32,11 +33,13 @@ export function shouldNotifyGoalDeadline(
 ): boolean {
   if (goal.status !== "active" || goal.totalTasksCount <= goal.completedTasksCount) return false;
   const days = daysUntilTarget(goal, context.today);
-  if (days === null || days < 0 || days > GOAL_DEADLINE_NOTICE_DAYS) return false;
+  if (days === null || Math.abs(days) > GOAL_DEADLINE_NOTICE_DAYS) return false;
   return lastShownAt === null || dayInZone(new Date(lastShownAt), context.timeZone) !== context.today;
 }
 
 function dueText(days: number): string {
+  if (days === -1) return "is overdue: it was due yesterday";
+  if (days < 0) return `is overdue: it was due ${-days} days ago`;
   if (days === 0) return "is due today";
   if (days === 1) return "is due tomorrow";
   return `is due in ${days} days`;
@@ -51,7 +54,7 @@ export function goalDeadlineNotification(
   return {
     kind: "goal-deadline",
     key: `goal-deadline:${goal.id}`,
-    title: days === 0 ? "Goal Due Today" : "Goal Due Soon",
+    title: days < 0 ? "Goal Overdue" : days === 0 ? "Goal Due Today" : "Goal Due Soon",
     body: `"${goal.title}" ${dueText(days)}, with ${left} ${left === 1 ? "task" : "tasks"} still to do.`,
     path: goalPath(goal.id),
   };

@@ -28,4 +28,10 @@ describe("WelcomeScreen", () => {
     const returnPath = `${window.location.pathname}${window.location.search}`;
     expect(renderWelcome(providers)).toBe(welcomeScreenHtml(providers, returnPath));
   });
+
+  it("does not say there is nothing to install: the app can be installed (decision 018)", () => {
+    const html = renderWelcome([{ id: "local", displayName: "Local" }]);
+    expect(html).not.toContain("nothing to install");
+    expect(html).toContain("Daywise works in your browser; installing it as an app is up to you.");
+  });
 });

@@ -36,7 +36,7 @@ export function WelcomeScreen() {
               <CardTitle as="h2" className="text-xl">
                 Sign in to start planning
               </CardTitle>
-              <CardDescription>Use the account you already have. There is nothing to install.</CardDescription>
+              <CardDescription>Use the account you already have. Daywise works in your browser; installing it as an app is up to you.</CardDescription>
             </CardHeader>
             <CardContent>
               <SignInOptions />

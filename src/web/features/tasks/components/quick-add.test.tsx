@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setUp(createAnswer?: () => Response) {
+function setUp(createAnswer?: () => Response, viewedDate = "2026-11-24") {
   const created: unknown[] = [];
   mockFetch((url, init) => {
     if (url === "/api/goals") return jsonResponse([launch]);
@@ -33,7 +33,7 @@ function setUp(createAnswer?: () => Response) {
   client.setQueryData(userQueryKey, user);
   render(
     <AppProviders client={client}>
-      <QuickAdd viewedDate="2026-11-24" today="2026-11-24" />
+      <QuickAdd viewedDate={viewedDate} today="2026-11-24" />
     </AppProviders>,
   );
   return { created, field: screen.getByRole("textbox", { name: "Quick add a task" }) };
@@ -88,6 +88,30 @@ describe("QuickAdd", () => {
     await userEvent.type(field, "Plan the offsite{Enter}");
     expect(await screen.findByText("title: must be at most 200 characters")).toBeInTheDocument();
     expect(field).toHaveValue("Plan the offsite");
+  });
+
+  it("says what it could not use, and warns of a day in the past", async () => {
+    const { field } = setUp();
+    await userEvent.type(field, "Deep work 600m 2027-02-30");
+    const preview = screen.getByTestId("quick-add-preview");
+    expect(preview).toHaveTextContent("Title Deep work 600m 2027-02-30");
+    expect(preview).toHaveTextContent("Not used: 600m (over 8 h: at most 480 min)");
+    expect(preview).toHaveTextContent("Not used: 2027-02-30 (no such day)");
+    expect(preview).not.toHaveTextContent("in the past");
+
+    await userEvent.clear(field);
+    await userEvent.type(field, "Call Anna 2026-11-20");
+    expect(preview).toHaveTextContent("Day Nov 20");
+    expect(preview).toHaveTextContent("Nov 20 is in the past");
+    await userEvent.clear(field);
+    await userEvent.type(field, "Call Anna tomorrow");
+    expect(preview).not.toHaveTextContent("in the past");
+  });
+
+  it("warns when a line without a day goes on a past day the board shows", async () => {
+    const { field } = setUp(undefined, "2026-11-23");
+    await userEvent.type(field, "Call Anna");
+    expect(screen.getByTestId("quick-add-preview")).toHaveTextContent("Nov 23 is in the past");
   });
 
   it("clears the line on Escape", async () => {

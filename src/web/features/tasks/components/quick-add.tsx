@@ -36,6 +36,15 @@ function previewParts(parsed: QuickAddResult, viewedDate: string, today: string)
   ];
 }
 
+/** What the preview warns about: words it left in the title, and a day before today. */
+function previewWarnings(parsed: QuickAddResult, viewedDate: string, today: string): string[] {
+  const date = parsed.date === undefined ? viewedDate : parsed.date;
+  return [
+    ...parsed.unused.map(({ text, reason }) => `Not used: ${text} (${reason})`),
+    ...(date !== null && date < today ? [`${dayLabel(date, today)} is in the past`] : []),
+  ];
+}
+
 /**
  * Quick add (issue 17): one line read as a task (src/shared/rules/quick-add.ts), with a preview of
  * what was understood before Enter, and the ordinary create call behind it.
@@ -117,6 +126,11 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
               <span key={label}>
                 <span className="text-slate-500">{label}</span>{" "}
                 <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>{value}</span>
+              </span>
+            ))}
+            {previewWarnings(parsed, viewedDate, today).map((warning) => (
+              <span key={warning} className="font-medium text-amber-800">
+                {warning}
               </span>
             ))}
           </p>

@@ -45,6 +45,15 @@ describe("TaskCard texts", () => {
     expect(card).toHaveTextContent("1h 30m");
   });
 
+  it("clamps a long title to 3 lines, its whole text in the card's name and tooltip", () => {
+    const title = `Write the report ${"and then some more words ".repeat(8)}`.slice(0, 200);
+    const { card } = renderCard({ title });
+    const heading = within(card).getByRole("heading", { level: 3 });
+    expect(heading).toHaveClass("line-clamp-3");
+    expect(heading).toHaveAttribute("title", title);
+    expect(card).toHaveAccessibleName(title);
+  });
+
   it("says 'No time set' without a start time and shows minutes under an hour as Xm", () => {
     const { card } = renderCard({ scheduledStartTime: null, estimatedDuration: 45 });
     expect(card).toHaveTextContent("No time set");

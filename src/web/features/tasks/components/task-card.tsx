@@ -58,7 +58,8 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
             <TaskIcon name="grip" />
           </button>
         ) : null}
-        <h3 id={titleId} className="min-w-0 flex-1 pt-1.5 text-sm leading-snug font-semibold wrap-anywhere">
+        {/* At most 3 lines on the board; the whole title is the card's name, the tooltip and the Edit dialog's. */}
+        <h3 id={titleId} title={task.title} className="line-clamp-3 min-w-0 flex-1 pt-1.5 text-sm leading-snug font-semibold wrap-anywhere">
           {isDone ? (
             <>
               <TaskIcon name="check" className="mr-1 inline size-4 -translate-y-px text-green-700" />
