@@ -1,6 +1,6 @@
 // Goal deadline notices (spec section 4): an active goal with unfinished tasks, due today or within
 // N days, or overdue by up to N days, once a day per goal. N: docs/decisions/011-notification-rules.md,
-// overdue: 023-overdue-goals.md.
+// overdue: 026-overdue-goals.md.
 import type { GoalStatus } from "../../../../shared/api/goals.ts";
 import { dayInZone, daysBetween, isCalendarDate } from "../../../../shared/rules/dates.ts";
 import { type AppNotification, goalPath } from "../lib/app-notification.ts";
