@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures.ts";
-import { signIn } from "./sign-in.ts";
+import { signIn, signInThroughUi } from "./sign-in.ts";
 
 // Issue 3's journey: the welcome screen, sign-in through the built-in provider, a reload that
 // keeps the session, logout, and a back button that does not bring the session back.
 test("sign in, stay signed in across a reload, log out for good", async ({ page }) => {
   const person = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test` };
-  await signIn(page, person);
+  await signInThroughUi(page, person);
   await expect(page.getByRole("banner")).toContainText(`Welcome, ${person.name}`);
 
   await page.reload();
@@ -28,7 +28,7 @@ test("sign in, stay signed in across a reload, log out for good", async ({ page 
 
 test("the same e-mail signs in as the same user; the return path stays on this site", async ({ page, baseURL }) => {
   const email = `grace-${Date.now()}@example.test`;
-  await signIn(page, { name: "Grace Hopper", email });
+  await signInThroughUi(page, { name: "Grace Hopper", email });
   const first = await (await page.request.get("/api/user")).json();
 
   await page.context().clearCookies();
