@@ -15,12 +15,12 @@ import {
 } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
 import { Timer } from "lucide-react";
-import { useLayoutEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
-import { columnDropId, columnOfDropId } from "../lib/board-columns.ts";
+import { columnDropId } from "../lib/board-columns.ts";
 import {
   BoardDragSession,
   BoardPointerSensor,
@@ -65,6 +65,7 @@ export function BoardDragAndDrop({
   onDragCancel,
 }: BoardDragAndDropProps) {
   const [session] = useState(() => new BoardDragSession(registry));
+  const pointer = usePointerDuringDrag();
   useLayoutEffect(() => session.follow(columns, onDragTarget), [session, columns, onDragTarget]);
   const sensors = useSensors(
     useSensor(BoardPointerSensor, { activationConstraint: { distance: 6 } }),
@@ -79,16 +80,16 @@ export function BoardDragAndDrop({
       measuring={MEASURING}
       collisionDetection={boardCollisionDetection}
       onDragStart={({ active }) => {
+        pointer.reset();
         const task = (active.data.current as TaskDragData | undefined)?.task;
         if (task) onDragStart(task.id, session.start(task, columns));
       }}
-      onDragMove={({ activatorEvent, delta, over }) => {
-        // The keyboard's moves are the session's own steps (boardKeyboardCoordinates).
-        if (activatorEvent instanceof KeyboardEvent) return;
-        const start = getEventCoordinates(activatorEvent);
-        if (start) session.aimAtPointer(columnOfDropId(over?.id), start.y + delta.y);
+      onDragMove={(event) => aimAtPointer(session, event, pointer.read())}
+      onDragEnd={(event) => {
+        // The pointer's last move may not have been reported yet.
+        aimAtPointer(session, event, pointer.read());
+        onDragEnd(String(event.active.id), session.target);
       }}
-      onDragEnd={({ active }) => onDragEnd(String(active.id), session.target)}
       onDragCancel={onDragCancel}
       accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
     >
@@ -100,6 +101,41 @@ export function BoardDragAndDrop({
       ))}
       <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
     </DndContext>
+  );
+}
+
+/**
+ * A pointer or touch drag aims where the pointer is now, in the page's coordinates (dnd-kit's delta
+ * also counts the page's scrolling); the keyboard's moves are the session's own steps.
+ */
+function aimAtPointer(session: BoardDragSession, { activatorEvent }: { activatorEvent: Event }, pointer: { x: number; y: number } | null): void {
+  if (activatorEvent instanceof KeyboardEvent) return;
+  const at = pointer ?? getEventCoordinates(activatorEvent);
+  if (at) session.aimAtPointer(at.x, at.y);
+}
+
+/** The pointer's last place on the screen while a card is dragged by pointer or touch (null before it moves). */
+function usePointerDuringDrag(): { read: () => { x: number; y: number } | null; reset: () => void } {
+  const last = useRef<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    const onMove = (event: PointerEvent | TouchEvent) => {
+      last.current = getEventCoordinates(event);
+    };
+    window.addEventListener("pointermove", onMove, { passive: true, capture: true });
+    window.addEventListener("touchmove", onMove, { passive: true, capture: true });
+    return () => {
+      window.removeEventListener("pointermove", onMove, { capture: true });
+      window.removeEventListener("touchmove", onMove, { capture: true });
+    };
+  }, []);
+  return useMemo(
+    () => ({
+      read: () => last.current,
+      reset: () => {
+        last.current = null;
+      },
+    }),
+    [],
   );
 }
 

@@ -97,7 +97,7 @@ describe("board announcements", () => {
   it("tells a drop outside the columns", () => {
     const { session } = pickUp();
     const announcements = createBoardAnnouncements(session);
-    session.aimAtPointer(null, 0);
+    session.aimAtPointer(-1000, -1000);
     expect(announcements.onDragEnd({ active, over: null })).toBe('"First" was dropped outside the columns and stays in the To Do column.');
   });
 });

@@ -103,9 +103,14 @@ export class BoardDragSession {
     this.onTarget(target);
   }
 
-  /** The pointer at height `y` over `column` (null: outside the columns): before the first card whose middle is below it. */
-  aimAtPointer(column: BoardColumnStatus | null, y: number): void {
+  /**
+   * The pointer at (x, y) on the screen: over the column whose box holds it (read from the page, so
+   * a scroll during the drag changes nothing), before the first card whose middle is below it.
+   */
+  aimAtPointer(x: number, y: number): void {
     if (!this.task) return;
+    const inside = (box: DOMRect | undefined) => box !== undefined && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    const column = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.column(status).current?.getBoundingClientRect()));
     if (!column) return this.aim(null);
     const others = othersIn(this.columns, column, this.task.id);
     const index = others.filter((task) => {
