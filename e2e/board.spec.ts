@@ -222,7 +222,8 @@ test.describe("the Today board on a desktop", () => {
     const pointerCard = card(column(page, "To Do"), "Pointer task");
     let patch = patchRequest(page);
     await dragWithMouse(page, pointerCard.getByRole("heading"), column(page, "In Progress"));
-    expect((await patch).postDataJSON()).toEqual({ status: "inprogress" });
+    // One PATCH: the column's status and the place in it (decision 024).
+    expect((await patch).postDataJSON()).toEqual({ status: "inprogress", position: expect.any(Number) });
     const started = card(column(page, "In Progress"), "Pointer task");
     await expect(started).toContainText(/Working for 0:0\d/);
     await expect(started).toContainText("1 work session");
@@ -239,7 +240,7 @@ test.describe("the Today board on a desktop", () => {
     await expect(page.getByText('"Keyboard task" is over the Done column.')).toBeAttached();
     patch = patchRequest(page);
     await page.keyboard.press("Space");
-    expect((await patch).postDataJSON()).toEqual({ status: "done" });
+    expect((await patch).postDataJSON()).toEqual({ status: "done", position: expect.any(Number) });
     await expect(card(column(page, "Done"), "Keyboard task")).toBeVisible();
     await expect(page.getByText("1/2 completed")).toBeVisible();
     await expect(page.getByText("50% complete")).toBeVisible();

@@ -83,6 +83,8 @@ export interface TasksTable {
   rolloverCount: Generated<number>;
   firstPlannedDate: string | null;
   rolledOverFromDate: string | null;
+  /** The place in its column among tasks of the same start time, smaller first (migration 0014, decision 024). */
+  position: Generated<number>;
   createdAt: string;
   updatedAt: string;
   /**

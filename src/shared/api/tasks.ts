@@ -59,6 +59,11 @@ const taskDescriptionSchema = z
   .transform((value) => (value === "" ? null : value))
   .nullable();
 
+/**
+ * A task's place in its column among the tasks of the same start time, smaller first (decision
+ * 024): any finite number, so that a drop can take the midpoint of its neighbours.
+ */
+export const taskPositionSchema = z.number({ error: "must be a finite number" }).refine(Number.isFinite, { error: "must be a finite number" });
 
 /** A form's empty field ("") means "none": read as null. */
 function emptyAsNull<T extends z.ZodType>(schema: T) {
@@ -67,7 +72,8 @@ function emptyAsNull<T extends z.ZodType>(schema: T) {
 
 /**
  * POST /api/tasks. A new task is always todo; a missing date means unscheduled. goalId must name one
- * of the user's goals (another user's or an unknown goal is answered 404 'Goal not found').
+ * of the user's goals (another user's or an unknown goal is answered 404 'Goal not found'). Without
+ * a position the task goes last in its column (one step past the largest position of its day).
  */
 export const createTaskBodySchema = z
   .object({
@@ -78,6 +84,7 @@ export const createTaskBodySchema = z
     goalId: emptyAsNull(idSchema).optional(),
     date: emptyAsNull(calendarDateSchema).optional(),
     status: z.literal("todo", { error: 'must be "todo" for a new task' }).optional(),
+    position: taskPositionSchema.optional(),
   })
   .strict();
 /** What a client may send. */
@@ -98,6 +105,8 @@ export const updateTaskBodySchema = z
     goalId: emptyAsNull(idSchema).optional(),
     status: taskStatusSchema.optional(),
     date: emptyAsNull(calendarDateSchema).optional(),
+    /** A drop within or across columns: with status (and date), one request. */
+    position: taskPositionSchema.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -165,12 +174,14 @@ export const taskSchema = z.object({
   firstPlannedDate: z.string().nullable(),
   /** The day a rollover moved the task from, when it arrived on its date by rollover. */
   rolledOverFromDate: z.string().nullable(),
+  /** The place among the column's tasks of the same start time, smaller first (src/shared/rules/task-order.ts). */
+  position: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
-/** GET /api/tasks?date= : the day's tasks, oldest first (createdAt). */
+/** GET /api/tasks?date= : the day's tasks, by start time (none last), then position, then creation (task-order.ts). */
 export const dayTasksResponseSchema = z.array(taskSchema);
 export type DayTasksResponse = z.infer<typeof dayTasksResponseSchema>;
 
@@ -179,7 +190,8 @@ export const stalledTasksResponseSchema = z.array(taskSchema);
 export type StalledTasksResponse = z.infer<typeof stalledTasksResponseSchema>;
 
 /**
- * GET /api/tasks/future : unscheduled tasks first, then by date (ascending), then createdAt:
+ * GET /api/tasks/future : unscheduled tasks first, then by date (ascending), then as a column is
+ * ordered (start time, position, creation):
  * the unscheduled tasks, the tasks dated in [startDate, endDate], and the not-done tasks dated
  * before the user's today (overdue).
  */
@@ -192,8 +204,8 @@ export const TASK_SEARCH_MAX_LIMIT = 50;
 
 /**
  * GET /api/tasks/search?q=&limit= (issue 17): the user's tasks of any day with a title word
- * starting with each word of q (src/shared/rules/task-search.ts); dated ones newest first, then
- * unscheduled ones. A q without any letter or digit finds nothing.
+ * starting with each word of q (src/shared/rules/task-search.ts); dated ones newest day first (a
+ * day's in its column order, task-order.ts), then unscheduled ones, newest first. A q without any letter or digit finds nothing.
  */
 export const taskSearchQuerySchema = z
   .object({

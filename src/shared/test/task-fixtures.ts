@@ -25,6 +25,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     rolloverCount: 0,
     firstPlannedDate: "2026-11-23",
     rolledOverFromDate: null,
+    position: next,
     createdAt: `2026-11-23T08:00:${String(next % 60).padStart(2, "0")}.000Z`,
     updatedAt: "2026-11-23T08:00:00.000Z",
     ...overrides,

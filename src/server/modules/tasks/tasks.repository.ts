@@ -1,6 +1,6 @@
 // Task queries only. Every function takes the owner's id first, so a task is only ever read or
 // changed through its owner. Bind to the database or to a transaction: tasksRepository(trx, dialect).
-import { type Compilable, type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Compilable, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
 import { prefixUpperBound, searchWords } from "../../../shared/rules/task-search.ts";
@@ -68,6 +68,7 @@ const taskColumns = [
   "tasks.rolloverCount",
   "tasks.firstPlannedDate",
   "tasks.rolledOverFromDate",
+  "tasks.position",
   "tasks.createdAt",
   "tasks.updatedAt",
 ] as const;
@@ -87,6 +88,10 @@ const stateColumns = [
   "firstPlannedDate",
 ] as const;
 
+// A column's order (src/shared/rules/task-order.ts, decision 024): start time first, none last
+// (written out: PostgreSQL and SQLite put nulls at opposite ends), then position, then creation.
+const startTimeNoneLast = sql`case when ${sql.ref("tasks.scheduledStartTime")} is null then 1 else 0 end`;
+
 function selectTasksOf(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("tasks")
@@ -100,8 +105,36 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
 const userTimeZoneQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select("timeZone").where("id", "=", p.userId));
 
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
-  selectTasksOf(db, p.userId).where("tasks.date", "=", p.date).orderBy("tasks.createdAt").orderBy("tasks.id"),
+  selectTasksOf(db, p.userId)
+    .where("tasks.date", "=", p.date)
+    .orderBy(startTimeNoneLast)
+    .orderBy("tasks.scheduledStartTime")
+    .orderBy("tasks.position")
+    .orderBy("tasks.createdAt")
+    .orderBy("tasks.id"),
 );
+
+// The largest position of a day's tasks (or the unscheduled ones'): a new task goes one step past it.
+const maxPositionOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db
+    .selectFrom("tasks")
+    .select((eb) => eb.fn.max("position").as("maxPosition"))
+    .where("userId", "=", p.userId)
+    .where("date", "=", p.date),
+);
+
+/**
+ * Search's order after the day (newest first): a day's tasks as its column; the unscheduled ones,
+ * which no column shows and a limit cuts, newest first.
+ */
+function orderWithinDayForSearch<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q): Q {
+  return query
+    .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 when ${sql.ref("tasks.scheduledStartTime")} is null then 1 else 0 end`)
+    .orderBy(sql`case when ${sql.ref("tasks.date")} is null then null else ${sql.ref("tasks.scheduledStartTime")} end`)
+    .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 else ${sql.ref("tasks.position")} end`)
+    .orderBy(sql`case when ${sql.ref("tasks.date")} is null then ${sql.ref("tasks.createdAt")} end desc`)
+    .orderBy(sql`${sql.ref("tasks.createdAt")}`);
+}
 
 /** A search word matching at most this many tasks drives the read (tasksRepository.searchTasks). */
 const SEARCH_NARROW_MATCHES = 300;
@@ -164,27 +197,32 @@ function buildSearch(shape: SearchShape, wordCount: number) {
           .whereRef("tasks.searchKey", "=", "matches.taskKey")
           .where("tasks.userId", "=", p.userId as string);
         for (const index of wordIndexes.slice(1)) first = first.where(hasWord(p, index));
-        first = first
-          .orderBy("tasks.date", (order) => order.desc().nullsLast())
-          .orderBy("tasks.createdAt", "desc")
+        first = orderWithinDayForSearch(first.orderBy("tasks.date", (order) => order.desc().nullsLast()))
           .orderBy("tasks.id")
           .limit(p.limit as number);
-        return db
+        return orderWithinDayForSearch(
+          db
           .selectFrom(first.as("found"))
           .crossJoin("tasks")
           .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
           .select([...taskColumns, "goals.title as goalTitle"])
           .whereRef("tasks.searchKey", "=", "found.foundKey")
           .where("tasks.userId", "=", p.userId as string)
-          .orderBy("tasks.date", (order) => order.desc().nullsLast())
-          .orderBy("tasks.createdAt", "desc")
-          .orderBy("tasks.id");
+          .orderBy("tasks.date", (order) => order.desc().nullsLast()),
+        ).orderBy("tasks.id");
       }
       case "dated": {
         // Newest first: the (user_id, date) index read backwards, stopped at the limit.
         let query = selectTasksOf(db, p.userId as string).where("tasks.date", "is not", null);
         for (const index of wordIndexes) query = query.where(hasWord(p, index));
-        return query.orderBy("tasks.date", "desc").orderBy("tasks.createdAt", "desc").orderBy("tasks.id").limit(p.limit as number);
+        return query
+          .orderBy("tasks.date", "desc")
+          .orderBy(startTimeNoneLast)
+          .orderBy("tasks.scheduledStartTime")
+          .orderBy("tasks.position")
+          .orderBy("tasks.createdAt")
+          .orderBy("tasks.id")
+          .limit(p.limit as number);
       }
       case "unscheduled": {
         let query = selectTasksOf(db, p.userId as string).where("tasks.date", "is", null);
@@ -323,7 +361,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   }
 
   return {
-    /** The day's tasks, oldest first (the (user_id, date) index). */
+    /** The day's tasks in the column order (the (user_id, date) index). */
     async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
       return tasksOfDayQuery.rows(db, { userId, date });
     },
@@ -335,6 +373,9 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     async listTasksWithStatus(userId: string, status: PartiallyIndexedStatus): Promise<Task[]> {
       return selectTasks(userId)
         .where("tasks.status", "=", sql.lit(status))
+        .orderBy(startTimeNoneLast)
+        .orderBy("tasks.scheduledStartTime")
+        .orderBy("tasks.position")
         .orderBy("tasks.createdAt")
         .orderBy("tasks.id")
         .execute();
@@ -342,7 +383,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * Unscheduled tasks, tasks dated startDate..endDate, and not-done tasks dated from
-     * overdueSince to the day before today; unscheduled first, then by date and creation.
+     * overdueSince to the day before today; unscheduled first, then by date, then as a column.
      */
     async listFutureTasks(
       userId: string,
@@ -362,9 +403,26 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         )
         .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 else 1 end`)
         .orderBy("tasks.date")
+        .orderBy(startTimeNoneLast)
+        .orderBy("tasks.scheduledStartTime")
+        .orderBy("tasks.position")
         .orderBy("tasks.createdAt")
         .orderBy("tasks.id")
         .execute();
+    },
+
+    /** The largest position among the day's tasks (date null: the unscheduled ones), or null when there are none. */
+    async findMaxPosition(userId: string, date: string | null): Promise<number | null> {
+      const row =
+        date === null
+          ? await db
+              .selectFrom("tasks")
+              .select((eb) => eb.fn.max("position").as("maxPosition"))
+              .where("userId", "=", userId)
+              .where("date", "is", null)
+              .executeTakeFirst()
+          : await maxPositionOfDayQuery.takeFirst(db, { userId, date });
+      return row?.maxPosition === null || row?.maxPosition === undefined ? null : Number(row.maxPosition);
     },
 
     async findTask(userId: string, taskId: string): Promise<Task | undefined> {
@@ -470,7 +528,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * Tasks of every day whose title has a word starting with each query word (task-search.ts):
-     * dated ones newest first, then unscheduled ones. Each word's matches are first counted (up to
+     * dated ones newest day first (a day's as its column), then unscheduled ones, newest first. Each word's matches are first counted (up to
      * SEARCH_NARROW_MATCHES + 1, on the (user_id, word, task_key) key). When some word matches at
      * most that many tasks, those tasks are read (the word rows lead, so the user's other tasks
      * are never visited) and the other words checked on each; when every word matches more (a
@@ -496,16 +554,16 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * What a user's search index is built from (task-search-index.ts): the first `limit` tasks'
-     * ids, titles and sort columns, in the search's order (newest day first, unscheduled last, then
-     * newest created).
+     * ids, titles and sort columns, in the search's order (orderWithinDayForSearch).
      */
     async listSearchEntries(userId: string, limit: number): Promise<SearchEntry[]> {
-      return db
-        .selectFrom("tasks")
-        .select(["id", "title", "date", "createdAt"])
-        .where("userId", "=", userId)
-        .orderBy("date", (order) => order.desc().nullsLast())
-        .orderBy("createdAt", "desc")
+      return orderWithinDayForSearch(
+        db
+          .selectFrom("tasks")
+          .select(["id", "title", "date", "createdAt"])
+          .where("userId", "=", userId)
+          .orderBy("date", (order) => order.desc().nullsLast()),
+      )
         .orderBy("id")
         .limit(limit)
         .execute();

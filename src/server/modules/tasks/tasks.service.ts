@@ -4,6 +4,7 @@ import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTa
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
+import { positionBetween } from "../../../shared/rules/task-order.ts";
 import { ESTIMATED_DURATION_MIN_MINUTES } from "../../../shared/api/task-limits.ts";
 import { isPastStallThreshold, STALL_FACTOR, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { notFound } from "../../app-error.ts";
@@ -48,7 +49,7 @@ async function adjustGoalCounts(
 const goalNotFound = () => notFound("Goal");
 
 /** A new task as the client will see it (todo, nothing tracked yet); its goal's title is filled in later. */
-function newTask(userId: string, body: CreateTaskBody, createdAt: string): Task {
+function newTask(userId: string, body: CreateTaskBody, createdAt: string, position: number): Task {
   const date = body.date ?? null;
   return {
     id: randomUUID(),
@@ -70,6 +71,7 @@ function newTask(userId: string, body: CreateTaskBody, createdAt: string): Task 
     rolloverCount: 0,
     firstPlannedDate: date,
     rolledOverFromDate: null,
+    position: body.position ?? position,
     createdAt,
     updatedAt: createdAt,
   };
@@ -95,15 +97,25 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
   /**
    * Creates the tasks in one transaction: all of them or, if any fails (a goal that is not the
-   * user's is a 404), none. Each is a millisecond younger than the one before it, so lists ordered
-   * by creation keep the order given.
+   * user's is a 404), none. Each is a millisecond younger than the one before it, and one position
+   * step after the last of its day (unless given one), so they go to the end of their columns in
+   * the order given.
    */
   async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
     const start = now().getTime();
-    const tasks = bodies.map((body, index) => newTask(userId, body, new Date(start + index).toISOString()));
-    const goalIds = [...new Set(tasks.flatMap((task) => (task.goalId ? [task.goalId] : [])))];
+    const tasks: Task[] = [];
     await writeUserData(kysely, userId, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
+      const lastPositions = new Map<string | null, number | null>();
+      for (const [index, body] of bodies.entries()) {
+        const date = body.date ?? null;
+        if (!lastPositions.has(date)) lastPositions.set(date, await inTransaction.findMaxPosition(userId, date));
+        const position = positionBetween(lastPositions.get(date) ?? 0, null);
+        const task = newTask(userId, body, new Date(start + index).toISOString(), position);
+        lastPositions.set(date, Math.max(task.position, lastPositions.get(date) ?? -Infinity));
+        tasks.push(task);
+      }
+      const goalIds = [...new Set(tasks.flatMap((task) => (task.goalId ? [task.goalId] : [])))];
       for (const goalId of goalIds) {
         const title = await inTransaction.findGoalTitle(userId, goalId);
         if (title === undefined) throw goalNotFound();
@@ -173,8 +185,13 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
         if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
         if (body.goalId !== undefined) changes.goalId = body.goalId;
+        if (body.position !== undefined) changes.position = body.position;
         if (body.date !== undefined) {
           changes.date = body.date;
+          // Moved to another day without a place: last in its column there, as a new task.
+          if (body.date !== current.date && body.position === undefined) {
+            changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
+          }
           if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
           // Moved by hand to another day: it did not arrive there by rollover ('(n rolled over)').
           if (body.date !== current.date) changes.rolledOverFromDate = null;

@@ -3,6 +3,7 @@ import type { Task } from "../../../shared/api/tasks.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, TEST_SECRET, type TestApp } from "../../test/test-app.ts";
+import { tasksService } from "./tasks.service.ts";
 
 const T0 = new Date("2026-05-04T15:00:00.000Z"); // a Monday; 'today' is 2026-05-04 in UTC
 const MINUTE = 60_000;
@@ -115,6 +116,7 @@ describeEachDatabase("tasks API", (dialect) => {
         rolloverCount: 0,
         firstPlannedDate: null,
         rolledOverFromDate: null,
+        position: 1,
         createdAt: iso(T0),
         updatedAt: iso(T0),
       });
@@ -684,6 +686,115 @@ describeEachDatabase("tasks API", (dialect) => {
 
     it("validates the date", async () => {
       expectValidationError(await t.app.inject({ url: "/api/tasks/stats?date=2026-13-01", headers: reading(user) }), "date: must be a calendar date yyyy-MM-dd");
+    });
+  });
+  // Decision 024: a column by start time (none last), then the position set by dragging.
+  describe("the order within a day", () => {
+    const day = "2026-05-04";
+    const titles = (tasks: readonly Task[]) => tasks.map((task) => task.title);
+
+    it("puts a new task last in its column: one step past its day's largest position, unscheduled ones apart", async () => {
+      const first = await create(user, { title: "First", date: day });
+      const second = await create(user, { title: "Second", date: day });
+      await patchOk(user, first.id, { position: 10.25 });
+      const third = await create(user, { title: "Third", date: day });
+      const unscheduled = await create(user, { title: "Someday" });
+      const elsewhere = await create(user, { title: "Tomorrow", date: "2026-05-05" });
+      expect([first.position, second.position, third.position]).toEqual([1, 2, 11.25]);
+      expect([unscheduled.position, elsewhere.position]).toEqual([1, 1]);
+      expect(titles(await get(user, `/api/tasks?date=${day}`))).toEqual(["Second", "First", "Third"]);
+      // Another user's positions do not count.
+      const other = await signInTestUser(t.app, { name: "Other" });
+      expect((await create(other, { title: "Theirs", date: day })).position).toBe(1);
+    });
+
+    it("puts a batch (the goal breakdown's) last, in the order given, each day's after that day's tasks", async () => {
+      await create(user, { title: "Already there", date: day });
+      const service = tasksService({ kysely: t.db.kysely, dialect, now: () => t.clock.now });
+      const bodies = [
+        { title: "Step one", date: day },
+        { title: "Step two", date: "2026-05-05" },
+        { title: "Step three", date: day },
+      ];
+      const created = await service.createTasks(user.userId, bodies);
+      expect(created.map((task) => task.position)).toEqual([2, 1, 3]);
+      expect(titles(await get(user, `/api/tasks?date=${day}`))).toEqual(["Already there", "Step one", "Step three"]);
+    });
+
+    it("accepts a position on create and on update, answers it in every list, and refuses a non-finite one", async () => {
+      const task = await create(user, { title: "Placed", date: day, position: -2.5 });
+      expect(task.position).toBe(-2.5);
+      expect((await patchOk(user, task.id, { position: 1e-9 })).position).toBe(1e-9);
+      expect((await get(user, `/api/tasks?date=${day}`))[0]!.position).toBe(1e-9);
+      expect((await get(user, `/api/tasks/future?startDate=2026-05-01&endDate=2026-05-10`))[0]!.position).toBe(1e-9);
+      expect((await get(user, `/api/tasks/search?q=placed`))[0]!.position).toBe(1e-9);
+
+      for (const payload of ['{"position":1e999}', '{"position":-1e999}', '{"position":"1"}', '{"position":null}']) {
+        const created = await t.app.inject({
+          method: "POST",
+          url: "/api/tasks",
+          headers: { ...writing(user), "content-type": "application/json" },
+          payload: payload.replace("{", '{"title":"Bad",'),
+        });
+        expectValidationError(created, "position");
+        const updated = await t.app.inject({
+          method: "PATCH",
+          url: `/api/tasks/${task.id}`,
+          headers: { ...writing(user), "content-type": "application/json" },
+          payload,
+        });
+        expectValidationError(updated, "position");
+      }
+      expect((await get(user, `/api/tasks?date=${day}`)).map((item) => item.position)).toEqual([1e-9]);
+    });
+
+    it("lists a day by start time, earliest first, then by position: a 9:30 task below a 9:00 one made after it", async () => {
+      const late = await create(user, { title: "Half past nine", date: day, scheduledStartTime: "09:30" });
+      const loose = await create(user, { title: "Whenever", date: day });
+      const early = await create(user, { title: "Nine", date: day, scheduledStartTime: "09:00" });
+      const looser = await create(user, { title: "Whenever too", date: day });
+      expect(titles(await get(user, `/api/tasks?date=${day}`))).toEqual(["Nine", "Half past nine", "Whenever", "Whenever too"]);
+
+      // A drop between "Nine" and "Half past nine" cannot lift a task without a time above them;
+      // among tasks without one, the position decides.
+      await patchOk(user, looser.id, { position: loose.position - 0.5 });
+      // The same start time: the position decides there too.
+      await patchOk(user, early.id, { scheduledStartTime: "09:30", position: late.position + 0.5 });
+      expect(titles(await get(user, `/api/tasks?date=${day}`))).toEqual(["Half past nine", "Nine", "Whenever too", "Whenever"]);
+      // Every list orders a day alike: the future list (unscheduled first, then by day) and search.
+      expect(titles(await get(user, `/api/tasks/future?startDate=2026-05-01&endDate=2026-05-10`))).toEqual([
+        "Half past nine",
+        "Nine",
+        "Whenever too",
+        "Whenever",
+      ]);
+      expect(titles(await get(user, `/api/tasks/search?q=${encodeURIComponent("n")}`))).toEqual(
+        ["Half past nine", "Nine", "Whenever too", "Whenever"].filter((title) => /\bn/i.test(title)),
+      );
+    });
+
+    it("moves a card to another column and place in one PATCH, and a task moved to another day goes last there", async () => {
+      const a = await create(user, { title: "A", date: day });
+      const b = await create(user, { title: "B", date: day });
+      await patchOk(user, b.id, { status: "inprogress" });
+      const moved = await patchOk(user, a.id, { status: "inprogress", position: b.position - 1 });
+      expect(moved).toMatchObject({ status: "inprogress", position: b.position - 1, workSessionCount: 1 });
+      expect(titles(await get(user, `/api/tasks?date=${day}`))).toEqual(["A", "B"]);
+
+      const there = await create(user, { title: "There", date: "2026-05-06" });
+      await patchOk(user, there.id, { position: 40 });
+      expect((await patchOk(user, b.id, { date: "2026-05-06" })).position).toBe(41);
+      // With a place given, the place is kept.
+      expect((await patchOk(user, a.id, { date: "2026-05-06", position: 0.5 })).position).toBe(0.5);
+      expect(titles(await get(user, "/api/tasks?date=2026-05-06"))).toEqual(["A", "There", "B"]);
+    });
+
+    it("answers 404 to a position change of another user's task, changing nothing", async () => {
+      const task = await create(user, { title: "Mine", date: day });
+      const other = await signInTestUser(t.app, { name: "Other" });
+      const response = await patch(other, task.id, { position: -100 });
+      expect(response.statusCode).toBe(404);
+      expect((await get(user, `/api/tasks?date=${day}`))[0]!.position).toBe(task.position);
     });
   });
 });

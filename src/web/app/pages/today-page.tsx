@@ -87,7 +87,7 @@ export function TodayPage() {
     board = <EmptyBoard onAddTask={openCreate} onExternalDrop={moves.dropOnDay} />;
   } else {
     board = (
-      <TaskBoard tasks={tasks} timeZone={timeZone} actions={actions} onMove={moves.moveToColumn} onExternalDrop={moves.dropOnDay} />
+      <TaskBoard tasks={tasks} timeZone={timeZone} actions={actions} onDrop={moves.dropOnBoard} onExternalDrop={moves.dropOnDay} />
     );
   }
 

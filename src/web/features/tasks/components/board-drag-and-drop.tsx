@@ -1,5 +1,5 @@
-// The board's drag and drop (spec section 4: dragging a card onto a column sets its status), by
-// pointer, touch and keyboard, with dnd-kit. Not part of the board's first paint (decision 013):
+// The board's drag and drop (spec section 4: dragging a card onto a column sets its status; decision
+// 024: and within a column, its place), by pointer, touch and keyboard, with dnd-kit. Not part of the board's first paint (decision 013):
 // task-board.tsx renders this beside the columns once its code has loaded. It renders nothing of
 // the board itself; it registers the board's cards and columns (BoardDragRegistry) and reports the
 // drag back, so its arrival leaves the page as it was.
@@ -7,58 +7,89 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  MeasuringStrategy,
   useDraggable,
   useDroppable,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import { getEventCoordinates } from "@dnd-kit/utilities";
 import { Timer } from "lucide-react";
-import { useLayoutEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
-import { columnDropId, columnOfDropId } from "../lib/board-columns.ts";
+import { columnDropId } from "../lib/board-columns.ts";
 import {
+  BoardDragSession,
   BoardPointerSensor,
   BoardTouchSensor,
   type TaskDragData,
   boardCollisionDetection,
+  boardKeyboardCoordinates,
   boardScreenReaderInstructions,
-  columnKeyboardCoordinates,
   createBoardAnnouncements,
 } from "../lib/board-dnd.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID, type BoardDragRegistry } from "../lib/board-drag-registry.ts";
+import type { BoardColumns, DropTarget } from "../lib/board-order.ts";
 
 export interface BoardDragAndDropProps {
   /** The cards on the board. */
   tasks: readonly Task[];
+  /** The columns in order, without the dragged card moved. */
+  columns: BoardColumns;
   registry: BoardDragRegistry;
   /** The card being dragged, drawn under the pointer. */
   activeTask: Task | null;
-  onDragStart: (taskId: string) => void;
-  /** The column the card is over, or null. */
-  onDragOver: (column: BoardColumnStatus | null) => void;
-  /** The card was let go over `column` (null: outside the columns). */
-  onDragEnd: (taskId: string, column: BoardColumnStatus | null) => void;
+  /** A card was picked up at `target` (its place). */
+  onDragStart: (taskId: string, target: DropTarget) => void;
+  /** Where the card would now land, or null (outside the columns). */
+  onDragTarget: (target: DropTarget | null) => void;
+  /** The card was let go: at `target`, or outside the columns (null). */
+  onDragEnd: (taskId: string, target: DropTarget | null) => void;
   onDragCancel: () => void;
 }
 
-export function BoardDragAndDrop({ tasks, registry, activeTask, onDragStart, onDragOver, onDragEnd, onDragCancel }: BoardDragAndDropProps) {
+// Droppable columns change size as the dragged card's gap moves between them.
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
+
+export function BoardDragAndDrop({
+  tasks,
+  columns,
+  registry,
+  activeTask,
+  onDragStart,
+  onDragTarget,
+  onDragEnd,
+  onDragCancel,
+}: BoardDragAndDropProps) {
+  const [session] = useState(() => new BoardDragSession(registry));
+  const pointer = usePointerDuringDrag();
+  useLayoutEffect(() => session.follow(columns, onDragTarget), [session, columns, onDragTarget]);
   const sensors = useSensors(
     useSensor(BoardPointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(BoardTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => boardKeyboardCoordinates(session), [session]) }),
   );
-  const [announcements] = useState(createBoardAnnouncements);
+  const [announcements] = useState(() => createBoardAnnouncements(session));
   return (
     <DndContext
       id={BOARD_DRAG_INSTRUCTIONS_ID}
       sensors={sensors}
+      measuring={MEASURING}
       collisionDetection={boardCollisionDetection}
-      onDragStart={({ active }) => onDragStart(String(active.id))}
-      onDragOver={({ over }) => onDragOver(columnOfDropId(over?.id))}
-      onDragEnd={({ active, over }) => onDragEnd(String(active.id), columnOfDropId(over?.id))}
+      onDragStart={({ active }) => {
+        pointer.reset();
+        const task = (active.data.current as TaskDragData | undefined)?.task;
+        if (task) onDragStart(task.id, session.start(task, columns));
+      }}
+      onDragMove={(event) => aimAtPointer(session, event, pointer.read())}
+      onDragEnd={(event) => {
+        // The pointer's last move may not have been reported yet.
+        aimAtPointer(session, event, pointer.read());
+        onDragEnd(String(event.active.id), session.target);
+      }}
       onDragCancel={onDragCancel}
       accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
     >
@@ -70,6 +101,41 @@ export function BoardDragAndDrop({ tasks, registry, activeTask, onDragStart, onD
       ))}
       <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
     </DndContext>
+  );
+}
+
+/**
+ * A pointer or touch drag aims where the pointer is now, in the page's coordinates (dnd-kit's delta
+ * also counts the page's scrolling); the keyboard's moves are the session's own steps.
+ */
+function aimAtPointer(session: BoardDragSession, { activatorEvent }: { activatorEvent: Event }, pointer: { x: number; y: number } | null): void {
+  if (activatorEvent instanceof KeyboardEvent) return;
+  const at = pointer ?? getEventCoordinates(activatorEvent);
+  if (at) session.aimAtPointer(at.x, at.y);
+}
+
+/** The pointer's last place on the screen while a card is dragged by pointer or touch (null before it moves). */
+function usePointerDuringDrag(): { read: () => { x: number; y: number } | null; reset: () => void } {
+  const last = useRef<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    const onMove = (event: PointerEvent | TouchEvent) => {
+      last.current = getEventCoordinates(event);
+    };
+    window.addEventListener("pointermove", onMove, { passive: true, capture: true });
+    window.addEventListener("touchmove", onMove, { passive: true, capture: true });
+    return () => {
+      window.removeEventListener("pointermove", onMove, { capture: true });
+      window.removeEventListener("touchmove", onMove, { capture: true });
+    };
+  }, []);
+  return useMemo(
+    () => ({
+      read: () => last.current,
+      reset: () => {
+        last.current = null;
+      },
+    }),
+    [],
   );
 }
 

@@ -12,7 +12,7 @@ const tasks = [
 
 function renderBoard() {
   const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn() };
-  return render(<TaskBoard tasks={tasks} timeZone="UTC" actions={actions} onMove={vi.fn()} onExternalDrop={vi.fn()} />);
+  return render(<TaskBoard tasks={tasks} timeZone="UTC" actions={actions} onDrop={vi.fn()} onExternalDrop={vi.fn()} />);
 }
 
 describe("TaskBoard", () => {

@@ -1,11 +1,12 @@
 import { memo, useCallback, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
+import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 import { BOARD_COLUMNS } from "../lib/board-columns.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID, BoardDragRegistry } from "../lib/board-drag-registry.ts";
+import { type DropTarget, columnsInOrder, dropChanges, withCardAt } from "../lib/board-order.ts";
 import { patchTask } from "../lib/optimistic-task-update.ts";
 import { BoardColumn } from "./board-column.tsx";
 import { type DragHandleProps, TaskCard, type TaskCardActions } from "./task-card.tsx";
@@ -15,8 +16,8 @@ interface TaskBoardProps {
   tasks: readonly Task[];
   timeZone: string;
   actions: TaskCardActions;
-  /** A card dropped on another column. */
-  onMove: (task: Task, status: BoardColumnStatus) => void;
+  /** A card dropped at a new place: its position, and its new column's status (one PATCH). */
+  onDrop: (task: Task, changes: { status?: BoardColumnStatus; position: number }) => void;
   /** A Future Tasks card dropped on a column. */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
@@ -49,16 +50,18 @@ function useDragCode(): [isLoaded: boolean, loadNow: () => void] {
 
 interface DragState {
   activeId: string | null;
-  over: BoardColumnStatus | null;
+  /** Where the card would land; it is shown there while dragged. */
+  target: DropTarget | null;
 }
-const NO_DRAG: DragState = { activeId: null, over: null };
+const NO_DRAG: DragState = { activeId: null, target: null };
 
 /**
- * Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop. The
- * board paints its columns and cards itself; the drag and drop (board-drag-and-drop.tsx) arrives
+ * Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop; each
+ * column by start time, then the position set by dragging (decision 024). The board paints its
+ * columns and cards itself; the drag and drop (board-drag-and-drop.tsx) arrives
  * later, beside them, and reaches them through a BoardDragRegistry, so nothing is drawn again.
  */
-export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: TaskBoardProps) {
+export function TaskBoard({ tasks, timeZone, actions, onDrop, onExternalDrop }: TaskBoardProps) {
   const [registry] = useState(() => new BoardDragRegistry());
   const [canDrag, loadDragNow] = useDragCode();
   const [drag, setDrag] = useState<DragState>(NO_DRAG);
@@ -70,26 +73,27 @@ export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: 
     const moved = dropped?.base === tasks ? dropped.tasks : null;
     return moved ? tasks.map((task) => moved.get(task.id) ?? task) : tasks;
   }, [tasks, dropped]);
-  const columns = useMemo(() => {
-    const grouped: Record<BoardColumnStatus, Task[]> = { todo: [], inprogress: [], done: [] };
-    for (const task of shown) grouped[boardColumnOf(task.status)].push(task);
-    return grouped;
-  }, [shown]);
+  const columns = useMemo(() => columnsInOrder(shown), [shown]);
+  const activeTask = drag.activeId === null ? null : (shown.find((task) => task.id === drag.activeId) ?? null);
+  const painted = useMemo(() => (activeTask ? withCardAt(columns, activeTask, drag.target) : columns), [columns, activeTask, drag.target]);
 
+  const onDragTarget = useCallback((target: DropTarget | null) => setDrag((current) => ({ ...current, target })), []);
   const onDragEnd = useCallback(
-    (taskId: string, target: BoardColumnStatus | null) => {
+    (taskId: string, target: DropTarget | null) => {
       setDrag(NO_DRAG);
       const task = shown.find((candidate) => candidate.id === taskId);
-      // Spec section 4: the column's status, unless the card is already in that column.
-      if (!task || !target || target === boardColumnOf(task.status)) return;
-      const moved = patchTask(task, { status: target }, new Date());
+      if (!task || !target) return;
+      // Spec section 4: the column's status, unless the card is already in that column; and its place there.
+      const changes = dropChanges(columns, task, target);
+      if (!changes) return;
+      const moved = patchTask(task, changes, new Date());
       setDropped((current) => {
         const previous = current?.base === tasks ? current.tasks : [];
         return { base: tasks, tasks: new Map([...previous, [moved.id, moved]]) };
       });
-      onMove(task, target);
+      onDrop(task, changes);
     },
-    [onMove, shown, tasks],
+    [onDrop, shown, tasks, columns],
   );
 
   return (
@@ -111,11 +115,11 @@ export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: 
             count={columns[status].length}
             onExternalDrop={onExternalDrop}
             dropRef={registry.column(status).setElement}
-            isCardOver={drag.over === status}
+            isCardOver={drag.target?.column === status}
           >
-            {columns[status].length > 0 ? (
+            {painted[status].length > 0 ? (
               <ul className="grid gap-3">
-                {columns[status].map((task) => (
+                {painted[status].map((task) => (
                   <BoardCard
                     key={task.id}
                     task={task}
@@ -137,10 +141,11 @@ export function TaskBoard({ tasks, timeZone, actions, onMove, onExternalDrop }: 
       {canDrag ? (
         <BoardDragAndDrop
           tasks={shown}
+          columns={columns}
           registry={registry}
-          activeTask={drag.activeId === null ? null : (shown.find((task) => task.id === drag.activeId) ?? null)}
-          onDragStart={(activeId) => setDrag({ activeId, over: null })}
-          onDragOver={(over) => setDrag((current) => ({ ...current, over }))}
+          activeTask={activeTask}
+          onDragStart={(activeId, target) => setDrag({ activeId, target })}
+          onDragTarget={onDragTarget}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDrag(NO_DRAG)}
         />

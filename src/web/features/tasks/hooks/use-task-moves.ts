@@ -37,8 +37,10 @@ export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate:
     };
 
     return {
-      /** A card dropped on another column. */
+      /** A card moved to another column (a board shortcut). */
       moveToColumn: (task: Task, status: BoardColumnStatus) => patch(task, { status }),
+      /** A card dropped at a place on the board: its new position, and its column's status if it changed (one PATCH). */
+      dropOnBoard: (task: Task, changes: { status?: BoardColumnStatus; position: number }) => patch(task, changes),
       resume: (task: Task) => patch(task, { status: "inprogress" }),
       complete: (task: Task) => patch(task, { status: "done" }),
       /** The stalled banner's Reschedule: today, To Do. */

@@ -2,7 +2,9 @@ import type { ClientRect, KeyboardCoordinateGetter } from "@dnd-kit/core";
 import { describe, expect, it } from "vitest";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { columnDropId } from "./board-columns.ts";
-import { columnKeyboardCoordinates, createBoardAnnouncements } from "./board-dnd.ts";
+import { BoardDragSession, boardKeyboardCoordinates, createBoardAnnouncements } from "./board-dnd.ts";
+import { BoardDragRegistry } from "./board-drag-registry.ts";
+import { columnsInOrder, type DropTarget } from "./board-order.ts";
 
 function rect(left: number, top: number, width: number, height: number): ClientRect {
   return { left, top, width, height, right: left + width, bottom: top + height };
@@ -10,57 +12,92 @@ function rect(left: number, top: number, width: number, height: number): ClientR
 
 type Args = Parameters<KeyboardCoordinateGetter>[1];
 
-function keyboardArgs(over: string | null): Args {
+function keyboardArgs(): Args {
   const droppableRects = new Map([
     [columnDropId("todo"), rect(0, 100, 300, 600)],
     [columnDropId("inprogress"), rect(320, 100, 300, 900)],
     [columnDropId("done"), rect(640, 100, 300, 200)],
   ]);
-  const context = {
-    active: { id: "t1", data: { current: { task: makeTask(), column: "todo" } }, rect: { current: { initial: null, translated: null } } },
-    collisionRect: rect(10, 150, 280, 80),
-    droppableRects,
-    over: over ? { id: over } : null,
-  };
+  const context = { collisionRect: rect(10, 150, 280, 80), droppableRects };
   return { active: "t1", currentCoordinates: { x: 10, y: 150 }, context: context as unknown as Args["context"] };
 }
 
-function press(code: string, over: string | null) {
-  const event = new KeyboardEvent("keydown", { code, cancelable: true });
-  return { coordinates: columnKeyboardCoordinates(event, keyboardArgs(over)), event };
+const first = makeTask({ title: "First", position: 1 });
+const second = makeTask({ title: "Second", position: 2 });
+const timed = makeTask({ title: "Timed", position: 3, scheduledStartTime: "09:00" });
+const working = makeTask({ title: "Working", status: "inprogress", position: 1 });
+const columns = columnsInOrder([first, second, timed, working]);
+
+/** A session with `task` picked up, recording the targets it reports. */
+function pickUp(task = first) {
+  const targets: (DropTarget | null)[] = [];
+  const session = new BoardDragSession(new BoardDragRegistry());
+  session.follow(columns, (target) => targets.push(target));
+  session.start(task, columns);
+  const getter = boardKeyboardCoordinates(session);
+  const press = (code: string) => {
+    const event = new KeyboardEvent("keydown", { code, cancelable: true });
+    return { coordinates: getter(event, keyboardArgs()), event };
+  };
+  return { session, targets, press };
 }
 
-describe("columnKeyboardCoordinates", () => {
-  it("jumps to the next column with right or down, inside it below its heading", () => {
-    expect(press("ArrowRight", columnDropId("todo")).coordinates).toEqual({ x: 330, y: 148 });
-    expect(press("ArrowDown", columnDropId("inprogress")).coordinates).toEqual({ x: 650, y: 148 });
+describe("the keyboard's steps (boardKeyboardCoordinates)", () => {
+  it("moves within the column with up and down, kept below the cards with a start time", () => {
+    const { session, targets, press } = pickUp();
+    expect(session.target).toEqual({ column: "todo", index: 1 });
+    expect(press("ArrowDown").coordinates).toEqual({ x: 10, y: 148 });
+    expect(session.target).toEqual({ column: "todo", index: 2 });
+    expect(targets).toEqual([{ column: "todo", index: 2 }]);
+    press("ArrowUp");
+    press("ArrowUp");
+    // Not above "Timed": its start time comes first.
+    expect(session.target).toEqual({ column: "todo", index: 1 });
   });
 
-  it("jumps back with left or up, and stops at either end", () => {
-    expect(press("ArrowLeft", columnDropId("done")).coordinates).toEqual({ x: 330, y: 148 });
-    expect(press("ArrowUp", columnDropId("todo")).coordinates).toBeUndefined();
-    expect(press("ArrowRight", columnDropId("done")).coordinates).toBeUndefined();
+  it("goes to the column beside with left and right, and past a column's end with down or up", () => {
+    const { session, press } = pickUp();
+    expect(press("ArrowRight").coordinates).toEqual({ x: 330, y: 148 });
+    expect(session.target).toEqual({ column: "inprogress", index: 1 });
+    press("ArrowDown");
+    expect(session.target).toEqual({ column: "done", index: 0 });
+    expect(press("ArrowRight").coordinates).toBeUndefined();
+    press("ArrowUp");
+    expect(session.target).toEqual({ column: "inprogress", index: 1 });
+    press("ArrowLeft");
+    expect(session.target).toEqual({ column: "todo", index: 1 });
   });
 
-  it("starts from the card's own column before it is over one, and leaves other keys alone", () => {
-    expect(press("ArrowRight", null).coordinates).toEqual({ x: 330, y: 148 });
-    const other = press("KeyA", null);
+  it("leaves other keys alone", () => {
+    const other = pickUp().press("KeyA");
     expect(other.coordinates).toBeUndefined();
     expect(other.event.defaultPrevented).toBe(false);
   });
 });
 
 describe("board announcements", () => {
-  const active = { id: "t1", data: { current: { task: makeTask({ title: "Write" }), column: "todo" } } } as never;
-  const over = (status: string) => ({ id: columnDropId(status as "todo") }) as never;
+  const active = { id: first.id, data: { current: { task: first, column: "todo" } } } as never;
 
-  it("keeps the pick-up message while the card is still over its own column", () => {
-    const announcements = createBoardAnnouncements();
-    expect(announcements.onDragStart({ active })).toBe('Picked up "Write" from the To Do column.');
-    expect(announcements.onDragOver({ active, over: over("todo") })).toBeUndefined();
-    expect(announcements.onDragOver({ active, over: over("done") })).toBe('"Write" is over the Done column.');
-    expect(announcements.onDragOver({ active, over: over("todo") })).toBe('"Write" is back over the To Do column, where it started.');
-    expect(announcements.onDragEnd({ active, over: over("done") })).toBe('"Write" was dropped on the Done column.');
-    expect(announcements.onDragCancel({ active, over: null })).toBe('Moving "Write" was cancelled. It stays in the To Do column.');
+  it("keeps the pick-up message until the card's place changes, then tells its column and place", () => {
+    const { session, press } = pickUp();
+    const announcements = createBoardAnnouncements(session);
+    expect(announcements.onDragStart({ active })).toBe('Picked up "First" from the To Do column.');
+    expect(announcements.onDragMove!({ active, over: null })).toBeUndefined();
+    press("ArrowRight");
+    expect(announcements.onDragMove!({ active, over: null })).toBe('"First" is over the In Progress column. Place 2 of 2.');
+    expect(announcements.onDragOver({ active, over: null })).toBeUndefined();
+    press("ArrowLeft");
+    expect(announcements.onDragMove!({ active, over: null })).toBe('"First" is back where it started, in the To Do column. Place 2 of 3.');
+    press("ArrowDown");
+    announcements.onDragMove!({ active, over: null });
+    expect(announcements.onDragEnd({ active, over: null })).toBe('"First" was dropped on the To Do column. Place 3 of 3.');
+    expect(announcements.onDragCancel({ active, over: null })).toBe('Moving "First" was cancelled. It stays in the To Do column.');
+  });
+
+  it("tells a drop outside the columns", () => {
+    const { session } = pickUp();
+    const announcements = createBoardAnnouncements(session);
+    session.aimAtPointer(-1000, -1000);
+    expect(announcements.onDragEnd({ active, over: null })).toBe('"First" was dropped outside the columns and stays in the To Do column.');
   });
 });

@@ -1,5 +1,6 @@
-// dnd-kit setup for the board (spec section 4: dragging a card onto a column sets its status), by
-// pointer, touch and keyboard. Only the columns are drop targets; the order inside one is the server's.
+// dnd-kit setup for the board (spec section 4: dragging a card onto a column sets its status; decision
+// 024: and within a column, its place), by pointer, touch and keyboard. Only the columns are drop
+// targets for dnd-kit; the place within one is the session's (BoardDragSession).
 import {
   type Announcements,
   type CollisionDetection,
@@ -17,7 +18,9 @@ import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent }
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { isInReadOnlyArea } from "../../../lib/online.ts";
-import { COLUMN_LABELS, columnDropId, columnOfDropId } from "./board-columns.ts";
+import { COLUMN_LABELS, columnDropId } from "./board-columns.ts";
+import type { BoardDragRegistry } from "./board-drag-registry.ts";
+import { type BoardColumns, type DropTarget, othersIn, placeOf, reachableTarget } from "./board-order.ts";
 
 /** What a dragged card carries. */
 export interface TaskDragData {
@@ -67,28 +70,127 @@ export class BoardTouchSensor extends TouchSensor {
   ];
 }
 
-const NEXT_KEYS: string[] = [KeyboardCode.Right, KeyboardCode.Down];
-const PREVIOUS_KEYS: string[] = [KeyboardCode.Left, KeyboardCode.Up];
-
 /**
- * Arrow keys jump a picked-up card from column to column (right/down: next, left/up: previous),
- * whether the columns sit side by side or stacked on a phone.
+ * The drag in progress (decision 024): where the card would land, kept here rather than read from
+ * dnd-kit's collisions, so that the pointer, the keyboard, the announcements and the drop agree.
  */
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = NEXT_KEYS.includes(event.code) ? 1 : PREVIOUS_KEYS.includes(event.code) ? -1 : 0;
-  if (step === 0) return undefined;
-  event.preventDefault();
-  const { active, collisionRect, droppableRects, over } = context;
-  if (!active || !collisionRect) return undefined;
-  const current = columnOfDropId(over?.id) ?? (active.data.current as TaskDragData | undefined)?.column;
-  if (!current) return undefined;
-  const target = BOARD_COLUMN_STATUSES[BOARD_COLUMN_STATUSES.indexOf(current) + step];
-  if (!target) return undefined;
-  const rect = droppableRects.get(columnDropId(target));
-  if (!rect) return undefined;
-  // Inside the column, below its heading, so that the card's rectangle overlaps it most.
-  return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + 48 };
-};
+export class BoardDragSession {
+  columns: BoardColumns = { todo: [], inprogress: [], done: [] };
+  task: Task | null = null;
+  origin: DropTarget | null = null;
+  target: DropTarget | null = null;
+
+  private onTarget: (target: DropTarget | null) => void = () => {};
+
+  constructor(private readonly registry: BoardDragRegistry) {}
+
+  /** The board's columns as they are now, and who is told of each new target. */
+  follow(columns: BoardColumns, onTarget: (target: DropTarget | null) => void): void {
+    this.columns = columns;
+    this.onTarget = onTarget;
+  }
+
+  start(task: Task, columns: BoardColumns): DropTarget {
+    this.task = task;
+    this.columns = columns;
+    this.origin = this.target = placeOf(columns, task);
+    return this.origin;
+  }
+
+  private aim(target: DropTarget | null): void {
+    if (target?.column === this.target?.column && target?.index === this.target?.index) return;
+    this.target = target;
+    this.onTarget(target);
+  }
+
+  /**
+   * The pointer at (x, y) on the screen: over the column whose box holds it (read from the page, so
+   * a scroll during the drag changes nothing), before the first card whose middle is below it.
+   */
+  aimAtPointer(x: number, y: number): void {
+    if (!this.task) return;
+    const inside = (box: DOMRect | undefined) => box !== undefined && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    const column = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.column(status).current?.getBoundingClientRect()));
+    if (!column) return this.aim(null);
+    const others = othersIn(this.columns, column, this.task.id);
+    const index = others.filter((task) => {
+      const box = this.registry.card(task.id).current?.getBoundingClientRect();
+      return box !== undefined && box.top + box.height / 2 < y;
+    }).length;
+    this.aim(reachableTarget(this.columns, this.task, column, index));
+  }
+
+  /**
+   * An arrow key: up and down move the card within its column (on past either end, to the column
+   * before or after: the columns are stacked on a phone); left and right to the column beside.
+   * Returns whether it moved.
+   */
+  step(code: string): boolean {
+    const task = this.task;
+    const from = this.target ?? this.origin;
+    if (!task || !from) return false;
+    const at = BOARD_COLUMN_STATUSES.indexOf(from.column);
+    const length = (column: BoardColumnStatus) => othersIn(this.columns, column, task.id).length;
+    let column: BoardColumnStatus | undefined = from.column;
+    let index = from.index;
+    if (code === KeyboardCode.Down) {
+      index += 1;
+      if (index > length(from.column)) [column, index] = [BOARD_COLUMN_STATUSES[at + 1], 0];
+    } else if (code === KeyboardCode.Up) {
+      index -= 1;
+      if (index < 0) {
+        column = BOARD_COLUMN_STATUSES[at - 1];
+        index = column ? length(column) : 0;
+      }
+    } else if (code === KeyboardCode.Right || code === KeyboardCode.Left) {
+      column = BOARD_COLUMN_STATUSES[at + (code === KeyboardCode.Right ? 1 : -1)];
+      index = column ? Math.min(index, length(column)) : 0;
+    } else {
+      return false;
+    }
+    if (!column) return false;
+    const before = this.target;
+    this.aim(reachableTarget(this.columns, task, column, index));
+    return this.target !== before;
+  }
+
+  /** Where the target's gap is on the screen: the top of the card it goes before, or below the last. */
+  gapTop(columnTop: number): number {
+    if (!this.task || !this.target) return columnTop;
+    const others = othersIn(this.columns, this.target.column, this.task.id);
+    const next = others[this.target.index];
+    if (next) return (this.registry.card(next.id).current?.getBoundingClientRect().top ?? columnTop) - 8;
+    const last = others[others.length - 1];
+    const bottom = last ? this.registry.card(last.id).current?.getBoundingClientRect().bottom : undefined;
+    return bottom === undefined ? columnTop + 48 : bottom + 8;
+  }
+
+  /** "place 2 of 3 in the To Do column" */
+  describeTarget(): string | null {
+    if (!this.task || !this.target) return null;
+    const count = othersIn(this.columns, this.target.column, this.task.id).length + 1;
+    return `the ${COLUMN_LABELS[this.target.column]} column. Place ${this.target.index + 1} of ${count}.`;
+  }
+
+  isAtOrigin(): boolean {
+    return this.target !== null && this.target.column === this.origin?.column && this.target.index === this.origin.index;
+  }
+}
+
+const MOVE_KEYS: string[] = [KeyboardCode.Right, KeyboardCode.Down, KeyboardCode.Left, KeyboardCode.Up];
+
+/** The keyboard sensor's arrows: the session chooses the place, the dragged card is drawn at its gap. */
+export function boardKeyboardCoordinates(session: BoardDragSession): KeyboardCoordinateGetter {
+  return (event, { context }) => {
+    if (!MOVE_KEYS.includes(event.code)) return undefined;
+    event.preventDefault();
+    const { collisionRect, droppableRects } = context;
+    if (!collisionRect || !session.step(event.code) || !session.target) return undefined;
+    const rect = droppableRects.get(columnDropId(session.target.column));
+    if (!rect) return undefined;
+    return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: session.gapTop(rect.top) };
+  };
+}
 
 /** The column under the pointer; for the keyboard (no pointer) the one the card overlaps most. */
 export const boardCollisionDetection: CollisionDetection = (args) => {
@@ -101,18 +203,14 @@ export const boardCollisionDetection: CollisionDetection = (args) => {
 
 export const boardScreenReaderInstructions: ScreenReaderInstructions = {
   draggable:
-    "To move this task, press Space or Enter to pick it up. Use the arrow keys to choose another column, " +
-    "then press Space or Enter to drop it there, or Escape to cancel.",
+    "To move this task, press Space or Enter to pick it up. Use the up and down arrow keys to move it within " +
+    "its column and the left and right arrow keys to choose another column, then press Space or Enter to drop " +
+    "it there, or Escape to cancel.",
 };
 
 function titleOf(data: unknown): string {
   const task = (data as TaskDragData | undefined)?.task;
   return task ? `"${task.title}"` : "The task";
-}
-
-function columnName(id: string | number | null | undefined): string | null {
-  const status = columnOfDropId(id);
-  return status ? COLUMN_LABELS[status] : null;
 }
 
 function fromColumn(data: unknown): string {
@@ -121,31 +219,32 @@ function fromColumn(data: unknown): string {
 }
 
 /**
- * What screen readers hear while a card moves. One per board: it remembers whether the card has
- * left its column, so the pick-up message is not replaced at once by "over the To Do column".
+ * What screen readers hear while a card moves: its column and place as they change (the session's
+ * target, set before dnd-kit announces the move), nothing at the pick-up's first move.
  */
-export function createBoardAnnouncements(): Announcements {
-  let isStillOverOrigin = true;
+export function createBoardAnnouncements(session: BoardDragSession): Announcements {
+  let announced = "";
+  const onMove = ({ active }: { active: { data: { current?: unknown } } }) => {
+    const where = session.describeTarget();
+    const key = where ?? "outside";
+    if (key === announced) return undefined;
+    announced = key;
+    if (!where) return `${titleOf(active.data.current)} is not over a column.`;
+    return session.isAtOrigin()
+      ? `${titleOf(active.data.current)} is back where it started, in ${where}`
+      : `${titleOf(active.data.current)} is over ${where}`;
+  };
   return {
     onDragStart: ({ active }) => {
-      isStillOverOrigin = true;
+      announced = session.describeTarget() ?? "";
       return `Picked up ${titleOf(active.data.current)} from the ${fromColumn(active.data.current)} column.`;
     },
-    onDragOver: ({ active, over }) => {
-      const status = columnOfDropId(over?.id);
-      const isOverOrigin = status !== null && status === (active.data.current as TaskDragData | undefined)?.column;
-      if (isOverOrigin && isStillOverOrigin) return undefined;
-      isStillOverOrigin = false;
-      const name = columnName(over?.id);
-      if (!name) return `${titleOf(active.data.current)} is not over a column.`;
-      return isOverOrigin
-        ? `${titleOf(active.data.current)} is back over the ${name} column, where it started.`
-        : `${titleOf(active.data.current)} is over the ${name} column.`;
-    },
-    onDragEnd: ({ active, over }) => {
-      const name = columnName(over?.id);
-      return name
-        ? `${titleOf(active.data.current)} was dropped on the ${name} column.`
+    onDragMove: onMove,
+    onDragOver: onMove,
+    onDragEnd: ({ active }) => {
+      const where = session.describeTarget();
+      return where
+        ? `${titleOf(active.data.current)} was dropped on ${where}`
         : `${titleOf(active.data.current)} was dropped outside the columns and stays in the ${fromColumn(active.data.current)} column.`;
     },
     onDragCancel: ({ active }) =>

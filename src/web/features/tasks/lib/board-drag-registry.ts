@@ -16,6 +16,11 @@ class BoardNode {
   private element: HTMLElement | null = null;
   private setter: ((element: HTMLElement | null) => void) | undefined;
 
+  /** The element on the page, if any. */
+  get current(): HTMLElement | null {
+    return this.element;
+  }
+
   /** The element's ref callback for React (stable). */
   readonly setElement = (element: HTMLElement | null): void => {
     this.element = element;

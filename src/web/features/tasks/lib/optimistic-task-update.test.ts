@@ -75,6 +75,16 @@ describe("placeTaskInCachedList", () => {
     ]);
   });
 
+  it("moves a task within a day's list to its new place: a new position or start time re-sorts it", () => {
+    const key = taskQueryKeys.day("2026-11-23");
+    const a = makeTask({ position: 1 });
+    const b = makeTask({ position: 2 });
+    const c = makeTask({ position: 3 });
+    const ids = (list: readonly { id: string }[]) => list.map((task) => task.id);
+    expect(ids(placeTaskInCachedList(key, [a, b, c], c.id, patchTask(c, { position: 1.5 }, new Date())))).toEqual([a.id, c.id, b.id]);
+    expect(ids(placeTaskInCachedList(key, [a, b, c], b.id, patchTask(b, { scheduledStartTime: "09:00" }, new Date())))).toEqual([b.id, a.id, c.id]);
+  });
+
   it("keeps the stalled list to stalled tasks", () => {
     const stalled = makeTask({ status: "stalled" });
     expect(placeTaskInCachedList(taskQueryKeys.stalled(), [stalled], stalled.id, { ...stalled, status: "inprogress" })).toEqual([]);

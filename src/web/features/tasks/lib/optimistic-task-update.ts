@@ -6,6 +6,7 @@ import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { isListedOverdue } from "../../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
+import { compareTaskOrder } from "../../../../shared/rules/task-order.ts";
 import { goalsQueryKey, taskQueryKeys } from "../api/task-query-keys.ts";
 
 /** The fields a PATCH may change (spec section 7: an edit, a move, or a stalled-banner action). */
@@ -17,6 +18,8 @@ export interface TaskPatch {
   goalId?: string | null;
   status?: TaskStatus;
   date?: string | null;
+  /** A drop's place in its column (decision 024). */
+  position?: number;
 }
 
 function blankAsNull(value: string | null): string | null {
@@ -44,35 +47,31 @@ export function patchTask(task: Task, patch: TaskPatch, now: Date, goalTitle?: s
     if (next.date !== null && task.firstPlannedDate === null) next.firstPlannedDate = next.date;
   }
   if (patch.status !== undefined) Object.assign(next, statusChangeStamps(task, patch.status, now));
+  if (patch.position !== undefined) next.position = patch.position;
   return next;
 }
 
 type Compare = (a: Task, b: Task) => number;
 
-const byCreatedAt: Compare = (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
-
-/** The Future Tasks order: unscheduled first, then by date, then oldest first. */
+/** The Future Tasks order: unscheduled first, then by date, then as a column (task-order.ts). */
 const byFutureOrder: Compare = (a, b) => {
   if (a.date !== b.date) {
     if (a.date === null) return -1;
     if (b.date === null) return 1;
     return a.date < b.date ? -1 : 1;
   }
-  return byCreatedAt(a, b);
+  return compareTaskOrder(a, b);
 };
 
 /**
- * The list with `task` replaced in place, inserted in order, or removed, depending on whether it
- * belongs there. Deleting passes `task` null with its id. Unchanged lists keep their identity.
+ * The list with `task` put in its place in order (a new start time or position moves it), or
+ * removed, depending on whether it belongs there. Deleting passes `task` null with its id.
+ * Unchanged lists keep their identity.
  */
 export function placeTask(list: readonly Task[], id: string, task: Task | null, belongs: boolean, compare: Compare): Task[] {
   const index = list.findIndex((item) => item.id === id);
   if (!task || !belongs) return index === -1 ? (list as Task[]) : list.filter((item) => item.id !== id);
-  if (index !== -1) {
-    const copy = list.slice();
-    copy[index] = task;
-    return copy;
-  }
+  if (index !== -1) list = list.filter((item) => item.id !== id);
   const at = list.findIndex((item) => compare(task, item) < 0);
   return at === -1 ? [...list, task] : [...list.slice(0, at), task, ...list.slice(at)];
 }
@@ -81,10 +80,10 @@ export function placeTask(list: readonly Task[], id: string, task: Task | null, 
 export function placeTaskInCachedList(queryKey: QueryKey, list: readonly Task[], id: string, task: Task | null): Task[] {
   const [, kind, first, second] = queryKey as readonly unknown[];
   if (kind === "day" && typeof first === "string") {
-    return placeTask(list, id, task, task?.date === first, byCreatedAt);
+    return placeTask(list, id, task, task?.date === first, compareTaskOrder);
   }
   if (kind === "stalled") {
-    return placeTask(list, id, task, task?.status === "stalled", byCreatedAt);
+    return placeTask(list, id, task, task?.status === "stalled", compareTaskOrder);
   }
   if (kind === "future" && typeof first === "string" && typeof second === "string" && task) {
     // The panel's window starts tomorrow: the day before it is the user's today.
