@@ -36,7 +36,6 @@ import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { answerRouterError } from "./plugins/router-errors.ts";
 import { avatarOriginsOf, securityPlugin } from "./plugins/security.ts";
-import { taskSearchIndexPlugin } from "./modules/tasks/task-search-index.ts";
 import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
@@ -160,7 +159,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(userDataCachePlugin);
-  await app.register(taskSearchIndexPlugin);
 
   // Feature modules, listed explicitly.
   await app.register(healthRoutes);

@@ -39,14 +39,6 @@ type PartiallyIndexedStatus = Extract<TaskStatus, "inprogress" | "stalled">;
 
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
-/** A task as a search index holds it: what finds it (its title) and orders it. */
-export interface SearchEntry {
-  id: string;
-  title: string;
-  date: string | null;
-  createdAt: string;
-}
-
 // The task columns every response carries; the goal's title comes from one left join (goal ids
 // are primary keys, so it is one index probe per task, no second query).
 const taskColumns = [
@@ -550,29 +542,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       if (found.length === limit) return found;
       const unscheduled = await searchQuery("unscheduled", words.length).rows(db, searchParams(userId, words, limit - found.length));
       return [...found, ...(unscheduled as unknown as Task[])];
-    },
-
-    /**
-     * What a user's search index is built from (task-search-index.ts): the first `limit` tasks'
-     * ids, titles and sort columns, in the search's order (orderWithinDayForSearch).
-     */
-    async listSearchEntries(userId: string, limit: number): Promise<SearchEntry[]> {
-      return orderWithinDayForSearch(
-        db
-          .selectFrom("tasks")
-          .select(["id", "title", "date", "createdAt"])
-          .where("userId", "=", userId)
-          .orderBy("date", (order) => order.desc().nullsLast()),
-      )
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
-
-    /** The user's tasks of these ids, whole (in no particular order; another user's are not found). */
-    async listTasksByIds(userId: string, ids: readonly string[]): Promise<Task[]> {
-      if (ids.length === 0) return [];
-      return selectTasks(userId).where("tasks.id", "in", ids).execute();
     },
 
     /**

@@ -1,4 +1,3 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createTaskBodySchema,
@@ -58,20 +57,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The command palette's search (bench budget: p99 under 15 ms at 50 connections). A person types,
-  // deletes and searches again: after a user's first search at a data version, the searches at that
-  // version are answered from the user's index in memory (task-search-index.ts; decision 014).
+  // The command palette's search, from the database's word index (decision 014).
   app.get(
     "/api/tasks/search",
     { schema: { querystring: taskSearchQuerySchema, response: { 200: taskSearchResponseSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const userId = requireUserId(request);
       const words = queryWords(request.query.q);
       if (words.length === 0) return [];
-      const version = request.userDataVersion;
-      const kept = version === null ? undefined : await app.taskSearchIndexes.answer(userId, version, words, request.query.limit);
-      // Already the answer's JSON, as the user-data cache sends its kept answers.
-      if (kept !== undefined) return (reply as FastifyReply).type("application/json; charset=utf-8").send(kept);
       return tasks.searchTasks(userId, words, request.query.limit);
     },
   );
