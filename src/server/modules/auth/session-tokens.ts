@@ -2,8 +2,7 @@
 // refresh token. All three carry an HMAC-SHA256 over the session id with the server's
 // SESSION_SECRET; the session row itself is still checked on every request, so a revoked session
 // is refused at once. Refresh tokens carry 256 random bits and only their SHA-256 is stored.
-import { createHmac, createSecretKey, hash, type KeyObject, randomFillSync, timingSafeEqual } from "node:crypto";
-import { LRUCache } from "lru-cache";
+import { createHmac, hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
@@ -26,37 +25,13 @@ export const SESSION_ABSOLUTE_TTL_MS = 60 * DAY_MS;
 export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const SIGN_IN_FLOW_TTL_MS = 10 * MINUTE_MS;
 
-// Each randomBytes() call goes to OpenSSL for a few bytes; a refresh needs two such values. As Node
-// does for randomUUID(), random bits are drawn 4 KB at a time and each byte is handed out once.
-const RANDOM_POOL_BYTES = 4096;
-let randomPool = Buffer.alloc(0);
-let randomPoolOffset = 0;
-
 /** `bytes` fresh random bytes, base64url. */
 function randomBase64url(bytes: number): string {
-  if (randomPoolOffset + bytes > randomPool.length) {
-    randomPool = randomFillSync(Buffer.allocUnsafe(RANDOM_POOL_BYTES));
-    randomPoolOffset = 0;
-  }
-  const value = randomPool.toString("base64url", randomPoolOffset, randomPoolOffset + bytes);
-  randomPoolOffset += bytes;
-  return value;
-}
-
-// The secret as a key object, made once: handed to createHmac as a string, it is converted anew for
-// every MAC (a refresh computes five).
-const keys = new Map<string, KeyObject>();
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, "utf8"));
-    keys.set(secret, key);
-  }
-  return key;
+  return randomBytes(bytes).toString("base64url");
 }
 
 function sign(secret: string, purpose: string, payload: string): string {
-  return createHmac("sha256", keyOf(secret)).update(`${purpose}:${payload}`).digest("base64url");
+  return createHmac("sha256", secret).update(`${purpose}:${payload}`).digest("base64url");
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -103,23 +78,11 @@ export function createCsrfToken(secret: string, sessionId: string): string {
   return `${nonce}.${sign(secret, "csrf", `${sessionId}.${nonce}`)}`;
 }
 
-/**
- * CSRF tokens found valid, by session and exact token, with the secret they were checked with: a
- * page sends the same token with every unsafe request of its session, and the check is a pure
- * function of the three, so a repeat costs a map lookup instead of an HMAC. Only valid ones are
- * kept; a token that was never valid always gets the full check.
- */
-const validCsrfTokens = new LRUCache<string, string>({ max: 10_000 });
-
 export function isValidCsrfToken(secret: string, sessionId: string, token: string | undefined): boolean {
   if (!token) return false;
-  const kept = `${sessionId}\u0000${token}`;
-  if (validCsrfTokens.get(kept) === secret) return true;
   const [nonce, mac, extra] = token.split(".");
   if (!nonce || !mac || extra !== undefined) return false;
-  const valid = safeEqual(mac, sign(secret, "csrf", `${sessionId}.${nonce}`));
-  if (valid) validCsrfTokens.set(kept, secret);
-  return valid;
+  return safeEqual(mac, sign(secret, "csrf", `${sessionId}.${nonce}`));
 }
 
 /**
@@ -132,17 +95,9 @@ export function createRefreshToken(secret: string, sessionId: string): string {
   return signPair(secret, "refresh", sessionId, randomBase64url(32));
 }
 
-// A refresh is checked twice in a row, by the CSRF binding and by the session service: the last
-// answer is kept, for exactly that secret and token (the answer depends on nothing else).
-let lastRefreshRead: { secret: string; token: string; sessionId: string | null } | undefined;
-
 /** The session id of a refresh token this server issued (whether still live or not), else null. */
 export function readRefreshToken(secret: string, token: string | undefined): string | null {
-  if (!token) return null;
-  if (lastRefreshRead?.token === token && lastRefreshRead.secret === secret) return lastRefreshRead.sessionId;
-  const sessionId = readPair(secret, "refresh", token)?.[0] ?? null;
-  lastRefreshRead = { secret, token, sessionId };
-  return sessionId;
+  return readPair(secret, "refresh", token)?.[0] ?? null;
 }
 
 /** What the database keeps of a refresh token: SHA-256, hex. */
