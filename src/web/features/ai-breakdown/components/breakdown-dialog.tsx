@@ -218,7 +218,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
 
       {createError ? <ErrorLine>{createError}</ErrorLine> : null}
 
-      <DialogFooter>
+      {/* Stuck to the dialog's bottom: a long list and the capacity warning would scroll Cancel and Create away. */}
+      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
@@ -283,7 +284,7 @@ function SuggestionItem({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-2 sm:pl-7">
+      <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-[9rem_12rem] sm:pl-7">
         <div className="grid gap-1">
           <Label htmlFor={ids.duration} className="text-xs">
             {/* A phone has room for the short label only. */}

@@ -40,7 +40,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:max-w-xl" aria-describedby={undefined}>
+      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl" aria-describedby={undefined}>
         {open ? <PaletteBody close={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
