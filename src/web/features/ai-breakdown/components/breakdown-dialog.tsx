@@ -21,6 +21,7 @@ import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { breakdownGoal } from "../api/breakdown-goal.ts";
 import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
 import { distributeRows, rowsFromContent, type SuggestionRow, todayCapacityWarning, toBreakdownTasks } from "../lib/breakdown-rows.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 /** Spec section 2: the dialog offers these three. */
 const DIALOG_PROVIDERS = ["openai", "gemini", "claude"] as const satisfies readonly AiProviderName[];
@@ -108,7 +109,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       { breakdownId, input: { tasks: toBreakdownTasks(rows) } },
       {
         onSuccess: ({ tasks }) => {
-          toast({ title: "Tasks created", description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${goal.title}".` });
+          toast({ title: "Tasks created", description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${isolate(goal.title)}".` });
           onDone();
         },
         onError: (error) => {
