@@ -139,7 +139,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await saveScreenshot(page, "notifications-tab-granted");
 
     await tab.getByRole("switch", { name: "Show browser notifications" }).click();
-    await expect(toast(page)).toContainText("Preferences Saved");
+    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
     await expect(toast(page)).toContainText("Your notification settings have been updated.");
     await tab.getByRole("switch", { name: "Procrastination alerts" }).click();
     await expect(tab.getByRole("switch", { name: "Procrastination alerts" })).toBeChecked();
@@ -159,7 +159,7 @@ test.describe("notifications with the browser's permission granted", () => {
     await expect(tab.getByRole("switch", { name: "Show browser notifications" })).toBeChecked();
     await tab.getByRole("switch", { name: "Show browser notifications" }).click();
     await expect(tab.getByRole("switch", { name: "Show browser notifications" })).not.toBeChecked();
-    await expect(toast(page)).toContainText("Preferences Saved");
+    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
   });
 
   test("a stalled task is notified once within the hour, in the app and in the browser; a click opens its day", async ({ page }) => {

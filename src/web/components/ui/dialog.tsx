@@ -18,7 +18,8 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 }
 
 /**
- * A centred modal. Always render a <DialogTitle> (and a <DialogDescription>, or pass
+ * A centred modal; on phones it starts below the top 7rem, where toasts appear (spec: at the top
+ * on small screens), so a toast never hides its title or close button. Always render a <DialogTitle> (and a <DialogDescription>, or pass
  * aria-describedby={undefined}) inside. `hideClose` drops the corner close button.
  */
 export function DialogContent({
@@ -36,7 +37,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         {...returnFocus}
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 shadow-xl",
+          "fixed top-[calc(50%+3rem)] left-1/2 z-50 grid max-h-[calc(100dvh-8rem)] w-[calc(100%-2rem)] sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 shadow-xl",
           "focus-visible:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           className,
         )}

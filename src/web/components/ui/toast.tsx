@@ -6,12 +6,15 @@ import { cn } from "../../lib/utils.ts";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Top of the screen on phones; bottom right, at most 420px wide, from the md breakpoint. */
+/**
+ * Top of the screen on phones; bottom right, at most 420px wide, from the md breakpoint, above the
+ * assistant's floating button (bottom-6, 3.5rem tall), which it would otherwise cover.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-20 sm:max-h-[calc(100dvh-5rem)] sm:flex-col md:max-w-[420px]",
         className,
       )}
       {...props}

@@ -1,6 +1,8 @@
 import { Portal } from "radix-ui";
+import type { ReactNode } from "react";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast.tsx";
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, dismissToast, useToast } from "./use-toast.ts";
+import { splitIsolates } from "../../lib/bidi.ts";
 
 /** Renders the toast store; mount once, near the root. */
 export function Toaster() {
@@ -20,7 +22,7 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
+            {description ? <ToastDescription>{typeof description === "string" ? renderIsolates(description) : description}</ToastDescription> : null}
           </div>
           {action}
           <ToastClose />
@@ -32,4 +34,11 @@ export function Toaster() {
       </Portal.Root>
     </ToastProvider>
   );
+}
+
+/** Isolated user text (lib/bidi.ts) as <bdi>, the marks dropped so that a copy is clean. */
+function renderIsolates(text: string): ReactNode {
+  const parts = splitIsolates(text);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) => (index % 2 === 1 ? <bdi key={index}>{part}</bdi> : part));
 }

@@ -21,6 +21,7 @@ import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { breakdownGoal } from "../api/breakdown-goal.ts";
 import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
 import { distributeRows, rowsFromContent, type SuggestionRow, todayCapacityWarning, toBreakdownTasks } from "../lib/breakdown-rows.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 /** Spec section 2: the dialog offers these three. */
 const DIALOG_PROVIDERS = ["openai", "gemini", "claude"] as const satisfies readonly AiProviderName[];
@@ -108,7 +109,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       { breakdownId, input: { tasks: toBreakdownTasks(rows) } },
       {
         onSuccess: ({ tasks }) => {
-          toast({ title: "Tasks created", description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${goal.title}".` });
+          toast({ title: "Tasks created", description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${isolate(goal.title)}".` });
           onDone();
         },
         onError: (error) => {
@@ -218,7 +219,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
 
       {createError ? <ErrorLine>{createError}</ErrorLine> : null}
 
-      <DialogFooter>
+      {/* Stuck to the dialog's bottom: a long list and the capacity warning would scroll Cancel and Create away. */}
+      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
@@ -283,7 +285,7 @@ function SuggestionItem({
           ) : null}
         </div>
       </div>
-      <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-2 sm:pl-7">
+      <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-[9rem_12rem] sm:pl-7">
         <div className="grid gap-1">
           <Label htmlFor={ids.duration} className="text-xs">
             {/* A phone has room for the short label only. */}

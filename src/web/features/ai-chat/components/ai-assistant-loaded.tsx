@@ -10,7 +10,8 @@ import type { ChatSizeMode } from "./ai-context.tsx";
 import { ChatView, preloadReplyRenderer } from "./chat-view.tsx";
 import { ChatSettings } from "./chat-settings.tsx";
 import { LAUNCHER_ID, LauncherButton } from "./launcher-button.tsx";
-import { StandaloneChat } from "./standalone-chat.tsx";
+import { SUGGESTIONS } from "../lib/chat-messages.ts";
+import { StandaloneActions, StandaloneTitle } from "./standalone-chat.tsx";
 
 const SIZE_MODES: { mode: ChatSizeMode; label: string; icon: typeof PanelRight }[] = [
   { mode: "compact", label: "Compact", icon: Minimize2 },
@@ -60,12 +61,20 @@ export function LoadedAssistant() {
             }
           }}
         >
-          <SidePanelHeader className="gap-3">
-            <div className="flex flex-wrap items-center gap-2">
-              <Sparkles className="size-5 text-primary" aria-hidden="true" />
-              <SidePanelTitle>AI Assistant</SidePanelTitle>
-              <Badge variant="secondary">Always here to help</Badge>
-            </div>
+          {/* One header: in fullscreen the standalone view's title, provider and Clear Chat replace the panel's. */}
+          <SidePanelHeader className={cn("gap-3", isFullscreen && "mx-auto w-full max-w-3xl")}>
+            {isFullscreen ? (
+              <>
+                <SidePanelTitle className="sr-only">AI Assistant</SidePanelTitle>
+                <StandaloneTitle chat={chat} />
+              </>
+            ) : (
+              <div className="flex flex-wrap items-center gap-2">
+                <Sparkles className="size-5 text-primary" aria-hidden="true" />
+                <SidePanelTitle>AI Assistant</SidePanelTitle>
+                <Badge variant="secondary">Always here to help</Badge>
+              </div>
+            )}
             <SidePanelDescription className="sr-only">
               Chat with your planning assistant. It knows your goals and today&apos;s tasks.
             </SidePanelDescription>
@@ -89,20 +98,30 @@ export function LoadedAssistant() {
                   </Tooltip>
                 ))}
               </div>
-              <Button
-                variant={chat.isSettingsOpen ? "secondary" : "ghost"}
-                size="sm"
-                aria-expanded={chat.isSettingsOpen}
-                aria-controls="ai-chat-settings"
-                onClick={() => chat.setSettingsOpen(!chat.isSettingsOpen)}
-              >
-                <Settings2 aria-hidden="true" />
-                Chat settings
-              </Button>
+              {isFullscreen ? (
+                <StandaloneActions chat={chat} />
+              ) : (
+                <Button
+                  variant={chat.isSettingsOpen ? "secondary" : "ghost"}
+                  size="sm"
+                  aria-expanded={chat.isSettingsOpen}
+                  aria-controls="ai-chat-settings"
+                  onClick={() => chat.setSettingsOpen(!chat.isSettingsOpen)}
+                >
+                  <Settings2 aria-hidden="true" />
+                  Chat settings
+                </Button>
+              )}
             </div>
-            {chat.isSettingsOpen && <ChatSettings id="ai-chat-settings" chat={chat} />}
+            {chat.isSettingsOpen && !isFullscreen && <ChatSettings id="ai-chat-settings" chat={chat} />}
           </SidePanelHeader>
-          {isFullscreen ? <StandaloneChat chat={chat} /> : <ChatView chat={chat} />}
+          {isFullscreen ? (
+            <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col">
+              <ChatView chat={chat} prompts={SUGGESTIONS} />
+            </div>
+          ) : (
+            <ChatView chat={chat} />
+          )}
         </SidePanelContent>
       </SidePanel>
     </TooltipProvider>

@@ -10,6 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -26,6 +27,22 @@ describe("AiAssistant", () => {
     act(() => vi.advanceTimersByTime(5_000));
     expect(screen.queryByText(FIRST_VISIT_TOOLTIP_TEXT)).not.toBeInTheDocument();
     expect(localStorage.getItem("ai-assistant-tooltip-seen")).toBe("true");
+  });
+
+  it("is not shown over a control, and is offered again on the next load", () => {
+    // Every box at the same place: the tooltip would lie on the page's Add Task.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 100, 40));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    renderChat(
+      <>
+        <button type="button">Add Task</button>
+        <AiAssistant />
+      </>,
+    );
+    act(() => vi.advanceTimersByTime(2_100));
+    expect(screen.queryByText(FIRST_VISIT_TOOLTIP_TEXT)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(localStorage.getItem("ai-assistant-tooltip-seen")).toBeNull();
   });
 
   it("does not show it once seen", () => {

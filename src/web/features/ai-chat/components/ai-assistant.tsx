@@ -1,10 +1,10 @@
-import { Suspense, useEffect, useState } from "react";
+import { type RefObject, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 import { hasSeenTooltip, markTooltipSeen } from "../lib/chat-storage.ts";
 import { useAIContext } from "./ai-context.tsx";
-import { LauncherButton } from "./launcher-button.tsx";
+import { LAUNCHER_ID, LauncherButton } from "./launcher-button.tsx";
 
 const loadAssistant = () => import("./ai-assistant-loaded.tsx");
 const LoadedAssistant = lazyWithPreload(() => loadAssistant().then((module) => module.LoadedAssistant));
@@ -22,7 +22,8 @@ export function AiAssistant() {
   const chat = useAIContext();
   const isIdle = useIsIdle(LoadedAssistant.preload, 3_000);
   useOpenFromRedirect(chat.open);
-  const showFirstVisitTooltip = useFirstVisitTooltip(chat.isOpen);
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  const showFirstVisitTooltip = useFirstVisitTooltip(chat.isOpen, tooltipRef);
 
   const button = <LauncherButton isOpen={chat.isOpen} hasNotification={chat.hasNotification} onClick={chat.toggle} />;
   return (
@@ -35,12 +36,14 @@ export function AiAssistant() {
         button
       )}
       {showFirstVisitTooltip && (
+        // Beside the button, in the strip the page keeps clear for it (the main's bottom padding).
         <div
+          ref={tooltipRef}
           role="status"
-          className="fixed right-4 bottom-20 z-40 max-w-56 animate-fade-in rounded-lg bg-foreground px-3 py-2 text-sm text-background shadow-lg sm:right-6 sm:bottom-22"
+          className="fixed right-20 bottom-4 z-40 flex min-h-14 max-w-56 animate-fade-in items-center rounded-lg bg-foreground px-3 py-2 text-sm text-background shadow-lg sm:right-22 sm:bottom-6"
         >
           {FIRST_VISIT_TOOLTIP_TEXT}
-          <span className="absolute -bottom-1.5 right-6 size-3 rotate-45 bg-foreground" aria-hidden="true" />
+          <span className="absolute top-1/2 -right-1.5 size-3 -translate-y-1/2 rotate-45 bg-foreground" aria-hidden="true" />
         </div>
       )}
     </>
@@ -60,10 +63,60 @@ function useOpenFromRedirect(open: () => void) {
   }, [shouldOpen, open, navigate, location.pathname, location.search]);
 }
 
-/** Spec section 9: on a first visit, 2 s after load, for 5 s; then the 'seen' flag is stored. */
-function useFirstVisitTooltip(isOpen: boolean): boolean {
+const CONTROLS = "button, a[href], input, select, textarea, [role='switch'], [tabindex='0']";
+
+/** Whether the element lies over any control of the page (the assistant's own button aside). */
+export function coversAControl(element: HTMLElement): boolean {
+  const own = element.getBoundingClientRect();
+  for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (control.id === LAUNCHER_ID || element.contains(control)) continue;
+    const rect = control.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    if (rect.left < own.right && own.left < rect.right && rect.top < own.bottom && own.top < rect.bottom) return true;
+  }
+  return false;
+}
+
+/** How often a shown tooltip checks that nothing has come under it (the page loading, scrolling). */
+const COVER_CHECK_MS = 250;
+
+/**
+ * Spec section 9: on a first visit, 2 s after load, for 5 s; then the 'seen' flag is stored. It
+ * never lies over a control: where it would, it is not shown (and offered again on the next load),
+ * and a control coming under it ends it.
+ */
+function useFirstVisitTooltip(isOpen: boolean, tooltipRef: RefObject<HTMLDivElement | null>): boolean {
   const [isShown, setIsShown] = useState(false);
   const [isDone, setIsDone] = useState(hasSeenTooltip);
+  const [isSkipped, setIsSkipped] = useState(false);
+  const isSkippedRef = useRef(false);
+  const hasPainted = useRef(false);
+
+  // Measured before the first paint: a tooltip that would cover a control is never seen.
+  useLayoutEffect(() => {
+    const tooltip = tooltipRef.current;
+    if (!isShown || !tooltip) return;
+    if (!hasPainted.current && coversAControl(tooltip)) {
+      isSkippedRef.current = true;
+      setIsSkipped(true);
+      return;
+    }
+    hasPainted.current = true;
+    const check = () => {
+      if (!coversAControl(tooltip)) return;
+      setIsShown(false);
+      setIsDone(true);
+      markTooltipSeen();
+    };
+    const timer = window.setInterval(check, COVER_CHECK_MS);
+    window.addEventListener("scroll", check, { capture: true, passive: true });
+    window.addEventListener("resize", check);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("scroll", check, { capture: true });
+      window.removeEventListener("resize", check);
+    };
+  }, [isShown, tooltipRef]);
 
   useEffect(() => {
     if (isDone) return;
@@ -73,7 +126,7 @@ function useFirstVisitTooltip(isOpen: boolean): boolean {
       hideTimer = window.setTimeout(() => {
         setIsShown(false);
         setIsDone(true);
-        markTooltipSeen();
+        if (!isSkippedRef.current) markTooltipSeen();
       }, FIRST_VISIT_TOOLTIP_DURATION_MS);
     }, FIRST_VISIT_TOOLTIP_DELAY_MS);
     return () => {
@@ -90,5 +143,5 @@ function useFirstVisitTooltip(isOpen: boolean): boolean {
     setIsShown(false);
   }, [isOpen, isDone]);
 
-  return isShown && !isDone;
+  return isShown && !isDone && !isSkipped;
 }

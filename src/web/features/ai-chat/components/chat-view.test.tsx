@@ -36,12 +36,73 @@ afterEach(() => {
 
 describe("ChatView", () => {
   it("says under the input when the chosen provider is not configured on the server", async () => {
-    const providers = { providers: [{ name: "openai", displayName: "OpenAI", description: "", features: [], available: false }] };
+    const providers = {
+      providers: [
+        { name: "openai", displayName: "OpenAI", description: "", features: [], available: false },
+        { name: "gemini", displayName: "Google Gemini", description: "", features: [], available: true },
+      ],
+    };
     mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? providers : []));
     renderChat(<Harness />);
     expect(await screen.findByRole("note")).toHaveTextContent(
       "OpenAI is not configured. Providers are set up on the server: contact your administrator to configure it.",
     );
+  });
+
+  it("says, instead of an input, that the server has no provider and whom to ask", async () => {
+    const providers = {
+      providers: ["openai", "gemini", "claude", "openrouter"].map((name) => ({ name, displayName: name, description: "", features: [], available: false })),
+    };
+    mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? providers : []));
+    renderChat(<Harness />);
+    expect(await screen.findByTestId("ai-chat-unavailable")).toHaveTextContent(
+      "No AI provider is set up on this server, so the assistant cannot answer. Ask the server's administrator to configure one.",
+    );
+    expect(screen.queryByLabelText("Message the AI assistant")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Quick prompts" })).not.toBeInTheDocument();
+  });
+
+  it("after the provider refused the server's credentials, says so instead of the input, with no 'try again' reply", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const refused = new Response(JSON.stringify({ message: "OpenAI refused this server's credentials", code: "ai_provider_auth" }), {
+      status: 502,
+      headers: { "Content-Type": "application/json" },
+    });
+    const fetchMock = mockFetch((url) => (url === "/api/ai/chat" ? refused : jsonResponse([])));
+    renderChat(<Harness />);
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "Plan my morning{Enter}");
+    const notice = await screen.findByTestId("ai-chat-unavailable");
+    expect(notice).toHaveTextContent(
+      "OpenAI refused this server's credentials, so the assistant cannot answer. Ask the server's administrator to check its key.",
+    );
+    expect(notice).toHaveFocus();
+    expect(screen.queryByLabelText("Message the AI assistant")).not.toBeInTheDocument();
+    expect(screen.queryByText("Sorry, I encountered an error. Please try again.")).not.toBeInTheDocument();
+    expect(chatCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it("gives another provider its chance after one refused the server's credentials", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    mockFetch((url) =>
+      url === "/api/ai/chat" ? new Response(JSON.stringify({ message: "refused", code: "ai_provider_auth" }), { status: 502 }) : jsonResponse([]),
+    );
+    function SwitchingHarness() {
+      const chat = useChat();
+      return (
+        <>
+          <button type="button" onClick={() => chat.setProvider("gemini")}>
+            use gemini
+          </button>
+          <ChatView chat={chat} />
+        </>
+      );
+    }
+    renderChat(<SwitchingHarness />);
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "Hi{Enter}");
+    expect(await screen.findByTestId("ai-chat-unavailable")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "use gemini" }));
+    expect(screen.getByLabelText("Message the AI assistant")).toBeEnabled();
   });
 
   it("shows Thinking... with the input and Send disabled while sending, then the streamed reply", async () => {

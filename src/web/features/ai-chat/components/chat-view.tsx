@@ -9,7 +9,16 @@ import { whenIdle } from "../../../lib/when-idle.ts";
 import { useUser } from "../../session/index.ts";
 import { useAiProviders } from "../api/get-ai-providers.ts";
 import type { ChatSession } from "../hooks/use-chat.ts";
-import { type ChatMessage, QUICK_PROMPTS, SIGNED_OUT_TEXT, isIntroMessage, providerNotConfiguredText } from "../lib/chat-messages.ts";
+import {
+  type ChatMessage,
+  NO_PROVIDER_TEXT,
+  PROVIDER_LABELS,
+  QUICK_PROMPTS,
+  SIGNED_OUT_TEXT,
+  isIntroMessage,
+  providerNotConfiguredText,
+  providerRefusedText,
+} from "../lib/chat-messages.ts";
 
 /**
  * Loads the replies' Markdown renderer (react-markdown and its parsers: most of the assistant's
@@ -34,6 +43,8 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const unusableRef = useRef<HTMLParagraphElement>(null);
+  const unusableText = useUnusableProviderText(chat);
   const logRef = useRef<HTMLDivElement>(null);
   const wasSending = useRef(false);
 
@@ -45,7 +56,7 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
 
   // Back to the input when a reply is complete, so the conversation goes on from the keyboard.
   useEffect(() => {
-    if (wasSending.current && !chat.isSending) inputRef.current?.focus();
+    if (wasSending.current && !chat.isSending) (inputRef.current ?? unusableRef.current)?.focus();
     wasSending.current = chat.isSending;
   }, [chat.isSending]);
 
@@ -86,7 +97,7 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
             Thinking...
           </div>
         )}
-        {isEmpty && !chat.isSending && (
+        {isEmpty && !chat.isSending && unusableText === null && (
           <div className="flex flex-wrap gap-2 pt-1" role="group" aria-label="Quick prompts">
             {shownPrompts.map((prompt) => (
               <Button key={prompt} variant="outline" size="sm" className="h-auto min-h-8 whitespace-normal text-left" onClick={() => void chat.send(prompt)}>
@@ -96,28 +107,46 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
           </div>
         )}
       </div>
-      <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t p-3">
-        <label htmlFor={inputId} className="sr-only">
-          Message the AI assistant
-        </label>
-        <Input
-          ref={inputRef}
-          id={inputId}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={chat.isSending ? "Thinking..." : "Ask about your day or goals..."}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          disabled={chat.isSending}
-          autoComplete="off"
-          data-chat-input=""
-        />
-        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
-          {chat.isSending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-        </Button>
-      </form>
-      <ProviderNote provider={chat.provider} />
+      {unusableText !== null ? (
+        <p ref={unusableRef} role="status" tabIndex={-1} data-testid="ai-chat-unavailable" className="border-t p-3 text-sm text-muted-foreground outline-none">
+          {unusableText}
+        </p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t p-3">
+          <label htmlFor={inputId} className="sr-only">
+            Message the AI assistant
+          </label>
+          <Input
+            ref={inputRef}
+            id={inputId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={chat.isSending ? "Thinking..." : "Ask about your day or goals..."}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            disabled={chat.isSending}
+            autoComplete="off"
+            data-chat-input=""
+          />
+          <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+            {chat.isSending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          </Button>
+        </form>
+      )}
+      {unusableText === null && <ProviderNote provider={chat.provider} />}
     </div>
   );
+}
+
+/**
+ * Why no message can be answered, said in place of the input: the server has no provider, or the
+ * chat's provider refused the server's key or has none. Null while a message could be answered.
+ */
+function useUnusableProviderText(chat: ChatSession): string | null {
+  const { data: providers } = useAiProviders();
+  if (providers && providers.every((candidate) => !candidate.available)) return NO_PROVIDER_TEXT;
+  if (!chat.unusableProvider) return null;
+  const label = providers?.find((candidate) => candidate.name === chat.provider)?.displayName ?? PROVIDER_LABELS[chat.provider];
+  return chat.unusableProvider.code === "ai_provider_auth" ? providerRefusedText(label) : providerNotConfiguredText(label);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
@@ -14,11 +15,25 @@ import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/cha
  */
 export type ChatSession = ReturnType<typeof useChat>;
 
+/** Answers that another try cannot change: only the server's administrator can. */
+const UNUSABLE_PROVIDER_CODES: ReadonlySet<string> = new Set(["ai_provider_auth", "ai_provider_not_configured"]);
+
+export interface UnusableProvider {
+  provider: AiProviderName;
+  code: string;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = error !== null && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
 export function useChat() {
   const chat = useAIContext();
   const queryClient = useQueryClient();
   const today = useToday();
   const [isSending, setIsSending] = useState(false);
+  const [unusable, setUnusable] = useState<UnusableProvider | null>(null);
   const isSendingRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -64,6 +79,13 @@ export function useChat() {
     } catch (error) {
       if (controller.signal.aborted) return true;
       console.warn("AI chat failed", error);
+      const code = errorCode(error);
+      if (code !== undefined && UNUSABLE_PROVIDER_CODES.has(code)) {
+        // The composer says why and whom to ask (ChatView): no reply inviting another try.
+        setUnusable({ provider: chat.provider, code });
+        if (isReplyShown) chat.updateMessage(replyId, CHAT_ERROR_TEXT, true);
+        return true;
+      }
       if (isReplyShown) chat.updateMessage(replyId, CHAT_ERROR_TEXT, true);
       else chat.addMessage({ id: replyId, role: "assistant", content: CHAT_ERROR_TEXT, timestamp: new Date() });
     } finally {
@@ -73,5 +95,7 @@ export function useChat() {
     return true;
   }
 
-  return { ...chat, isSending, send };
+  // Kept for the provider that answered so: another provider may still work.
+  const unusableProvider = unusable?.provider === chat.provider ? unusable : null;
+  return { ...chat, isSending, send, unusableProvider };
 }

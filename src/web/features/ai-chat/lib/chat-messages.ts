@@ -21,6 +21,12 @@ export const SIGNED_OUT_TEXT = "Please log in to access the AI planning assistan
 export const providerNotConfiguredText = (label: string) =>
   `${label} is not configured. Providers are set up on the server: contact your administrator to configure it.`;
 
+/** Said instead of the input when no provider can answer: retrying cannot help, the server's administrator can. */
+export const NO_PROVIDER_TEXT =
+  "No AI provider is set up on this server, so the assistant cannot answer. Ask the server's administrator to configure one.";
+export const providerRefusedText = (label: string) =>
+  `${label} refused this server's credentials, so the assistant cannot answer. Ask the server's administrator to check its key.`;
+
 export const QUICK_PROMPTS = ["Help me plan my day", "Break down my goal", "I'm feeling overwhelmed", "Time management tips"] as const;
 /** The standalone view's five suggestions. */
 export const SUGGESTIONS = [

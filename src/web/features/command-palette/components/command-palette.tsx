@@ -13,6 +13,7 @@ import { goalsQueryOptions } from "../../goals/index.ts";
 import { futureDateLabel, useCreateTask, useToday } from "../../tasks/index.ts";
 import { useTaskSearch } from "../api/search-tasks.ts";
 import { type PaletteCommand, matchCommands, taskCommand } from "../lib/match-commands.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -40,7 +41,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:max-w-xl" aria-describedby={undefined}>
+      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl" aria-describedby={undefined}>
         {open ? <PaletteBody close={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
@@ -93,7 +94,7 @@ function PaletteBody({ close }: { close: () => void }) {
         createTask
           .mutateAsync(quickAddTaskInput(parsed, today))
           .then(
-            (task) => toast({ title: "Task created successfully", description: `${task.title} · ${futureDateLabel(task.date, today)}` }),
+            (task) => toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${futureDateLabel(task.date, today)}` }),
             () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),
           );
         return;

@@ -115,7 +115,8 @@ describe("NotificationCenter", () => {
       ]);
     });
     await waitFor(() => expect(events.map((event) => event.key)).toEqual(["completed:done-now"]));
-    expect(await screen.findByText('Nice work! "Ship it" is done.')).toBeInTheDocument();
+    // The title is in a <bdi> of its own inside the sentence.
+    expect(await screen.findByText((_, element) => element?.textContent === 'Nice work! "Ship it" is done.' && element.querySelector("bdi") !== null)).toBeInTheDocument();
     expect(shown).toEqual([]);
   });
 
@@ -139,7 +140,7 @@ describe("NotificationCenter", () => {
     const answer = { insights: [high, { ...high, title: "Low one", priority: "low" }], viewed: false };
     const { client, fetchMock } = renderCenter([], answer);
     await waitFor(() => expect(events.map((event) => event.title)).toEqual(["New Insight"]));
-    expect(events[0]).toMatchObject({ body: "Overloaded day: Defer two tasks.", path: "/insights" });
+    expect(events[0]).toMatchObject({ body: "\u2068Overloaded day\u2069: Defer two tasks.", path: "/insights" });
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/ai/insights?date=${today()}`);
 
     // The card's query (its key adds a revision) answers a second high one after a change.

@@ -1,5 +1,6 @@
 // Daily insight notices (spec section 4): each new high-priority insight of today, once.
 import { type AppNotification, INSIGHTS_PATH } from "../lib/app-notification.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 export interface InsightLike {
   type: string;
@@ -47,7 +48,7 @@ export function insightNotification(insight: InsightLike, date: string): AppNoti
     kind: "daily-insight",
     key: insightKey(date, insight),
     title: "New Insight",
-    body: insight.description ? `${insight.title}: ${insight.description}` : insight.title,
+    body: insight.description ? `${isolate(insight.title)}: ${insight.description}` : insight.title,
     path: INSIGHTS_PATH,
   };
 }

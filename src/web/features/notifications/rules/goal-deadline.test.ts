@@ -46,23 +46,23 @@ describe("shouldNotifyGoalDeadline", () => {
   it("says when the goal is due and how many tasks are left", () => {
     expect(goalDeadlineNotification({ ...due(0), id: "g1", title: "Ship" }, today)).toMatchObject({
       title: "Goal Due Today",
-      body: '"Ship" is due today, with 2 tasks still to do.',
+      body: '"\u2068Ship\u2069" is due today, with 2 tasks still to do.',
       path: "/goals#goal-g1",
     });
     expect(goalDeadlineNotification({ ...due(1), title: "Ship", completedTasksCount: 2 }, today).body).toBe(
-      '"Ship" is due tomorrow, with 1 task still to do.',
+      '"\u2068Ship\u2069" is due tomorrow, with 1 task still to do.',
     );
-    expect(goalDeadlineNotification({ ...due(3), title: "Ship" }, today)).toMatchObject({ title: "Goal Due Soon", body: '"Ship" is due in 3 days, with 2 tasks still to do.' });
+    expect(goalDeadlineNotification({ ...due(3), title: "Ship" }, today)).toMatchObject({ title: "Goal Due Soon", body: '"\u2068Ship\u2069" is due in 3 days, with 2 tasks still to do.' });
   });
 
   it("tells a passed target as overdue, never as due in a negative number of days", () => {
     expect(goalDeadlineNotification({ ...due(-1), title: "Ship" }, today)).toMatchObject({
       title: "Goal Overdue",
-      body: '"Ship" is overdue: it was due yesterday, with 2 tasks still to do.',
+      body: '"\u2068Ship\u2069" is overdue: it was due yesterday, with 2 tasks still to do.',
     });
     expect(goalDeadlineNotification({ ...due(-3), title: "Ship" }, today)).toMatchObject({
       title: "Goal Overdue",
-      body: '"Ship" is overdue: it was due 3 days ago, with 2 tasks still to do.',
+      body: '"\u2068Ship\u2069" is overdue: it was due 3 days ago, with 2 tasks still to do.',
     });
   });
 });

@@ -4,6 +4,7 @@
 import type { GoalStatus } from "../../../../shared/api/goals.ts";
 import { dayInZone, daysBetween, isCalendarDate } from "../../../../shared/rules/dates.ts";
 import { type AppNotification, goalPath } from "../lib/app-notification.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 /** Notify from this many days before the target date until this many days after it. */
 export const GOAL_DEADLINE_NOTICE_DAYS = 3;
@@ -55,7 +56,7 @@ export function goalDeadlineNotification(
     kind: "goal-deadline",
     key: `goal-deadline:${goal.id}`,
     title: days < 0 ? "Goal Overdue" : days === 0 ? "Goal Due Today" : "Goal Due Soon",
-    body: `"${goal.title}" ${dueText(days)}, with ${left} ${left === 1 ? "task" : "tasks"} still to do.`,
+    body: `"${isolate(goal.title)}" ${dueText(days)}, with ${left} ${left === 1 ? "task" : "tasks"} still to do.`,
     path: goalPath(goal.id),
   };
 }

@@ -53,7 +53,7 @@ describe("shouldRemindProcrastination", () => {
   it("says 'Gentle Reminder' with the time in 12-hour form", () => {
     expect(procrastinationNotification({ ...task, id: "t1", title: "Call Sam" }, today)).toMatchObject({
       title: "Gentle Reminder",
-      body: '"Call Sam" was planned for 9:00 AM. A small start is still a start.',
+      body: '"\u2068Call Sam\u2069" was planned for 9:00 AM. A small start is still a start.',
       path: "/",
     });
   });

@@ -5,6 +5,7 @@ import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { classifyStartDelay, MINOR_DELAY_MAX_MINUTES } from "../../../../shared/rules/start-delay.ts";
 import type { TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 /**
  * "Long ago": more than 60 minutes past the scheduled start, that is past the spec's 'minor' delay
@@ -51,7 +52,7 @@ export function procrastinationNotification(
     kind: "procrastination",
     key: `procrastination:${task.id}`,
     title: "Gentle Reminder",
-    body: `"${task.title}" was planned for ${formatTime12h(task.scheduledStartTime)}. A small start is still a start.`,
+    body: `"${isolate(task.title)}" was planned for ${formatTime12h(task.scheduledStartTime)}. A small start is still a start.`,
     path: boardPath(task.date, today),
   };
 }

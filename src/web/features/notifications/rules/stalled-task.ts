@@ -2,6 +2,7 @@
 // per-task marker of when the last notice was shown.
 import type { TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 export const STALL_NOTICE_INTERVAL_MS = 60 * 60_000;
 
@@ -21,7 +22,7 @@ export function stallNotification(task: { id: string; title: string; date: strin
     key: `stall:${task.id}`,
     title: "Task Stalled",
     // Stalled by its estimate or by the end of its day (spec section 4): the notice says neither.
-    body: `"${task.title}" has stalled. Resume it, complete it or reschedule it.`,
+    body: `"${isolate(task.title)}" has stalled. Resume it, complete it or reschedule it.`,
     path: boardPath(task.date, today),
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
-import { COMPLETION_CLOCK_SKEW_MS, COMPLETION_WINDOW_MS, shouldCelebrateCompletion } from "./task-completed.ts";
+import { COMPLETION_CLOCK_SKEW_MS, COMPLETION_WINDOW_MS, completionNotification, shouldCelebrateCompletion } from "./task-completed.ts";
 
 const COMPLETED_AT = new Date("2026-11-24T10:00:00.000Z");
 
@@ -44,5 +44,12 @@ describe("shouldCelebrateCompletion", () => {
     expect(shouldCelebrateCompletion({ ...done, status: "inprogress" }, null, Date.now())).toBe(false);
     expect(shouldCelebrateCompletion({ ...done, completedAt: null }, null, Date.now())).toBe(false);
     expect(shouldCelebrateCompletion({ ...done, completedAt: "not a time" }, null, Date.now())).toBe(false);
+  });
+});
+
+describe("completionNotification", () => {
+  it("isolates an Arabic title, so the sentence around it keeps its order", () => {
+    const { body } = completionNotification({ id: "t1", title: "مراجعة التقرير", date: null }, "2026-11-24");
+    expect(body).toBe('Nice work! "\u2068مراجعة التقرير\u2069" is done.');
   });
 });

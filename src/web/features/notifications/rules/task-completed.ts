@@ -1,6 +1,7 @@
 // Completion celebrations (spec sections 4 and 9): only for a completion in the last 5 seconds.
 import { isCompleted, type TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 export const COMPLETION_WINDOW_MS = 5_000;
 
@@ -40,7 +41,7 @@ export function completionNotification(task: { id: string; title: string; date: 
     kind: "completed",
     key: `completed:${task.id}`,
     title: "Task Completed",
-    body: `Nice work! "${task.title}" is done.`,
+    body: `Nice work! "${isolate(task.title)}" is done.`,
     path: boardPath(task.date, today),
   };
 }

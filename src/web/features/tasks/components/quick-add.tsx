@@ -9,6 +9,7 @@ import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { futureDateLabel } from "../lib/day-labels.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
 export const QUICK_ADD_NO_TITLE = "Add a title: the words that are not a time, a day, an estimate or a goal";
@@ -72,7 +73,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
       onSuccess: (task) => {
         setText("");
         setError(null);
-        toast({ title: "Task created successfully", description: `${task.title} · ${dayLabel(task.date, today)}` });
+        toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${dayLabel(task.date, today)}` });
       },
       onError: (failure) => {
         setError(failure.message);

@@ -7,6 +7,7 @@ import { updateTask, useUpdateTask } from "../api/update-task.ts";
 import { COLUMN_LABELS } from "../lib/board-columns.ts";
 import { shortDateLabel } from "../lib/day-labels.ts";
 import { findCachedTask, type TaskPatch } from "../lib/optimistic-task-update.ts";
+import { isolate } from "../../../lib/bidi.ts";
 
 /** Spec section 8: a refused move rolls back with this toast. */
 function failedToUpdate() {
@@ -32,7 +33,7 @@ export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate:
 
     const movedToast = (title: string | undefined, day: string, column: BoardColumnStatus) => {
       const where = day === today ? "today's" : `${shortDateLabel(day)}'s`;
-      const what = title ? `"${title}"` : "The task";
+      const what = title ? `"${isolate(title)}"` : "The task";
       toast({ title: "Task moved", description: `${what} moved to ${where} ${COLUMN_LABELS[column]} column.` });
     };
 

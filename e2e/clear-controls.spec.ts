@@ -1,0 +1,200 @@
+// The floating assistant button, its first-visit tooltip, the toasts and the dialogs' own parts
+// leave the page's controls usable and in sight: at 375×812 with touch, and at 1366×900. A plain
+// click fails on a covered control, so each click below also proves nothing lies on it.
+import type { Locator, Page } from "@playwright/test";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { api } from "./api.ts";
+import { expect, saveScreenshot, test } from "./fixtures.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
+
+test.describe.configure({ timeout: 180_000 });
+
+const today = () => todayInZone(new Date(), "Europe/Paris");
+const TOOLTIP_TEXT = "Need help planning your day? Click me!";
+
+let people = 0;
+function person(label: string) {
+  people += 1;
+  return { name: "Grace Hopper", email: `clearance-${label}-${Date.now()}-${people}@example.com` };
+}
+
+const launcher = (page: Page) => page.getByRole("button", { name: /^AI Assistant/ });
+const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+
+/** Later visits: the first-visit tooltip counts as seen. */
+async function skipFirstVisitTooltip(page: Page) {
+  await page.addInitScript(() => localStorage.setItem("ai-assistant-tooltip-seen", "true"));
+}
+
+async function box(locator: Locator, what: string) {
+  const found = await locator.boundingBox();
+  expect(found, what).not.toBeNull();
+  return found!;
+}
+
+/** The two boxes share no pixel. */
+async function expectApart(first: Locator, second: Locator, what: string) {
+  const a = await box(first, what);
+  const b = await box(second, what);
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart, `${what}: ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+}
+
+async function scrollToBottom(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight)).toBe(true);
+}
+
+/** Waits for running animations (a dialog zooming in, a toast sliding in) to finish. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+}
+
+async function openSettingsTab(page: Page, name: string) {
+  await page.goto("/settings");
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test("the last controls of the Rollover settings and of a long board scroll clear of the assistant button", async ({ page }) => {
+    test.slow();
+    await skipFirstVisitTooltip(page);
+    await signIn(page, person("scroll"));
+
+    await openSettingsTab(page, "Rollover");
+    const form = page.getByRole("form", { name: "Rollover settings" });
+    const stall = form.getByRole("switch", { name: "Stall in-progress tasks" });
+    await expect(stall).toBeVisible();
+    await scrollToBottom(page);
+    await saveScreenshot(page, "clearance-rollover-phone");
+    await page.screenshot({ path: "test-results/screenshots/clearance-rollover-phone-window.png" });
+    await stall.click();
+    await expect(stall).toHaveAttribute("aria-checked", "false");
+    const save = form.getByRole("button", { name: /Save/ });
+    await scrollToBottom(page);
+    await expectApart(save, launcher(page), "Save and the assistant button");
+    await save.click();
+    await expect(toast(page).getByText("Settings saved", { exact: true })).toBeVisible();
+
+    const calls = api(page);
+    for (let index = 1; index <= 8; index += 1) await calls.createTask({ title: `Task number ${index}`, date: today() });
+    await page.goto("/");
+    await waitForBoard(page);
+    await scrollToBottom(page);
+    await page.screenshot({ path: "test-results/screenshots/clearance-board-phone-window.png" });
+    const lastDelete = page.getByRole("button", { name: /^Delete "/ }).last();
+    await expectApart(lastDelete, launcher(page), "the last card's delete button and the assistant button");
+    await lastDelete.click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Task" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  test("the first-visit tooltip is held back where it would cover the empty board's Add Task", async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, person("tooltip"));
+    await expect(page.getByRole("heading", { name: "Your day awaits" })).toBeVisible();
+    // Past the 2 s wait and the 5 s showing.
+    await page.clock.runFor(2_500);
+    const tooltip = page.getByRole("status").filter({ hasText: TOOLTIP_TEXT });
+    await expect(tooltip).toHaveCount(0);
+    await saveScreenshot(page, "clearance-tooltip-phone");
+    await page.clock.runFor(5_500);
+    // Not shown, so not seen: offered again on a later load.
+    expect(await page.evaluate(() => localStorage.getItem("ai-assistant-tooltip-seen"))).toBeNull();
+    await page.getByRole("button", { name: "Add Task" }).last().click();
+    await expect(page.getByRole("dialog", { name: "Create New Task" })).toBeVisible();
+  });
+
+  test("a dialog's title and close button start below where toasts appear", async ({ page }) => {
+    await skipFirstVisitTooltip(page);
+    await signIn(page, person("toast"));
+    await page.getByRole("button", { name: "Add Task" }).first().click();
+    const create = page.getByRole("dialog", { name: "Create New Task" });
+    await create.getByLabel("Task Title").fill("Call the bank");
+    await create.getByRole("button", { name: "Create Task" }).click();
+    await expect(toast(page)).toContainText("Task created successfully");
+    await settle(page);
+    const toastBottom = await box(toast(page), "the toast").then((found) => found.y + found.height);
+
+    // The tallest dialog of the board, opened while the toast may still be up.
+    await page.getByRole("button", { name: /^Edit "Call the bank/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Task" });
+    await settle(page);
+    await saveScreenshot(page, "clearance-toast-dialog-phone");
+    const title = await box(edit.getByRole("heading", { name: "Edit Task" }), "the dialog's title");
+    const close = await box(edit.getByRole("button", { name: "Close" }), "the dialog's close button");
+    expect(title.y, "the title's top").toBeGreaterThanOrEqual(toastBottom);
+    expect(close.y, "the close button's top").toBeGreaterThanOrEqual(toastBottom);
+    await edit.getByRole("button", { name: "Update Task" }).click();
+    await expect(edit).toBeHidden();
+  });
+});
+
+test.describe("at 1366×900", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("a toast sits above the assistant button", async ({ page }) => {
+    await skipFirstVisitTooltip(page);
+    await signIn(page, person("desktop-toast"));
+    await openSettingsTab(page, "Notifications");
+    await page.getByRole("switch", { name: "Procrastination alerts" }).click();
+    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, "clearance-toast-desktop");
+    await expectApart(toast(page), launcher(page), "the toast and the assistant button");
+    await launcher(page).click();
+    await expect(page.getByRole("dialog", { name: "AI Assistant" })).toBeVisible();
+  });
+
+  test("the fullscreen assistant has one header: one provider picker, one clear button", async ({ page }) => {
+    await skipFirstVisitTooltip(page);
+    await signIn(page, person("fullscreen"));
+    await launcher(page).click();
+    const panel = page.getByRole("dialog", { name: "AI Assistant" });
+    await panel.getByRole("group", { name: "Panel size" }).getByRole("button", { name: "Fullscreen" }).click();
+    await expect(panel.getByRole("heading", { name: "AI Planning Assistant" })).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, "clearance-fullscreen-desktop");
+    await expect(panel.getByText("Always here to help")).toHaveCount(0);
+    await expect(panel.getByRole("combobox")).toHaveCount(1);
+    await expect(panel.getByRole("button", { name: /^Clear/ })).toHaveCount(1);
+    await expect(panel.getByRole("button", { name: "Chat settings" })).toHaveCount(0);
+  });
+
+  test("the Break Down dialog keeps Cancel and Create in sight with the capacity warning, and its number fields narrow", async ({ page }) => {
+    test.slow();
+    await skipFirstVisitTooltip(page);
+    await signIn(page, person("breakdown"));
+    const goal = await api(page).createGoal({ title: "Write a book" });
+    await page.goto("/goals");
+    await page.getByRole("article", { name: goal.title }).getByRole("button", { name: "Break Down" }).click();
+    const dialog = page.getByRole("dialog", { name: "Break Down Goal" });
+    await dialog.getByRole("button", { name: "Generate Tasks" }).click();
+    await expect(dialog.getByRole("heading", { name: /Suggested Tasks/ })).toBeVisible();
+    await dialog.getByRole("button", { name: "Distribute Across Days" }).click();
+    const minutes = dialog.getByRole("listitem").first().getByRole("spinbutton");
+    await minutes.fill("250");
+    const warning = dialog.getByText("Adding these tasks will put you at 104% capacity. Consider deferring some tasks.");
+    await expect(warning).toBeVisible();
+    await warning.scrollIntoViewIfNeeded();
+    await settle(page);
+    await saveScreenshot(page, "clearance-breakdown-desktop");
+    await page.screenshot({ path: "test-results/screenshots/clearance-breakdown-desktop-window.png" });
+
+    const shown = await box(dialog, "the dialog");
+    for (const name of ["Cancel", /^Create \d+ Tasks?$/]) {
+      const button = await box(dialog.getByRole("button", { name }), String(name));
+      expect(button.y, `${String(name)} top`).toBeGreaterThanOrEqual(shown.y);
+      expect(button.y + button.height, `${String(name)} bottom`).toBeLessThanOrEqual(Math.min(shown.y + shown.height, 900));
+    }
+    expect((await box(minutes, "the minutes field")).width, "the minutes field's width").toBeLessThanOrEqual(160);
+    // Back to the top of the list: the buttons are still there, and work.
+    await dialog.getByRole("heading", { name: "Break Down Goal" }).scrollIntoViewIfNeeded();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
