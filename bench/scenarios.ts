@@ -305,9 +305,7 @@ export const scenarios: Scenario[] = [
       return {
         headers: user.headers,
         nextRequest: () => ({ path: `/api/tasks/search?q=${encodeURIComponent(queries())}` }),
-        // The first search reads the database and builds the user's search index (decision 014),
-        // within the warm-up: the run measures searches found in the index.
-        note: "titles 'Task N' of a year; queries 'task N', 'N' and a two-digit prefix 'task NN' in turn (the last two match 100+ tasks); 20 results; 600 queries cycled; after the first search (in the warm-up), from the user's search index in memory",
+        note: "titles 'Task N' of a year; queries 'task N', 'N' and a two-digit prefix 'task NN' in turn (the last two match 100+ tasks); 20 results; 600 queries cycled; each from the database's word index",
       };
     },
     // As fast as a person types into the palette, not a server under siege.
