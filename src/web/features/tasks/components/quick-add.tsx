@@ -4,6 +4,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Input } from "../../../components/ui/input.tsx";
+import { useMediaQuery } from "../../../hooks/use-media-query.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
@@ -11,6 +12,8 @@ import { useCreateTask } from "../api/create-task.ts";
 import { futureDateLabel } from "../lib/day-labels.ts";
 
 export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
+// The spec does not word the quick add; a phone's narrower field gets an example it can show whole.
+const PHONE_QUICK_ADD_EXAMPLE = "Call Anna 15m 9am";
 export const QUICK_ADD_NO_TITLE = "Add a title: the words that are not a time, a day, an estimate or a goal";
 
 export interface QuickAddProps {
@@ -54,6 +57,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
   const previewId = useId();
   const goals = useQuery(goalsQueryOptions()).data;
   const createTask = useCreateTask();
+  const isWide = useMediaQuery("(min-width: 48rem)");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -102,7 +106,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
               setError(null);
             }
           }}
-          placeholder={`Quick add: ${QUICK_ADD_EXAMPLE}`}
+          placeholder={`Quick add: ${isWide ? QUICK_ADD_EXAMPLE : PHONE_QUICK_ADD_EXAMPLE}`}
           autoComplete="off"
           enterKeyHint="done"
           aria-describedby={previewId}
