@@ -138,7 +138,7 @@ export class BoardDragSession {
 
   /**
    * An arrow key: up and down move the card within its column (on past either end, to the column
-   * before or after: the columns are stacked on a phone); left and right to the column beside.
+   * before or after); left and right to the column beside.
    * Returns whether it moved.
    */
   step(code: string): boolean {
@@ -202,6 +202,7 @@ export function boardKeyboardCoordinates(session: BoardDragSession): KeyboardCoo
     event.preventDefault();
     const { collisionRect, droppableRects } = context;
     if (!collisionRect || !session.step(event.code) || !session.target) return undefined;
+    // On a phone another column is hidden behind its tab: the card is drawn at the tab.
     const tab = session.hiddenTargetTab();
     if (tab) return { x: tab.left, y: tab.bottom };
     const rect = droppableRects.get(columnDropId(session.target.column));
