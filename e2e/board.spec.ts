@@ -44,6 +44,13 @@ function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
   return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
 }
 
+/** Below md the board shows one column at a time: its tab shows it (a no-op on a wider screen). */
+async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
+  const tab = page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name: new RegExp(`^${name}\\b`) });
+  if (await tab.isVisible()) await tab.click();
+  await expect(column(page, name)).toBeVisible();
+}
+
 function card(scope: Locator | Page, title: string): Locator {
   return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 }
@@ -448,6 +455,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await waitForBoard(page);
 
       await expect(page.getByText("1/6 completed")).toBeVisible();
+      await showColumn(page, "In Progress");
       const inProgress = column(page, "In Progress");
       await expect(card(inProgress, "Review pull requests")).toContainText("Critical overtime: 20m over the 20m estimate");
       await expect(card(inProgress, "Review pull requests")).toContainText(
@@ -455,8 +463,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
       );
       await expect(card(inProgress, "Write the release notes")).toContainText(/Overtime: 1\dm over the 30m estimate/);
       await expect(card(inProgress, "Fix the flaky test")).toContainText("Stalled - Click to resume");
+      await showColumn(page, "To Do");
       await expect(card(column(page, "To Do"), "Plan the sprint")).toContainText("Ship the spring release");
+      await showColumn(page, "Done");
       await expect(card(column(page, "Done"), "Email the team")).toBeVisible();
+      await showColumn(page, "To Do");
       const sidebar = page.getByRole("complementary", { name: "Insights" });
       await expect(sidebar).toContainText("Moderate Load");
       await expect(sidebar).toContainText("Maintain steady progress through your tasks");

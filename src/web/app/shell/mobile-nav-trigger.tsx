@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/utils.ts";
 
-/** The menu button of the small-screen navigation (also its stand-in while the menu's code loads). */
+/** The menu button of the small-screen navigation. */
 export function MobileNavTrigger({ className, ...props }: ComponentProps<"button">) {
   return (
     <Button variant="ghost" size="icon" aria-label="Open navigation menu" className={cn("-ml-2", className)} {...props}>

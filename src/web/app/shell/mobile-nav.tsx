@@ -1,25 +1,63 @@
-import { Suspense, startTransition, useState } from "react";
+import { type KeyboardEvent, Suspense, useId, useState } from "react";
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../lib/when-idle.ts";
 import { MobileNavTrigger } from "./mobile-nav-trigger.tsx";
 
-// The menu's code loads once the page is idle, after its first paint (as the account menu's,
-// features/session/components/lazy-user-menu.tsx); a tap before then opens the menu as soon as it
-// arrives.
+// The menu's code (Radix menu, positioning) loads once the page is idle, after its first paint. The
+// button is this one from the first paint on and never replaced, so a tap is never lost: before the
+// code has arrived, a tap shows the button pressed, loads it, and opens the menu once it is in.
 const MobileNavMenu = lazyWithPreload(() => import("./mobile-nav-menu.tsx").then((module) => module.MobileNavMenu));
 
 /** Below md the navigation collapses into a menu button. */
 export function MobileNav() {
   const isIdle = useIsIdle(MobileNavMenu.preload);
-  const [isOpenRequested, setIsOpenRequested] = useState(false);
+  const [isLoadedEarly, setIsLoadedEarly] = useState(false);
+  const [isLoading, setIsLoading] = useState(false);
+  const [isOpen, setIsOpen] = useState(false);
+  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   // The open menu renders inside this nav, so its links stay in the Main navigation landmark.
   const [nav, setNav] = useState<HTMLElement | null>(null);
-  const trigger = <MobileNavTrigger aria-haspopup="menu" onClick={() => startTransition(() => setIsOpenRequested(true))} />;
+  const triggerId = useId();
+  const menuId = useId();
+  const hasMenu = isIdle || isLoadedEarly;
+
+  const open = () => {
+    if (hasMenu) return setIsOpen(true);
+    setIsLoading(true);
+    MobileNavMenu.preload().then(
+      () => {
+        setIsLoading(false);
+        setIsLoadedEarly(true);
+        setIsOpen(true);
+      },
+      () => setIsLoading(false), // Tried again at the next tap.
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== "ArrowDown") return;
+    event.preventDefault();
+    open();
+  };
+
   return (
     <nav ref={setNav} aria-label="Main" className="md:hidden">
-      <Suspense fallback={trigger}>
-        {isIdle || isOpenRequested ? <MobileNavMenu defaultOpen={isOpenRequested} container={nav} /> : trigger}
-      </Suspense>
+      <MobileNavTrigger
+        ref={setTrigger}
+        id={triggerId}
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        aria-busy={isLoading || undefined}
+        data-state={isOpen ? "open" : "closed"}
+        className={isLoading ? "bg-accent text-accent-foreground" : undefined}
+        onClick={() => (isOpen ? setIsOpen(false) : open())}
+        onKeyDown={onKeyDown}
+      />
+      {hasMenu && trigger ? (
+        <Suspense fallback={null}>
+          <MobileNavMenu open={isOpen} onOpenChange={setIsOpen} trigger={trigger} triggerId={triggerId} menuId={menuId} container={nav} />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

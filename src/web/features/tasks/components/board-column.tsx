@@ -16,6 +16,7 @@ interface ColumnFrameProps {
   count: number | null;
   children: ReactNode;
   className?: string;
+  id?: string;
   ref?: (element: HTMLElement | null) => void;
   isHighlighted?: boolean;
   onDragOver?: (event: DragEvent<HTMLElement>) => void;
@@ -24,11 +25,12 @@ interface ColumnFrameProps {
 }
 
 /** A column's box and heading; the skeleton uses it too, so loading and loaded boards line up. */
-export function ColumnFrame({ status, label, count, children, className, ref, isHighlighted, ...dropHandlers }: ColumnFrameProps) {
+export function ColumnFrame({ status, label, count, children, className, id, ref, isHighlighted, ...dropHandlers }: ColumnFrameProps) {
   const headingId = useId();
   return (
     <section
       ref={ref}
+      id={id}
       aria-labelledby={headingId}
       data-column={status}
       className={cn(
@@ -38,7 +40,8 @@ export function ColumnFrame({ status, label, count, children, className, ref, is
       )}
       {...dropHandlers}
     >
-      <h2 id={headingId} className="mb-3 flex items-center gap-2 px-1 text-sm font-semibold">
+      {/* Below md the column's tab shows its name and count (board-status-tabs.tsx). */}
+      <h2 id={headingId} className="mb-3 flex max-md:sr-only items-center gap-2 px-1 text-sm font-semibold">
         <span className={cn("size-2.5 rounded-full", COLUMN_ACCENTS[status])} aria-hidden="true" />
         {label}{" "}
         <span className="ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-card px-2 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
@@ -62,17 +65,21 @@ interface BoardColumnProps {
   dropRef?: (element: HTMLElement | null) => void;
   /** A board card is being dragged over this column. */
   isCardOver?: boolean;
+  id?: string;
+  className?: string;
 }
 
 /**
  * A column of the board: a drop target for the Future Tasks panel's cards (the browser's drag and
  * drop) and, once the board's drag and drop has loaded, for the board's own cards (dnd-kit).
  */
-export function BoardColumn({ status, label, count, children, onExternalDrop, dropRef, isCardOver = false }: BoardColumnProps) {
+export function BoardColumn({ status, label, count, children, onExternalDrop, dropRef, isCardOver = false, id, className }: BoardColumnProps) {
   const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, status));
   return (
     <ColumnFrame
       ref={dropRef}
+      id={id}
+      className={className}
       status={status}
       label={label}
       count={count}

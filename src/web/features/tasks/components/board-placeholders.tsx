@@ -7,14 +7,16 @@ import { cn } from "../../../lib/utils.ts";
 import { BOARD_COLUMNS } from "../lib/board-columns.ts";
 import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
 import { ColumnFrame } from "./board-column.tsx";
+import { BoardStatusTabs } from "./board-status-tabs.tsx";
 
 /** Three columns of placeholder cards in the real columns' frames: nothing moves when the tasks arrive. */
 export function BoardSkeleton() {
   return (
     <div role="status" className="grid items-stretch gap-4 md:grid-cols-3">
       <span className="sr-only">Loading tasks</span>
+      <BoardStatusTabs counts={null} shown="todo" />
       {BOARD_COLUMNS.map(({ status, label }, index) => (
-        <ColumnFrame key={status} status={status} label={label} count={null}>
+        <ColumnFrame key={status} status={status} label={label} count={null} className={index > 0 ? "max-md:hidden" : undefined}>
           <div className="grid gap-3" aria-hidden="true">
             {Array.from({ length: 3 - index }, (_, card) => (
               <Skeleton key={card} className="h-24 bg-slate-200/70" />

@@ -46,9 +46,11 @@ export function DayHeader({
   const endDayReasonId = useId();
   useDocumentTitle(heading);
   return (
-    <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+    // Below sm one row too: the day's arrows and heading, then its buttons as icons (named by their
+    // text), with 'End Day (n)' written out; a heading that does not fit goes under the arrows.
+    <div className="mb-4 flex items-start justify-between gap-2 sm:gap-4">
       <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
           <nav aria-label="Day" className="flex items-center gap-1">
             <Button variant="outline" size="icon-sm" aria-label="Previous day" onClick={() => onNavigate(addDays(viewedDate, -1))}>
               <ChevronLeft aria-hidden="true" />
@@ -58,13 +60,13 @@ export function DayHeader({
             </Button>
             {isToday ? null : (
               // The spec's 'Today' button, worded as the action it is.
-              <Button variant="outline" size="sm" className="ml-1 h-8" onClick={onGoToToday}>
+              <Button variant="outline" size="sm" className="h-8 max-sm:w-8 max-sm:px-0 sm:ml-1" onClick={onGoToToday}>
                 <Undo2 aria-hidden="true" />
-                Back to today
+                <span className="max-sm:sr-only">Back to today</span>
               </Button>
             )}
           </nav>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl sm:leading-10">{heading}</h1>
+          <h1 className="text-xl font-bold tracking-tight sm:text-3xl sm:leading-10">{heading}</h1>
         </div>
         <div className="mt-1.5 flex h-5 items-center text-sm text-muted-foreground">
           {counts ? (
@@ -77,29 +79,30 @@ export function DayHeader({
           )}
         </div>
       </div>
-      <div className="flex shrink-0 flex-col items-start gap-1.5 sm:items-end">
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={onOpenFutureTasks}>
+      <div className="flex shrink-0 flex-col items-end gap-1.5">
+        <div className="flex items-center gap-1 sm:flex-wrap sm:gap-2">
+          <Button variant="outline" className="max-sm:size-9 max-sm:px-0" onClick={onOpenFutureTasks}>
             <CalendarClock aria-hidden="true" />
-            Future Tasks
+            <span className="max-sm:sr-only">Future Tasks</span>
           </Button>
-          <Button onClick={onAddTask}>
+          <Button className="max-sm:size-9 max-sm:px-0" onClick={onAddTask}>
             <Plus aria-hidden="true" />
-            Add Task
+            <span className="max-sm:sr-only">Add Task</span>
           </Button>
           {/* Disabled until the day has loaded (the wrap-up sums up that day's tasks), and on a day to come. */}
           <Button
             variant="outline"
+            className="max-sm:h-9 max-sm:px-3"
             onClick={onEndDay}
             disabled={!counts || isFuture}
             aria-describedby={isFuture ? endDayReasonId : undefined}
           >
-            <Sunset aria-hidden="true" />
+            <Sunset aria-hidden="true" className="max-sm:hidden" />
             End Day ({counts ? counts.total - counts.done : 0})
           </Button>
         </div>
         {isFuture ? (
-          <p id={endDayReasonId} className="text-sm text-muted-foreground">
+          <p id={endDayReasonId} className="text-sm text-muted-foreground max-sm:max-w-48 max-sm:text-right max-sm:text-xs">
             This day has not begun: you can end it once it has.
           </p>
         ) : null}

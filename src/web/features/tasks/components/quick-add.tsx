@@ -4,6 +4,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Input } from "../../../components/ui/input.tsx";
+import { useMediaQuery } from "../../../hooks/use-media-query.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
@@ -12,6 +13,8 @@ import { futureDateLabel } from "../lib/day-labels.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
 export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
+// The spec does not word the quick add; a phone's narrower field gets an example it can show whole.
+const PHONE_QUICK_ADD_EXAMPLE = "Call Anna 15m 9am";
 export const QUICK_ADD_NO_TITLE = "Add a title: the words that are not a time, a day, an estimate or a goal";
 
 export interface QuickAddProps {
@@ -55,6 +58,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
   const previewId = useId();
   const goals = useQuery(goalsQueryOptions()).data;
   const createTask = useCreateTask();
+  const isWide = useMediaQuery("(min-width: 48rem)");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -103,7 +107,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
               setError(null);
             }
           }}
-          placeholder={`Quick add: ${QUICK_ADD_EXAMPLE}`}
+          placeholder={`Quick add: ${isWide ? QUICK_ADD_EXAMPLE : PHONE_QUICK_ADD_EXAMPLE}`}
           autoComplete="off"
           enterKeyHint="done"
           aria-describedby={previewId}

@@ -38,3 +38,58 @@ describe("TaskBoard", () => {
     expect([...container.querySelectorAll("*")].filter((element) => elements.includes(element))).toEqual(elements);
   });
 });
+
+describe("TaskBoard's status tabs (below md)", () => {
+  const many = [
+    ...tasks,
+    makeTask({ id: "t4", title: "Book the room", status: "todo" }),
+    makeTask({ id: "t5", title: "Ran long", status: "stalled" }),
+  ];
+  function renderMany() {
+    const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn() };
+    return render(<TaskBoard tasks={many} timeZone="UTC" actions={actions} onDrop={vi.fn()} onExternalDrop={vi.fn()} />);
+  }
+  const column = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });
+
+  it("name each column with its count and show one column at a time, To Do first", () => {
+    renderMany();
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["To Do 2", "In Progress 2", "Done 1"]);
+    expect(screen.getByRole("tab", { name: "To Do 2" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tablist", { name: "Task status" })).toBeInTheDocument();
+    for (const tab of tabs) expect(document.getElementById(tab.getAttribute("aria-controls")!)).toHaveAttribute("data-column");
+    // Hidden below md only (jsdom applies no media queries): md and up show all three.
+    expect(column("To Do")).not.toHaveClass("max-md:hidden");
+    expect(column("In Progress")).toHaveClass("max-md:hidden");
+    expect(column("Done")).toHaveClass("max-md:hidden");
+  });
+
+  it("switch the shown column on a tap", () => {
+    renderMany();
+    fireEvent.click(screen.getByRole("tab", { name: "Done 1" }));
+    expect(screen.getByRole("tab", { name: "Done 1" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "To Do 2" })).toHaveAttribute("aria-selected", "false");
+    expect(column("Done")).not.toHaveClass("max-md:hidden");
+    expect(column("To Do")).toHaveClass("max-md:hidden");
+  });
+
+  it("move by arrow keys, Home and End, with one tab in the Tab order", () => {
+    renderMany();
+    const tab = (name: string) => screen.getByRole("tab", { name: new RegExp(`^${name}`) });
+    expect(screen.getAllByRole("tab").map((element) => element.tabIndex)).toEqual([0, -1, -1]);
+    tab("To Do").focus();
+    fireEvent.keyDown(tab("To Do"), { key: "ArrowRight" });
+    expect(tab("In Progress")).toHaveFocus();
+    expect(tab("In Progress")).toHaveAttribute("aria-selected", "true");
+    expect(screen.getAllByRole("tab").map((element) => element.tabIndex)).toEqual([-1, 0, -1]);
+    expect(column("In Progress")).not.toHaveClass("max-md:hidden");
+    fireEvent.keyDown(tab("In Progress"), { key: "End" });
+    expect(tab("Done")).toHaveFocus();
+    fireEvent.keyDown(tab("Done"), { key: "ArrowRight" });
+    expect(tab("To Do")).toHaveFocus();
+    fireEvent.keyDown(tab("To Do"), { key: "ArrowLeft" });
+    expect(tab("Done")).toHaveFocus();
+    fireEvent.keyDown(tab("Done"), { key: "Home" });
+    expect(tab("To Do")).toHaveAttribute("aria-selected", "true");
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useId, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
@@ -9,6 +9,7 @@ import { BOARD_DRAG_INSTRUCTIONS_ID, BoardDragRegistry } from "../lib/board-drag
 import { type DropTarget, columnsInOrder, dropChanges, withCardAt } from "../lib/board-order.ts";
 import { patchTask } from "../lib/optimistic-task-update.ts";
 import { BoardColumn } from "./board-column.tsx";
+import { BoardStatusTabs } from "./board-status-tabs.tsx";
 import { type DragHandleProps, TaskCard, type TaskCardActions } from "./task-card.tsx";
 import { TaskIconSprite } from "./task-icons.tsx";
 
@@ -65,6 +66,11 @@ export function TaskBoard({ tasks, timeZone, actions, onDrop, onExternalDrop }: 
   const [registry] = useState(() => new BoardDragRegistry());
   const [canDrag, loadDragNow] = useDragCode();
   const [drag, setDrag] = useState<DragState>(NO_DRAG);
+  // Below md one column shows at a time, chosen by its tab; md and up show all three (CSS only, so
+  // the first paint is already right and nothing moves).
+  const [shownColumn, setShownColumn] = useState<BoardColumnStatus>("todo");
+  const boardId = useId();
+  const panelId = useCallback((status: BoardColumnStatus) => `${boardId}-${status}`, [boardId]);
   // A dropped card moves in the same render as the drop itself (the cache's optimistic update
   // follows a moment later): the board never draws a frame with the card back in its old column.
   // Keyed to the task list it was made for, so it is dropped as soon as that list changes.
@@ -107,9 +113,19 @@ export function TaskBoard({ tasks, timeZone, actions, onDrop, onExternalDrop }: 
         onPointerOver={loadDragNow}
         onFocus={loadDragNow}
       >
+        <BoardStatusTabs
+          counts={{ todo: columns.todo.length, inprogress: columns.inprogress.length, done: columns.done.length }}
+          shown={shownColumn}
+          onShow={setShownColumn}
+          panelId={panelId}
+          registry={registry}
+          cardOverTab={drag.target && drag.target.column !== shownColumn ? drag.target.column : null}
+        />
         {BOARD_COLUMNS.map(({ status, label }) => (
           <BoardColumn
             key={status}
+            id={panelId(status)}
+            className={status === shownColumn ? undefined : "max-md:hidden"}
             status={status}
             label={label}
             count={columns[status].length}

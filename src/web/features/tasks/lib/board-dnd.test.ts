@@ -101,3 +101,35 @@ describe("board announcements", () => {
     expect(announcements.onDragEnd({ active, over: null })).toBe('"First" was dropped outside the columns and stays in the To Do column.');
   });
 });
+
+describe("a pointer over a phone's status tabs (BoardDragSession.aimAtPointer)", () => {
+  function element(box: DOMRect): HTMLElement {
+    const node = document.createElement("div");
+    node.getBoundingClientRect = () => box;
+    return node;
+  }
+  it("aims at the end of the tab's column, back at the card's place over its own tab, and never at a hidden box", () => {
+    const registry = new BoardDragRegistry();
+    // A phone: the To Do column shows under the tabs, the other columns are hidden (empty boxes).
+    registry.tab("todo").setElement(element(new DOMRect(0, 60, 100, 40)));
+    registry.tab("inprogress").setElement(element(new DOMRect(100, 60, 100, 40)));
+    registry.tab("done").setElement(element(new DOMRect(200, 60, 100, 40)));
+    registry.column("todo").setElement(element(new DOMRect(0, 110, 300, 600)));
+    registry.column("inprogress").setElement(element(new DOMRect(0, 0, 0, 0)));
+    registry.column("done").setElement(element(new DOMRect(0, 0, 0, 0)));
+    const session = new BoardDragSession(registry);
+    session.follow(columns, () => {});
+    session.start(first, columns);
+
+    session.aimAtPointer(150, 80);
+    expect(session.target).toEqual({ column: "inprogress", index: 1 });
+    expect(session.describeTarget()).toBe("the In Progress column. Place 2 of 2.");
+    session.aimAtPointer(250, 80);
+    expect(session.target).toEqual({ column: "done", index: 0 });
+    session.aimAtPointer(50, 80);
+    expect(session.target).toEqual({ column: "todo", index: 1 }); // after the card with a start time
+    expect(session.isAtOrigin()).toBe(true);
+    session.aimAtPointer(0, 0);
+    expect(session.target).toBeNull();
+  });
+});

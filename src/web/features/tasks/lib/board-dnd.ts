@@ -109,7 +109,12 @@ export class BoardDragSession {
    */
   aimAtPointer(x: number, y: number): void {
     if (!this.task) return;
-    const inside = (box: DOMRect | undefined) => box !== undefined && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    // A hidden element (a phone's other columns, a desktop's tabs) has an empty box.
+    const inside = (box: DOMRect | undefined) =>
+      box !== undefined && box.width > 0 && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    const tab = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.tab(status).current?.getBoundingClientRect()));
+    // On a column's tab: that column's end; its own column's tab leaves the card where it was.
+    if (tab) return this.aim(tab === this.origin?.column ? this.origin : this.endOf(tab));
     const column = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.column(status).current?.getBoundingClientRect()));
     if (!column) return this.aim(null);
     const others = othersIn(this.columns, column, this.task.id);
@@ -120,9 +125,20 @@ export class BoardDragSession {
     this.aim(reachableTarget(this.columns, this.task, column, index));
   }
 
+  private endOf(column: BoardColumnStatus): DropTarget | null {
+    return this.task ? reachableTarget(this.columns, this.task, column, othersIn(this.columns, column, this.task.id).length) : null;
+  }
+
+  /** The target column's tab, when that column is hidden behind it (a phone shows one column at a time). */
+  hiddenTargetTab(): DOMRect | null {
+    if (!this.target || (this.registry.column(this.target.column).current?.getBoundingClientRect().width ?? 0) > 0) return null;
+    const box = this.registry.tab(this.target.column).current?.getBoundingClientRect();
+    return box && box.width > 0 ? box : null;
+  }
+
   /**
    * An arrow key: up and down move the card within its column (on past either end, to the column
-   * before or after: the columns are stacked on a phone); left and right to the column beside.
+   * before or after); left and right to the column beside.
    * Returns whether it moved.
    */
   step(code: string): boolean {
@@ -186,6 +202,9 @@ export function boardKeyboardCoordinates(session: BoardDragSession): KeyboardCoo
     event.preventDefault();
     const { collisionRect, droppableRects } = context;
     if (!collisionRect || !session.step(event.code) || !session.target) return undefined;
+    // On a phone another column is hidden behind its tab: the card is drawn at the tab.
+    const tab = session.hiddenTargetTab();
+    if (tab) return { x: tab.left, y: tab.bottom };
     const rect = droppableRects.get(columnDropId(session.target.column));
     if (!rect) return undefined;
     return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: session.gapTop(rect.top) };

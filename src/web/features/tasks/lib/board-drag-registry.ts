@@ -65,6 +65,11 @@ export class BoardDragRegistry {
     return this.node(`column:${status}`);
   }
 
+  /** A column's tab on a phone, where only one column shows: a card dropped on it goes to that column. */
+  tab(status: BoardColumnStatus): BoardNode {
+    return this.node(`tab:${status}`);
+  }
+
   /** A card's drag listeners, from the drag and drop; returns a function that removes them. */
   listen(taskId: string, listeners: DragListeners): () => void {
     this.listeners.set(taskId, listeners);

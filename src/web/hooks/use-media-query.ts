@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from "react";
+
+const hasMatchMedia = () => typeof window.matchMedia === "function";
+
+/** Whether the window matches a media query, right from the first render and kept up to date. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!hasMatchMedia()) return () => {};
+      const media = window.matchMedia(query);
+      media.addEventListener("change", onChange);
+      return () => media.removeEventListener("change", onChange);
+    },
+    () => hasMatchMedia() && window.matchMedia(query).matches,
+  );
+}
