@@ -9,7 +9,10 @@ const boundary = (message, ...groups) => ({
   "no-restricted-imports": ["error", { patterns: groups.map((group) => ({ group, message })) }],
 });
 
-const dirsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const dirsIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const webFeatures = dirsIn("src/web/features");
 const serverModules = dirsIn("src/server/modules");
 const pairs = (names) => names.flatMap((target) => names.filter((from) => from !== target).map((from) => [target, from]));
@@ -58,7 +61,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["zod", ...["ai", "ai-breakdown", "goals", "insights", "rollover", "tasks", "text", "user"].map((name) => `**/shared/api/${name}.ts`)],
+              group: [
+                "zod",
+                ...["ai", "ai-breakdown", "goals", "insights", "rollover", "tasks", "text", "user"].map(
+                  (name) => `**/shared/api/${name}.ts`,
+                ),
+              ],
               allowTypeImports: true,
               message: "This brings zod into the web app: import its limits from the shared/api/*-limits.ts module, or only types.",
             },

@@ -21,7 +21,7 @@ const themeScript: Plugin = {
   name: "daywise-theme-script",
   transformIndexHtml(html) {
     const themeColor = /<meta name="theme-color" [^>]*\/>\n/;
-    if (!themeColor.test(html)) throw new Error("index.html has no <meta name=\"theme-color\"> line to put the theme script after");
+    if (!themeColor.test(html)) throw new Error('index.html has no <meta name="theme-color"> line to put the theme script after');
     return html.replace(themeColor, (line) => `${line}    <script>${THEME_SCRIPT}</script>\n`);
   },
 };
@@ -75,7 +75,8 @@ function serviceWorkerBuild(): Plugin {
       const built = source
         .replace('const BUILD_ID = "unbuilt";', `const BUILD_ID = ${JSON.stringify(hash.digest("hex").slice(0, 16))};`)
         .replace("const PRECACHE_URLS = [];", `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};`);
-      if (built === source || !built.includes("const PRECACHE_URLS = [\"")) throw new Error(`${workerFile}: BUILD_ID or PRECACHE_URLS not found`);
+      if (built === source || !built.includes('const PRECACHE_URLS = ["'))
+        throw new Error(`${workerFile}: BUILD_ID or PRECACHE_URLS not found`);
       writeFileSync(workerFile, built);
     },
   };
@@ -93,7 +94,9 @@ const chunkModules: Plugin = {
     const chunks: Record<string, string[]> = {};
     for (const output of Object.values(bundle)) {
       if (output.type !== "chunk") continue;
-      chunks[output.fileName] = output.moduleIds.map((id) => path.relative(repoRoot, id.replace(/^\0/u, "")).split(path.sep).join("/")).sort();
+      chunks[output.fileName] = output.moduleIds
+        .map((id) => path.relative(repoRoot, id.replace(/^\0/u, "")).split(path.sep).join("/"))
+        .sort();
     }
     this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: `${JSON.stringify(chunks, null, 1)}\n` });
   },
@@ -103,7 +106,15 @@ export default defineConfig({
   root: path.join(repoRoot, "src/web"),
   // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
   // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
-  plugins: [themeScript, lowPriorityScripts, react(), tailwindcss(), chunkModules, serviceWorkerBuild(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
+  plugins: [
+    themeScript,
+    lowPriorityScripts,
+    react(),
+    tailwindcss(),
+    chunkModules,
+    serviceWorkerBuild(),
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
+  ],
   build: {
     // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),
@@ -129,7 +140,12 @@ export default defineConfig({
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/u },
           // The libraries every screen needs, in one long-cached file.
-          groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/ }],
+          groups: [
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+            },
+          ],
         },
       },
     },

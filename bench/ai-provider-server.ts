@@ -45,7 +45,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         created: 1_700_000_000,
         model: "bench-model",
         choices: [
-          { index: 0, message: { role: "assistant", content: body.response_format?.type === "json_schema" ? SUGGESTIONS : REPLY }, finish_reason: "stop" },
+          {
+            index: 0,
+            message: { role: "assistant", content: body.response_format?.type === "json_schema" ? SUGGESTIONS : REPLY },
+            finish_reason: "stop",
+          },
         ],
         usage: { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 },
       }),

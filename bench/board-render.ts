@@ -153,15 +153,12 @@ async function measureDrop(page: Page, title: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   await page.keyboard.press("Space");
   const { toCardMs, framesBeforeCard, dropAt } = await probe;
-  const savedAt = await page.waitForFunction(
-    (id) => {
-      const entry = performance
-        .getEntriesByType("resource")
-        .find((item) => item.name.endsWith(`/api/tasks/${id}`) && (item as PerformanceResourceTiming).responseEnd > 0);
-      return entry ? (entry as PerformanceResourceTiming).responseEnd : null;
-    },
-    taskId,
-  );
+  const savedAt = await page.waitForFunction((id) => {
+    const entry = performance
+      .getEntriesByType("resource")
+      .find((item) => item.name.endsWith(`/api/tasks/${id}`) && (item as PerformanceResourceTiming).responseEnd > 0);
+    return entry ? (entry as PerformanceResourceTiming).responseEnd : null;
+  }, taskId);
   const toSavedMs = ((await savedAt.jsonValue()) as number) - dropAt;
   // Let the refetch that follows a saved change settle before the next drag.
   await page.waitForLoadState("networkidle");
@@ -176,7 +173,14 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
   const server = startServer(
     "board",
     [path.join("dist", "server", "main.js")],
-    { NODE_ENV: "production", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", SESSION_SECRET: "bench-board-render-secret-0123456789-abcdefghijklmnop" },
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "bench-board-render-secret-0123456789-abcdefghijklmnop",
+    },
     port,
   );
   let browser: Browser | undefined;
@@ -272,7 +276,9 @@ export function printBoardRender(result: BoardRenderResult): void {
       `from cache: script ${result.cachedRender.scriptMs.toFixed(1)} ms, wall ${result.cachedRender.wallMs.toFixed(1)} ms`,
   );
   for (const drop of result.drops) {
-    console.log(`  drop: card after ${drop.toCardMs.toFixed(1)} ms (${drop.framesBeforeCard} frames before), saved after ${drop.toSavedMs.toFixed(1)} ms`);
+    console.log(
+      `  drop: card after ${drop.toCardMs.toFixed(1)} ms (${drop.framesBeforeCard} frames before), saved after ${drop.toSavedMs.toFixed(1)} ms`,
+    );
   }
   for (const check of result.checks) {
     console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.value} (budget ${check.budget})`);

@@ -33,7 +33,8 @@ const noModel: AiConfig = {
   rateLimitPerDay: 0,
 };
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb>[0]): Promise<InsightsComputeCheck[]> {
   const db = await openBenchDb(config);
@@ -93,7 +94,10 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
   }
 }
 
-export async function measureInsightsCompute(options: { databases: Set<string>; postgresAdminUrl: string }): Promise<InsightsComputeCheck[]> {
+export async function measureInsightsCompute(options: {
+  databases: Set<string>;
+  postgresAdminUrl: string;
+}): Promise<InsightsComputeCheck[]> {
   return onEachDatabase(options, "insights", measureOn);
 }
 
@@ -103,7 +107,10 @@ export function printInsightsCompute(checks: InsightsComputeCheck[]): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const databases = new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((name) => name.trim()));
-  const checks = await measureInsightsCompute({ databases, postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
+  const checks = await measureInsightsCompute({
+    databases,
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  });
   printInsightsCompute(checks);
   if (checks.some((check) => !check.pass)) process.exitCode = 1;
 }

@@ -92,7 +92,10 @@ function toRun(result: Result, origin: string): LighthouseRun {
     .slice()
     .sort((a, b) => b.scripting - a.scripting)
     .slice(0, 3)
-    .map((item) => ({ url: item.url.startsWith(origin) ? item.url.slice(origin.length) : item.url, scriptingMs: Math.round(item.scripting) }));
+    .map((item) => ({
+      url: item.url.startsWith(origin) ? item.url.slice(origin.length) : item.url,
+      scriptingMs: Math.round(item.scripting),
+    }));
   return {
     score: result.categories.performance?.score ?? 0,
     fcpMs: numeric(result, "first-contentful-paint"),
@@ -135,7 +138,16 @@ async function seedDay(request: APIRequestContext, baseURL: string, csrf: string
   };
   const goal = await post("/api/goals", { title: "Ship the spring release", description: "Everything the release needs." });
   await post("/api/goals", { title: "Run a half marathon" });
-  const titles = ["Review the release notes", "Plan the sprint", "Write the onboarding guide", "Call the dentist", "Answer the support queue", "Prepare the demo", "Read the design doc", "Go for a run"];
+  const titles = [
+    "Review the release notes",
+    "Plan the sprint",
+    "Write the onboarding guide",
+    "Call the dentist",
+    "Answer the support queue",
+    "Prepare the demo",
+    "Read the design doc",
+    "Go for a run",
+  ];
   for (const [index, title] of titles.entries()) {
     const task = await post("/api/tasks", {
       title,
@@ -161,7 +173,12 @@ function median<T>(runs: T[], key: (run: T) => number): T {
 export async function measureLighthouse(options: { runs?: number; log?: (line: string) => void } = {}): Promise<LighthouseResult> {
   const runsPerPage = options.runs ?? Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   const log = options.log ?? ((line: string) => console.log(line));
-  const pageNames = new Set(selected(process.env.LIGHTHOUSE_PAGES, PAGES.map((page) => page.name)));
+  const pageNames = new Set(
+    selected(
+      process.env.LIGHTHOUSE_PAGES,
+      PAGES.map((page) => page.name),
+    ),
+  );
   const formFactors = selected<FormFactor>(process.env.LIGHTHOUSE_FORM_FACTORS, ["mobile", "desktop"]);
   const port = await findFreePort();
   const baseURL = `http://localhost:${port}`;
@@ -169,7 +186,14 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
   const server = startServer(
     "lighthouse",
     [path.join("dist", "server", "main.js")],
-    { NODE_ENV: "production", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", SESSION_SECRET: "bench-lighthouse-secret-0123456789-abcdefghijklmnop" },
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "bench-lighthouse-secret-0123456789-abcdefghijklmnop",
+    },
     port,
   );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -235,7 +259,8 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             }
           }
           const finalUrl = result.lhr.finalDisplayedUrl;
-          if (new URL(finalUrl).pathname !== new URL(`${baseURL}${spec.path}`).pathname) throw new Error(`${spec.path} ended on ${finalUrl}`);
+          if (new URL(finalUrl).pathname !== new URL(`${baseURL}${spec.path}`).pathname)
+            throw new Error(`${spec.path} ended on ${finalUrl}`);
           if (process.env.LIGHTHOUSE_SAVE_DIR) {
             const name = `${spec.name}-${formFactor}-${run + 1}`;
             writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${name}.json`), JSON.stringify(result.lhr));
@@ -246,7 +271,15 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
         }
         const middle = median(runs, (run) => run.score);
         const failures = judge(formFactor, middle);
-        const row: LighthouseRow = { page: spec.name, path: spec.path, formFactor, runs, median: middle, pass: failures.length === 0, failures };
+        const row: LighthouseRow = {
+          page: spec.name,
+          path: spec.path,
+          formFactor,
+          runs,
+          median: middle,
+          pass: failures.length === 0,
+          failures,
+        };
         rows.push(row);
         log(formatRow(row));
       }

@@ -56,7 +56,9 @@ async function measure(dialect: Dialect, databaseUrl?: string): Promise<Outcome>
   );
   try {
     await waitUntilServing(server, "/readyz", performance.now(), 30_000);
-    const dbConfig: DatabaseConfig = databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") };
+    const dbConfig: DatabaseConfig = databaseUrl
+      ? { kind: "postgres", url: databaseUrl }
+      : { kind: "sqlite", file: path.join(dataDir, "daywise.sqlite") };
     const db = await openBenchDb(dbConfig);
     const now = new Date();
     const today = formatDay(now);
@@ -64,7 +66,9 @@ async function measure(dialect: Dialect, databaseUrl?: string): Promise<Outcome>
     for (let i = 0; i < USERS; i++) {
       const user = await seedSignedInUser(db, secret, now, { name: `Load ${i}` });
       await seedTasks(db, user.userId, now, { count: TASKS_PER_USER, firstDay: addDays(today, -60), days: 90, today });
-      const ids = (await db.kysely.selectFrom("tasks").select("id").where("userId", "=", user.userId).limit(200).execute()).map((row) => row.id);
+      const ids = (await db.kysely.selectFrom("tasks").select("id").where("userId", "=", user.userId).limit(200).execute()).map(
+        (row) => row.id,
+      );
       users.push({ headers: user.headers, ids });
     }
     await db.close();
@@ -78,14 +82,28 @@ async function measure(dialect: Dialect, databaseUrl?: string): Promise<Outcome>
       const pick = turn % 20;
       if (pick < 8) return { method: "GET", path: `/api/tasks?date=${addDays(today, (turn % 30) - 15)}`, headers: user.headers };
       if (pick < 11) {
-        return { method: "GET", path: `/api/tasks/future?startDate=${addDays(today, 1)}&endDate=${addDays(today, 30)}`, headers: user.headers };
+        return {
+          method: "GET",
+          path: `/api/tasks/future?startDate=${addDays(today, 1)}&endDate=${addDays(today, 30)}`,
+          headers: user.headers,
+        };
       }
       const json = { ...user.headers, "content-type": "application/json" };
       if (pick < 16) {
-        return { method: "POST", path: "/api/tasks", headers: json, body: JSON.stringify({ title: `Load ${turn}`, date: today, estimatedDuration: 30 }) };
+        return {
+          method: "POST",
+          path: "/api/tasks",
+          headers: json,
+          body: JSON.stringify({ title: `Load ${turn}`, date: today, estimatedDuration: 30 }),
+        };
       }
       const id = user.ids[turn % user.ids.length]!;
-      return { method: "PATCH", path: `/api/tasks/${id}`, headers: json, body: JSON.stringify({ status: statuses[turn % statuses.length] }) };
+      return {
+        method: "PATCH",
+        path: `/api/tasks/${id}`,
+        headers: json,
+        body: JSON.stringify({ status: statuses[turn % statuses.length] }),
+      };
     };
     const request: RequestSpec = { method: "GET", path: "/healthz" };
     await runLoad({ baseUrl: server.baseUrl, request, connections: CONNECTIONS, seconds: Math.min(10, SECONDS), nextRequest });
@@ -124,7 +142,9 @@ try {
   killAllChildren();
 }
 
-console.log(`\nLoad: ${CONNECTIONS} connections, ${SECONDS} s, mix 40% day reads / 15% future reads / 25% creates / 20% moves, ${os.loadavg()[0]!.toFixed(1)} load average\n`);
+console.log(
+  `\nLoad: ${CONNECTIONS} connections, ${SECONDS} s, mix 40% day reads / 15% future reads / 25% creates / 20% moves, ${os.loadavg()[0]!.toFixed(1)} load average\n`,
+);
 console.log("| database | requests | req/s | p50 ms | p99 ms | max ms | errors | non-2xx | RSS before → after (MB) | verdict |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 let failed = false;

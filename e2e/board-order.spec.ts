@@ -62,7 +62,9 @@ test.describe("the order within a column", () => {
   // Tall enough that no drag comes near an edge, where dnd-kit scrolls the page under the pointer.
   test.use({ viewport: { ...viewports.desktop, height: 1200 } });
 
-  test("sorts by start time, reorders by keyboard and pointer, keeps the order across a reload, and moves across columns in one PATCH", async ({ page }) => {
+  test("sorts by start time, reorders by keyboard and pointer, keeps the order across a reload, and moves across columns in one PATCH", async ({
+    page,
+  }) => {
     test.slow();
     await signIn(page, person("journey"));
     // Made in this order: the 9:30 task first.
@@ -91,9 +93,14 @@ test.describe("the order within a column", () => {
     expect(JSON.parse(sent[0]!)).toEqual({ position: 3.5 });
 
     // Pointer: Bravo dragged onto the upper half of Alpha goes above it (not above the timed cards).
-    const alpha = await column(page, "To Do").getByRole("article", { name: /Alpha$/ }).boundingBox();
-    await dragTo(page, column(page, "To Do").getByRole("heading", { name: "Bravo" }), { x: alpha!.x + alpha!.width / 2, y: alpha!.y + 8 }, () =>
-      expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]),
+    const alpha = await column(page, "To Do")
+      .getByRole("article", { name: /Alpha$/ })
+      .boundingBox();
+    await dragTo(
+      page,
+      column(page, "To Do").getByRole("heading", { name: "Bravo" }),
+      { x: alpha!.x + alpha!.width / 2, y: alpha!.y + 8 },
+      () => expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]),
     );
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]);
     await expect.poll(() => sent.length).toBe(2);
@@ -119,10 +126,15 @@ test.describe("the order within a column", () => {
     // The order survived the reload.
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]);
     await waitForDragAndDrop(page);
-    const delta = await column(page, "In Progress").getByRole("article", { name: /Delta$/ }).boundingBox();
+    const delta = await column(page, "In Progress")
+      .getByRole("article", { name: /Delta$/ })
+      .boundingBox();
     const before = sent.length;
-    await dragTo(page, column(page, "To Do").getByRole("heading", { name: "Alpha" }), { x: delta!.x + delta!.width / 2, y: delta!.y + 8 }, () =>
-      expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"]),
+    await dragTo(
+      page,
+      column(page, "To Do").getByRole("heading", { name: "Alpha" }),
+      { x: delta!.x + delta!.width / 2, y: delta!.y + 8 },
+      () => expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"]),
     );
     await expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"]);
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Charlie"]);

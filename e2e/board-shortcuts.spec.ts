@@ -7,7 +7,6 @@ import { writeUserItem } from "./user-storage.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
-
 function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
   return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
 }

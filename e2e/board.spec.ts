@@ -311,9 +311,7 @@ test.describe("the Today board on a desktop", () => {
     await tomorrowCard.dragTo(column(page, "In Progress"));
     expect((await patch).postDataJSON()).toEqual({ status: "inprogress", date: today() });
     await expect(card(column(page, "In Progress"), "Tomorrow task")).toBeVisible();
-    await expect(toast(page)).toContainText(
-      "\"Tomorrow task\" moved to today's In Progress column.",
-    );
+    await expect(toast(page)).toContainText('"Tomorrow task" moved to today\'s In Progress column.');
     await expect(panel.locator("li", { hasText: "Tomorrow task" })).toHaveCount(0);
 
     await panel.locator("li", { hasText: "Overdue task" }).getByRole("button", { name: "Move to Today" }).click();
@@ -425,7 +423,14 @@ test.describe("the Today board on a desktop", () => {
 async function seedBusyDay(page: Page, date: string) {
   const calls = api(page);
   const goal = await calls.createGoal("Ship the spring release");
-  await calls.createTask({ title: "Plan the sprint", date, scheduledStartTime: "09:00", estimatedDuration: 60, goalId: goal.id, description: "Pick the stories for the next two weeks." });
+  await calls.createTask({
+    title: "Plan the sprint",
+    date,
+    scheduledStartTime: "09:00",
+    estimatedDuration: 60,
+    goalId: goal.id,
+    description: "Pick the stories for the next two weeks.",
+  });
   await calls.createTask({ title: "Call the bank", date, estimatedDuration: 15 });
   const review = await calls.createTask({ title: "Review pull requests", date, estimatedDuration: 20, goalId: goal.id });
   await calls.updateTask(review.id, { status: "inprogress" });

@@ -42,7 +42,9 @@ async function expectApart(first: Locator, second: Locator, what: string) {
 
 async function scrollToBottom(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight))
+    .toBe(true);
 }
 
 /** Waits for running animations (a dialog zooming in, a toast sliding in) to finish. */
@@ -165,7 +167,9 @@ test.describe("at 1366×900", () => {
     await expect(panel.getByRole("button", { name: "Chat settings" })).toHaveCount(0);
   });
 
-  test("the Break Down dialog keeps Cancel and Create in sight with the capacity warning, and its number fields narrow", async ({ page }) => {
+  test("the Break Down dialog keeps Cancel and Create in sight with the capacity warning, and its number fields narrow", async ({
+    page,
+  }) => {
     test.slow();
     await skipFirstVisitTooltip(page);
     await signIn(page, person("breakdown"));

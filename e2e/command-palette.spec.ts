@@ -81,6 +81,8 @@ test.describe("the command palette", () => {
     await page.keyboard.press("Escape");
 
     await runCommand(page, "assistant", "Open the AI Assistant");
-    await expect(page.getByRole("complementary", { name: "AI Assistant" }).or(page.getByRole("dialog", { name: "AI Assistant" }))).toBeVisible();
+    await expect(
+      page.getByRole("complementary", { name: "AI Assistant" }).or(page.getByRole("dialog", { name: "AI Assistant" })),
+    ).toBeVisible();
   });
 });

@@ -32,7 +32,9 @@ async function expectTheme(page: Page, theme: Theme) {
 /** Waits for running animations (a dialog zooming in) to finish, before a screenshot. */
 async function settle(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -168,10 +170,17 @@ test.describe("dark mode", () => {
       await expectTheme(page, theme);
       const day = today();
       const seed = calls(page);
-      const goal = await seed.createGoal({ title: "Run a half marathon", description: "Train four times a week", targetDate: addDays(day, 5) });
+      const goal = await seed.createGoal({
+        title: "Run a half marathon",
+        description: "Train four times a week",
+        targetDate: addDays(day, 5),
+      });
       await seed.createGoal({ title: "Learn Spanish" });
       await seed.createTask({ title: "Plan the week", date: day, estimatedDuration: 30, goalId: goal.id });
-      await seed.createTask({ title: "Write the report", date: day, estimatedDuration: 15, scheduledStartTime: "08:00" }, { status: "inprogress" });
+      await seed.createTask(
+        { title: "Write the report", date: day, estimatedDuration: 15, scheduledStartTime: "08:00" },
+        { status: "inprogress" },
+      );
       await seed.createTask({ title: "Morning run", date: day, estimatedDuration: 45, goalId: goal.id }, { status: "done" });
       await seed.createTask({ title: "Call the bank", date: addDays(day, -1), estimatedDuration: 20 }, { status: "stalled" });
       await seed.createTask({ title: "Book the dentist", date: addDays(day, 2) });

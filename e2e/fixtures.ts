@@ -37,7 +37,9 @@ const RADIX_FOCUS_SENTINELS = ["[data-radix-focus-guard]", '[role="region"][aria
 export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string } = {}) {
   const scan = async () => {
     await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
     );
     let builder = new AxeBuilder({ page }).withRules(axeRules);
     if (options.include) builder = builder.include(options.include);

@@ -32,7 +32,10 @@ async function openMainPage(page: Page, name: "Tasks" | "Goals" | "Settings") {
 }
 
 async function createGoal(page: Page, title: string) {
-  await page.getByRole("button", { name: /New Goal|Create Your First Goal/ }).first().click();
+  await page
+    .getByRole("button", { name: /New Goal|Create Your First Goal/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Create New Goal" });
   await dialog.getByLabel("Goal Title").fill(title);
   await dialog.getByRole("button", { name: "Create Goal" }).click();

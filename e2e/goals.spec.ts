@@ -219,7 +219,11 @@ test.describe("the Goals page on a desktop", () => {
       calls += 1;
       if (calls === 1) await held;
       if (isRefusing) {
-        await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Database unavailable", code: "internal" }) });
+        await route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Database unavailable", code: "internal" }),
+        });
       } else {
         await route.continue();
       }
@@ -250,7 +254,11 @@ test.describe("the Goals page on a desktop", () => {
   test("lays goals out in columns and is usable from the keyboard", async ({ page }) => {
     await signIn(page, newPerson());
     await openGoalsPage(page);
-    await createGoalThroughForm(page, { title: "Run a half marathon", description: "Train four times a week", targetDate: "2026-10-04" }, "Create Your First Goal");
+    await createGoalThroughForm(
+      page,
+      { title: "Run a half marathon", description: "Train four times a week", targetDate: "2026-10-04" },
+      "Create Your First Goal",
+    );
     await createGoalThroughForm(page, { title: "Read 12 books" });
     await createGoalThroughForm(page, {
       title: "Ship the side project",
@@ -269,7 +277,11 @@ test.describe("the Goals page on a desktop", () => {
     const boxes = await cards.evaluateAll((elements) =>
       elements.map((card) => {
         const parts = [...card.children].map((part) => part.getBoundingClientRect());
-        return { top: Math.round(card.getBoundingClientRect().top), height: Math.round(card.getBoundingClientRect().height), gaps: parts.slice(1).map((part, index) => Math.round(part.top - parts[index]!.bottom)) };
+        return {
+          top: Math.round(card.getBoundingClientRect().top),
+          height: Math.round(card.getBoundingClientRect().height),
+          gaps: parts.slice(1).map((part, index) => Math.round(part.top - parts[index]!.bottom)),
+        };
       }),
     );
     expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
@@ -302,7 +314,11 @@ test.describe("the Goals page on a phone", () => {
     await saveScreenshot(page, "goals-phone-empty");
     await expectNoAxeViolations(page);
 
-    await createGoalThroughForm(page, { title: "Run a half marathon", description: "Train four times a week", targetDate: "2026-10-04" }, "Create Your First Goal");
+    await createGoalThroughForm(
+      page,
+      { title: "Run a half marathon", description: "Train four times a week", targetDate: "2026-10-04" },
+      "Create Your First Goal",
+    );
     await createGoalThroughForm(page, { title: "Read 12 books" });
     const boxes = await page.getByRole("article").evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect()));
     expect(boxes).toHaveLength(2);

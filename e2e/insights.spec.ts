@@ -64,7 +64,10 @@ function pastSummary(weekStartDate: string, tasksCompleted: number): WeeklySumma
       { type: "recommendation", title: "Plan a lighter week", description: "Fewer tasks per day are easier to finish." },
     ],
     // In Markdown, as a model may write it: shown as the chat shows replies.
-    summary: { text: `In the week of ${weekStartDate} you completed **${tasksCompleted} of 10** planned tasks.`, generatedAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z` },
+    summary: {
+      text: `In the week of ${weekStartDate} you completed **${tasksCompleted} of 10** planned tasks.`,
+      generatedAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z`,
+    },
     viewed: false,
     createdAt: `${addDays(weekStartDate, 7)}T05:00:00.000Z`,
   };
@@ -89,7 +92,8 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
 
   // A few days of record, made through the API: a 3-day streak, two overdue tasks, two stalled
   // tasks today and a 2-hour task with no start time (which brings the day near capacity, 88%).
-  for (const offset of [-2, -1, 0]) await calls.createTask({ title: `Inbox zero ${offset}`, date: addDays(day, offset) }, { status: "done" });
+  for (const offset of [-2, -1, 0])
+    await calls.createTask({ title: `Inbox zero ${offset}`, date: addDays(day, offset) }, { status: "done" });
   for (const title of ["Call the bank", "Renew passport"]) await calls.createTask({ title, date: addDays(day, -3) });
   for (const title of ["Draft report", "Fix the build"]) await calls.createTask({ title, date: day }, { status: "stalled" });
   await calls.createTask({ title: "Write the grant proposal", date: day, estimatedDuration: 120 });
@@ -187,7 +191,10 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   await expect(dialog.getByText("Recommendation", { exact: true })).toBeVisible();
   await expect(dialog.locator("strong", { hasText: "8 of 10" })).toBeVisible();
   await expect(dialog).not.toContainText("**");
-  await dialog.getByRole("button", { name: /^Week of/ }).nth(2).click();
+  await dialog
+    .getByRole("button", { name: /^Week of/ })
+    .nth(2)
+    .click();
   await expect(dialog.getByText("3 of 3")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Previous" }).click();
@@ -210,7 +217,10 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   await expect(page.getByRole("list", { name: "Weekly summaries" }).locator(":scope > li")).toHaveCount(3);
   await settle(page);
   await saveScreenshot(page, "insights-page-phone");
-  await page.getByRole("button", { name: /^View Details/ }).first().click();
+  await page
+    .getByRole("button", { name: /^View Details/ })
+    .first()
+    .click();
   await expect(dialog.getByText("1 of 3")).toBeVisible();
   await settle(page);
   await page.screenshot({ path: "test-results/screenshots/insights-detail-dialog-phone.png" });
@@ -221,11 +231,15 @@ test("the Insights page shows a red alert when the summaries cannot load", async
   await signIn(page, person("errors"));
   await withoutBootAnswers(page);
   await page.route("**/api/weekly-summaries?limit=4", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
-  await page.route("**/api/weekly-summaries/generate", (route) => route.fulfill({ status: 500, json: { message: "Failed to generate weekly summary" } }));
+  await page.route("**/api/weekly-summaries/generate", (route) =>
+    route.fulfill({ status: 500, json: { message: "Failed to generate weekly summary" } }),
+  );
   await page.goto("/insights");
   const alert = page.getByRole("alert").filter({ hasText: "Failed to load summaries" });
   await expect(alert).toContainText("Failed to fetch weekly summaries");
   await page.getByRole("button", { name: "Generate This Week" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to generate summary" })).toContainText("Failed to generate weekly summary");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to generate summary" })).toContainText(
+    "Failed to generate weekly summary",
+  );
   await expectNoAxeViolations(page);
 });

@@ -23,7 +23,6 @@ function person(label: string) {
   return { name: `Ada Lovelace`, email: `new-user-${label}-${Date.now()}-${people}@example.com` };
 }
 
-
 /** The page is no wider than the window: nothing pushes it sideways. */
 async function expectNoHorizontalOverflow(page: Page, where: string) {
   const sizes = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));

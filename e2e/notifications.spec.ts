@@ -173,9 +173,15 @@ test.describe("notifications with the browser's permission granted", () => {
 
     await expect(toast(page)).toContainText("Task Stalled");
     await expect(toast(page)).toContainText('"Write the quarterly report" has stalled.');
-    await expect.poll(() => browserNotifications(page)).toEqual([
-      { title: "Task Stalled", body: expect.stringContaining("Write the quarterly report") as unknown as string, tag: `stall:${task.id}` },
-    ]);
+    await expect
+      .poll(() => browserNotifications(page))
+      .toEqual([
+        {
+          title: "Task Stalled",
+          body: expect.stringContaining("Write the quarterly report") as unknown as string,
+          tag: `stall:${task.id}`,
+        },
+      ]);
     expect((await inAppNotifications(page)).map((item) => [item.kind, item.path])).toEqual([["stalled", `/?date=${yesterday}`]]);
     // Spec section 2: bottom right on larger screens, at most 420 px wide from medium screens.
     const box = await toast(page).boundingBox();
@@ -283,7 +289,9 @@ test.describe("notifications with the browser's permission granted", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("a to-do task not started over an hour after its scheduled time gets a 'Gentle Reminder' when that alert is on", async ({ page }) => {
+  test("a to-do task not started over an hour after its scheduled time gets a 'Gentle Reminder' when that alert is on", async ({
+    page,
+  }) => {
     await signIn(page, person("reminder"));
     // The browser's clock at 15:00 today in the user's zone, whatever the real time.
     await page.clock.install({ time: zonedDateTime(today(), "15:00", timeZone) });
@@ -299,10 +307,12 @@ test.describe("notifications with the browser's permission granted", () => {
     await expectNoAxeViolations(page);
     // Half an hour later the other one is late too; the first is not reminded again today.
     await page.clock.fastForward("31:00");
-    await expect.poll(async () => (await inAppNotifications(page)).map((item) => item.body)).toEqual([
-      expect.stringContaining("Call the bank") as unknown as string,
-      expect.stringContaining("Not late yet") as unknown as string,
-    ]);
+    await expect
+      .poll(async () => (await inAppNotifications(page)).map((item) => item.body))
+      .toEqual([
+        expect.stringContaining("Call the bank") as unknown as string,
+        expect.stringContaining("Not late yet") as unknown as string,
+      ]);
   });
 
   test("two open tabs show one browser notification for the same stalled task", async ({ page, context }) => {

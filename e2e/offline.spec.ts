@@ -108,7 +108,9 @@ test("after signing out, no board is kept: offline shows the welcome screen", as
   await page.getByRole("button", { name: /^Account menu for / }).click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page.getByRole("link", { name: /Sign in/ }).first()).toBeVisible();
-  await expect.poll(async () => (await keptPages(page)).some((html) => html.includes(grace.email) || html.includes("Private goal of Grace"))).toBe(false);
+  await expect
+    .poll(async () => (await keptPages(page)).some((html) => html.includes(grace.email) || html.includes("Private goal of Grace")))
+    .toBe(false);
 
   await context.setOffline(true);
   // Neither the board nor another kept page of the signed-out user comes back.

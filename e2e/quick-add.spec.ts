@@ -9,7 +9,6 @@ function person(label: string) {
   return { name: `Quick ${label}`, email: `quick-add-${label}-${Date.now()}-${people}@example.com` };
 }
 
-
 const quickAdd = (page: Page) => page.getByRole("textbox", { name: "Quick add a task" });
 const card = (page: Page, title: string) => page.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 

@@ -94,7 +94,10 @@ test.describe("two accounts on one browser", () => {
     await expectNothingOfFirstUser(page);
   });
 
-  test("after a session that ended without a logout, the next account sees and sends nothing of the last one's", async ({ page, context }) => {
+  test("after a session that ended without a logout, the next account sees and sends nothing of the last one's", async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const [first, second] = people();
     await signIn(page, first);

@@ -13,7 +13,10 @@ test("sign in, stay signed in across a reload, log out for good", async ({ page 
   const user = await page.request.get("/api/user");
   expect(await user.json()).toMatchObject({ name: person.name, email: person.email });
 
-  await page.getByRole("button", { name: /account menu|Ada Lovelace|AL/i }).first().click();
+  await page
+    .getByRole("button", { name: /account menu|Ada Lovelace|AL/i })
+    .first()
+    .click();
   await expect(page.getByRole("menu")).toContainText(person.email);
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page.getByRole("link", { name: /Sign in/ }).first()).toBeVisible();

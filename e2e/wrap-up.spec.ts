@@ -227,7 +227,12 @@ test.describe("end of day on a desktop", () => {
     // The summary is there now, with the reflection.
     const stored = await page.request.get(`/api/rollover/summary/${today()}`);
     expect(stored.status()).toBe(200);
-    expect(await stored.json()).toMatchObject({ rolledOverCount: 1, stalledCount: 1, deferredCount: 1, reflectionReasons: ["interruptions"] });
+    expect(await stored.json()).toMatchObject({
+      rolledOverCount: 1,
+      stalledCount: 1,
+      deferredCount: 1,
+      reflectionReasons: ["interruptions"],
+    });
   });
 
   test("End Day waits for a day to begin; a past day's wrap-up names it, and closing it again moves on a task added since", async ({
@@ -277,7 +282,9 @@ test.describe("end of day on a desktop", () => {
     await waitForBoard(page);
     await expect(card(column(page, "To Do"), "Found later")).toBeVisible();
     dialog = await openWrapUp(page, 1);
-    await expect(dialog.getByText(/^This day was completed at/)).toContainText("completing it again handles the 1 unfinished task added since.");
+    await expect(dialog.getByText(/^This day was completed at/)).toContainText(
+      "completing it again handles the 1 unfinished task added since.",
+    );
     await expect(dialog.getByRole("region", { name: "Rollover to today" }).getByRole("listitem")).toHaveText(["Found later"]);
     await saveScreenshot(page, "wrap-up-desktop-closed-again");
     await expectNoAxeViolations(page, { include: '[role="dialog"]' });

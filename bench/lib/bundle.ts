@@ -33,7 +33,8 @@ function listJsFiles(dir: string): string[] {
 
 export function measureBundle(webRoot: string, appModules: readonly string[] = []): BundleReport {
   const indexFile = path.join(webRoot, "index.html");
-  if (!existsSync(indexFile)) return { available: false, reason: `no built web app (${path.relative(process.cwd(), indexFile)} is missing)` };
+  if (!existsSync(indexFile))
+    return { available: false, reason: `no built web app (${path.relative(process.cwd(), indexFile)} is missing)` };
   const html = readFileSync(indexFile, "utf8");
   const urls: string[] = [];
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
@@ -45,7 +46,9 @@ export function measureBundle(webRoot: string, appModules: readonly string[] = [
     if (href && attribute(tag, "rel") === "modulepreload") urls.push(href);
   }
   urls.push(...(readBuildChunks(webRoot)?.closure(appModules) ?? []).map((file) => `/${file}`));
-  const initialFiles = [...new Set(urls.filter((url) => !/^[a-z]+:\/\//i.test(url)).map((url) => path.join(webRoot, url.split(/[?#]/)[0]!)))];
+  const initialFiles = [
+    ...new Set(urls.filter((url) => !/^[a-z]+:\/\//i.test(url)).map((url) => path.join(webRoot, url.split(/[?#]/)[0]!))),
+  ];
   const initial = initialFiles.map((file) => ({
     file: path.relative(webRoot, file),
     gzipBytes: existsSync(file) ? gzipSize(file) : 0,

@@ -91,14 +91,42 @@ function rowCells(row: ScenarioRow): string[] {
   const errors = load.non2xx + load.errors > 0 ? `${load.non2xx} non-2xx, ${load.errors} errors ${JSON.stringify(load.statusCounts)}` : "";
   const note = [outcome.note, errors].filter(Boolean).join("; ");
   const baseline = outcome.baselineRps === undefined ? "" : fmt.rps(outcome.baselineRps);
-  return [row.name, where, fmt.rps(load.requests), fmt.rps(load.rps), fmt.ms(load.p50Ms), fmt.ms(load.p99Ms), outcome.cpuMsPerRequest === undefined ? "" : outcome.cpuMsPerRequest.toFixed(2), baseline, fmt.ratio(row.ratio), row.budgetText ?? "", note];
+  return [
+    row.name,
+    where,
+    fmt.rps(load.requests),
+    fmt.rps(load.rps),
+    fmt.ms(load.p50Ms),
+    fmt.ms(load.p99Ms),
+    outcome.cpuMsPerRequest === undefined ? "" : outcome.cpuMsPerRequest.toFixed(2),
+    baseline,
+    fmt.ratio(row.ratio),
+    row.budgetText ?? "",
+    note,
+  ];
 }
 
-const LOAD_HEADER = ["target", "database", "responses", "req/s", "p50 ms", "p99 ms", "app CPU ms/req", "baseline req/s", "vs baseline", "budget", "note"];
+const LOAD_HEADER = [
+  "target",
+  "database",
+  "responses",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "app CPU ms/req",
+  "baseline req/s",
+  "vs baseline",
+  "budget",
+  "note",
+];
 
 function textTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -215,7 +243,18 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
     `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown). The simulated phone's CPU time is this machine's observed time x4, so the scores move with the machine's speed at that moment: the host index is Lighthouse's benchmark index of each run (higher is faster).`,
     "",
     markdownTable(
-      ["page", "form factor", "score (each run)", "FCP", "LCP", "TBT", "CLS", "Speed Index", "host index (each run)", "largest boot-up items"],
+      [
+        "page",
+        "form factor",
+        "score (each run)",
+        "FCP",
+        "LCP",
+        "TBT",
+        "CLS",
+        "Speed Index",
+        "host index (each run)",
+        "largest boot-up items",
+      ],
       result.rows.map((row) => [
         `${row.page} (\`${row.path}\`)`,
         row.formFactor,

@@ -79,7 +79,12 @@ describeEachDatabase("app shell", (dialect) => {
     const origins = avatarOriginsOf({ google: {}, oidc: { issuer: "https://id.example.org/realms/main" } });
     expect(origins).toEqual(["https://lh3.googleusercontent.com", "https://id.example.org"]);
     const csp = securityHeaders(securityHeaderOptions(false, origins))["content-security-policy"];
-    expect(/(?:^|;)\s*img-src ([^;]*)/.exec(csp ?? "")?.[1]?.trim().split(/\s+/)).toEqual(["'self'", ...origins]);
+    expect(
+      /(?:^|;)\s*img-src ([^;]*)/
+        .exec(csp ?? "")?.[1]
+        ?.trim()
+        .split(/\s+/),
+    ).toEqual(["'self'", ...origins]);
   });
 
   it("lets the theme's first-paint script run inline by its hash, and no other inline script (decision 017)", async () => {

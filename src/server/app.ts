@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-  type RawServerDefault,
-} from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
@@ -80,12 +75,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             level: config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
-              paths: [
-                "req.headers.cookie",
-                "req.headers.authorization",
-                'req.headers["x-csrf-token"]',
-                'res.headers["set-cookie"]',
-              ],
+              paths: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
               censor: "[redacted]",
             },
             serializers: {
@@ -97,9 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestIdHeader: "x-request-id",
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
-      typeof config.trustProxy === "number"
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+      typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     // Our own onRequest hook answers 503 while closing, in the app's { message, code } shape.
     return503OnClosing: false,
     forceCloseConnections: "idle",
@@ -140,8 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const ownsDb = !options.db;
   const db =
-    options.db ??
-    createDb(config.database, { onBackgroundError: (error) => app.log.error({ err: error }, "database background error") });
+    options.db ?? createDb(config.database, { onBackgroundError: (error) => app.log.error({ err: error }, "database background error") });
   if (ownsDb) await migrateToLatest(db.kysely, db.schema);
 
   // Registered first so that it is closed last.
@@ -186,7 +173,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         // One tick runs each job; a failing one does not keep the others from their turn.
         run: async () => {
           await app.autoRollover.runDueRollovers().catch((error: unknown) => app.log.error({ err: error }, "auto rollover tick failed"));
-          await app.stalledSessions.stallOverdueSessions().catch((error: unknown) => app.log.error({ err: error }, "stalled rule tick failed"));
+          await app.stalledSessions
+            .stallOverdueSessions()
+            .catch((error: unknown) => app.log.error({ err: error }, "stalled rule tick failed"));
           await app.weeklySummaries.runDueSummaries();
         },
         onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),

@@ -82,9 +82,7 @@ describe("loadConfig", () => {
     const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
     expect(loadConfig({ DATA_DIR: tempDir(), ...google }).auth.localSignIn).toBe(false);
     expect(loadConfig({ DATA_DIR: tempDir(), ...google, LOCAL_SIGNIN: "1" }).auth.localSignIn).toBe(true);
-    expect(
-      loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://daywise.example", LOCAL_SIGNIN: "1" }).auth.localSignIn,
-    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://daywise.example", LOCAL_SIGNIN: "1" }).auth.localSignIn).toBe(true);
   });
 
   it("reads the AI providers: available with a key, default models, base URLs without a trailing slash", () => {

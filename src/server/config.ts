@@ -48,23 +48,14 @@ const flag = z
 function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`;
   return optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, message)
-      .transform(Number)
-      .pipe(z.number().min(min, message).max(max, message))
-      .optional(),
+    z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)).optional(),
   );
 }
 
 const httpUrl = optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional());
 /** A count per window; 0 turns the limit off. */
 const requestLimit = optionalText.pipe(
-  z
-    .string()
-    .regex(/^\d+$/, "must be a whole number of requests (0 turns the limit off)")
-    .transform(Number)
-    .optional(),
+  z.string().regex(/^\d+$/, "must be a whole number of requests (0 turns the limit off)").transform(Number).optional(),
 );
 
 const envSchema = z.object({
@@ -106,11 +97,7 @@ const envSchema = z.object({
       .optional(),
   ),
   AUTH_RATE_LIMIT: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, "must be a whole number of requests per minute (0 turns the limit off)")
-      .transform(Number)
-      .optional(),
+    z.string().regex(/^\d+$/, "must be a whole number of requests per minute (0 turns the limit off)").transform(Number).optional(),
   ),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: httpUrl,
@@ -156,8 +143,7 @@ export interface PostgresPoolConfig {
 }
 
 export type DatabaseConfig =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string; schema?: string; pool?: PostgresPoolConfig };
+  { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string; pool?: PostgresPoolConfig };
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -220,9 +206,7 @@ function isLocalhostUrl(url: string): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      `Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${describeIssue(issue)}`).join("\n")}`,
-    );
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${describeIssue(issue)}`).join("\n")}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

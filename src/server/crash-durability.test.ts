@@ -79,7 +79,14 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
     stdio: "ignore",
   });
   await expect
-    .poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status, () => 0), { timeout: 30_000, interval: 100 })
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      { timeout: 30_000, interval: 100 },
+    )
     .toBe(200);
   return child;
 }

@@ -40,7 +40,8 @@ export function formatLogLine(line: string, colours = true): string {
   const rest = Object.entries(entry)
     .filter(([key]) => !HIDDEN.has(key))
     .map(([key, value]) => {
-      if (key === "err" && value && typeof value === "object" && "stack" in value) return `\n${String((value as { stack: unknown }).stack)}`;
+      if (key === "err" && value && typeof value === "object" && "stack" in value)
+        return `\n${String((value as { stack: unknown }).stack)}`;
       return `${key}=${describe(value)}`;
     })
     .join(" ");

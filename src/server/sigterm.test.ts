@@ -37,7 +37,15 @@ describe("SIGTERM under load", () => {
     const server = spawn(process.execPath, ["--import", "tsx", main], {
       // A drain long enough for a loaded machine to accept every connection already queued: one
       // still in the listen queue when the listener closes is reset by the kernel, not refused.
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "3000" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "info",
+        NODE_ENV: "test",
+        SHUTDOWN_DRAIN_MS: "3000",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -10,7 +10,9 @@ describe("signedInBootPaths", () => {
     // 23:30 UTC is already the 25th in Paris.
     expect(paths("/")).toContain("/api/tasks?date=2026-11-25");
     expect(paths("/", "", "America/New_York")).toContain("/api/tasks?date=2026-11-24");
-    expect(paths("/", "date=2027-01-31")).toEqual(expect.arrayContaining(["/api/tasks?date=2027-01-31", "/api/tasks/stats?date=2027-01-31", "/api/ai/insights?date=2027-01-31"]));
+    expect(paths("/", "date=2027-01-31")).toEqual(
+      expect.arrayContaining(["/api/tasks?date=2027-01-31", "/api/tasks/stats?date=2027-01-31", "/api/ai/insights?date=2027-01-31"]),
+    );
     expect(paths("/", "date=2027-02-31")).toContain("/api/tasks?date=2026-11-25");
     // /ai-chat shows the board of today, whatever its address says.
     expect(paths("/ai-chat", "date=2027-01-31")).toContain("/api/tasks?date=2026-11-25");

@@ -43,7 +43,13 @@ export function signedInBootPaths(pathname: string, search: URLSearchParams, tim
       const param = search.get("date");
       const date = pathname === "/" && param !== null && isCalendarDate(param) ? param : todayInZone(now, timeZone);
       const day = encodeURIComponent(date);
-      return [`/api/tasks?date=${day}`, `/api/tasks/stats?date=${day}`, ...shared, "/api/weekly-summaries?limit=1", `/api/ai/insights?date=${day}`];
+      return [
+        `/api/tasks?date=${day}`,
+        `/api/tasks/stats?date=${day}`,
+        ...shared,
+        "/api/weekly-summaries?limit=1",
+        `/api/ai/insights?date=${day}`,
+      ];
     }
     case "/insights":
       return ["/api/weekly-summaries?limit=4", ...shared];

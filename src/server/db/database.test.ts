@@ -59,13 +59,18 @@ describeEachDatabase("database: the SQLite write count", (dialect) => {
     // The AI chat's limit counters (an upsert with RETURNING) and its exchange's record, alone and in a group commit.
     await incrementCounter(db, "ai-minute:u1", 60_000, new Date());
     await t.db.groupCommit((trx) => incrementCounter(trx, "ai-day:u1", 60_000, new Date()));
-    await db.insertInto("aiConversations").values({ id: "c1", userId: "u1", provider: "openai", inputTokens: 1, outputTokens: 2, createdAt: "x" }).execute();
+    await db
+      .insertInto("aiConversations")
+      .values({ id: "c1", userId: "u1", provider: "openai", inputTokens: 1, outputTokens: 2, createdAt: "x" })
+      .execute();
     await db.deleteFrom("rateLimits").where("key", "=", "nothing").execute();
     expect(count()).toBe(before);
     // Any other table's write is counted: users (the data version, a time zone), sessions, tasks.
     await db.updateTable("users").set({ timeZone: "Europe/Paris" }).where("id", "=", "u1").execute();
     expect(count()).toBe(before + 1);
-    await sql`insert into ai_breakdowns (id, user_id, goal_id, provider, suggestions_shown, suggestions_created, created_at) values ('b1', 'u1', null, 'openai', 1, 0, 'x')`.execute(db);
+    await sql`insert into ai_breakdowns (id, user_id, goal_id, provider, suggestions_shown, suggestions_created, created_at) values ('b1', 'u1', null, 'openai', 1, 0, 'x')`.execute(
+      db,
+    );
     expect(count()).toBe(before + 2);
   });
 });
@@ -88,7 +93,15 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
     await expect.poll(() => db.writeCount!(), { timeout: 5_000 }).not.toBeUndefined();
     return db.writeCount!()!;
   };
-  const sessionRow = { userId: "u1", createdAt: "x", lastUsedAt: "x", expiresAt: "2100-01-01T00:00:00.000Z", userAgent: null, refreshHashes: "", retiredRefreshHashes: "" };
+  const sessionRow = {
+    userId: "u1",
+    createdAt: "x",
+    lastUsedAt: "x",
+    expiresAt: "2100-01-01T00:00:00.000Z",
+    userAgent: null,
+    refreshHashes: "",
+    retiredRefreshHashes: "",
+  };
 
   it.runIf(dialect === "postgres")(
     "counts this instance's writes and commits, and another instance's writes to what a session check reads once committed",
@@ -103,10 +116,17 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
       await db.updateTable("users").set({ timeZone: "Europe/Paris" }).where("id", "=", "u1").execute();
       expect(t.db.writeCount!()).toBe(mine + 1);
       // A write no session check reads sends no notice to the other instance.
-      await db.insertInto("sessions").values({ id: "s1", ...sessionRow }).execute();
+      await db
+        .insertInto("sessions")
+        .values({ id: "s1", ...sessionRow })
+        .execute();
       // A raised data version is noticed there once committed, not before.
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("users").set({ dataVersion: sql`data_version + 1` }).where("id", "=", "u1").execute();
+        await trx
+          .updateTable("users")
+          .set({ dataVersion: sql`data_version + 1` })
+          .where("id", "=", "u1")
+          .execute();
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(other.writeCount!()).toBe(theirs);
       });
@@ -124,7 +144,9 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
     const admin = new pg.Client({ connectionString: inject("postgresUrl")! });
     await admin.connect();
     try {
-      const terminated = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [listenerName(t.db.schema)]);
+      const terminated = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
+        listenerName(t.db.schema),
+      ]);
       expect(terminated.rowCount).toBe(2); // this instance's and the other's
     } finally {
       await admin.end();
@@ -137,7 +159,10 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
   it.runIf(dialect === "postgres")("tries again every second while the database cannot be reached, reporting that once", async () => {
     const errors: Error[] = [];
     // Nothing listens on port 1.
-    const unreachable = createDb({ kind: "postgres", url: "postgres://postgres@127.0.0.1:1/postgres" }, { onBackgroundError: (error) => errors.push(error) });
+    const unreachable = createDb(
+      { kind: "postgres", url: "postgres://postgres@127.0.0.1:1/postgres" },
+      { onBackgroundError: (error) => errors.push(error) },
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(unreachable.writeCount!()).toBeUndefined();

@@ -5,7 +5,10 @@ import type { Database } from "./schema.ts";
 
 const stamp = "2026-01-01T00:00:00.000Z";
 const addUser = (db: Kysely<Database>, id: string) =>
-  db.insertInto("users").values({ id, name: id, email: null, avatarUrl: null, timeZone: "UTC", createdAt: stamp, updatedAt: stamp }).execute();
+  db
+    .insertInto("users")
+    .values({ id, name: id, email: null, avatarUrl: null, timeZone: "UTC", createdAt: stamp, updatedAt: stamp })
+    .execute();
 const userIds = async (db: Kysely<Database>, prefix: string) =>
   (await db.selectFrom("users").select("id").where("id", "like", `${prefix}%`).orderBy("id").execute()).map((row) => row.id);
 
@@ -60,7 +63,19 @@ describeEachDatabase("database: group commit", (dialect) => {
         await sql`pragma defer_foreign_keys = on`.execute(trx);
         await trx
           .insertInto("sessions")
-          .values({ id: "s-orphan", userId: "nobody", createdAt: stamp, lastUsedAt: stamp, expiresAt: stamp, revokedAt: null, userAgent: null, refreshHashes: "", retiredRefreshHashes: "", refreshRotatedAt: null, refreshExpiresAt: null })
+          .values({
+            id: "s-orphan",
+            userId: "nobody",
+            createdAt: stamp,
+            lastUsedAt: stamp,
+            expiresAt: stamp,
+            revokedAt: null,
+            userAgent: null,
+            refreshHashes: "",
+            retiredRefreshHashes: "",
+            refreshRotatedAt: null,
+            refreshExpiresAt: null,
+          })
           .execute();
       }),
     ]);

@@ -33,7 +33,11 @@ beforeAll(async () => {
   });
   await db.kysely
     .insertInto("rolloverSettings")
-    .values([settings("custom", { autoRolloverTime: "06:15" }), settings("off", { autoRolloverEnabled: 0 }), settings("confirming", { requireConfirmation: 1 })] as never)
+    .values([
+      settings("custom", { autoRolloverTime: "06:15" }),
+      settings("off", { autoRolloverEnabled: 0 }),
+      settings("confirming", { requireConfirmation: 1 }),
+    ] as never)
     .execute();
   before = new Date();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();

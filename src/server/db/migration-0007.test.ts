@@ -12,7 +12,10 @@ describeEachDatabase("migration 0007", (dialect) => {
     // On PostgreSQL other runs' schemas are listed too: only this run's counts.
     const tables = await database.db.kysely.introspection.getTables();
     const schema = database.db.schema;
-    return tables.find((candidate) => candidate.name === table && (schema === undefined || candidate.schema === schema))?.columns.map((column) => column.name).sort();
+    return tables
+      .find((candidate) => candidate.name === table && (schema === undefined || candidate.schema === schema))
+      ?.columns.map((column) => column.name)
+      .sort();
   };
 
   beforeAll(async () => {
@@ -53,7 +56,9 @@ describeEachDatabase("migration 0007", (dialect) => {
   it("goes back down to 0006 (the texts of kept exchanges are empty) and up again", async () => {
     const migrator = testMigrator(database.db);
     expect((await migrator.migrateTo("0006-auto-rollover-schedule")).error).toBeUndefined();
-    const down = await sql<{ message: string; response: string }>`select message, response from ai_conversations`.execute(database.db.kysely);
+    const down = await sql<{ message: string; response: string }>`select message, response from ai_conversations`.execute(
+      database.db.kysely,
+    );
     expect(down.rows).toEqual([{ message: "", response: "" }]);
     expect(await columnsOf("ai_breakdowns")).toBeUndefined();
     expect(await columnsOf("ai_suggestion_events")).toBeDefined();

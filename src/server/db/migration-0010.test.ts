@@ -62,7 +62,9 @@ describeEachDatabase("migration 0010", (dialect) => {
       { id: "t4", title: "Older habits", status: "todo", date: "2026-11-22", createdAt: iso, updatedAt: iso },
       { id: "t5", title: "Bank visit", status: "todo", date: null, createdAt: iso, updatedAt: iso },
     ]);
-    const keys = await sql<{ id: string; key: number | string }>`select id, search_key as key from tasks order by id`.execute(database.db.kysely);
+    const keys = await sql<{ id: string; key: number | string }>`select id, search_key as key from tasks order by id`.execute(
+      database.db.kysely,
+    );
     const keyOf = Object.fromEntries(keys.rows.map((row) => [row.id, Number(row.key)]));
     expect(keyOf.t4).toBeGreaterThan(Math.max(keyOf.t1!, keyOf.t2!, keyOf.t3!));
     expect(keyOf.t5).toBeGreaterThan(keyOf.t4!);
@@ -70,16 +72,19 @@ describeEachDatabase("migration 0010", (dialect) => {
     expect(await titlesFound("u1", ["bank"])).toEqual(["Call the bank", "Bank visit"]);
 
     await repository.deleteTask("u1", "t5");
-    const left = await sql<{ n: number | string }>`select count(*) as n from task_words where task_key = ${keyOf.t5}`.execute(database.db.kysely);
+    const left = await sql<{ n: number | string }>`select count(*) as n from task_words where task_key = ${keyOf.t5}`.execute(
+      database.db.kysely,
+    );
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
 
   it("goes back down to 0009 (words by task id) and up again", async () => {
     const migrator = testMigrator(database.db);
     expect((await migrator.migrateTo("0009-task-words")).error).toBeUndefined();
-    const down = await sql<{ id: string; word: string }>`select task_id as id, word from task_words where word = 'older' order by task_id`.execute(
-      database.db.kysely,
-    );
+    const down = await sql<{
+      id: string;
+      word: string;
+    }>`select task_id as id, word from task_words where word = 'older' order by task_id`.execute(database.db.kysely);
     expect(down.rows).toEqual([
       { id: "t1", word: "older" },
       { id: "t3", word: "older" },

@@ -12,7 +12,10 @@ beforeAll(async () => {
   const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateTo("0013-in-progress-sessions-index")).error).toBeUndefined();
   const user = (id: string) => ({ id, name: id, email: null, avatarUrl: null, timeZone: "UTC", createdAt: at(0), updatedAt: at(0) });
-  await db.kysely.insertInto("users").values([user("u1"), user("u2")] as never).execute();
+  await db.kysely
+    .insertInto("users")
+    .values([user("u1"), user("u2")] as never)
+    .execute();
   const task = (id: string, userId: string, date: string | null, minute: number) => ({
     id,
     userId,

@@ -19,15 +19,39 @@ beforeAll(async () => {
   // A signed-in user as version 0004 stored it: a session and its refresh token in refresh_tokens.
   await db.kysely
     .insertInto("users")
-    .values({ id: "u1", name: "Ada", email: "ada@example.test", avatarUrl: null, timeZone: "UTC", createdAt: now.toISOString(), updatedAt: now.toISOString() })
+    .values({
+      id: "u1",
+      name: "Ada",
+      email: "ada@example.test",
+      avatarUrl: null,
+      timeZone: "UTC",
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
     .execute();
   await db.kysely
     .insertInto("sessions")
-    .values({ id: "s1", userId: "u1", createdAt: now.toISOString(), lastUsedAt: now.toISOString(), expiresAt: later(60), revokedAt: null, userAgent: "test" } as never)
+    .values({
+      id: "s1",
+      userId: "u1",
+      createdAt: now.toISOString(),
+      lastUsedAt: now.toISOString(),
+      expiresAt: later(60),
+      revokedAt: null,
+      userAgent: "test",
+    } as never)
     .execute();
   await db.kysely
     .insertInto("refreshTokens" as never)
-    .values({ id: "t1", sessionId: "s1", tokenHash: "a".repeat(64), createdAt: now.toISOString(), expiresAt: later(14), rotatedAt: null, replacedById: null } as never)
+    .values({
+      id: "t1",
+      sessionId: "s1",
+      tokenHash: "a".repeat(64),
+      createdAt: now.toISOString(),
+      expiresAt: later(14),
+      rotatedAt: null,
+      replacedById: null,
+    } as never)
     .execute();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot: "/nonexistent" });

@@ -42,7 +42,12 @@ describe("SQLite backup and restore", () => {
     const { app, db } = await openApp(liveDir);
     const user = await signInTestUser(app);
     const create = async (title: string) => {
-      const response = await app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload: { title, date: DAY } });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { title, date: DAY },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().id as string;
     };
@@ -75,7 +80,12 @@ describe("SQLite backup and restore", () => {
       expect(day.statusCode).toBe(200);
       const ids = new Set((day.json() as { id: string }[]).map((task) => task.id));
       for (const id of beforeBackup) expect(ids.has(id)).toBe(true);
-      const write = await restored.app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload: { title: "after restore" } });
+      const write = await restored.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { title: "after restore" },
+      });
       expect(write.statusCode).toBe(201);
     } finally {
       await restored.app.close();

@@ -155,7 +155,9 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect(await summaryOf(user, "2026-06-12")).toMatchObject({ rolledOverCount: 1 });
       // The 12th's task moved to the 13th, which then closed with both.
       expect(await summaryOf(user, "2026-06-13")).toMatchObject({ rolledOverCount: 2 });
-      expect((await call<Task[]>(user, "GET", "/api/tasks?date=2026-06-14")).map((task) => [task.title, task.rolloverCount]).sort()).toEqual([
+      expect(
+        (await call<Task[]>(user, "GET", "/api/tasks?date=2026-06-14")).map((task) => [task.title, task.rolloverCount]).sort(),
+      ).toEqual([
         ["On 2026-06-12", 2],
         ["On 2026-06-13", 1],
       ]);
@@ -191,7 +193,10 @@ describeEachDatabase("auto rollover job", (dialect) => {
       for (const user of [off, confirming, closedByHand]) await createTask(user, "2026-07-01");
       expect(await slotOf(off)).toEqual({ autoRolloverDay: null, autoRolloverNextAt: null });
       expect(await slotOf(confirming)).toEqual({ autoRolloverDay: null, autoRolloverNextAt: null });
-      const byHand = await call<RolloverSummary>(closedByHand, "POST", "/api/rollover/trigger", { date: "2026-07-01", reflectionReasons: ["smooth"] });
+      const byHand = await call<RolloverSummary>(closedByHand, "POST", "/api/rollover/trigger", {
+        date: "2026-07-01",
+        reflectionReasons: ["smooth"],
+      });
 
       t.clock.now = new Date("2026-07-01T23:31:00.000Z");
       await tick();
@@ -204,7 +209,11 @@ describeEachDatabase("auto rollover job", (dialect) => {
     it("closes again the closed days that got unfinished tasks after their close, then the due day", async () => {
       t.clock.now = new Date("2026-08-01T12:00:00.000Z");
       const user = await userIn("UTC");
-      await t.db.kysely.updateTable("users").set({ autoRolloverDay: null, autoRolloverNextAt: null }).where("id", "!=", user.userId).execute();
+      await t.db.kysely
+        .updateTable("users")
+        .set({ autoRolloverDay: null, autoRolloverNextAt: null })
+        .where("id", "!=", user.userId)
+        .execute();
       const early = await createTask(user, "2026-08-01", "Early");
       // Closed by hand at noon; a task added that afternoon is closed with the day at 23:30.
       await call(user, "POST", "/api/rollover/trigger", { date: "2026-08-01", reflectionReasons: ["smooth"] });
@@ -222,7 +231,9 @@ describeEachDatabase("auto rollover job", (dialect) => {
       t.clock.now = new Date("2026-08-02T23:31:00.000Z");
       expect(await tick()).toEqual({ users: 1, closedDays: 2 });
       expect((await summaryOf(user, "2026-08-01"))?.taskIds.rollover).toEqual([early.id, afternoon.id, late.id]);
-      expect((await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-03")).map((task) => [task.title, task.rolloverCount]).sort()).toEqual([
+      expect(
+        (await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-03")).map((task) => [task.title, task.rolloverCount]).sort(),
+      ).toEqual([
         ["Afternoon", 2],
         ["Early", 2],
         ["Late", 2],
@@ -251,7 +262,11 @@ describeEachDatabase("auto rollover job", (dialect) => {
       const user = await userIn("UTC");
       await createTask(user, "2026-09-01");
       // The earlier tests' users are unscheduled, so the claims below are about this user alone.
-      await t.db.kysely.updateTable("users").set({ autoRolloverDay: null, autoRolloverNextAt: null }).where("id", "!=", user.userId).execute();
+      await t.db.kysely
+        .updateTable("users")
+        .set({ autoRolloverDay: null, autoRolloverNextAt: null })
+        .where("id", "!=", user.userId)
+        .execute();
       // Another scheduler claims the user at 23:30 and dies before closing the day.
       const claimedAt = new Date("2026-09-01T23:30:30.000Z");
       const lease = new Date(claimedAt.getTime() + 5 * MINUTE).toISOString();
@@ -274,7 +289,11 @@ describeEachDatabase("auto rollover job", (dialect) => {
         sub: randomUUID(),
         name: "New",
       });
-      const slot = await t.db.kysely.selectFrom("users").select(["autoRolloverDay", "autoRolloverNextAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
+      const slot = await t.db.kysely
+        .selectFrom("users")
+        .select(["autoRolloverDay", "autoRolloverNextAt"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
       expect(slot).toEqual({ autoRolloverDay: "2026-09-10", autoRolloverNextAt: "2026-09-10T23:30:00.000Z" });
     });
 
@@ -322,7 +341,16 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
     }));
     await database.db.kysely.insertInto("users").values(users).execute();
     const tasks = users.flatMap((user) =>
-      [1, 2].map((n) => ({ id: randomUUID(), userId: user.id, title: `Task ${n}`, status: "todo" as const, date: DAY, firstPlannedDate: DAY, createdAt: iso, updatedAt: iso })),
+      [1, 2].map((n) => ({
+        id: randomUUID(),
+        userId: user.id,
+        title: `Task ${n}`,
+        status: "todo" as const,
+        date: DAY,
+        firstPlannedDate: DAY,
+        createdAt: iso,
+        updatedAt: iso,
+      })),
     );
     await database.db.kysely.insertInto("tasks").values(tasks).execute();
   });

@@ -35,7 +35,11 @@ export function dueUserClaims<C extends SelectExpression<Database, "users">>(
           await trx
             .updateTable("users")
             .set({ [slot]: leaseUntil })
-            .where("id", "in", due.map((user) => (user as unknown as { id: string }).id))
+            .where(
+              "id",
+              "in",
+              due.map((user) => (user as unknown as { id: string }).id),
+            )
             .execute();
         }
         return due;

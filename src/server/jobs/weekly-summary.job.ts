@@ -33,7 +33,14 @@ export interface WeeklySummaryTickResult {
 
 export type WeeklySummaryJob = ReturnType<typeof weeklySummaryJob>;
 
-export function weeklySummaryJob({ db, now, ai, log, batchSize = DEFAULT_BATCH_SIZE, leaseMs = DEFAULT_LEASE_MS }: WeeklySummaryJobOptions) {
+export function weeklySummaryJob({
+  db,
+  now,
+  ai,
+  log,
+  batchSize = DEFAULT_BATCH_SIZE,
+  leaseMs = DEFAULT_LEASE_MS,
+}: WeeklySummaryJobOptions) {
   const insights = insightsService({ kysely: db.kysely, now, ai, log });
   const claims = dueUserClaims(db.kysely, db.dialect, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
 

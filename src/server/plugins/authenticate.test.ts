@@ -97,7 +97,9 @@ describeEachDatabase("authenticate: several instances on one database", (dialect
     expect((await userCall(otherApp, user.headers.cookie)).statusCode).toBe(200);
     // The other instance's listening connection goes, then a write it cannot hear of.
     await t.db.kysely.executeQuery(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerName(t.db.schema)}`.compile(t.db.kysely),
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerName(t.db.schema)}`.compile(
+        t.db.kysely,
+      ),
     );
     await expect.poll(() => other.writeCount!(), { timeout: 5_000 }).toBeUndefined();
     await t.db.kysely.updateTable("sessions").set({ revokedAt: t.app.now().toISOString() }).where("id", "=", user.sessionId).execute();

@@ -25,7 +25,11 @@ describe("readBuildChunks", () => {
       },
       {},
     );
-    expect(readBuildChunks(root)!.closure(["app/pages/goals-page.tsx"])).toEqual(["assets/goals-page.js", "assets/vendor.js", "assets/card.js"]);
+    expect(readBuildChunks(root)!.closure(["app/pages/goals-page.tsx"])).toEqual([
+      "assets/goals-page.js",
+      "assets/vendor.js",
+      "assets/card.js",
+    ]);
   });
 
   it("finds a page the bundler folded into a shared chunk by the chunk that holds its module", () => {
@@ -36,7 +40,10 @@ describe("readBuildChunks", () => {
       },
       { "assets/today-page-x.js": ["src/web/app/pages/today-page.tsx", "src/web/features/tasks/components/task-card.tsx"] },
     );
-    expect(readBuildChunks(root)!.closure(["app/pages/today-page.tsx", "app/nowhere.tsx"])).toEqual(["assets/today-page-x.js", "assets/vendor.js"]);
+    expect(readBuildChunks(root)!.closure(["app/pages/today-page.tsx", "app/nowhere.tsx"])).toEqual([
+      "assets/today-page-x.js",
+      "assets/vendor.js",
+    ]);
   });
 
   it("is null without a build", () => {

@@ -54,7 +54,10 @@ describeEachDatabase("rate limits on /auth", (dialect) => {
     expect(await claimOnce(t.db.kysely, "once:a", later, now)).toBe(true);
     expect(await claimOnce(t.db.kysely, "once:a", later, now)).toBe(false);
 
-    await t.db.kysely.insertInto("rateLimits").values({ key: "stale", count: 1, resetAt: new Date(now.getTime() - 1).toISOString() }).execute();
+    await t.db.kysely
+      .insertInto("rateLimits")
+      .values({ key: "stale", count: 1, resetAt: new Date(now.getTime() - 1).toISOString() })
+      .execute();
     for (let i = 0; i < 500; i++) await claimOnce(t.db.kysely, `once:${i}`, later, now);
     await expect
       .poll(async () => (await t.db.kysely.selectFrom("rateLimits").select("key").where("key", "=", "stale").execute()).length)

@@ -165,7 +165,10 @@ describe("user-data cache: a group of answers (a user's days)", () => {
       );
     });
     const read = async (user: string, version: number, day: string) =>
-      (await app.inject({ url: `/days/${day}`, headers: { "x-user": user, "x-version": String(version) } })).json() as { day: string; load: number };
+      (await app.inject({ url: `/days/${day}`, headers: { "x-user": user, "x-version": String(version) } })).json() as {
+        day: string;
+        load: number;
+      };
     return { app, loads, read };
   }
 

@@ -182,7 +182,9 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(preloadsIn(goals.body)).toEqual(expect.arrayContaining(["/assets/goals-page-abc.js", "/assets/tasks-abc.js"]));
     expect(preloadsIn(goals.body)).not.toContain("/assets/today-page-abc.js");
     expect(pageFilesIn(goals.body)).toEqual({ "/": ["/assets/today-page-abc.js"] });
-    expect(Object.keys(answersIn((await app.inject({ url: "/insights", headers: user.headers })).body))).toContain("/api/weekly-summaries?limit=4");
+    expect(Object.keys(answersIn((await app.inject({ url: "/insights", headers: user.headers })).body))).toContain(
+      "/api/weekly-summaries?limit=4",
+    );
     expect(Object.keys(answersIn((await app.inject({ url: "/settings", headers: user.headers })).body))).toContain("/api/ai/providers");
   });
 

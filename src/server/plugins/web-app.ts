@@ -52,7 +52,8 @@ function readPagePreloads(root: string): { pages: Map<string, string>; signedOut
   const initial = new Set(chunks.closure(["index.html"]));
   const files = (modules: readonly string[]) => chunks.closure(modules).filter((file) => !initial.has(file));
   // At low priority, as index.html's own (vite.config.ts: the first paint waits for none of them).
-  const links = (list: readonly string[]) => list.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join("");
+  const links = (list: readonly string[]) =>
+    list.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join("");
   const pageFiles = new Map(Object.entries(pageModules).map(([route, modules]) => [route, files(modules)]));
   for (const [route, own] of pageFiles) {
     const others: PageFiles = {};
@@ -119,8 +120,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     },
   });
 
-  const sendIndex = (reply: FastifyReply, status = 200) =>
-    reply.status(status).header("Cache-Control", "no-cache").sendFile("index.html");
+  const sendIndex = (reply: FastifyReply, status = 200) => reply.status(status).header("Cache-Control", "no-cache").sendFile("index.html");
 
   // The client routes' HTML carries the answers to the page's first calls, and preloads the
   // signed-in page's code (decision 013).
@@ -181,7 +181,8 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
   const firstScreen = (request: FastifyRequest, answers: BootAnswers): { root: string; preloads: string } => {
     const user = answers[BOOT_USER_PATH];
     const loading = `<div id="root">${LOADING_SCREEN_HTML}</div>`;
-    if (user?.status === 200) return { root: loading, preloads: pagePreloads.pages.get(request.routeOptions.url ?? "") ?? pagePreloads.signedOut };
+    if (user?.status === 200)
+      return { root: loading, preloads: pagePreloads.pages.get(request.routeOptions.url ?? "") ?? pagePreloads.signedOut };
     if (user?.status === 401 && request.cookies[CSRF_COOKIE]) return { root: loading, preloads: pagePreloads.signedOut };
     const providers = answers[BOOT_PROVIDERS_PATH];
     if (user?.status !== 401 || providers?.status !== 200) return { root: emptyRoot, preloads: pagePreloads.signedOut };
@@ -203,10 +204,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
     }
     const element = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${serializeBootAnswers(answers)}</script>`;
     const { root, preloads } = firstScreen(request, answers);
-    const html = appHtml
-      .replace("</head>", `${preloads}</head>`)
-      .replace(emptyRoot, root)
-      .replace("</body>", `${element}\n  </body>`);
+    const html = appHtml.replace("</head>", `${preloads}</head>`).replace(emptyRoot, root).replace("</body>", `${element}\n  </body>`);
     // The HTML holds the user's own data now: kept by no shared cache, and always revalidated.
     return reply.header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").compress(html);
   };

@@ -82,7 +82,10 @@ function keyOf(protocol: AiProtocol, headers: IncomingMessage["headers"]): strin
 
 function errorBody(protocol: AiProtocol, status: number, message: string, key = ""): unknown {
   if (protocol === "anthropic") {
-    return { type: "error", error: { type: status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : "api_error", message } };
+    return {
+      type: "error",
+      error: { type: status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : "api_error", message },
+    };
   }
   if (protocol === "gemini") return { error: { code: status, message, status: status === 401 ? "UNAUTHENTICATED" : "UNAVAILABLE" } };
   // OpenAI's own 401 quotes the start and end of the key it refused.
@@ -153,7 +156,15 @@ function streamEvents(protocol: AiProtocol, pieces: string[]): { head: string[];
         sse(
           {
             type: "message_start",
-            message: { id: "msg_test", type: "message", role: "assistant", model: "test-model", content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } },
+            message: {
+              id: "msg_test",
+              type: "message",
+              role: "assistant",
+              model: "test-model",
+              content: [],
+              stop_reason: null,
+              usage: { input_tokens: 10, output_tokens: 1 },
+            },
           },
           "message_start",
         ),
@@ -162,7 +173,10 @@ function streamEvents(protocol: AiProtocol, pieces: string[]): { head: string[];
       piece: (text) => sse({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text } }, "content_block_delta"),
       tail: [
         sse({ type: "content_block_stop", index: 0 }, "content_block_stop"),
-        sse({ type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: pieces.length } }, "message_delta"),
+        sse(
+          { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: pieces.length } },
+          "message_delta",
+        ),
         sse({ type: "message_stop" }, "message_stop"),
       ],
     };

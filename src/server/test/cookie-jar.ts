@@ -18,11 +18,7 @@ export class CookieJar {
       const path = cookie.path ?? "/";
       const key = `${cookie.name};${path}`;
       const expiresAt =
-        cookie.maxAge !== undefined
-          ? now.getTime() + cookie.maxAge * 1000
-          : cookie.expires
-            ? new Date(cookie.expires).getTime()
-            : null;
+        cookie.maxAge !== undefined ? now.getTime() + cookie.maxAge * 1000 : cookie.expires ? new Date(cookie.expires).getTime() : null;
       if (expiresAt !== null && expiresAt <= now.getTime()) {
         this.#cookies.delete(key);
       } else {

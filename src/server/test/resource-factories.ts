@@ -33,7 +33,12 @@ export const resourceFactories: Record<string, ResourceFactory> = {
   },
   // A goal breakdown of the owner's goal (recorded directly: the harness's app has no AI provider).
   "/api/ai/breakdowns/:id/tasks": async (t, owner) => {
-    const goal = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload: { title: "Broken-down goal" } });
+    const goal = await t.app.inject({
+      method: "POST",
+      url: "/api/goals",
+      headers: owner.mutatingHeaders,
+      payload: { title: "Broken-down goal" },
+    });
     if (goal.statusCode !== 201) throw new Error(`creating a goal failed: ${goal.statusCode} ${goal.body}`);
     const id = randomUUID();
     await aiRepository(t.db.kysely).insertBreakdown(owner.userId, {
@@ -56,7 +61,12 @@ export const resourceFactories: Record<string, ResourceFactory> = {
   // A summary is found by its date: the owner closes a day, the intruder has no summary of that day.
   "/api/rollover/summary/:date": async (t, owner) => {
     const date = "2026-05-04";
-    const response = await t.app.inject({ method: "POST", url: "/api/rollover/trigger", headers: owner.mutatingHeaders, payload: { date } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/rollover/trigger",
+      headers: owner.mutatingHeaders,
+      payload: { date },
+    });
     if (response.statusCode !== 200) throw new Error(`closing a day failed: ${response.statusCode} ${response.body}`);
     return date;
   },

@@ -11,13 +11,7 @@ import type { RouteEntry } from "../plugins/route-table.ts";
 import { type CreatedResource, type ResourceFactory, resourceFactories } from "./resource-factories.ts";
 import { harnessAllowList } from "./route-allow-list.ts";
 import { signInTestUser } from "./sign-in.ts";
-import {
-  createTestApp,
-  createTestDatabase,
-  describeEachDatabase,
-  type TestApp,
-  testConfig,
-} from "./test-app.ts";
+import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "./test-app.ts";
 
 const UNSAFE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 const isAllowListed = (url: string) => harnessAllowList.some((entry) => entry.url === url);
@@ -106,7 +100,9 @@ export async function crossUserFailures(
         response.statusCode === 400
           ? ` (the body was refused before the ownership check: return { id, bodies: { ${method}: {...} } } from the factory)`
           : "";
-      failures.push(`${method} ${route.url}: a second user got ${response.statusCode}, expected 404${hint}: ${response.body.slice(0, 200)}`);
+      failures.push(
+        `${method} ${route.url}: a second user got ${response.statusCode}, expected 404${hint}: ${response.body.slice(0, 200)}`,
+      );
     }
   }
   // The owner can reach the same resource, so the 404s above were about ownership (DELETE last).
@@ -151,12 +147,9 @@ describeEachDatabase("route harness", (dialect) => {
   });
 
   describe("(b) a second user gets 404 for the first user's resource", () => {
-    it.each(paramRoutes(routes).map((route) => [`${route.methods.join("/")} ${route.url}`, route] as const))(
-      "%s",
-      async (_name, route) => {
-        expect(await crossUserFailures(t, route, resourceFactories)).toEqual([]);
-      },
-    );
+    it.each(paramRoutes(routes).map((route) => [`${route.methods.join("/")} ${route.url}`, route] as const))("%s", async (_name, route) => {
+      expect(await crossUserFailures(t, route, resourceFactories)).toEqual([]);
+    });
   });
 });
 

@@ -20,10 +20,7 @@ export interface SignedInUser {
   csrfToken: string;
 }
 
-export async function signInTestUser(
-  app: App,
-  user: { name?: string; email?: string; timeZone?: string } = {},
-): Promise<SignedInUser> {
+export async function signInTestUser(app: App, user: { name?: string; email?: string; timeZone?: string } = {}): Promise<SignedInUser> {
   const iso = app.now().toISOString();
   const userId = randomUUID();
   await app.db.kysely

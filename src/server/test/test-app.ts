@@ -103,10 +103,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  dialect: Dialect,
-  options: { config?: Partial<Config>; now?: Date } = {},
-): Promise<TestApp> {
+export async function createTestApp(dialect: Dialect, options: { config?: Partial<Config>; now?: Date } = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase(dialect);
   const clock = {
     now: options.now ?? new Date(),

@@ -123,7 +123,8 @@ export async function startTestIssuer(options: { clientId?: string; clientSecret
     const code = codes.get(form.get("code") ?? "");
     if (!code || code.used) return send(response, 400, { error: "invalid_grant", error_description: "code unknown or already used" });
     code.used = true;
-    if (code.redirectUri !== form.get("redirect_uri")) return send(response, 400, { error: "invalid_grant", error_description: "redirect_uri" });
+    if (code.redirectUri !== form.get("redirect_uri"))
+      return send(response, 400, { error: "invalid_grant", error_description: "redirect_uri" });
     const verifier = form.get("code_verifier") ?? "";
     if (base64url(createHash("sha256").update(verifier).digest()) !== code.codeChallenge) {
       return send(response, 400, { error: "invalid_grant", error_description: "PKCE verification failed" });

@@ -106,7 +106,6 @@ export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export const acceptanceRateResponseSchema = z.object({ acceptanceRate: z.number().min(0).max(1) });
 export type AcceptanceRateResponse = z.infer<typeof acceptanceRateResponseSchema>;
 
-
 /** A chat exchange as kept for the analytics: never its text. Token counts are null when the provider gave none. */
 export const planningConversationSchema = z.object({
   id: z.string(),

@@ -37,4 +37,3 @@ export function formatChatStreamEvent(event: ChatStreamEvent): string {
   const data = JSON.stringify(event.data);
   return event.event === "delta" ? `data: ${data}\n\n` : `event: ${event.event}\ndata: ${data}\n\n`;
 }
-

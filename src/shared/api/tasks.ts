@@ -29,9 +29,7 @@ const DURATION_MESSAGE = `must be between ${ESTIMATED_DURATION_MIN_MINUTES} and 
 export const taskStatusSchema = z.enum(TASK_STATUSES, { error: "must be one of todo, inprogress, done, stalled" });
 
 /** 'yyyy-MM-dd' naming a day that exists (2026-02-30 does not). */
-export const calendarDateSchema = z
-  .string({ error: CALENDAR_DATE_MESSAGE })
-  .refine(isCalendarDate, { error: CALENDAR_DATE_MESSAGE });
+export const calendarDateSchema = z.string({ error: CALENDAR_DATE_MESSAGE }).refine(isCalendarDate, { error: CALENDAR_DATE_MESSAGE });
 
 /** 'HH:MM' from 00:00 to 23:59. */
 export const timeOfDaySchema = z.string({ error: TIME_OF_DAY_MESSAGE }).refine(isTimeOfDay, { error: TIME_OF_DAY_MESSAGE });
@@ -63,7 +61,9 @@ const taskDescriptionSchema = z
  * A task's place in its column among the tasks of the same start time, smaller first (decision
  * 024): any finite number, so that a drop can take the midpoint of its neighbours.
  */
-export const taskPositionSchema = z.number({ error: "must be a finite number" }).refine(Number.isFinite, { error: "must be a finite number" });
+export const taskPositionSchema = z
+  .number({ error: "must be a finite number" })
+  .refine(Number.isFinite, { error: "must be a finite number" });
 
 /** A form's empty field ("") means "none": read as null. */
 function emptyAsNull<T extends z.ZodType>(schema: T) {
@@ -209,18 +209,18 @@ export const TASK_SEARCH_MAX_LIMIT = 50;
  */
 export const taskSearchQuerySchema = z
   .object({
-  q: z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(TASK_SEARCH_MAX_LENGTH, { error: `must be at most ${TASK_SEARCH_MAX_LENGTH} characters` })
-    .refine(hasNoNul, { error: NUL_MESSAGE }),
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
-    .int({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
-    .min(1, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
-    .max(TASK_SEARCH_MAX_LIMIT, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
-    .default(TASK_SEARCH_DEFAULT_LIMIT),
+    q: z
+      .string({ error: "is required" })
+      .trim()
+      .min(1, { error: "is required" })
+      .max(TASK_SEARCH_MAX_LENGTH, { error: `must be at most ${TASK_SEARCH_MAX_LENGTH} characters` })
+      .refine(hasNoNul, { error: NUL_MESSAGE }),
+    limit: z.coerce
+      .number({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+      .int({ error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+      .min(1, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+      .max(TASK_SEARCH_MAX_LIMIT, { error: `must be a whole number from 1 to ${TASK_SEARCH_MAX_LIMIT}` })
+      .default(TASK_SEARCH_DEFAULT_LIMIT),
   })
   .strict();
 export type TaskSearchQuery = z.infer<typeof taskSearchQuerySchema>;

@@ -65,7 +65,14 @@ describe("parseSuggestions", () => {
   });
 
   it("answers null when the text holds no list of titled tasks (the dialog then shows the placeholder)", () => {
-    for (const text of ["", "Start with a plan, then buy shoes.", "[]", '{"tasks": []}', '[{"name": "no title"}]', "```json\n{not json\n```"]) {
+    for (const text of [
+      "",
+      "Start with a plan, then buy shoes.",
+      "[]",
+      '{"tasks": []}',
+      '[{"name": "no title"}]',
+      "```json\n{not json\n```",
+    ]) {
       expect(parseSuggestions(text), text).toBeNull();
     }
     expect(PLACEHOLDER_TITLE).toBe("AI Response (manual parsing needed)");

@@ -59,9 +59,7 @@ describe("checkCapacity at every boundary", () => {
       utilizationPercent: 100,
       message: "Adding these tasks will put you at 100% capacity. Consider deferring some tasks.",
     });
-    expect(checkCapacity([480]).message).toBe(
-      "Adding these tasks will put you at 200% capacity. Consider deferring some tasks.",
-    );
+    expect(checkCapacity([480]).message).toBe("Adding these tasks will put you at 200% capacity. Consider deferring some tasks.");
   });
 
   it("counts a task without an estimate as 30 minutes", () => {

@@ -70,7 +70,15 @@ export function checkCapacity(estimates: readonly Estimate[]): CapacityCheck {
       : level === "warning"
         ? warningCapacityMessage(utilizationPercent)
         : null;
-  return { plannedMinutes, availableMinutes: AVAILABLE_MINUTES, usableMinutes: USABLE_MINUTES, utilization, utilizationPercent, level, message };
+  return {
+    plannedMinutes,
+    availableMinutes: AVAILABLE_MINUTES,
+    usableMinutes: USABLE_MINUTES,
+    utilization,
+    utilizationPercent,
+    level,
+    message,
+  };
 }
 
 export interface CapacityCardFigures {

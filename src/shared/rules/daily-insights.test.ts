@@ -52,7 +52,11 @@ describe("completion streak (celebration)", () => {
 
   it("needs 3 days in a row: 2 give nothing, 3 a medium, 7 a high celebration", () => {
     expect(completionStreakRule(input(streak(2)))).toBeNull();
-    expect(completionStreakRule(input(streak(3)))).toMatchObject({ type: "celebration", priority: "medium", title: "3-day completion streak" });
+    expect(completionStreakRule(input(streak(3)))).toMatchObject({
+      type: "celebration",
+      priority: "medium",
+      title: "3-day completion streak",
+    });
     expect(completionStreakRule(input(streak(6)))?.priority).toBe("medium");
     expect(completionStreakRule(input(streak(7)))).toMatchObject({ priority: "high", title: "7-day completion streak" });
   });
@@ -145,20 +149,37 @@ describe("overloaded day (warning, the capacity rule)", () => {
 
 describe("severe start delays (warning)", () => {
   const started = (minutesLate: number) =>
-    task({ scheduledStartTime: "09:00", firstStartedAt: new Date(Date.UTC(2026, 2, 10, 9, minutesLate)).toISOString(), status: "inprogress" });
+    task({
+      scheduledStartTime: "09:00",
+      firstStartedAt: new Date(Date.UTC(2026, 2, 10, 9, minutesLate)).toISOString(),
+      status: "inprogress",
+    });
 
   it("ignores a 240-minute delay, warns from 241 (medium), high from 2 tasks", () => {
     expect(severeStartDelaysRule(input([started(240)]))).toBeNull();
     expect(severeStartDelaysRule(input([started(241)]))).toMatchObject({ type: "warning", priority: "medium" });
-    expect(severeStartDelaysRule(input([started(300), started(241)]))).toMatchObject({ priority: "high", title: "2 tasks started hours late" });
+    expect(severeStartDelaysRule(input([started(300), started(241)]))).toMatchObject({
+      priority: "high",
+      title: "2 tasks started hours late",
+    });
   });
 
   it("measures real minutes across a DST change, not the wall clocks' difference", () => {
     // New York falls back on 2026-11-01: 00:30 EDT (04:30Z) to 04:15 EST (09:15Z) is 285 minutes, 225 on the wall.
-    const fallBack = task({ date: "2026-11-01", scheduledStartTime: "00:30", firstStartedAt: "2026-11-01T09:15:00.000Z", status: "inprogress" });
+    const fallBack = task({
+      date: "2026-11-01",
+      scheduledStartTime: "00:30",
+      firstStartedAt: "2026-11-01T09:15:00.000Z",
+      status: "inprogress",
+    });
     expect(severeStartDelaysRule({ day: "2026-11-01", timeZone: "America/New_York", tasks: [fallBack], goals: [] })).not.toBeNull();
     // It springs forward on 2026-03-08: 01:00 EST (06:00Z) to 05:30 EDT (09:30Z) is 210 minutes, 270 on the wall.
-    const spring = task({ date: "2026-03-08", scheduledStartTime: "01:00", firstStartedAt: "2026-03-08T09:30:00.000Z", status: "inprogress" });
+    const spring = task({
+      date: "2026-03-08",
+      scheduledStartTime: "01:00",
+      firstStartedAt: "2026-03-08T09:30:00.000Z",
+      status: "inprogress",
+    });
     expect(severeStartDelaysRule({ day: "2026-03-08", timeZone: "America/New_York", tasks: [spring], goals: [] })).toBeNull();
   });
 });
@@ -229,7 +250,11 @@ describe("completion time pattern", () => {
     const nine = Array.from({ length: 9 }, () => at(9));
     expect(completionTimePatternRule(input(nine))).toBeNull();
     const ten = [...Array.from({ length: 4 }, () => at(9)), at(13), at(13), at(13), at(18), at(18), at(23)];
-    expect(completionTimePatternRule(input(ten))).toMatchObject({ type: "pattern", priority: "low", title: "You finish most tasks in the morning" });
+    expect(completionTimePatternRule(input(ten))).toMatchObject({
+      type: "pattern",
+      priority: "low",
+      title: "You finish most tasks in the morning",
+    });
     const spread = [at(9), at(9), at(9), at(13), at(13), at(13), at(18), at(18), at(18), at(23)];
     expect(completionTimePatternRule(input(spread))).toBeNull();
   });
@@ -284,11 +309,21 @@ describe("zonedDayAndHour", () => {
   it("agrees with dayInZone and timeOfDayInZone, across a DST change and in unknown zones", async () => {
     const { dayInZone, timeOfDayInZone } = await import("./dates.ts");
     const { zonedDayAndHour } = await import("./daily-insights.ts");
-    const instants = ["2026-03-08T06:59:00.000Z", "2026-03-08T07:00:00.000Z", "2026-11-01T05:30:00.000Z", "2026-12-31T23:44:59.000Z", "2026-12-31T23:45:00.000Z"];
+    const instants = [
+      "2026-03-08T06:59:00.000Z",
+      "2026-03-08T07:00:00.000Z",
+      "2026-11-01T05:30:00.000Z",
+      "2026-12-31T23:44:59.000Z",
+      "2026-12-31T23:45:00.000Z",
+    ];
     for (const zone of ["America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Kiritimati", "UTC", "Not/AZone"]) {
       for (const instant of instants) {
         const time = timeOfDayInZone(instant, zone);
-        expect(zonedDayAndHour(instant, zone)).toEqual({ day: dayInZone(instant, zone), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3)) });
+        expect(zonedDayAndHour(instant, zone)).toEqual({
+          day: dayInZone(instant, zone),
+          hour: Number(time.slice(0, 2)),
+          minute: Number(time.slice(3)),
+        });
       }
     }
   });

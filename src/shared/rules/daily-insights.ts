@@ -205,7 +205,10 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
     key: "overloaded-day",
     type: "warning",
     priority: check.level === "critical" ? "high" : "medium",
-    title: check.level === "critical" ? `Day planned at ${check.utilizationPercent}% capacity` : `Day near capacity (${check.utilizationPercent}%)`,
+    title:
+      check.level === "critical"
+        ? `Day planned at ${check.utilizationPercent}% capacity`
+        : `Day near capacity (${check.utilizationPercent}%)`,
     description:
       check.level === "critical"
         ? `You planned ${plural(check.plannedMinutes, "minute")} against ${check.usableMinutes} usable. Consider deferring some tasks.`
@@ -224,7 +227,8 @@ export const severeStartDelaysRule: DailyInsightRule = (input) => {
     const started = zonedDayAndHour(task.firstStartedAt, input.timeZone);
     const scheduled = Number(task.scheduledStartTime.slice(0, 2)) * 60 + Number(task.scheduledStartTime.slice(3));
     const wallDelay = started.hour * 60 + started.minute - scheduled;
-    if (wallDelay > -(HALF_DAY_MINUTES - MAX_DST_SHIFT_MINUTES) && wallDelay <= MODERATE_DELAY_MAX_MINUTES - MAX_DST_SHIFT_MINUTES) return false;
+    if (wallDelay > -(HALF_DAY_MINUTES - MAX_DST_SHIFT_MINUTES) && wallDelay <= MODERATE_DELAY_MAX_MINUTES - MAX_DST_SHIFT_MINUTES)
+      return false;
     return getStartDelay(task, input.timeZone)?.class === "severe";
   });
   if (late.length === 0) return null;

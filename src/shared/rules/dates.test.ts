@@ -38,9 +38,7 @@ describe("isCalendarDate", () => {
 });
 
 describe("isTimeOfDay", () => {
-  it.each(["00:00", "00:59", "09:05", "12:00", "19:59", "23:59"])("accepts %s", (value) =>
-    expect(isTimeOfDay(value)).toBe(true),
-  );
+  it.each(["00:00", "00:59", "09:05", "12:00", "19:59", "23:59"])("accepts %s", (value) => expect(isTimeOfDay(value)).toBe(true));
   it.each(["24:00", "23:60", "9:05", "09:5", "-1:00", "12:00:00", "noon", ""])("refuses %j", (value) =>
     expect(isTimeOfDay(value)).toBe(false),
   );

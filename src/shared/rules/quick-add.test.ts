@@ -15,7 +15,10 @@ type Expected = Partial<Omit<QuickAddResult, "goal" | "understood">> & { goal?: 
 // [input, expected]: fields left out are expected at their "not written" value.
 const CASES: [string, Expected][] = [
   // The example, and plain titles.
-  ["Write the report 45m tomorrow 9am #Launch", { title: "Write the report", estimatedDuration: 45, date: "2026-11-25", scheduledStartTime: "09:00", goal: "g-launch" }],
+  [
+    "Write the report 45m tomorrow 9am #Launch",
+    { title: "Write the report", estimatedDuration: 45, date: "2026-11-25", scheduledStartTime: "09:00", goal: "g-launch" },
+  ],
   ["Write the report", { title: "Write the report" }],
   ["  Call   Anna  ", { title: "Call Anna" }],
   ["", { title: "" }],
@@ -102,8 +105,14 @@ const CASES: [string, Expected][] = [
   ['Watch "Friday Night Lights" friday', { title: 'Watch "Friday Night Lights"', date: "2026-11-27" }],
   ["Plan “9am standup” tomorrow", { title: "Plan “9am standup”", date: "2026-11-25" }],
   // All together, in any order.
-  ["#learn 20m tmrw 7:15 Flashcards", { title: "Flashcards", estimatedDuration: 20, date: "2026-11-25", scheduledStartTime: "07:15", goal: "g-spanish" }],
-  ["tomorrow at 8am Gym 1h #get-fit", { title: "Gym", estimatedDuration: 60, date: "2026-11-25", scheduledStartTime: "08:00", goal: "g-fit" }],
+  [
+    "#learn 20m tmrw 7:15 Flashcards",
+    { title: "Flashcards", estimatedDuration: 20, date: "2026-11-25", scheduledStartTime: "07:15", goal: "g-spanish" },
+  ],
+  [
+    "tomorrow at 8am Gym 1h #get-fit",
+    { title: "Gym", estimatedDuration: 60, date: "2026-11-25", scheduledStartTime: "08:00", goal: "g-fit" },
+  ],
 ];
 
 describe("parseQuickAdd", () => {

@@ -95,8 +95,10 @@ const NO_SUCH_TIME = "no such time";
 
 function estimateRefusal(minutes: number): string | null {
   if (!Number.isInteger(minutes)) return "whole minutes only";
-  if (minutes > ESTIMATED_DURATION_MAX_MINUTES) return `over ${ESTIMATED_DURATION_MAX_MINUTES / 60} h: at most ${ESTIMATED_DURATION_MAX_MINUTES} min`;
-  if (minutes < ESTIMATED_DURATION_MIN_MINUTES) return `under ${ESTIMATED_DURATION_MIN_MINUTES} min: at least ${ESTIMATED_DURATION_MIN_MINUTES} min`;
+  if (minutes > ESTIMATED_DURATION_MAX_MINUTES)
+    return `over ${ESTIMATED_DURATION_MAX_MINUTES / 60} h: at most ${ESTIMATED_DURATION_MAX_MINUTES} min`;
+  if (minutes < ESTIMATED_DURATION_MIN_MINUTES)
+    return `under ${ESTIMATED_DURATION_MIN_MINUTES} min: at least ${ESTIMATED_DURATION_MIN_MINUTES} min`;
   return null;
 }
 
@@ -204,7 +206,12 @@ const WEEKEND_WORDS = new Set(["sat", "sun"]);
 /** A day; null (someday) counts as one. */
 const readDay: Reader<string | null> = (words, at, context) => readDayFrom(words, at, context, { bareWordsOnly: true });
 
-function readDayFrom(words: readonly Word[], at: number, context: QuickAddContext, options: { bareWordsOnly: boolean }): Match<string | null> | Refusal | null {
+function readDayFrom(
+  words: readonly Word[],
+  at: number,
+  context: QuickAddContext,
+  options: { bareWordsOnly: boolean },
+): Match<string | null> | Refusal | null {
   const { today } = context;
   const word = words[at]!.lower.replace(/,$/, "");
   const next = words[at + 1] && !words[at + 1]!.literal ? words[at + 1]!.lower.replace(/,$/, "") : undefined;
@@ -284,7 +291,11 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     { part: "time", read: readTime, apply: (value: string) => (result.scheduledStartTime = value) },
     { part: "day", read: readDay, apply: (value: string | null) => (result.date = value) },
   ];
-  const textOf = (at: number, length: number) => words.slice(at, at + length).map((w) => w.text).join(" ");
+  const textOf = (at: number, length: number) =>
+    words
+      .slice(at, at + length)
+      .map((w) => w.text)
+      .join(" ");
   let at = 0;
   while (at < words.length) {
     const word = words[at]!;

@@ -154,9 +154,23 @@ describe("rolloverChanges", () => {
   });
 
   it("stall: a session already past 150% of its estimate is tracked up to that threshold only", () => {
-    const overnight = task({ status: "inprogress", estimatedDuration: 60, currentSessionStartedAt: minutesBefore(600), workSessionCount: 1 });
-    expect(rolloverChanges(overnight, "stall", D, NOW)).toMatchObject({ status: "stalled", trackedMinutes: 90, currentSessionStartedAt: null });
-    const noEstimate = task({ status: "inprogress", estimatedDuration: null, currentSessionStartedAt: minutesBefore(600), workSessionCount: 1 });
+    const overnight = task({
+      status: "inprogress",
+      estimatedDuration: 60,
+      currentSessionStartedAt: minutesBefore(600),
+      workSessionCount: 1,
+    });
+    expect(rolloverChanges(overnight, "stall", D, NOW)).toMatchObject({
+      status: "stalled",
+      trackedMinutes: 90,
+      currentSessionStartedAt: null,
+    });
+    const noEstimate = task({
+      status: "inprogress",
+      estimatedDuration: null,
+      currentSessionStartedAt: minutesBefore(600),
+      workSessionCount: 1,
+    });
     expect(rolloverChanges(noEstimate, "rollover", D, NOW)).toMatchObject({ status: "todo", trackedMinutes: 45 });
   });
 

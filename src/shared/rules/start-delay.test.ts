@@ -56,12 +56,18 @@ describe("getStartDelay", () => {
     // 23:45 on Monday (21:45Z in CEST), started at 00:05 on Tuesday (22:05Z): 20 minutes late.
     expect(at("23:45", "2026-05-04T22:05:00Z", { date: "2026-05-04" })).toEqual({ minutes: 20, class: "minor" });
     // Rolled over to Tuesday at midnight, before the start: the day it came from decides.
-    expect(at("23:45", "2026-05-04T22:05:00Z", { date: "2026-05-05", rolledOverFromDate: "2026-05-04" })).toEqual({ minutes: 20, class: "minor" });
+    expect(at("23:45", "2026-05-04T22:05:00Z", { date: "2026-05-05", rolledOverFromDate: "2026-05-04" })).toEqual({
+      minutes: 20,
+      class: "minor",
+    });
     // 00:10 on Tuesday, started at 23:50 on Monday: 20 minutes early.
     expect(at("00:10", "2026-05-04T21:50:00Z", { date: "2026-05-05" })).toEqual({ minutes: -20, class: "early" });
     // Without the task's days, or when the start's own day is nearer, the start's day as before.
     expect(at("23:45", "2026-05-04T22:05:00Z", {})).toEqual({ minutes: -1420, class: "early" });
-    expect(at("09:00", "2026-05-05T20:00:00Z", { date: "2026-05-05", rolledOverFromDate: "2026-05-04" })).toEqual({ minutes: 780, class: "severe" });
+    expect(at("09:00", "2026-05-05T20:00:00Z", { date: "2026-05-05", rolledOverFromDate: "2026-05-04" })).toEqual({
+      minutes: 780,
+      class: "severe",
+    });
     // A day further away is not a hint: a task moved a week on is measured on the start's day.
     expect(at("09:00", "2026-05-05T07:30:00Z", { date: "2026-05-12" })).toEqual({ minutes: 30, class: "minor" });
   });

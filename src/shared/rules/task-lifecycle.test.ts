@@ -90,7 +90,14 @@ describe("statusChangeStamps", () => {
   });
 
   it("stalled -> done sets completedAt without tracking (no session runs)", () => {
-    const stalled: LifecycleFields = { ...fresh, status: "stalled", startedAt: T0.toISOString(), firstStartedAt: T0.toISOString(), workSessionCount: 1, trackedMinutes: 50 };
+    const stalled: LifecycleFields = {
+      ...fresh,
+      status: "stalled",
+      startedAt: T0.toISOString(),
+      firstStartedAt: T0.toISOString(),
+      workSessionCount: 1,
+      trackedMinutes: 50,
+    };
     expect(statusChangeStamps(stalled, "done", plus(200))).toEqual({ status: "done", completedAt: plus(200).toISOString() });
   });
 

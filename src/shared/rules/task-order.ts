@@ -50,7 +50,11 @@ export function positionBetween(before: number | null, after: number | null): nu
  * `moved`'s start time: the start time decides first, so the index is kept within the tasks of
  * the same start time. Returns that index.
  */
-export function placeWithinStartTime(others: readonly OrderedTask[], moved: Pick<OrderedTask, "scheduledStartTime">, index: number): number {
+export function placeWithinStartTime(
+  others: readonly OrderedTask[],
+  moved: Pick<OrderedTask, "scheduledStartTime">,
+  index: number,
+): number {
   let first = 0;
   while (first < others.length && compareStartTimes(others[first]!, moved) < 0) first++;
   let end = first;

@@ -40,7 +40,8 @@ describe("week boundaries", () => {
     expect(after.toISOString()).toBe("2026-03-09T10:00:00.000Z"); // EDT
     expect((after.getTime() - before.getTime()) / 3_600_000).toBe(167);
     // Berlin falls back on Sunday 2026-10-25: 169 hours.
-    const autumn = weeklySummaryRunAt("2026-10-26", "Europe/Berlin").getTime() - weeklySummaryRunAt("2026-10-19", "Europe/Berlin").getTime();
+    const autumn =
+      weeklySummaryRunAt("2026-10-26", "Europe/Berlin").getTime() - weeklySummaryRunAt("2026-10-19", "Europe/Berlin").getTime();
     expect(autumn / 3_600_000).toBe(169);
   });
 
@@ -51,7 +52,9 @@ describe("week boundaries", () => {
       weekStart: "2026-03-02",
     });
     // Monday 05:59 local: still this Monday's run; at 06:00 exactly, next Monday's.
-    expect(nextWeeklySummaryRun(new Date("2026-03-09T09:59:00.000Z"), "America/New_York").at.toISOString()).toBe("2026-03-09T10:00:00.000Z");
+    expect(nextWeeklySummaryRun(new Date("2026-03-09T09:59:00.000Z"), "America/New_York").at.toISOString()).toBe(
+      "2026-03-09T10:00:00.000Z",
+    );
     expect(nextWeeklySummaryRun(new Date("2026-03-09T10:00:00.000Z"), "America/New_York")).toEqual({
       at: new Date("2026-03-16T10:00:00.000Z"),
       weekStart: "2026-03-09",
@@ -59,11 +62,23 @@ describe("week boundaries", () => {
   });
 });
 
-const t = (overrides: Partial<WeekTask> = {}): WeekTask => ({ status: "todo", date: "2026-03-09", goalId: null, rolloverCount: 0, ...overrides });
+const t = (overrides: Partial<WeekTask> = {}): WeekTask => ({
+  status: "todo",
+  date: "2026-03-09",
+  goalId: null,
+  rolloverCount: 0,
+  ...overrides,
+});
 
 describe("week figures and insights", () => {
   it("counts the week's tasks, the done ones and the goals they moved", () => {
-    const tasks = [t({ status: "done", goalId: "a" }), t({ status: "done", goalId: "a" }), t({ status: "done", goalId: "b" }), t({ goalId: "c" }), t()];
+    const tasks = [
+      t({ status: "done", goalId: "a" }),
+      t({ status: "done", goalId: "a" }),
+      t({ status: "done", goalId: "b" }),
+      t({ goalId: "c" }),
+      t(),
+    ];
     expect(weekFigures(tasks)).toEqual({ tasksTotal: 5, tasksCompleted: 3, goalsProgressed: 2, completionPercent: 60 });
     expect(weekFigures([])).toEqual({ tasksTotal: 0, tasksCompleted: 0, goalsProgressed: 0, completionPercent: 0 });
   });
@@ -76,7 +91,9 @@ describe("week figures and insights", () => {
 
   it("calls 80% of 5 tasks a strong week, and under 60% recommends a lighter plan", () => {
     const week = (doneCount: number, total: number) =>
-      Array.from({ length: total }, (_, i) => t({ status: i < doneCount ? "done" : "todo", date: `2026-03-${String(9 + (i % 7)).padStart(2, "0")}` }));
+      Array.from({ length: total }, (_, i) =>
+        t({ status: i < doneCount ? "done" : "todo", date: `2026-03-${String(9 + (i % 7)).padStart(2, "0")}` }),
+      );
     expect(weeklyInsights(week(4, 5)).map((i) => i.title)).toContain("Strong week");
     expect(weeklyInsights(week(3, 4)).map((i) => i.title)).not.toContain("Strong week"); // under 5 tasks
     expect(weeklyInsights(week(3, 5)).map((i) => i.type)).not.toContain("recommendation"); // 60%
@@ -100,6 +117,15 @@ describe("week figures and insights", () => {
   });
 
   it("colours completion at 80, 60 and 40%", () => {
-    expect([100, 80, 79, 60, 59, 40, 39, 0].map(weeklyCompletionBand)).toEqual(["excellent", "excellent", "good", "good", "fair", "fair", "low", "low"]);
+    expect([100, 80, 79, 60, 59, 40, 39, 0].map(weeklyCompletionBand)).toEqual([
+      "excellent",
+      "excellent",
+      "good",
+      "good",
+      "fair",
+      "fair",
+      "low",
+      "low",
+    ]);
   });
 });

@@ -29,7 +29,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
           <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
           <h1 className="text-2xl font-bold">Something went wrong</h1>
-          <p className="text-muted-foreground">Daywise hit an unexpected error. Reloading the page usually fixes it; your saved work is safe.</p>
+          <p className="text-muted-foreground">
+            Daywise hit an unexpected error. Reloading the page usually fixes it; your saved work is safe.
+          </p>
           <Button onClick={() => browserNavigation.reload()}>
             <RotateCw aria-hidden="true" />
             Reload the page

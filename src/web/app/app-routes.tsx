@@ -5,8 +5,12 @@ import { loadGoalsPage, loadInsightsPage, loadNotFoundPage, loadSettingsPage, lo
 
 // Pages load on demand so the shell's initial JavaScript stays small (budget: 120 KB gzipped). The
 // page the document opens on renders first with the data its HTML carries (lib/first-render.ts).
-const TodayPage = lazyWithPreload(() => loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => module.TodayPage));
-const GoalsPage = lazyWithPreload(() => loadWithFirstData("/goals", loadGoalsPage, (module) => module.firstQueries()).then((module) => module.GoalsPage));
+const TodayPage = lazyWithPreload(() =>
+  loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => module.TodayPage),
+);
+const GoalsPage = lazyWithPreload(() =>
+  loadWithFirstData("/goals", loadGoalsPage, (module) => module.firstQueries()).then((module) => module.GoalsPage),
+);
 const InsightsPage = lazyWithPreload(() =>
   loadWithFirstData("/insights", loadInsightsPage, (module) => module.firstQueries()).then((module) => module.InsightsPage),
 );

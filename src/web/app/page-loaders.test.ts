@@ -19,10 +19,12 @@ describe("preloadPagesWhenIdle", () => {
   });
 
   it("fetches the other pages' files the HTML lists, one page per turn of idle work, without running them", async () => {
-    document.head.innerHTML = `<link rel="modulepreload" href="/assets/shared.js"><script type="application/json" id="${PAGE_FILES_ELEMENT_ID}">${JSON.stringify({
-      "/goals": ["/assets/goals-page.js", "/assets/shared.js"],
-      "/settings": ["/assets/settings-page.js"],
-    })}</script>`;
+    document.head.innerHTML = `<link rel="modulepreload" href="/assets/shared.js"><script type="application/json" id="${PAGE_FILES_ELEMENT_ID}">${JSON.stringify(
+      {
+        "/goals": ["/assets/goals-page.js", "/assets/shared.js"],
+        "/settings": ["/assets/settings-page.js"],
+      },
+    )}</script>`;
     preloadPagesWhenIdle();
     await vi.advanceTimersByTimeAsync(1_000);
     // The first page's files, at low priority; one the page has already is not asked for twice.

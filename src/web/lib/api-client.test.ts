@@ -183,7 +183,12 @@ describe("401 handling", () => {
     respondWith((url) => {
       if (url === "/auth/refresh") return new Response("expired", { status: 401 });
       if (url === "/auth/providers") {
-        return json({ providers: [{ id: "google", displayName: "Google" }, { id: "local", displayName: "Local" }] });
+        return json({
+          providers: [
+            { id: "google", displayName: "Google" },
+            { id: "local", displayName: "Local" },
+          ],
+        });
       }
       return unauthorized();
     });
@@ -202,7 +207,12 @@ describe("401 handling", () => {
     api.rememberSignInProvider("oidc");
     respondWith((url) =>
       url === "/auth/providers"
-        ? json({ providers: [{ id: "google", displayName: "Google" }, { id: "oidc", displayName: "Acme" }] })
+        ? json({
+            providers: [
+              { id: "google", displayName: "Google" },
+              { id: "oidc", displayName: "Acme" },
+            ],
+          })
         : new Response(null, { status: 500 }),
     );
     await expect(api.resolveSignInPath()).resolves.toBe("/auth/oidc");

@@ -39,7 +39,9 @@ describe("takeBootAnswer", () => {
   });
 
   it("keeps a 401 as a 401 (a signed-out visitor)", async () => {
-    const { takeBootAnswer } = await loadWithPage(serializeBootAnswers({ "/api/user": { status: 401, body: { message: "Sign in first", code: "unauthorized" } } }));
+    const { takeBootAnswer } = await loadWithPage(
+      serializeBootAnswers({ "/api/user": { status: 401, body: { message: "Sign in first", code: "unauthorized" } } }),
+    );
     const answer = takeBootAnswer("/api/user");
     expect(answer?.ok).toBe(false);
     expect(answer?.status).toBe(401);

@@ -24,7 +24,11 @@ export interface FirstQuery {
  * the HTML holds for `firstQueries` into the query cache. Never fails for the data: a query that
  * fails is left to the page's own error state.
  */
-export async function loadWithFirstData<M>(pagePath: string, load: () => Promise<M>, firstQueries: (module: M) => FirstQuery[]): Promise<M> {
+export async function loadWithFirstData<M>(
+  pagePath: string,
+  load: () => Promise<M>,
+  firstQueries: (module: M) => FirstQuery[],
+): Promise<M> {
   const module = await load();
   if (documentPathname === pagePath) {
     // A task of its own: evaluating the page's code is one long task on a phone, and the answers'

@@ -37,7 +37,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** True while the app is online (see isOffline), re-rendering when the browser's state changes. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => !isOffline(), () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => !isOffline(),
+    () => true,
+  );
 }
 
 /**

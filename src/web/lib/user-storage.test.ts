@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearUserStorage, parseUserItem, readUserItem, removeUserItem, setStorageUser, userItemText, writeUserItem } from "./user-storage.ts";
+import {
+  clearUserStorage,
+  parseUserItem,
+  readUserItem,
+  removeUserItem,
+  setStorageUser,
+  userItemText,
+  writeUserItem,
+} from "./user-storage.ts";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => setStorageUser(null));

@@ -41,7 +41,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith(ASSETS_CACHE_PREFIX) && name !== ASSETS_CACHE).map((name) => caches.delete(name)));
+      await Promise.all(
+        names.filter((name) => name.startsWith(ASSETS_CACHE_PREFIX) && name !== ASSETS_CACHE).map((name) => caches.delete(name)),
+      );
       await dropPagesOfOtherBuilds();
       await self.clients.claim();
     })(),
@@ -74,10 +76,12 @@ self.addEventListener("fetch", (event) => {
 let forgetting = Promise.resolve();
 
 function forgetPages() {
-  forgetting = forgetting.then(() => caches.delete(PAGES_CACHE)).then(
-    () => undefined,
-    () => undefined,
-  );
+  forgetting = forgetting
+    .then(() => caches.delete(PAGES_CACHE))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
   return forgetting;
 }
 

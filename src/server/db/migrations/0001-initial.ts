@@ -162,11 +162,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("response", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("ai_conversations_user_created_idx")
-    .on("ai_conversations")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("ai_conversations_user_created_idx").on("ai_conversations").columns(["user_id", "created_at"]).execute();
 
   await db.schema
     .createTable("ai_suggestion_events")

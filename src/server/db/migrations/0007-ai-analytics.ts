@@ -44,8 +44,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.dropTable("ai_breakdowns").execute();
   // The texts are gone: exchanges kept since 0007 come back with empty ones.
-  await db.schema.alterTable("ai_conversations").addColumn("message", "text", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("ai_conversations").addColumn("response", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("ai_conversations")
+    .addColumn("message", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("ai_conversations")
+    .addColumn("response", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("ai_conversations").dropColumn("output_tokens").execute();
   await db.schema.alterTable("ai_conversations").dropColumn("input_tokens").execute();
 }

@@ -26,12 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger sessions_notify_update after update on sessions for each row
     when (old.revoked_at is distinct from new.revoked_at or new.expires_at < old.expires_at)
     execute function daywise_notify_write()`.execute(db);
-  await sql`create trigger sessions_notify_delete after delete on sessions for each statement execute function daywise_notify_write()`.execute(db);
+  await sql`create trigger sessions_notify_delete after delete on sessions for each statement execute function daywise_notify_write()`.execute(
+    db,
+  );
   await sql`
     create trigger users_notify_update after update on users for each row
     when (old.data_version is distinct from new.data_version)
     execute function daywise_notify_write()`.execute(db);
-  await sql`create trigger users_notify_delete after delete on users for each statement execute function daywise_notify_write()`.execute(db);
+  await sql`create trigger users_notify_delete after delete on users for each statement execute function daywise_notify_write()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -33,7 +33,13 @@ export const aiBreakdownRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = as
 
   app.post(
     "/api/ai/breakdowns/:id/tasks",
-    { schema: { params: breakdownIdParamsSchema, body: createBreakdownTasksBodySchema, response: { 201: createBreakdownTasksResponseSchema } } },
+    {
+      schema: {
+        params: breakdownIdParamsSchema,
+        body: createBreakdownTasksBodySchema,
+        response: { 201: createBreakdownTasksResponseSchema },
+      },
+    },
     async (request, reply) => {
       const created = await breakdowns.createBreakdownTasks(requireUserId(request), request.params.id, request.body);
       return reply.status(201).send(created);

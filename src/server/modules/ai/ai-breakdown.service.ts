@@ -35,7 +35,11 @@ export interface AiBreakdownServiceDeps {
 const MAX_OUTPUT_TOKENS = 2048;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Built once: the schema's JSON form is derived on first use and kept. */
-const BREAKDOWN_OUTPUT = Output.object({ schema: breakdownOutputSchema, name: "goal_breakdown", description: "The goal's suggested tasks" });
+const BREAKDOWN_OUTPUT = Output.object({
+  schema: breakdownOutputSchema,
+  name: "goal_breakdown",
+  description: "The goal's suggested tasks",
+});
 
 interface ModelAnswer {
   /** The suggestions read from the answer; null when it held none (the reply is then answered as it is). */

@@ -25,7 +25,8 @@ const PROSE_REPLY = "Start by choosing a training plan, then buy good shoes and 
 /** The structured marker each SDK puts in its request. */
 function askedForStructuredOutput(provider: AiProviderName, body: unknown): boolean {
   const request = body as Record<string, never>;
-  if (provider === "gemini") return (request.generationConfig as { responseMimeType?: string } | undefined)?.responseMimeType === "application/json";
+  if (provider === "gemini")
+    return (request.generationConfig as { responseMimeType?: string } | undefined)?.responseMimeType === "application/json";
   if (provider === "claude") return JSON.stringify(request.tools ?? []).includes('"name":"json"') || request.output_config !== undefined;
   return (request.response_format as { type?: string } | undefined)?.type === "json_schema";
 }
@@ -68,18 +69,30 @@ describeEachDatabase("goal breakdown API", (dialect) => {
     return response.json();
   }
   function createTasks(owner: SignedInUser, breakdownId: string, tasks: unknown[]) {
-    return t.app.inject({ method: "POST", url: `/api/ai/breakdowns/${breakdownId}/tasks`, headers: owner.mutatingHeaders, payload: { tasks } });
+    return t.app.inject({
+      method: "POST",
+      url: `/api/ai/breakdowns/${breakdownId}/tasks`,
+      headers: owner.mutatingHeaders,
+      payload: { tasks },
+    });
   }
   async function getGoal(owner: SignedInUser, goalId: string) {
     const response = await t.app.inject({ url: "/api/goals", headers: owner.headers });
-    return (response.json() as Array<{ id: string; totalTasksCount: number; completedTasksCount: number }>).find((goal) => goal.id === goalId)!;
+    return (response.json() as Array<{ id: string; totalTasksCount: number; completedTasksCount: number }>).find(
+      (goal) => goal.id === goalId,
+    )!;
   }
   const systemPromptOf = (body: unknown) => JSON.stringify(body);
 
   describe("POST /api/ai/breakdown-goal", () => {
     it.each(providers)("asks %s for structured output and answers { content } with the suggestions' JSON", async (provider) => {
       const goalId = await createGoal(user, { title: "Run a marathon", description: "The city marathon", targetDate: "2026-10-04" });
-      const task = await t.app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload: { title: "Register for the race", goalId } });
+      const task = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { title: "Register for the race", goalId },
+      });
       expect(task.statusCode).toBe(201);
 
       const answer = await breakDownOk(user, { goalId, provider, additionalContext: "   I can run three mornings a week   " });
@@ -105,7 +118,12 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       const native = await createTestApp(dialect, { now: T0, config: { ai: config } });
       try {
         const owner = await signInTestUser(native.app);
-        const goal = await native.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload: { title: "Learn Spanish" } });
+        const goal = await native.app.inject({
+          method: "POST",
+          url: "/api/goals",
+          headers: owner.mutatingHeaders,
+          payload: { title: "Learn Spanish" },
+        });
         const response = await native.app.inject({
           method: "POST",
           url: "/api/ai/breakdown-goal",
@@ -122,19 +140,22 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       }
     });
 
-    it.each(providers)("falls back to text through %s when it refuses structured output, reading the fenced JSON list", async (provider) => {
-      const server = servers[provider];
-      server.structuredOutput = "unsupported";
-      server.reply = FENCED_REPLY;
-      const goalId = await createGoal(user);
-      const answer = await breakDownOk(user, { goalId, provider });
-      expect(JSON.parse(answer.content)).toEqual(SUGGESTIONS);
-      // The schema was refused (400), then the list was asked for as text.
-      expect(server.requests).toHaveLength(2);
-      expect(askedForStructuredOutput(provider, server.requests[0]!.body)).toBe(true);
-      expect(askedForStructuredOutput(provider, server.requests[1]!.body)).toBe(false);
-      expect(systemPromptOf(server.requests[1]!.body)).toContain("```json code block");
-    });
+    it.each(providers)(
+      "falls back to text through %s when it refuses structured output, reading the fenced JSON list",
+      async (provider) => {
+        const server = servers[provider];
+        server.structuredOutput = "unsupported";
+        server.reply = FENCED_REPLY;
+        const goalId = await createGoal(user);
+        const answer = await breakDownOk(user, { goalId, provider });
+        expect(JSON.parse(answer.content)).toEqual(SUGGESTIONS);
+        // The schema was refused (400), then the list was asked for as text.
+        expect(server.requests).toHaveLength(2);
+        expect(askedForStructuredOutput(provider, server.requests[0]!.body)).toBe(true);
+        expect(askedForStructuredOutput(provider, server.requests[1]!.body)).toBe(false);
+        expect(systemPromptOf(server.requests[1]!.body)).toContain("```json code block");
+      },
+    );
 
     it.each(providers)("reads a fenced list from %s's text when the model ignored the schema, in one call", async (provider) => {
       servers[provider].reply = FENCED_REPLY;
@@ -143,13 +164,22 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       expect(servers[provider].requests).toHaveLength(1);
     });
 
-    it.each(providers)("answers %s's prose as it is when it holds no list, and counts the placeholder as one suggestion shown", async (provider) => {
-      servers[provider].reply = PROSE_REPLY;
-      const answer = await breakDownOk(user, { goalId: await createGoal(user), provider });
-      expect(answer.content).toBe(PROSE_REPLY);
-      const row = await t.db.kysely.selectFrom("aiBreakdowns").selectAll().where("id", "=", answer.breakdownId).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ userId: user.userId, provider, suggestionsShown: 1, suggestionsCreated: 0, createdAt: T0.toISOString() });
-    });
+    it.each(providers)(
+      "answers %s's prose as it is when it holds no list, and counts the placeholder as one suggestion shown",
+      async (provider) => {
+        servers[provider].reply = PROSE_REPLY;
+        const answer = await breakDownOk(user, { goalId: await createGoal(user), provider });
+        expect(answer.content).toBe(PROSE_REPLY);
+        const row = await t.db.kysely.selectFrom("aiBreakdowns").selectAll().where("id", "=", answer.breakdownId).executeTakeFirstOrThrow();
+        expect(row).toMatchObject({
+          userId: user.userId,
+          provider,
+          suggestionsShown: 1,
+          suggestionsCreated: 0,
+          createdAt: T0.toISOString(),
+        });
+      },
+    );
 
     it("reads an answer that breaks the schema leniently: durations clamped, unknown priorities medium, untitled items dropped", async () => {
       servers.openai.reply = JSON.stringify({
@@ -257,7 +287,15 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       ]);
       expect(response.statusCode, response.body).toBe(201);
       const { tasks, goal } = response.json();
-      expect(tasks.map((task: { title: string; date: string | null; goalId: string; goalTitle: string; status: string }) => [task.title, task.date, task.goalId, task.goalTitle, task.status])).toEqual([
+      expect(
+        tasks.map((task: { title: string; date: string | null; goalId: string; goalTitle: string; status: string }) => [
+          task.title,
+          task.date,
+          task.goalId,
+          task.goalTitle,
+          task.status,
+        ]),
+      ).toEqual([
         ["Pick a training plan", null, goalId, "Run a marathon", "todo"],
         ["Buy running shoes", "2026-05-04", goalId, "Run a marathon", "todo"],
         ["Run 5 km easy", "2026-05-06", goalId, "Run a marathon", "todo"],
@@ -266,7 +304,11 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       expect(await getGoal(user, goalId)).toMatchObject({ totalTasksCount: 3 });
       const today = await t.app.inject({ url: "/api/tasks?date=2026-05-04", headers: user.headers });
       expect(today.json().map((task: { title: string }) => task.title)).toEqual(["Buy running shoes"]);
-      const row = await t.db.kysely.selectFrom("aiBreakdowns").select("suggestionsCreated").where("id", "=", breakdownId).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom("aiBreakdowns")
+        .select("suggestionsCreated")
+        .where("id", "=", breakdownId)
+        .executeTakeFirstOrThrow();
       expect(row.suggestionsCreated).toBe(3);
     });
 
@@ -275,10 +317,16 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       const { breakdownId } = await breakDownOk(user, { goalId, provider: "openai" });
       // A failure after the tasks were inserted and counted: counting the accepted suggestions.
       if (dialect === "sqlite") {
-        await sql`create trigger fail_breakdown_count before update on ai_breakdowns begin select raise(abort, 'refused by the test'); end`.execute(t.db.kysely);
+        await sql`create trigger fail_breakdown_count before update on ai_breakdowns begin select raise(abort, 'refused by the test'); end`.execute(
+          t.db.kysely,
+        );
       } else {
-        await sql`create function fail_breakdown_count() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`.execute(t.db.kysely);
-        await sql`create trigger fail_breakdown_count before update on ai_breakdowns for each row execute function fail_breakdown_count()`.execute(t.db.kysely);
+        await sql`create function fail_breakdown_count() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`.execute(
+          t.db.kysely,
+        );
+        await sql`create trigger fail_breakdown_count before update on ai_breakdowns for each row execute function fail_breakdown_count()`.execute(
+          t.db.kysely,
+        );
       }
       try {
         const response = await createTasks(user, breakdownId, [
@@ -304,11 +352,18 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       const service = tasksService({ kysely: t.db.kysely, dialect, now: () => t.clock.now });
       const before = await t.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", user.userId).executeTakeFirstOrThrow();
       await expect(
-        service.createTasks(user.userId, [{ title: "A", goalId }, { title: "B", goalId }], {
-          inTransaction: async () => {
-            throw new Error("refused after the inserts");
+        service.createTasks(
+          user.userId,
+          [
+            { title: "A", goalId },
+            { title: "B", goalId },
+          ],
+          {
+            inTransaction: async () => {
+              throw new Error("refused after the inserts");
+            },
           },
-        }),
+        ),
       ).rejects.toThrow("refused after the inserts");
       expect(await t.db.kysely.selectFrom("tasks").select("id").where("userId", "=", user.userId).execute()).toEqual([]);
       expect(await getGoal(user, goalId)).toMatchObject({ totalTasksCount: 0 });
@@ -320,7 +375,10 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       const { breakdownId } = await breakDownOk(user, { goalId: await createGoal(user), provider: "openai" });
       const bodies = [
         [],
-        [{ title: "Fine", estimatedDuration: 30 }, { title: "   ", estimatedDuration: 30 }],
+        [
+          { title: "Fine", estimatedDuration: 30 },
+          { title: "   ", estimatedDuration: 30 },
+        ],
         [{ title: "Too long", estimatedDuration: 481 }],
         [{ title: "Bad day", date: "2026-02-30" }],
         Array.from({ length: 11 }, (_, index) => ({ title: `Task ${index}` })),
@@ -388,7 +446,15 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       expect(await acceptanceRate(user, "?days=1")).toBeCloseTo(2 / 4);
 
       // A breakdown's created count never passes what it showed.
-      expect((await createTasks(user, latest, Array.from({ length: 5 }, (_, index) => ({ title: `Extra ${index}` })))).statusCode).toBe(201);
+      expect(
+        (
+          await createTasks(
+            user,
+            latest,
+            Array.from({ length: 5 }, (_, index) => ({ title: `Extra ${index}` })),
+          )
+        ).statusCode,
+      ).toBe(201);
       expect(await acceptanceRate(user, "?days=1")).toBe(1);
 
       // The window moves with the clock: a day later the breakdown of 30 days ago has left it.
@@ -402,14 +468,24 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       const chatAt = async (daysAgo: number, provider: AiProviderName, message: string) => {
         t.clock.now = at(daysAgo);
         servers[provider].reply = `Reply to ${message}`;
-        const response = await t.app.inject({ method: "POST", url: "/api/ai/chat", headers: user.mutatingHeaders, payload: { message, provider } });
+        const response = await t.app.inject({
+          method: "POST",
+          url: "/api/ai/chat",
+          headers: user.mutatingHeaders,
+          payload: { message, provider },
+        });
         expect(response.statusCode, response.body).toBe(200);
       };
       await chatAt(31, "openai", "Too old question");
       await chatAt(29, "gemini", "Old question");
       await chatAt(0, "claude", "Newest question");
       const other = await signInTestUser(t.app);
-      await t.app.inject({ method: "POST", url: "/api/ai/chat", headers: other.mutatingHeaders, payload: { message: "Other's question", provider: "openai" } });
+      await t.app.inject({
+        method: "POST",
+        url: "/api/ai/chat",
+        headers: other.mutatingHeaders,
+        payload: { message: "Other's question", provider: "openai" },
+      });
       t.clock.now = T0;
 
       const conversations = await history(user);

@@ -45,9 +45,13 @@ export function toProviderError(error: unknown, outcome: CallOutcome): AppError 
   if (error instanceof AppError) return error;
   const { displayName, keyVariable } = providerInfo[outcome.provider];
   if (outcome.timedOut) {
-    return new AppError("ai_provider_timeout", `${displayName} did not answer within ${Math.round(outcome.timeoutMs / 1000)} seconds; try again`, {
-      cause: error,
-    });
+    return new AppError(
+      "ai_provider_timeout",
+      `${displayName} did not answer within ${Math.round(outcome.timeoutMs / 1000)} seconds; try again`,
+      {
+        cause: error,
+      },
+    );
   }
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(cause)) {

@@ -40,7 +40,12 @@ const clip = (text: string | null, max = PROMPT_DESCRIPTION_MAX_CHARS) =>
   text === null ? null : text.length > max ? `${text.slice(0, max)}…` : text;
 
 /** The user's data as the model sees it: the fields that matter for planning, bounded. */
-export function describeUserData(input: { today: string; goals: readonly Goal[]; tasks: readonly Task[]; clientPatterns?: unknown }): UserData {
+export function describeUserData(input: {
+  today: string;
+  goals: readonly Goal[];
+  tasks: readonly Task[];
+  clientPatterns?: unknown;
+}): UserData {
   const statusOrder = { active: 0, paused: 1, completed: 2 } as const;
   const goals = [...input.goals]
     .sort((a, b) => statusOrder[a.status] - statusOrder[b.status])
@@ -81,7 +86,9 @@ export interface UserData {
   today: string;
   goals: Array<Pick<Goal, "id" | "title" | "description" | "status" | "targetDate"> & { progressPercent: number }>;
   omittedGoals: number;
-  tasksToday: Array<Pick<Task, "id" | "title" | "description" | "status" | "goalId" | "goalTitle" | "estimatedDuration" | "scheduledStartTime">>;
+  tasksToday: Array<
+    Pick<Task, "id" | "title" | "description" | "status" | "goalId" | "goalTitle" | "estimatedDuration" | "scheduledStartTime">
+  >;
   omittedTasks: number;
   completionRatePercent: number;
   typicalWorkHours: number;

@@ -140,7 +140,12 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
      * ordinary error answer (thrown); afterwards failures are `error` events. The events end with
      * exactly one `done` or `error`. Stopping the iteration (the client left) aborts the call.
      */
-    async startChatStream(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<AsyncGenerator<ChatStreamEvent>> {
+    async startChatStream(
+      userId: string,
+      dataVersion: number | null,
+      body: ChatBody,
+      clientSignal: AbortSignal,
+    ): Promise<AsyncGenerator<ChatStreamEvent>> {
       const { model, system, messages } = await prepareCall(userId, dataVersion, body);
       const call = callSignal(clientSignal);
       const { timeout } = call;
@@ -160,7 +165,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       /** The next piece of text; undefined at the end. Throws the mapped error. */
       async function nextDelta(): Promise<string | undefined> {
         for (;;) {
-          let step: IteratorResult<(typeof result.fullStream extends AsyncIterable<infer P> ? P : never)>;
+          let step: IteratorResult<typeof result.fullStream extends AsyncIterable<infer P> ? P : never>;
           try {
             step = await parts.next();
           } catch (error) {

@@ -256,8 +256,15 @@ describeEachDatabase("AI API", (dialect) => {
     it("records each exchange for the analytics: its time, provider and token counts, never its text", async () => {
       await chat(user, { message: "First question", provider: "gemini" });
       await chat(user, { message: "Second question", provider: "claude" }, { stream: true });
-      const rows = await t.db.kysely.selectFrom("aiConversations").selectAll().where("userId", "=", user.userId).orderBy("provider", "desc").execute();
-      expect(rows.map(({ provider, inputTokens, outputTokens, createdAt }) => ({ provider, inputTokens, outputTokens, createdAt }))).toEqual([
+      const rows = await t.db.kysely
+        .selectFrom("aiConversations")
+        .selectAll()
+        .where("userId", "=", user.userId)
+        .orderBy("provider", "desc")
+        .execute();
+      expect(
+        rows.map(({ provider, inputTokens, outputTokens, createdAt }) => ({ provider, inputTokens, outputTokens, createdAt })),
+      ).toEqual([
         { provider: "gemini", inputTokens: 10, outputTokens: 5, createdAt: T0.toISOString() },
         // The Anthropic stream reports its output tokens in message_delta: one per piece here.
         { provider: "claude", inputTokens: 10, outputTokens: 3, createdAt: T0.toISOString() },
@@ -364,7 +371,10 @@ describeEachDatabase("AI API", (dialect) => {
       for (const stream of [false, true]) {
         const response = await chat(owner, { message: "hi", provider: "claude" }, { app: edge.app, stream });
         expect(response.statusCode, response.body).toBe(503);
-        expect(response.json()).toEqual({ code: "ai_provider_unreachable", message: "Claude cannot be reached right now; try again later" });
+        expect(response.json()).toEqual({
+          code: "ai_provider_unreachable",
+          message: "Claude cannot be reached right now; try again later",
+        });
         expect(response.headers["retry-after"]).toBeDefined();
       }
     });
@@ -396,12 +406,15 @@ describeEachDatabase("AI API", (dialect) => {
       const owner = await signInTestUser(edge.app);
       const bystander = await signInTestUser(edge.app);
       // A second instance on the same database shares the counters.
-      const second = await buildApp(testConfig({ ai: aiConfig({ openai: servers.openai }, { rateLimitPerMinute: 2, rateLimitPerDay: 3 }) }), {
-        db: edge.db,
-        logger: false,
-        now: () => edge.clock.now,
-        webRoot: "/nonexistent",
-      });
+      const second = await buildApp(
+        testConfig({ ai: aiConfig({ openai: servers.openai }, { rateLimitPerMinute: 2, rateLimitPerDay: 3 }) }),
+        {
+          db: edge.db,
+          logger: false,
+          now: () => edge.clock.now,
+          webRoot: "/nonexistent",
+        },
+      );
       try {
         expect((await chat(owner, { message: "one", provider: "openai" }, { app: edge.app })).statusCode).toBe(200);
         expect((await chat(owner, { message: "two", provider: "openai" }, { app: second })).statusCode).toBe(200);

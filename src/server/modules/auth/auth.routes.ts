@@ -68,7 +68,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     const message = `Sign-in failed: ${reason}`;
     request.log.warn({ provider, reason }, "sign-in failed");
     if ((request.headers.accept ?? "").includes("text/html")) {
-      return reply.status(400).type("text/html; charset=utf-8").send(renderSignInFailedPage(message, `/auth/${provider}`));
+      return reply
+        .status(400)
+        .type("text/html; charset=utf-8")
+        .send(renderSignInFailedPage(message, `/auth/${provider}`));
     }
     return reply.status(400).send({ message, code: "bad_request" });
   }

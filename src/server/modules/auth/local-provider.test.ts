@@ -87,7 +87,11 @@ describeEachDatabase("sign-in through the built-in local provider", (dialect) =>
     expect(user.statusCode).toBe(200);
     expect(user.json()).toMatchObject({ name: "Ada Lovelace", email: "ada@example.test", avatarUrl: null, timeZone: "UTC" });
 
-    const identity = await t.db.kysely.selectFrom("userIdentities").selectAll().where("userId", "=", user.json().id).executeTakeFirstOrThrow();
+    const identity = await t.db.kysely
+      .selectFrom("userIdentities")
+      .selectAll()
+      .where("userId", "=", user.json().id)
+      .executeTakeFirstOrThrow();
     expect(identity.issuer).toBe("http://localhost:3000/oidc");
     expect(identity.subject).toBe(localSubject("ada@example.test"));
   });

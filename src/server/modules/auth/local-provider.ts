@@ -159,11 +159,7 @@ async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: 
 type RawRequest = IncomingMessage & { originalUrl?: string };
 
 const signInFormSchema = z.object({
-  name: z
-    .string({ error: "Enter your name" })
-    .trim()
-    .min(1, "Enter your name")
-    .max(200, "The name is too long"),
+  name: z.string({ error: "Enter your name" }).trim().min(1, "Enter your name").max(200, "The name is too long"),
   email: z
     .string({ error: "Enter your e-mail address" })
     .trim()
@@ -282,65 +278,57 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
       }
     }
 
-    scope.get(
-      `${LOCAL_PROVIDER_PATH}/interaction/:uid`,
-      { config, schema: { params: interactionParams } },
-      async (request, reply) => {
-        const found = await findInteraction(request, request.params.uid, reply);
-        if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
-        const { provider, details } = found;
-        if (details.prompt.name === "consent" && details.session?.accountId) {
-          // loadExistingGrant normally grants already; should a consent prompt come, grant it here.
-          const grant = details.grantId
-            ? await provider.Grant.find(details.grantId)
-            : new provider.Grant({ accountId: details.session.accountId, clientId: String(details.params.client_id) });
-          if (!grant) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
-          grant.addOIDCScope("openid email profile");
-          const grantId = await grant.save();
-          const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
-          return reply.redirect(to, 303);
-        }
+    scope.get(`${LOCAL_PROVIDER_PATH}/interaction/:uid`, { config, schema: { params: interactionParams } }, async (request, reply) => {
+      const found = await findInteraction(request, request.params.uid, reply);
+      if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
+      const { provider, details } = found;
+      if (details.prompt.name === "consent" && details.session?.accountId) {
+        // loadExistingGrant normally grants already; should a consent prompt come, grant it here.
+        const grant = details.grantId
+          ? await provider.Grant.find(details.grantId)
+          : new provider.Grant({ accountId: details.session.accountId, clientId: String(details.params.client_id) });
+        if (!grant) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
+        grant.addOIDCScope("openid email profile");
+        const grantId = await grant.save();
+        const to = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
+        return reply.redirect(to, 303);
+      }
+      return reply
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(renderSignInPage({ action: `${LOCAL_PROVIDER_PATH}/interaction/${escapeHtml(details.uid)}` }));
+    });
+
+    scope.post(`${LOCAL_PROVIDER_PATH}/interaction/:uid`, { config, schema: { params: interactionParams } }, async (request, reply) => {
+      const found = await findInteraction(request, request.params.uid, reply);
+      if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
+      const { provider, details } = found;
+      const form = signInFormSchema.safeParse(request.body ?? {});
+      if (!form.success) {
+        const submitted = (request.body ?? {}) as Record<string, unknown>;
         return reply
+          .status(400)
           .header("cache-control", "no-store")
           .type("text/html; charset=utf-8")
-          .send(renderSignInPage({ action: `${LOCAL_PROVIDER_PATH}/interaction/${escapeHtml(details.uid)}` }));
-      },
-    );
-
-    scope.post(
-      `${LOCAL_PROVIDER_PATH}/interaction/:uid`,
-      { config, schema: { params: interactionParams } },
-      async (request, reply) => {
-        const found = await findInteraction(request, request.params.uid, reply);
-        if (!found) return failurePage(reply, 400, EXPIRED_SIGN_IN_PAGE);
-        const { provider, details } = found;
-        const form = signInFormSchema.safeParse(request.body ?? {});
-        if (!form.success) {
-          const submitted = (request.body ?? {}) as Record<string, unknown>;
-          return reply
-            .status(400)
-            .header("cache-control", "no-store")
-            .type("text/html; charset=utf-8")
-            .send(
-              renderSignInPage({
-                action: `${LOCAL_PROVIDER_PATH}/interaction/${details.uid}`,
-                name: typeof submitted.name === "string" ? submitted.name : "",
-                email: typeof submitted.email === "string" ? submitted.email : "",
-                error: form.error.issues.map((issue) => issue.message).join(". "),
-              }),
-            );
-        }
-        const subject = localSubject(form.data.email);
-        rememberAccount(subject, { name: form.data.name, email: form.data.email });
-        const to = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: subject } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(to, 303);
-      },
-    );
+          .send(
+            renderSignInPage({
+              action: `${LOCAL_PROVIDER_PATH}/interaction/${details.uid}`,
+              name: typeof submitted.name === "string" ? submitted.name : "",
+              email: typeof submitted.email === "string" ? submitted.email : "",
+              error: form.error.issues.map((issue) => issue.message).join(". "),
+            }),
+          );
+      }
+      const subject = localSubject(form.data.email);
+      rememberAccount(subject, { name: form.data.name, email: form.data.email });
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: subject } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    });
   };
 
   /** Everything else under /oidc goes to the provider (a Koa app) untouched: body, cookies, reply. */
@@ -353,14 +341,14 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
       url: `${LOCAL_PROVIDER_PATH}/*`,
       config: { csrfSessionFrom: "none" },
       handler: async (request, reply) => {
-      const { handle } = await getProvider();
-      const raw = prepareRawRequest(request);
-      raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? "/").slice(LOCAL_PROVIDER_PATH.length) || "/";
-      if (/^\/auth(\/|\?|$)/.test(raw.url)) forgetProviderSession(raw);
-      reply.hijack();
-      reply.raw.setHeader("x-request-id", request.id);
-      await handle(raw, reply.raw);
+        const { handle } = await getProvider();
+        const raw = prepareRawRequest(request);
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? "/").slice(LOCAL_PROVIDER_PATH.length) || "/";
+        if (/^\/auth(\/|\?|$)/.test(raw.url)) forgetProviderSession(raw);
+        reply.hijack();
+        reply.raw.setHeader("x-request-id", request.id);
+        await handle(raw, reply.raw);
       },
     });
   };

@@ -101,10 +101,7 @@ export class RelyingParty {
    * verifier at the registered redirect URI, and returns the verified ID token's claims (with the
    * userinfo answer when the ID token lacks a name or an e-mail).
    */
-  async finishAuthorization(
-    query: string,
-    expected: { state: string; nonce: string; codeVerifier: string },
-  ): Promise<IdentityClaims> {
+  async finishAuthorization(query: string, expected: { state: string; nonce: string; codeVerifier: string }): Promise<IdentityClaims> {
     let configuration: oidc.Configuration;
     try {
       configuration = await this.configuration();

@@ -1,11 +1,6 @@
 // The session's cookies and their attributes, in one place (docs/decisions/003).
 import type { FastifyReply } from "fastify";
-import {
-  ACCESS_COOKIE,
-  CSRF_COOKIE,
-  REFRESH_COOKIE,
-  REFRESH_COOKIE_PATH,
-} from "./session-tokens.ts";
+import { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./session-tokens.ts";
 import type { IssuedSession } from "./sessions.service.ts";
 
 export interface CookiePolicy {

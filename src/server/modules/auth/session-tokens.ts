@@ -60,11 +60,7 @@ export function createAccessToken(secret: string, sessionId: string, expiresAt: 
 }
 
 /** The session id and expiry (ms) of a well-signed, unexpired access token, else null. */
-export function readAccessToken(
-  secret: string,
-  token: string | undefined,
-  now: Date,
-): { sessionId: string; expiresAtMs: number } | null {
+export function readAccessToken(secret: string, token: string | undefined, now: Date): { sessionId: string; expiresAtMs: number } | null {
   const pair = readPair(secret, "access", token);
   if (!pair) return null;
   const [sessionId, exp] = pair;

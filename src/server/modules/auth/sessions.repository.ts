@@ -92,15 +92,7 @@ export function sessionsRepository(db: Kysely<Database>) {
     async findRefreshState(sessionId: string, options: { forUpdate?: boolean } = {}): Promise<RefreshState | undefined> {
       const query = db
         .selectFrom("sessions")
-        .select([
-          "userId",
-          "expiresAt",
-          "revokedAt",
-          "refreshHashes",
-          "retiredRefreshHashes",
-          "refreshRotatedAt",
-          "refreshExpiresAt",
-        ])
+        .select(["userId", "expiresAt", "revokedAt", "refreshHashes", "retiredRefreshHashes", "refreshRotatedAt", "refreshExpiresAt"])
         .where("id", "=", sessionId);
       return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },

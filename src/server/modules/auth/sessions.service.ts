@@ -28,8 +28,7 @@ export interface IssuedSession {
 }
 
 export type RefreshOutcome =
-  | { ok: true; session: IssuedSession; kind: "rotated" | "grace" }
-  | { ok: false; reason: "unknown" | "ended" | "expired" | "reused" };
+  { ok: true; session: IssuedSession; kind: "rotated" | "grace" } | { ok: false; reason: "unknown" | "ended" | "expired" | "reused" };
 
 const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 const hashesOf = (list: string) => (list === "" ? [] : list.split(" "));
@@ -120,7 +119,9 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
         if (!state) return { ok: false, reason: "unknown" };
         if (state.revokedAt !== null || state.expiresAt <= iso) return { ok: false, reason: "ended" };
         const live = hashesOf(state.refreshHashes);
-        const retired = readRetired(state.retiredRefreshHashes).filter(({ retiredAt }) => at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS);
+        const retired = readRetired(state.retiredRefreshHashes).filter(
+          ({ retiredAt }) => at.getTime() - retiredAt <= REFRESH_REUSE_GRACE_MS,
+        );
         const issued = (kind: "rotated" | "grace"): RefreshOutcome => ({
           ok: true,
           kind,

@@ -264,7 +264,7 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     // Day 52: the token's idle expiry is capped at the session's end (day 60).
     const refreshCookie = setCookies(await refresh(credentials))["refresh_token"];
     const maxAge = Number(/Max-Age=(\d+)/.exec(refreshCookie ?? "")?.[1]);
-    expect(maxAge).toBeLessThanOrEqual(8 * DAY / 1000);
+    expect(maxAge).toBeLessThanOrEqual((8 * DAY) / 1000);
     t.clock.advance(8 * DAY);
     const session = await sessionOf(user);
     expect(session.refreshHashes.split(" ")).toHaveLength(1);
@@ -291,8 +291,8 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     const cookies = setCookies(await refresh(fromUser(user)));
     expect(Object.keys(cookies).sort()).toEqual(["access_token", "csrfToken", "refresh_token"]);
     expect(cookies.access_token).toMatch(/; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
-    expect(cookies.refresh_token).toMatch(new RegExp(`; Max-Age=${14 * DAY / 1000}; Path=/auth; HttpOnly; SameSite=Lax$`));
-    expect(cookies.csrfToken).toMatch(new RegExp(`; Max-Age=${14 * DAY / 1000}; Path=/; SameSite=Lax$`));
+    expect(cookies.refresh_token).toMatch(new RegExp(`; Max-Age=${(14 * DAY) / 1000}; Path=/auth; HttpOnly; SameSite=Lax$`));
+    expect(cookies.csrfToken).toMatch(new RegExp(`; Max-Age=${(14 * DAY) / 1000}; Path=/; SameSite=Lax$`));
 
     const refused = setCookies(await refresh({ refresh: "unknown-token", csrf: user.csrfToken }, user.csrfToken));
     // Unknown token: there is no session to bind the CSRF token to, so 401 comes from the CSRF check.
@@ -302,7 +302,9 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     expect(replayed.statusCode).toBe(401);
     const cleared = setCookies(replayed);
     expect(cleared.access_token).toBe("access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax");
-    expect(cleared.refresh_token).toBe("refresh_token=; Max-Age=0; Path=/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax");
+    expect(cleared.refresh_token).toBe(
+      "refresh_token=; Max-Age=0; Path=/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax",
+    );
     expect(cleared.csrfToken).toBe("csrfToken=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
   });
 
@@ -332,7 +334,9 @@ describeEachDatabase("sessions: refresh, rotation, expiry and logout", (dialect)
     expect(response.json()).toEqual({ ok: true });
     const cleared = setCookies(response);
     expect(cleared.access_token).toBe("access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax");
-    expect(cleared.refresh_token).toBe("refresh_token=; Max-Age=0; Path=/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax");
+    expect(cleared.refresh_token).toBe(
+      "refresh_token=; Max-Age=0; Path=/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax",
+    );
     expect(cleared.csrfToken).toBe("csrfToken=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax");
     expect(response.headers["cache-control"]).toBe("no-store");
 

@@ -32,17 +32,7 @@ export type GoalsRepository = ReturnType<typeof goalsRepository>;
 function selectGoalsWithTaskCounts(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("goals")
-    .select([
-      "id",
-      "title",
-      "description",
-      "targetDate",
-      "status",
-      "createdAt",
-      "updatedAt",
-      "completedTasksCount",
-      "totalTasksCount",
-    ])
+    .select(["id", "title", "description", "targetDate", "status", "createdAt", "updatedAt", "completedTasksCount", "totalTasksCount"])
     .where("userId", "=", userId);
 }
 
@@ -75,12 +65,7 @@ export function goalsRepository(db: Kysely<Database>) {
 
     /** Returns whether the owner had such a goal. */
     async updateGoal(userId: string, goalId: string, fields: GoalFieldsUpdate): Promise<boolean> {
-      const result = await db
-        .updateTable("goals")
-        .set(fields)
-        .where("userId", "=", userId)
-        .where("id", "=", goalId)
-        .executeTakeFirst();
+      const result = await db.updateTable("goals").set(fields).where("userId", "=", userId).where("id", "=", goalId).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
@@ -89,21 +74,12 @@ export function goalsRepository(db: Kysely<Database>) {
      * deleted: its stored counts go with it, and no other goal's change.
      */
     async unlinkTasksFromGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
-      await db
-        .updateTable("tasks")
-        .set({ goalId: null, updatedAt })
-        .where("userId", "=", userId)
-        .where("goalId", "=", goalId)
-        .execute();
+      await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
     },
 
     /** Returns whether the owner had such a goal. */
     async deleteGoal(userId: string, goalId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom("goals")
-        .where("userId", "=", userId)
-        .where("id", "=", goalId)
-        .executeTakeFirst();
+      const result = await db.deleteFrom("goals").where("userId", "=", userId).where("id", "=", goalId).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
   };

@@ -25,14 +25,10 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.sendUserData("goals", () => goals.listGoals(userId));
   });
 
-  app.post(
-    "/api/goals",
-    { schema: { body: createGoalBodySchema, response: { 201: goalSchema } } },
-    async (request, reply) => {
-      const goal = await goals.createGoal(requireUserId(request), request.body);
-      return reply.status(201).send(goal);
-    },
-  );
+  app.post("/api/goals", { schema: { body: createGoalBodySchema, response: { 201: goalSchema } } }, async (request, reply) => {
+    const goal = await goals.createGoal(requireUserId(request), request.body);
+    return reply.status(201).send(goal);
+  });
 
   app.put(
     "/api/goals/:id",
@@ -42,12 +38,8 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/api/goals/:id",
-    { schema: { params: goalIdParamsSchema, response: { 200: deleteGoalResponseSchema } } },
-    async (request) => {
-      await goals.deleteGoal(requireUserId(request), request.params.id);
-      return { ok: true as const };
-    },
-  );
+  app.delete("/api/goals/:id", { schema: { params: goalIdParamsSchema, response: { 200: deleteGoalResponseSchema } } }, async (request) => {
+    await goals.deleteGoal(requireUserId(request), request.params.id);
+    return { ok: true as const };
+  });
 };

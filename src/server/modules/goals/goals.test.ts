@@ -91,11 +91,7 @@ describeEachDatabase("goals API", (dialect) => {
   }
 
   async function readTask(id: string) {
-    return t.app.db.kysely
-      .selectFrom("tasks")
-      .select(["id", "goalId", "updatedAt"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+    return t.app.db.kysely.selectFrom("tasks").select(["id", "goalId", "updatedAt"]).where("id", "=", id).executeTakeFirst();
   }
 
   describe("access", () => {
@@ -166,9 +162,7 @@ describeEachDatabase("goals API", (dialect) => {
     });
 
     it("accepts a leap day and 200-character titles", async () => {
-      expect((await createGoalOk(alice, { title: "x".repeat(200), targetDate: "2028-02-29" })).targetDate).toBe(
-        "2028-02-29",
-      );
+      expect((await createGoalOk(alice, { title: "x".repeat(200), targetDate: "2028-02-29" })).targetDate).toBe("2028-02-29");
       expect((await createGoalOk(alice, { title: "Done", status: "completed" })).status).toBe("completed");
     });
 
@@ -237,9 +231,7 @@ describeEachDatabase("goals API", (dialect) => {
       await insertTask(alice, goal.id, "done");
       await insertTask(alice, goal.id, "done");
       // toEqual compares types too: "2" from a PostgreSQL bigint would fail.
-      expect(await listGoals(alice)).toEqual([
-        { ...goal, completedTasksCount: 2, totalTasksCount: 2, progressPercentage: 1 },
-      ]);
+      expect(await listGoals(alice)).toEqual([{ ...goal, completedTasksCount: 2, totalTasksCount: 2, progressPercentage: 1 }]);
     });
 
     it("computes the counts of every goal in one query", async () => {
@@ -410,9 +402,7 @@ describeEachDatabase("goals API", (dialect) => {
       const cleared = (await updateGoal(alice, goal.id, { title: "Renamed", description: "", targetDate: null })).json();
       expect(cleared).toMatchObject({ description: null, targetDate: null, status: "paused" });
 
-      const refilled = (
-        await updateGoal(alice, goal.id, { title: "Renamed", description: "Again", targetDate: "2026-04-02" })
-      ).json();
+      const refilled = (await updateGoal(alice, goal.id, { title: "Renamed", description: "Again", targetDate: "2026-04-02" })).json();
       expect(refilled).toMatchObject({ description: "Again", targetDate: "2026-04-02" });
       const clearedAgain = (await updateGoal(alice, goal.id, { title: "Renamed", description: null, targetDate: "" })).json();
       expect(clearedAgain).toMatchObject({ description: null, targetDate: null });

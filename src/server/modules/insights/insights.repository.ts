@@ -47,12 +47,21 @@ const weeklyColumns = [
 export type InsightsRepository = ReturnType<typeof insightsRepository>;
 
 // The hot reads, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
-const userStateQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId));
+const userStateQuery = compiledQuery((db, p: { userId: string }) =>
+  db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId),
+);
 const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("users")
     .leftJoin("dailyInsights", (join) => join.onRef("dailyInsights.userId", "=", "users.id").on("dailyInsights.date", "=", p.date))
-    .select(["users.timeZone", "users.dataVersion", "dailyInsights.insights", "dailyInsights.viewed", "dailyInsights.provider", "dailyInsights.sourceVersion"])
+    .select([
+      "users.timeZone",
+      "users.dataVersion",
+      "dailyInsights.insights",
+      "dailyInsights.viewed",
+      "dailyInsights.provider",
+      "dailyInsights.sourceVersion",
+    ])
     .where("users.id", "=", p.userId),
 );
 
@@ -71,7 +80,12 @@ export function insightsRepository(db: Kysely<Database>) {
       const stored: StoredDailyInsights | null =
         row.insights === null || row.insights === undefined
           ? null
-          : { insights: row.insights, viewed: Number(row.viewed) as Flag, provider: row.provider ?? null, sourceVersion: Number(row.sourceVersion) };
+          : {
+              insights: row.insights,
+              viewed: Number(row.viewed) as Flag,
+              provider: row.provider ?? null,
+              sourceVersion: Number(row.sourceVersion),
+            };
       return { timeZone: row.timeZone, dataVersion: Number(row.dataVersion), stored };
     },
 
@@ -104,7 +118,11 @@ export function insightsRepository(db: Kysely<Database>) {
         .select(["id", "title", "status", "completedTasksCount", "totalTasksCount"])
         .where("userId", "=", userId)
         .execute();
-      return rows.map((row) => ({ ...row, completedTasksCount: Number(row.completedTasksCount), totalTasksCount: Number(row.totalTasksCount) }));
+      return rows.map((row) => ({
+        ...row,
+        completedTasksCount: Number(row.completedTasksCount),
+        totalTasksCount: Number(row.totalTasksCount),
+      }));
     },
 
     async upsertDailyInsights(
@@ -199,7 +217,10 @@ export function insightsRepository(db: Kysely<Database>) {
     async updateWeeklySummary(
       userId: string,
       id: string,
-      changes: Pick<WeeklySummaryRow, "tasksTotal" | "tasksCompleted" | "goalsProgressed" | "insights" | "summaryText" | "generatedAt" | "viewed">,
+      changes: Pick<
+        WeeklySummaryRow,
+        "tasksTotal" | "tasksCompleted" | "goalsProgressed" | "insights" | "summaryText" | "generatedAt" | "viewed"
+      >,
     ): Promise<void> {
       await db.updateTable("weeklySummaries").set(changes).where("userId", "=", userId).where("id", "=", id).execute();
     },
@@ -216,7 +237,12 @@ export function insightsRepository(db: Kysely<Database>) {
     },
 
     async markWeeklySummaryViewed(userId: string, id: string): Promise<WeeklySummaryRow | undefined> {
-      const result = await db.updateTable("weeklySummaries").set({ viewed: 1 }).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+      const result = await db
+        .updateTable("weeklySummaries")
+        .set({ viewed: 1 })
+        .where("userId", "=", userId)
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return db.selectFrom("weeklySummaries").select(weeklyColumns).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
     },

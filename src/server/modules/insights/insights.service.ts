@@ -12,13 +12,7 @@ import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary 
 import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
 import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
 import { daysBetween, todayInZone } from "../../../shared/rules/dates.ts";
-import {
-  currentWeekStart,
-  weekEndOf,
-  weekFigures,
-  weeklyInsights,
-  weeklySummaryTemplate,
-} from "../../../shared/rules/weekly-summary.ts";
+import { currentWeekStart, weekEndOf, weekFigures, weeklyInsights, weeklySummaryTemplate } from "../../../shared/rules/weekly-summary.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Database, Flag } from "../../db/schema.ts";
@@ -112,13 +106,26 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       const same = previous.find(
         (old) => old.key === insight.key && old.ruleTitle === insight.title && old.ruleDescription === insight.description,
       );
-      return { ...insight, ruleTitle: insight.title, ruleDescription: insight.description, title: same?.title ?? insight.title, description: same?.description ?? insight.description };
+      return {
+        ...insight,
+        ruleTitle: insight.title,
+        ruleDescription: insight.description,
+        title: same?.title ?? insight.title,
+        description: same?.description ?? insight.description,
+      };
     });
     // One wording call per (user, day): `provider` records that it was made, whatever its outcome.
     let provider = stored?.provider ?? null;
     const offset = daysBetween(todayInZone(now(), timeZone), day);
     const isNearToday = offset >= -WORDED_DAYS_BACK && offset <= WORDED_DAYS_AHEAD;
-    if (provider === null && wording.provider !== null && insights.length > 0 && mayCallModel && isNearToday && (await takeWordingCall(userId))) {
+    if (
+      provider === null &&
+      wording.provider !== null &&
+      insights.length > 0 &&
+      mayCallModel &&
+      isNearToday &&
+      (await takeWordingCall(userId))
+    ) {
       provider = wording.provider;
       const worded = await wording.polishDailyInsights(insights);
       if (worded) insights = insights.map((insight, index) => ({ ...insight, ...worded[index]! }));
@@ -164,7 +171,13 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       existing.insights === JSON.stringify(insights);
     if (isSame) {
       const { id: _id, createdAt: _createdAt, viewed: _viewed, ...kept } = existing;
-      return { ...kept, tasksTotal: figures.tasksTotal, tasksCompleted: figures.tasksCompleted, goalsProgressed: figures.goalsProgressed, generatedAt: now().toISOString() };
+      return {
+        ...kept,
+        tasksTotal: figures.tasksTotal,
+        tasksCompleted: figures.tasksCompleted,
+        goalsProgressed: figures.goalsProgressed,
+        generatedAt: now().toISOString(),
+      };
     }
     const mayWrite = figures.tasksTotal > 0 && wording.provider !== null && (await takeWordingCall(userId));
     const written = mayWrite ? await wording.writeWeeklySummary(weekStart, figures, insights) : null;
@@ -213,7 +226,11 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     userToday,
 
     /** GET /api/ai/insights?date=: the day's insights (the route gives `userToday` without a date), computed when missing or stale. */
-    async getDailyInsights(userId: string, day: string, options: { mayCallModel: boolean } = { mayCallModel: true }): Promise<DailyInsightsResponse> {
+    async getDailyInsights(
+      userId: string,
+      day: string,
+      options: { mayCallModel: boolean } = { mayCallModel: true },
+    ): Promise<DailyInsightsResponse> {
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);

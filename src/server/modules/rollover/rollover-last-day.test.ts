@@ -16,13 +16,23 @@ describeEachDatabase("closing the last day", (dialect) => {
   it("keeps every task of 9999-12-31 on a day the API accepts, for review", async () => {
     const user = await signInTestUser(t.app);
     const create = async (payload: Record<string, unknown>): Promise<Task> => {
-      const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload: { date: LAST_CALENDAR_DATE, ...payload } });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { date: LAST_CALENDAR_DATE, ...payload },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
     const todo = await create({ title: "Todo on the last day" });
     const running = await create({ title: "Running on the last day" });
-    const started = await t.app.inject({ method: "PATCH", url: `/api/tasks/${running.id}`, headers: user.mutatingHeaders, payload: { status: "inprogress" } });
+    const started = await t.app.inject({
+      method: "PATCH",
+      url: `/api/tasks/${running.id}`,
+      headers: user.mutatingHeaders,
+      payload: { status: "inprogress" },
+    });
     expect(started.statusCode, started.body).toBe(200);
 
     // The user's today is the last day: closing it is closing today.
@@ -32,7 +42,12 @@ describeEachDatabase("closing the last day", (dialect) => {
 
     const day = await t.app.inject({ url: `/api/tasks?date=${LAST_CALENDAR_DATE}`, headers: user.headers });
     expect(day.statusCode, day.body).toBe(200);
-    expect(day.json().map((task: Task) => task.id).sort()).toEqual([todo.id, running.id].sort());
+    expect(
+      day
+        .json()
+        .map((task: Task) => task.id)
+        .sort(),
+    ).toEqual([todo.id, running.id].sort());
     const stored = await t.app.db.kysely.selectFrom("tasks").select("date").where("userId", "=", user.userId).execute();
     for (const { date } of stored) expect(date).toBe(LAST_CALENDAR_DATE);
   });

@@ -303,12 +303,7 @@ async function storeCloseInTransaction(db: Kysely<Database>, params: StoreCloseP
       if ((await replaceSummaryQuery.execute(trx, params)).numAffectedRows === 0n) return false;
     } else if (!(await insertSummaryQuery.takeFirst(trx, params))) return false;
     for (const group of groupByChanges(close.changedTasks)) {
-      await trx
-        .updateTable("tasks")
-        .set(group.changes)
-        .where("id", "in", group.ids)
-        .where(ownerOnly(params.userId))
-        .execute();
+      await trx.updateTable("tasks").set(group.changes).where("id", "in", group.ids).where(ownerOnly(params.userId)).execute();
     }
     return true;
   };

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROLLOVER_DEFAULTS, type RolloverPreviewResponse, type RolloverSettings, type RolloverSummary } from "../../../shared/api/rollover.ts";
+import {
+  ROLLOVER_DEFAULTS,
+  type RolloverPreviewResponse,
+  type RolloverSettings,
+  type RolloverSummary,
+} from "../../../shared/api/rollover.ts";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
@@ -89,7 +94,8 @@ describeEachDatabase("rollover API", (dialect) => {
     await setStatus(owner, done.id, "done");
     return { todo, large, limit, running, stalled, done };
   }
-  const actionsOf = (response: RolloverPreviewResponse) => Object.fromEntries(response.tasks.map((task) => [task.title, task.recommendedAction]));
+  const actionsOf = (response: RolloverPreviewResponse) =>
+    Object.fromEntries(response.tasks.map((task) => [task.title, task.recommendedAction]));
 
   describe("sign-in", () => {
     it("answers 401 to every read without a session", async () => {
@@ -150,7 +156,10 @@ describeEachDatabase("rollover API", (dialect) => {
 
     it("accepts the bounds 1 and 30 days and the times 00:00 and 23:59", async () => {
       expect((await saveSettings(user, { maxRolloverDays: 1, autoRolloverTime: "00:00" })).maxRolloverDays).toBe(1);
-      expect(await saveSettings(user, { maxRolloverDays: 30, autoRolloverTime: "23:59" })).toMatchObject({ maxRolloverDays: 30, autoRolloverTime: "23:59" });
+      expect(await saveSettings(user, { maxRolloverDays: 30, autoRolloverTime: "23:59" })).toMatchObject({
+        maxRolloverDays: 30,
+        autoRolloverTime: "23:59",
+      });
     });
   });
 
@@ -171,9 +180,21 @@ describeEachDatabase("rollover API", (dialect) => {
       await saveSettings(user, { stallInProgressTasks: false });
       expect(actionsOf(await preview(user, { date: D }))).toMatchObject({ Running: "rollover", Stalled: "rollover", Todo: "rollover" });
       await saveSettings(user, { rolloverTodoTasks: false });
-      expect(actionsOf(await preview(user, { date: D }))).toEqual({ Todo: "review", Large: "review", Limit: "review", Running: "rollover", Stalled: "rollover" });
+      expect(actionsOf(await preview(user, { date: D }))).toEqual({
+        Todo: "review",
+        Large: "review",
+        Limit: "review",
+        Running: "rollover",
+        Stalled: "rollover",
+      });
       await saveSettings(user, { stallInProgressTasks: true });
-      expect(actionsOf(await preview(user, { date: D }))).toEqual({ Todo: "review", Large: "review", Limit: "review", Running: "stall", Stalled: "stall" });
+      expect(actionsOf(await preview(user, { date: D }))).toEqual({
+        Todo: "review",
+        Large: "review",
+        Limit: "review",
+        Running: "stall",
+        Stalled: "stall",
+      });
     });
 
     it("defers a task that already rolled over maxRolloverDays times, not one below", async () => {
@@ -307,7 +328,8 @@ describeEachDatabase("rollover API", (dialect) => {
         plannedMinutes: 20 + 30 + 45,
       });
       expect(await get(user, `/api/rollover/summary/${D}`)).toEqual(again);
-      for (const task of [first, late]) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
+      for (const task of [first, late])
+        expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
 
       // Nothing new: nothing moves, the same summary.
       t.clock.advance(5 * MINUTE);
@@ -354,7 +376,12 @@ describeEachDatabase("rollover API", (dialect) => {
       const again = await trigger(user, { date: before });
       expect(again.taskIds.rollover).toContain(late.id);
       // The 3rd was closed and is over: closing the 2nd again closed it again too, so Late is on today.
-      expect(await findTask(user, late.id)).toMatchObject({ date: D, rolloverCount: 2, rolledOverFromDate: yesterday, firstPlannedDate: before });
+      expect(await findTask(user, late.id)).toMatchObject({
+        date: D,
+        rolloverCount: 2,
+        rolledOverFromDate: yesterday,
+        firstPlannedDate: before,
+      });
       expect((await get<RolloverSummary>(user, `/api/rollover/summary/${yesterday}`)).taskIds.rollover).toContain(late.id);
       // Today is not closed by it.
       expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) })).statusCode).toBe(404);
@@ -385,7 +412,10 @@ describeEachDatabase("rollover API", (dialect) => {
       const tomorrow = await createTask(user, { title: "Tomorrow", date: NEXT });
       const response = await send(user, "POST", "/api/rollover/trigger", { date: NEXT });
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ code: "bad_request", message: `${NEXT} has not begun yet: a day can be ended from that day on (today is ${D})` });
+      expect(response.json()).toEqual({
+        code: "bad_request",
+        message: `${NEXT} has not begun yet: a day can be ended from that day on (today is ${D})`,
+      });
       expect(await findTask(user, tomorrow.id)).toMatchObject({ date: NEXT, rolloverCount: 0 });
       expect((await t.app.inject({ url: `/api/rollover/summary/${NEXT}`, headers: reading(user) })).statusCode).toBe(404);
       expect(actionsOf(await preview(user, { date: NEXT }))).toEqual({ Tomorrow: "rollover" });
@@ -415,7 +445,10 @@ describeEachDatabase("rollover API", (dialect) => {
     it("refuses unknown or repeated reflection reasons, naming the field, and closes nothing", async () => {
       await createTask(user, { title: "Stays" });
       expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["lazy"] }), "reflectionReasons");
-      expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["bugs", "bugs"] }), "reflectionReasons");
+      expectValidationError(
+        await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["bugs", "bugs"] }),
+        "reflectionReasons",
+      );
       expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: "bugs" }), "reflectionReasons");
       expectValidationError(await send(user, "POST", "/api/rollover/trigger", { date: "05/04/2026" }), "date");
       expect((await dayTasks(user, D)).map((task) => task.title)).toEqual(["Stays"]);
@@ -469,9 +502,17 @@ describeEachDatabase("rollover API", (dialect) => {
 
   describe("close against other writes (decision 015)", () => {
     const dataVersionOf = async (owner: SignedInUser) =>
-      Number((await t.app.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", owner.userId).executeTakeFirstOrThrow()).dataVersion);
+      Number(
+        (await t.app.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", owner.userId).executeTakeFirstOrThrow())
+          .dataVersion,
+      );
     const summaryOf = (owner: SignedInUser) =>
-      t.app.db.kysely.selectFrom("rolloverSummaries").select("id").where("userId", "=", owner.userId).where("date", "=", D).executeTakeFirst();
+      t.app.db.kysely
+        .selectFrom("rolloverSummaries")
+        .select("id")
+        .where("userId", "=", owner.userId)
+        .where("date", "=", D)
+        .executeTakeFirst();
 
     it("stores nothing when the user's data was written between the close's read and its write", async () => {
       const repository = rolloverRepository(t.app.db.kysely);
@@ -482,7 +523,21 @@ describeEachDatabase("rollover API", (dialect) => {
       await setStatus(user, todo.id, "done");
       const at = t.clock.now.toISOString();
       const stale = {
-        summary: { id: "stale-close", date: D, rolledOverCount: 1, stalledCount: 0, deferredCount: 0, reviewCount: 0, taskIds: { rollover: [todo.id], stall: [], defer: [], review: [] }, completedCount: 0, totalCount: 1, plannedMinutes: 30, actualMinutes: 0, reflectionReasons: [], createdAt: at },
+        summary: {
+          id: "stale-close",
+          date: D,
+          rolledOverCount: 1,
+          stalledCount: 0,
+          deferredCount: 0,
+          reviewCount: 0,
+          taskIds: { rollover: [todo.id], stall: [], defer: [], review: [] },
+          completedCount: 0,
+          totalCount: 1,
+          plannedMinutes: 30,
+          actualMinutes: 0,
+          reflectionReasons: [],
+          createdAt: at,
+        },
         isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
@@ -517,7 +572,16 @@ describeEachDatabase("rollover API", (dialect) => {
       const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
       const seeded = await seedDay(user);
       const summary = await locked.closeDay(user.userId, { date: D, reflectionReasons: ["smooth"] });
-      expect(summary).toMatchObject({ date: D, rolledOverCount: 2, stalledCount: 2, deferredCount: 1, reviewCount: 0, completedCount: 1, totalCount: 6, reflectionReasons: ["smooth"] });
+      expect(summary).toMatchObject({
+        date: D,
+        rolledOverCount: 2,
+        stalledCount: 2,
+        deferredCount: 1,
+        reviewCount: 0,
+        completedCount: 1,
+        totalCount: 6,
+        reflectionReasons: ["smooth"],
+      });
       expect(await findTask(user, seeded.todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
       expect(await findTask(user, seeded.large.id)).toMatchObject({ date: null, rolloverCount: 0 });
       expect(await findTask(user, seeded.running.id)).toMatchObject({ date: NEXT, status: "stalled", currentSessionStartedAt: null });

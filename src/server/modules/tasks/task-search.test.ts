@@ -123,7 +123,9 @@ describeEachDatabase("task search", (dialect) => {
     await repository.insertTasks(user.userId, tasks);
     // Another user's matching tasks stay out of the walk too.
     const other = await signInTestUser(t.app, { name: "Other" });
-    await repository.insertTasks(other.userId, [{ id: randomUUID(), title: "Shared errand 999", date: "2026-06-01", status: "todo", createdAt: at(999), updatedAt: at(999) }]);
+    await repository.insertTasks(other.userId, [
+      { id: randomUUID(), title: "Shared errand 999", date: "2026-06-01", status: "todo", createdAt: at(999), updatedAt: at(999) },
+    ]);
     const expected = [
       ...Array.from({ length: 10 }, (_, i) => `Shared errand ${9 - i}`),
       ...Array.from({ length: 5 }, (_, i) => `Shared errand ${304 - i}`),
@@ -142,7 +144,9 @@ describeEachDatabase("task search", (dialect) => {
   // A user's index is kept under their data version (decision 014): every write of the user's tasks
   // or goals raises it, so the next search reads the database again and builds the next index.
   it("sees every write between two identical searches", async () => {
-    const goal = (await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Launch" } })).json();
+    const goal = (
+      await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Launch" } })
+    ).json();
     expect(await titlesFound(user, "memo")).toEqual([]);
     const first = await create(user, { title: "Memo to the board", date: "2026-05-04" });
     expect(await titlesFound(user, "memo")).toEqual(["Memo to the board"]);
@@ -158,7 +162,12 @@ describeEachDatabase("task search", (dialect) => {
     expect(await titlesFound(user, "memo")).toEqual(["Memo to the board", "Memo draft"]);
     await patch(first.id, { status: "done" }); // a field of the answer
     expect((await found()).map((task) => task.status)).toEqual(["done", "todo"]);
-    const renamedGoal = await t.app.inject({ method: "PUT", url: `/api/goals/${goal.id}`, headers: user.mutatingHeaders, payload: { title: "Go live" } });
+    const renamedGoal = await t.app.inject({
+      method: "PUT",
+      url: `/api/goals/${goal.id}`,
+      headers: user.mutatingHeaders,
+      payload: { title: "Go live" },
+    });
     expect(renamedGoal.statusCode, renamedGoal.body).toBe(200);
     expect((await found()).map((task) => task.goalTitle)).toEqual([null, "Go live"]);
     await patch(second.id, { title: "Notes" }); // renamed away from the query

@@ -11,7 +11,14 @@ import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type GoalCountedState, type GoalTaskOutline, type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
+import {
+  type GoalCountedState,
+  type GoalTaskOutline,
+  type TaskChanges,
+  type TasksRepository,
+  type TaskState,
+  tasksRepository,
+} from "./tasks.repository.ts";
 
 export type { GoalTaskOutline };
 

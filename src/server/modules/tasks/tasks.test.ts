@@ -216,7 +216,12 @@ describeEachDatabase("tasks API", (dialect) => {
   describe("NUL characters (PostgreSQL cannot store them): the same answer on both databases", () => {
     it("refuses them in a title or description with a 400 naming the field, and stores nothing", async () => {
       for (const payload of [{ title: "a\u0000b" }, { title: "ok", description: "x\u0000" }]) {
-        const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(user), payload: { ...payload, date: "2026-05-04" } });
+        const response = await t.app.inject({
+          method: "POST",
+          url: "/api/tasks",
+          headers: writing(user),
+          payload: { ...payload, date: "2026-05-04" },
+        });
         expectValidationError(response, Object.keys(payload).at(-1)!);
         expect(response.json().message).toContain("NUL");
       }
@@ -227,11 +232,21 @@ describeEachDatabase("tasks API", (dialect) => {
 
     it("answers 404 to an id or a goalId that holds one", async () => {
       for (const method of ["PATCH", "DELETE"] as const) {
-        const response = await t.app.inject({ method, url: "/api/tasks/%00", headers: writing(user), payload: method === "PATCH" ? { title: "x" } : undefined });
+        const response = await t.app.inject({
+          method,
+          url: "/api/tasks/%00",
+          headers: writing(user),
+          payload: method === "PATCH" ? { title: "x" } : undefined,
+        });
         expect(response.statusCode, response.body).toBe(404);
         expect(response.json()).toEqual({ message: "Task not found", code: "not_found" });
       }
-      const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: writing(user), payload: { title: "x", goalId: "g\u0000" } });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: writing(user),
+        payload: { title: "x", goalId: "g\u0000" },
+      });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toEqual({ message: "Goal not found", code: "not_found" });
     });
@@ -256,14 +271,23 @@ describeEachDatabase("tasks API", (dialect) => {
 
     it("is empty for a day without tasks, and validates the date", async () => {
       expect(await get(user, "/api/tasks?date=2026-05-04")).toEqual([]);
-      expectValidationError(await t.app.inject({ url: "/api/tasks?date=2026-02-30", headers: reading(user) }), "date: must be a calendar date yyyy-MM-dd");
+      expectValidationError(
+        await t.app.inject({ url: "/api/tasks?date=2026-02-30", headers: reading(user) }),
+        "date: must be a calendar date yyyy-MM-dd",
+      );
       expectValidationError(await t.app.inject({ url: "/api/tasks", headers: reading(user) }), "date: must be a calendar date yyyy-MM-dd");
     });
   });
 
   describe("PATCH /api/tasks/{id}: fields", () => {
     it("changes only the fields sent and refreshes updatedAt", async () => {
-      const task = await create(user, { title: "Draft", description: "d", estimatedDuration: 30, scheduledStartTime: "08:00", date: "2026-05-04" });
+      const task = await create(user, {
+        title: "Draft",
+        description: "d",
+        estimatedDuration: 30,
+        scheduledStartTime: "08:00",
+        date: "2026-05-04",
+      });
       advanceMinutes(5);
       const updated = await patchOk(user, task.id, { title: "  Final  ", estimatedDuration: 60 });
       expect(updated).toEqual({ ...task, title: "Final", estimatedDuration: 60, updatedAt: iso(t.clock.now) });
@@ -272,9 +296,29 @@ describeEachDatabase("tasks API", (dialect) => {
 
     it("clears nullable fields with null (or an empty string)", async () => {
       const goalId = await createGoal(user, "Goal");
-      const task = await create(user, { title: "Full", description: "d", estimatedDuration: 30, scheduledStartTime: "08:00", goalId, date: "2026-05-04" });
-      const cleared = await patchOk(user, task.id, { description: null, estimatedDuration: null, scheduledStartTime: "", goalId: null, date: null });
-      expect(cleared).toMatchObject({ description: null, estimatedDuration: null, scheduledStartTime: null, goalId: null, goalTitle: null, date: null });
+      const task = await create(user, {
+        title: "Full",
+        description: "d",
+        estimatedDuration: 30,
+        scheduledStartTime: "08:00",
+        goalId,
+        date: "2026-05-04",
+      });
+      const cleared = await patchOk(user, task.id, {
+        description: null,
+        estimatedDuration: null,
+        scheduledStartTime: "",
+        goalId: null,
+        date: null,
+      });
+      expect(cleared).toMatchObject({
+        description: null,
+        estimatedDuration: null,
+        scheduledStartTime: null,
+        goalId: null,
+        goalTitle: null,
+        date: null,
+      });
       expect(await get(user, "/api/tasks?date=2026-05-04")).toEqual([]);
     });
 
@@ -287,7 +331,10 @@ describeEachDatabase("tasks API", (dialect) => {
       const response = await patch(user, task.id, { goalId: othersGoal });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "Goal not found", code: "not_found" });
-      expect((await get(user, "/api/tasks/future?startDate=2026-05-04&endDate=2026-05-04"))[0]).toMatchObject({ goalId, goalTitle: "Mine" });
+      expect((await get(user, "/api/tasks/future?startDate=2026-05-04&endDate=2026-05-04"))[0]).toMatchObject({
+        goalId,
+        goalTitle: "Mine",
+      });
     });
 
     it("records the first date a task is planned for and keeps it", async () => {
@@ -449,9 +496,17 @@ describeEachDatabase("tasks API", (dialect) => {
       const task = await create(user, { title: "Back" });
       await patchOk(user, task.id, { status: "inprogress" });
       advanceMinutes(7);
-      expect(await patchOk(user, task.id, { status: "todo" })).toMatchObject({ status: "todo", trackedMinutes: 7, currentSessionStartedAt: null });
+      expect(await patchOk(user, task.id, { status: "todo" })).toMatchObject({
+        status: "todo",
+        trackedMinutes: 7,
+        currentSessionStartedAt: null,
+      });
       advanceMinutes(30);
-      expect(await patchOk(user, task.id, { status: "done" })).toMatchObject({ status: "done", trackedMinutes: 7, completedAt: iso(t.clock.now) });
+      expect(await patchOk(user, task.id, { status: "done" })).toMatchObject({
+        status: "done",
+        trackedMinutes: 7,
+        completedAt: iso(t.clock.now),
+      });
     });
 
     it("a PATCH with the same status changes no stamps", async () => {
@@ -525,14 +580,22 @@ describeEachDatabase("tasks API", (dialect) => {
       const stalledByHand = await create(user, { title: "Stalled late", estimatedDuration: 20 });
       for (const task of [done, resumed, stalledByHand]) await patchOk(user, task.id, { status: "inprogress" });
       advanceMinutes(600);
-      expect(await patchOk(user, done.id, { status: "done" })).toMatchObject({ status: "done", trackedMinutes: 30, completedAt: iso(t.clock.now) });
+      expect(await patchOk(user, done.id, { status: "done" })).toMatchObject({
+        status: "done",
+        trackedMinutes: 30,
+        completedAt: iso(t.clock.now),
+      });
       expect(await patchOk(user, resumed.id, { status: "inprogress" })).toMatchObject({
         status: "inprogress",
         trackedMinutes: 30,
         workSessionCount: 2,
         currentSessionStartedAt: iso(t.clock.now),
       });
-      expect(await patchOk(user, stalledByHand.id, { status: "stalled" })).toMatchObject({ status: "stalled", trackedMinutes: 30, currentSessionStartedAt: null });
+      expect(await patchOk(user, stalledByHand.id, { status: "stalled" })).toMatchObject({
+        status: "stalled",
+        trackedMinutes: 30,
+        currentSessionStartedAt: null,
+      });
     });
 
     it("Resume starts a new session; the new session is measured on its own", async () => {
@@ -541,7 +604,12 @@ describeEachDatabase("tasks API", (dialect) => {
       advanceMinutes(16);
       await get(user, "/api/tasks/stalled");
       const resumed = await patchOk(user, task.id, { status: "inprogress" });
-      expect(resumed).toMatchObject({ status: "inprogress", workSessionCount: 2, trackedMinutes: 15, currentSessionStartedAt: iso(t.clock.now) });
+      expect(resumed).toMatchObject({
+        status: "inprogress",
+        workSessionCount: 2,
+        trackedMinutes: 15,
+        currentSessionStartedAt: iso(t.clock.now),
+      });
       advanceMinutes(15);
       expect(await get(user, "/api/tasks/stalled")).toEqual([]);
       advanceMinutes(0, 1);
@@ -572,14 +640,20 @@ describeEachDatabase("tasks API", (dialect) => {
       const hour = await create(user, { title: "An hour", date: "2026-05-04", estimatedDuration: 60 });
       const long = await create(user, { title: "A long one", date: "2026-05-04", estimatedDuration: 480 });
       const short = await create(other, { title: "Ten minutes", date: "2026-05-04", estimatedDuration: 10 });
-      for (const [owner, task] of [[user, hour], [user, long], [other, short]] as const) await patchOk(owner, task.id, { status: "inprogress" });
+      for (const [owner, task] of [
+        [user, hour],
+        [user, long],
+        [other, short],
+      ] as const)
+        await patchOk(owner, task.id, { status: "inprogress" });
       // The day's answer is kept from here (the user-data cache): the stall must replace it.
       expect((await get(user, "/api/tasks?date=2026-05-04")).map((task) => task.status)).toEqual(["inprogress", "inprogress"]);
 
       advanceMinutes(90);
       await t.app.stalledSessions.stallOverdueSessions();
       // Created at the same instant, the day's two tasks come in either order.
-      const dayOf = async (owner: SignedInUser) => Object.fromEntries((await get(owner, "/api/tasks?date=2026-05-04")).map((task) => [task.id, task]));
+      const dayOf = async (owner: SignedInUser) =>
+        Object.fromEntries((await get(owner, "/api/tasks?date=2026-05-04")).map((task) => [task.id, task]));
       expect(await dayOf(user)).toMatchObject({ [hour.id]: { status: "inprogress" }, [long.id]: { status: "inprogress" } });
       expect(await get(other, "/api/tasks?date=2026-05-04")).toMatchObject([{ id: short.id, status: "stalled", trackedMinutes: 15 }]);
 
@@ -681,11 +755,16 @@ describeEachDatabase("tasks API", (dialect) => {
       expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 2, rolledOver: 0 });
       expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 2, rolledOver: 1 });
       // A change that keeps the day keeps the mark.
-      expect(await patchOk(user, rolledDone.id, { date: "2026-05-04", title: "Still rolled" })).toMatchObject({ rolledOverFromDate: "2026-05-03" });
+      expect(await patchOk(user, rolledDone.id, { date: "2026-05-04", title: "Still rolled" })).toMatchObject({
+        rolledOverFromDate: "2026-05-03",
+      });
     });
 
     it("validates the date", async () => {
-      expectValidationError(await t.app.inject({ url: "/api/tasks/stats?date=2026-13-01", headers: reading(user) }), "date: must be a calendar date yyyy-MM-dd");
+      expectValidationError(
+        await t.app.inject({ url: "/api/tasks/stats?date=2026-13-01", headers: reading(user) }),
+        "date: must be a calendar date yyyy-MM-dd",
+      );
     });
   });
   // Decision 024: a column by start time (none last), then the position set by dragging.

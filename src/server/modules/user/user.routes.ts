@@ -16,11 +16,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return users.getUser(requireUserId(request));
   });
 
-  app.patch(
-    "/api/user/preferences",
-    { schema: { body: userPreferencesSchema, response: { 200: userSchema } } },
-    async (request) => {
-      return users.updatePreferences(requireUserId(request), request.body);
-    },
-  );
+  app.patch("/api/user/preferences", { schema: { body: userPreferencesSchema, response: { 200: userSchema } } }, async (request) => {
+    return users.updatePreferences(requireUserId(request), request.body);
+  });
 };

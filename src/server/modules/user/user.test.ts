@@ -55,7 +55,13 @@ describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dia
   });
 
   it("refuses a zone that is not in the zone database, and unknown fields, with 400 naming the field", async () => {
-    for (const payload of [{ timeZone: "Mars/Olympus_Mons" }, { timeZone: `Europe/${"A".repeat(250_000)}` }, { timeZone: "" }, { timeZone: 5 }, {}]) {
+    for (const payload of [
+      { timeZone: "Mars/Olympus_Mons" },
+      { timeZone: `Europe/${"A".repeat(250_000)}` },
+      { timeZone: "" },
+      { timeZone: 5 },
+      {},
+    ]) {
       const response = await patch(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe("validation_failed");

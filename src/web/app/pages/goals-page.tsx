@@ -36,7 +36,11 @@ export function GoalsPage() {
       {/* Its code loads on the first 'Break Down'. */}
       {breakdown.goal ? (
         <Suspense fallback={null}>
-          <BreakdownDialog open={breakdown.open} goal={breakdown.goal} onOpenChange={(open) => setBreakdown((current) => ({ ...current, open }))} />
+          <BreakdownDialog
+            open={breakdown.open}
+            goal={breakdown.goal}
+            onOpenChange={(open) => setBreakdown((current) => ({ ...current, open }))}
+          />
         </Suspense>
       ) : null}
     </>

@@ -16,9 +16,7 @@ afterEach(() => {
 
 describe("SettingsPage", () => {
   it("has four tabs with AI Settings open by default, showing the providers", async () => {
-    const fetchMock = mockFetch((url) =>
-      jsonResponse(url === "/api/ai/providers" ? { providers: [AI_PROVIDER] } : ROLLOVER_DEFAULTS),
-    );
+    const fetchMock = mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? { providers: [AI_PROVIDER] } : ROLLOVER_DEFAULTS));
     renderWithApp(
       <AIContextProvider>
         <SettingsPage />

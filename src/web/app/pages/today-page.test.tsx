@@ -92,7 +92,10 @@ describe("TodayPage", () => {
 
   it("opens the wrap-up of the viewed day from 'End Day (n)', n counting its incomplete tasks", async () => {
     const day = "2026-11-20";
-    server([makeTask({ status: "done", date: day }), makeTask({ title: "Left over", date: day }), makeTask({ status: "stalled", date: day })], []);
+    server(
+      [makeTask({ status: "done", date: day }), makeTask({ title: "Left over", date: day }), makeTask({ status: "stalled", date: day })],
+      [],
+    );
     renderPage(`/?date=${day}`);
     const endDay = await screen.findByRole("button", { name: "End Day (2)" });
     await userEvent.click(endDay);

@@ -86,9 +86,7 @@ export function TodayPage() {
   } else if (tasks.length === 0) {
     board = <EmptyBoard onAddTask={openCreate} onExternalDrop={moves.dropOnDay} />;
   } else {
-    board = (
-      <TaskBoard tasks={tasks} timeZone={timeZone} actions={actions} onDrop={moves.dropOnBoard} onExternalDrop={moves.dropOnDay} />
-    );
+    board = <TaskBoard tasks={tasks} timeZone={timeZone} actions={actions} onDrop={moves.dropOnBoard} onExternalDrop={moves.dropOnDay} />;
   }
 
   return (

@@ -13,7 +13,9 @@ describe("<AppHeader /> with a long name", () => {
     const header = screen.getByRole("banner");
 
     // The phone's menu is a second "Main" navigation, its links rendered only when open.
-    const nav = within(header).getAllByRole("navigation", { name: "Main" }).find((element) => within(element).queryAllByRole("link").length > 0)!;
+    const nav = within(header)
+      .getAllByRole("navigation", { name: "Main" })
+      .find((element) => within(element).queryAllByRole("link").length > 0)!;
     expect(nav).toHaveClass("shrink-0");
     for (const label of ["Tasks", "Goals", "Insights", "Settings"]) {
       expect(within(nav).getByRole("link", { name: label })).toHaveClass("whitespace-nowrap");

@@ -102,7 +102,11 @@ describe("signed in", () => {
 
     // Both navigations are in the DOM; CSS shows one per screen size (jsdom applies none).
     const nav = screen.getAllByRole("navigation", { name: "Main" }).find((element) => within(element).queryAllByRole("link").length > 0)!;
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Tasks", "Goals", "Insights", "Settings"]);
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Tasks", "Goals", "Insights", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Tasks" })).toHaveAttribute("aria-current", "page");
 
     await user.click(within(nav).getByRole("link", { name: "Goals" }));

@@ -99,7 +99,11 @@ function SignedInLayout({ user }: { user: User }) {
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
         <AppHeader user={user} />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 pb-24 outline-none sm:px-6 lg:px-8 lg:py-8 lg:pb-24">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 pb-24 outline-none sm:px-6 lg:px-8 lg:py-8 lg:pb-24"
+        >
           <Suspense fallback={<PageFallback />}>
             <RoutedContent />
           </Suspense>

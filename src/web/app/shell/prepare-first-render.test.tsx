@@ -15,9 +15,14 @@ async function loadOnPage(pathname: string, answers: Record<string, unknown>, st
   const element = document.createElement("script");
   element.type = "application/json";
   element.id = BOOT_ANSWERS_ELEMENT_ID;
-  element.textContent = serializeBootAnswers(Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { status: statuses[path] ?? 200, body }])));
+  element.textContent = serializeBootAnswers(
+    Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { status: statuses[path] ?? 200, body }])),
+  );
   document.body.append(element);
-  const [{ AuthenticatedShell, prepareFirstRender }, { AppProviders }] = await Promise.all([import("./authenticated-shell.tsx"), import("../providers.tsx")]);
+  const [{ AuthenticatedShell, prepareFirstRender }, { AppProviders }] = await Promise.all([
+    import("./authenticated-shell.tsx"),
+    import("../providers.tsx"),
+  ]);
   const renderShell = () =>
     render(
       <AppProviders>
@@ -56,7 +61,10 @@ describe("prepareFirstRender (decision 013)", () => {
     const fetch = mockFetch(() => jsonResponse({}));
     const { renderShell, prepareFirstRender } = await loadOnPage(
       "/",
-      { "/api/user": { message: "Not signed in", code: "unauthorized" }, "/auth/providers": { providers: [{ id: "local", displayName: "Local account" }] } },
+      {
+        "/api/user": { message: "Not signed in", code: "unauthorized" },
+        "/auth/providers": { providers: [{ id: "local", displayName: "Local account" }] },
+      },
       { "/api/user": 401 },
     );
     expect(await prepareFirstRender()).toBe("welcome");

@@ -18,7 +18,11 @@ describe("SafeMarkdown", () => {
   });
 
   it("keeps raw HTML and unsafe addresses inert", () => {
-    const { container } = render(<SafeMarkdown text={'<img src="https://evil.example/a.png"> [run](javascript:alert(1)) ![y][pic]\n\n[pic]: https://evil.example/b.png'} />);
+    const { container } = render(
+      <SafeMarkdown
+        text={'<img src="https://evil.example/a.png"> [run](javascript:alert(1)) ![y][pic]\n\n[pic]: https://evil.example/b.png'}
+      />,
+    );
     expect(container.querySelector("img, script, [href^='javascript']")).toBeNull();
     expect(container).toHaveTextContent('<img src="https://evil.example/a.png">');
     expect(screen.queryByRole("link")).toBeNull();

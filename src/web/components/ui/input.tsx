@@ -10,5 +10,11 @@ export const fieldClassName = cn(
 );
 
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
-  return <input type={type} className={cn(fieldClassName, "h-10 py-2 file:border-0 file:bg-transparent file:text-sm file:font-medium", className)} {...props} />;
+  return (
+    <input
+      type={type}
+      className={cn(fieldClassName, "h-10 py-2 file:border-0 file:bg-transparent file:text-sm file:font-medium", className)}
+      {...props}
+    />
+  );
 }

@@ -40,11 +40,7 @@ const toastVariants = cva(
   },
 );
 
-export function Toast({
-  className,
-  variant,
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} data-variant={variant ?? "default"} {...props} />;
 }
 
@@ -53,7 +49,9 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-90 group-data-[variant=destructive]:opacity-100", className)} {...props} />;
+  return (
+    <ToastPrimitive.Description className={cn("text-sm opacity-90 group-data-[variant=destructive]:opacity-100", className)} {...props} />
+  );
 }
 
 /** A button inside a toast; `altText` says how to do the same without the toast (screen readers). */

@@ -22,7 +22,9 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{typeof description === "string" ? renderIsolates(description) : description}</ToastDescription> : null}
+            {description ? (
+              <ToastDescription>{typeof description === "string" ? renderIsolates(description) : description}</ToastDescription>
+            ) : null}
           </div>
           {action}
           <ToastClose />

@@ -2,4 +2,6 @@
 import { lazy } from "react";
 
 /** Render inside a <Suspense>. */
-export const AiAnalyticsPanel = lazy(() => import("./components/ai-analytics-panel.tsx").then((module) => ({ default: module.AiAnalyticsPanel })));
+export const AiAnalyticsPanel = lazy(() =>
+  import("./components/ai-analytics-panel.tsx").then((module) => ({ default: module.AiAnalyticsPanel })),
+);

@@ -5,4 +5,6 @@ import { lazy } from "react";
 export type { BreakdownDialogProps } from "./components/breakdown-dialog.tsx";
 
 /** Render inside a <Suspense>. */
-export const BreakdownDialog = lazy(() => import("./components/breakdown-dialog.tsx").then((module) => ({ default: module.BreakdownDialog })));
+export const BreakdownDialog = lazy(() =>
+  import("./components/breakdown-dialog.tsx").then((module) => ({ default: module.BreakdownDialog })),
+);

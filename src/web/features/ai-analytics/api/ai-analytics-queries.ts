@@ -30,7 +30,15 @@ export async function getPlanningHistory(days = ANALYTICS_WINDOW_DAYS): Promise<
 // Read afresh each time the tab opens (chats and breakdowns elsewhere change them), unlike the
 // app's other queries, which never go stale.
 export const acceptanceRateQueryOptions = () =>
-  queryOptions({ queryKey: [...aiAnalyticsQueryKey, "acceptance-rate", ANALYTICS_WINDOW_DAYS], queryFn: () => getAcceptanceRate(), staleTime: 0 });
+  queryOptions({
+    queryKey: [...aiAnalyticsQueryKey, "acceptance-rate", ANALYTICS_WINDOW_DAYS],
+    queryFn: () => getAcceptanceRate(),
+    staleTime: 0,
+  });
 
 export const planningHistoryQueryOptions = () =>
-  queryOptions({ queryKey: [...aiAnalyticsQueryKey, "planning-history", ANALYTICS_WINDOW_DAYS], queryFn: () => getPlanningHistory(), staleTime: 0 });
+  queryOptions({
+    queryKey: [...aiAnalyticsQueryKey, "planning-history", ANALYTICS_WINDOW_DAYS],
+    queryFn: () => getPlanningHistory(),
+    staleTime: 0,
+  });

@@ -47,8 +47,8 @@ export function AiAnalyticsPanel() {
         </CardHeader>
         <CardContent className="grid gap-2 text-sm">
           <p>
-            Your data is private to your account. For these figures Daywise keeps when you used the assistant, through which
-            provider and how many suggestions you kept, never the text of your conversations.
+            Your data is private to your account. For these figures Daywise keeps when you used the assistant, through which provider and
+            how many suggestions you kept, never the text of your conversations.
           </p>
           <p>To delete or export your data, contact support.</p>
         </CardContent>

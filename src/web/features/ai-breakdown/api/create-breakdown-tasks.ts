@@ -14,7 +14,8 @@ export function createBreakdownTasks(breakdownId: string, input: CreateBreakdown
 export function useCreateBreakdownTasks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ breakdownId, input }: { breakdownId: string; input: CreateBreakdownTasksInput }) => createBreakdownTasks(breakdownId, input),
+    mutationFn: ({ breakdownId, input }: { breakdownId: string; input: CreateBreakdownTasksInput }) =>
+      createBreakdownTasks(breakdownId, input),
     onSuccess: ({ goal }) => {
       queryClient.setQueryData<Goal[]>(goalsQueryKey, (goals) => goals?.map((candidate) => (candidate.id === goal.id ? goal : candidate)));
       void queryClient.invalidateQueries({ queryKey: goalsQueryKey });

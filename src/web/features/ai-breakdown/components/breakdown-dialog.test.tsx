@@ -13,7 +13,13 @@ import { makeGoal } from "../../goals/test/goal-fixtures.ts";
 
 const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
 const goal = makeGoal({ id: "g1", title: "Write a book", description: null, targetDate: null });
-const provider = (name: string, displayName: string, available: boolean) => ({ name, displayName, description: "", features: [], available });
+const provider = (name: string, displayName: string, available: boolean) => ({
+  name,
+  displayName,
+  description: "",
+  features: [],
+  available,
+});
 const suggestions = [
   { title: "Outline the chapters", description: "One line each.", estimatedDuration: 60, priority: "high" },
   { title: "Write chapter one", description: "", estimatedDuration: 120, priority: "medium" },
@@ -28,7 +34,14 @@ function server(overrides: Record<string, FetchHandler> = {}) {
   const sent: Array<{ url: string; body: unknown }> = [];
   const routes: Record<string, FetchHandler> = {
     "GET /api/ai/providers": () =>
-      jsonResponse({ providers: [provider("openai", "OpenAI", true), provider("gemini", "Google Gemini", true), provider("claude", "Claude", false), provider("openrouter", "OpenRouter", false)] }),
+      jsonResponse({
+        providers: [
+          provider("openai", "OpenAI", true),
+          provider("gemini", "Google Gemini", true),
+          provider("claude", "Claude", false),
+          provider("openrouter", "OpenRouter", false),
+        ],
+      }),
     "POST /api/ai/breakdown-goal": () => jsonResponse({ content: JSON.stringify(suggestions), breakdownId: "b1" }),
     "POST /api/ai/breakdowns/b1/tasks": () => jsonResponse({ tasks: [], goal: { ...goal, totalTasksCount: 1 } }, 201),
     ...overrides,
@@ -61,18 +74,27 @@ describe("<BreakdownDialog />", () => {
     const { dialog } = renderDialog();
     const select = within(dialog).getByLabelText("AI Provider");
     expect(await within(select).findByRole("option", { name: "Claude (not configured)" })).toBeDisabled();
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["OpenAI", "Google Gemini", "Claude (not configured)"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["OpenAI", "Google Gemini", "Claude (not configured)"]);
     await userEvent.selectOptions(select, "gemini");
     await userEvent.type(within(dialog).getByLabelText("Additional Context"), "  mornings only  ");
     await userEvent.click(within(dialog).getByRole("button", { name: "Generate Tasks" }));
     expect(await within(dialog).findByRole("heading", { name: "Suggested Tasks (2 selected)" })).toBeInTheDocument();
-    expect(sent[0]).toEqual({ url: "/api/ai/breakdown-goal", body: { goalId: "g1", provider: "gemini", additionalContext: "mornings only" } });
+    expect(sent[0]).toEqual({
+      url: "/api/ai/breakdown-goal",
+      body: { goalId: "g1", provider: "gemini", additionalContext: "mornings only" },
+    });
   });
 
   it("says why Generate Tasks cannot be pressed when the chosen provider is not configured", async () => {
     server({
       "GET /api/ai/providers": () =>
-        jsonResponse({ providers: ["openai", "gemini", "claude"].map((name) => provider(name, name === "openai" ? "OpenAI" : name, false)) }),
+        jsonResponse({
+          providers: ["openai", "gemini", "claude"].map((name) => provider(name, name === "openai" ? "OpenAI" : name, false)),
+        }),
     });
     const { dialog } = renderDialog();
     const note = await within(dialog).findByText(/OpenAI is not configured\. Providers are set up on the server/);

@@ -8,7 +8,15 @@ import { clampDuration, scheduleDays, SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MIN
 import { daysBetween } from "../../../../shared/rules/dates.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -78,7 +86,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   // The preferred provider (AI Settings or the chat's) when it is one of the three and available, else the first available.
   const [stored] = useState(loadChatProvider);
   const fallback = DIALOG_PROVIDERS.find(isAvailable) ?? "openai";
-  const provider = chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
+  const provider =
+    chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
   // Once the server has said which providers it has: why 'Generate Tasks' cannot be pressed.
   const isNotConfigured = providers.data !== undefined && !isAvailable(provider);
   const providerLabel = providers.data?.find((candidate) => candidate.name === provider)?.displayName ?? PROVIDER_LABELS[provider];
@@ -109,7 +118,10 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       { breakdownId, input: { tasks: toBreakdownTasks(rows) } },
       {
         onSuccess: ({ tasks }) => {
-          toast({ title: "Tasks created", description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${isolate(goal.title)}".` });
+          toast({
+            title: "Tasks created",
+            description: `${tasks.length} ${tasks.length === 1 ? "task" : "tasks"} added to "${isolate(goal.title)}".`,
+          });
           onDone();
         },
         onError: (error) => {
@@ -178,7 +190,9 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </p>
       ) : null}
 
-      {generate.isError ? <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine> : null}
+      {generate.isError ? (
+        <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine>
+      ) : null}
 
       {rows.length > 0 ? (
         <section aria-labelledby={ids.results} className="grid gap-3">
@@ -199,7 +213,13 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
           </div>
           <ul className="grid gap-2" aria-label="Suggested tasks">
             {rows.map((row) => (
-              <SuggestionItem key={`${breakdownId}-${row.key}`} row={row} today={today} disabled={isBusy} onChange={(change) => updateRow(row.key, change)} />
+              <SuggestionItem
+                key={`${breakdownId}-${row.key}`}
+                row={row}
+                today={today}
+                disabled={isBusy}
+                onChange={(change) => updateRow(row.key, change)}
+              />
             ))}
           </ul>
           {warning ? (
@@ -314,7 +334,13 @@ function SuggestionItem({
           <Label htmlFor={ids.date} className="text-xs">
             Schedule<span className="sr-only"> {row.title}</span>
           </Label>
-          <Select id={ids.date} className="h-9 py-1" value={row.date} disabled={disabled} onChange={(event) => onChange({ date: event.target.value })}>
+          <Select
+            id={ids.date}
+            className="h-9 py-1"
+            value={row.date}
+            disabled={disabled}
+            onChange={(event) => onChange({ date: event.target.value })}
+          >
             <option value="">Unscheduled</option>
             {scheduleDays(today).map((day) => (
               <option key={day} value={day}>

@@ -41,7 +41,9 @@ describe("rowsFromContent", () => {
     const [placeholder] = rowsFromContent(reply, TODAY);
     expect(placeholder!.description).toHaveLength(5_000);
     expect(placeholder!.description).toBe(reply.trim().slice(0, 5_000));
-    expect(breakdownTaskSchema.safeParse({ title: placeholder!.title, description: placeholder!.description, estimatedDuration: 60 }).success).toBe(true);
+    expect(
+      breakdownTaskSchema.safeParse({ title: placeholder!.title, description: placeholder!.description, estimatedDuration: 60 }).success,
+    ).toBe(true);
   });
 });
 
@@ -84,7 +86,13 @@ describe("todayCapacityWarning (spec section 5: 240 usable minutes, warning over
     const todays = [{ estimatedDuration: 120 }, { estimatedDuration: null }];
     expect(todayCapacityWarning(todays, [row(45)], TODAY)).toMatchObject({ level: "warning", utilizationPercent: 81 });
     // Unselected, unscheduled or later suggestions add nothing; with none for today there is no warning.
-    expect(todayCapacityWarning(todays, [row(45), row(300, { selected: false }), row(300, { date: "" }), row(300, { date: "2026-05-05" })], TODAY)).toMatchObject({
+    expect(
+      todayCapacityWarning(
+        todays,
+        [row(45), row(300, { selected: false }), row(300, { date: "" }), row(300, { date: "2026-05-05" })],
+        TODAY,
+      ),
+    ).toMatchObject({
       utilizationPercent: 81,
     });
     expect(todayCapacityWarning([{ estimatedDuration: 480 }], [row(30, { date: "" })], TODAY)).toBeNull();

@@ -6,7 +6,12 @@ import { CLEARED_TEXT, WELCOME_TEXT } from "../lib/chat-messages.ts";
 import { AIContextProvider, useAIContext } from "./ai-context.tsx";
 
 const wrapper = ({ children }: { children: ReactNode }) => <AIContextProvider>{children}</AIContextProvider>;
-const message = (id: string, role: "user" | "assistant", content: string) => ({ id, role, content, timestamp: new Date("2026-01-05T09:30:00Z") });
+const message = (id: string, role: "user" | "assistant", content: string) => ({
+  id,
+  role,
+  content,
+  timestamp: new Date("2026-01-05T09:30:00Z"),
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -15,7 +15,8 @@ import { useAIContext } from "./ai-context.tsx";
 export const ADMIN_MESSAGE =
   "Providers are set up on the server. To use a provider marked as not configured, contact your administrator to configure it.";
 /** The administrator message where no provider is listed as configured, so none is "marked". */
-const NO_PROVIDERS_ADMIN_MESSAGE = "Providers are set up on the server, and none is configured yet: contact your administrator to configure one.";
+const NO_PROVIDERS_ADMIN_MESSAGE =
+  "Providers are set up on the server, and none is configured yet: contact your administrator to configure one.";
 
 const COMPARISON: { name: AiProviderName; strengths: string; bestFor: string }[] = [
   { name: "openai", strengths: "Fast, well-rounded answers", bestFor: "Everyday planning and quick tips" },
@@ -100,9 +101,15 @@ export function AiSettingsPanel() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">Provider</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Strengths</th>
-                <th scope="col" className="py-2 font-medium">Best for</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Provider
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Strengths
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Best for
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -26,7 +26,9 @@ function CompactHarness() {
 }
 
 const chatCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.filter(([url]) => url === "/api/ai/chat").map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
+  fetchMock.mock.calls
+    .filter(([url]) => url === "/api/ai/chat")
+    .map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -51,7 +53,13 @@ describe("ChatView", () => {
 
   it("says, instead of an input, that the server has no provider and whom to ask", async () => {
     const providers = {
-      providers: ["openai", "gemini", "claude", "openrouter"].map((name) => ({ name, displayName: name, description: "", features: [], available: false })),
+      providers: ["openai", "gemini", "claude", "openrouter"].map((name) => ({
+        name,
+        displayName: name,
+        description: "",
+        features: [],
+        available: false,
+      })),
     };
     mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? providers : []));
     renderChat(<Harness />);
@@ -85,7 +93,9 @@ describe("ChatView", () => {
   it("gives another provider its chance after one refused the server's credentials", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     mockFetch((url) =>
-      url === "/api/ai/chat" ? new Response(JSON.stringify({ message: "refused", code: "ai_provider_auth" }), { status: 502 }) : jsonResponse([]),
+      url === "/api/ai/chat"
+        ? new Response(JSON.stringify({ message: "refused", code: "ai_provider_auth" }), { status: 502 })
+        : jsonResponse([]),
     );
     function SwitchingHarness() {
       const chat = useChat();
@@ -117,7 +127,12 @@ describe("ChatView", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
     expect(screen.getByRole("log")).toHaveAttribute("aria-live", "polite");
 
-    reply.resolve(sseResponse(['data: {"delta":"Start with "}\n\n', 'data: {"delta":"**focus**"}\n\nevent: done\ndata: {"content":"Start with **focus**"}\n\n']));
+    reply.resolve(
+      sseResponse([
+        'data: {"delta":"Start with "}\n\n',
+        'data: {"delta":"**focus**"}\n\nevent: done\ndata: {"content":"Start with **focus**"}\n\n',
+      ]),
+    );
     expect(await screen.findByText("focus", { selector: "strong" })).toBeInTheDocument();
     await waitFor(() => expect(input).toBeEnabled());
     expect(screen.queryByText("Thinking...")).not.toBeInTheDocument();
@@ -171,7 +186,9 @@ describe("ChatView", () => {
   });
 
   it("shows a reply's raw HTML as text", async () => {
-    mockFetch((url) => (url === "/api/ai/chat" ? jsonResponse({ content: 'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script>' }) : jsonResponse([])));
+    mockFetch((url) =>
+      url === "/api/ai/chat" ? jsonResponse({ content: 'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script>' }) : jsonResponse([]),
+    );
     const { container } = renderChat(<Harness />);
     await userEvent.type(screen.getByLabelText("Message the AI assistant"), "html{Enter}");
     expect(await screen.findByText(/<img src=x onerror="alert\(1\)">/)).toBeInTheDocument();

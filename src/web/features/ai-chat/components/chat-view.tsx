@@ -100,7 +100,13 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
         {isEmpty && !chat.isSending && unusableText === null && (
           <div className="flex flex-wrap gap-2 pt-1" role="group" aria-label="Quick prompts">
             {shownPrompts.map((prompt) => (
-              <Button key={prompt} variant="outline" size="sm" className="h-auto min-h-8 whitespace-normal text-left" onClick={() => void chat.send(prompt)}>
+              <Button
+                key={prompt}
+                variant="outline"
+                size="sm"
+                className="h-auto min-h-8 whitespace-normal text-left"
+                onClick={() => void chat.send(prompt)}
+              >
                 {prompt}
               </Button>
             ))}
@@ -108,7 +114,13 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
         )}
       </div>
       {unusableText !== null ? (
-        <p ref={unusableRef} role="status" tabIndex={-1} data-testid="ai-chat-unavailable" className="border-t p-3 text-sm text-muted-foreground outline-none">
+        <p
+          ref={unusableRef}
+          role="status"
+          tabIndex={-1}
+          data-testid="ai-chat-unavailable"
+          className="border-t p-3 text-sm text-muted-foreground outline-none"
+        >
           {unusableText}
         </p>
       ) : (
@@ -176,7 +188,9 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         )}
       >
         <span className="sr-only">{isUser ? "You said:" : "Assistant:"}</span>
-        {isUser ? <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p> : (
+        {isUser ? (
+          <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p>
+        ) : (
           <LazySafeMarkdown text={message.content} className="text-sm leading-relaxed" />
         )}
         <p className={cn("mt-1 text-[11px]", isUser ? "text-primary-foreground/80" : "text-muted-foreground")}>{time}</p>

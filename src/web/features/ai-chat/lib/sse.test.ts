@@ -56,7 +56,10 @@ describe("readChatStream", () => {
 
   it("rejects on an error event and on a stream that stops before done", async () => {
     await expect(
-      readChatStream(streamOf(['data: {"delta":"a"}\n\nevent: error\ndata: {"message":"Provider failed","code":"ai_provider_error"}\n\n']), () => {}),
+      readChatStream(
+        streamOf(['data: {"delta":"a"}\n\nevent: error\ndata: {"message":"Provider failed","code":"ai_provider_error"}\n\n']),
+        () => {},
+      ),
     ).rejects.toMatchObject({ message: "Provider failed", code: "ai_provider_error" });
     await expect(readChatStream(streamOf(['data: {"delta":"a"}\n\n']), () => {})).rejects.toMatchObject({ code: "stream_incomplete" });
   });

@@ -40,7 +40,8 @@ export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   }
   if (frame.event === "message") return hasStrings(data, "delta") ? { event: "delta", data: { delta: data.delta } } : null;
   if (frame.event === "done") return hasStrings(data, "content") ? { event: "done", data: { content: data.content } } : null;
-  if (frame.event === "error") return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
+  if (frame.event === "error")
+    return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
   return null;
 }
 

@@ -1,5 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot, CalendarDays, CircleCheck, LayoutList, type LucideIcon, Plus, Search, Settings, Sparkles, SunMoon, Sunset, Target } from "lucide-react";
+import {
+  Bot,
+  CalendarDays,
+  CircleCheck,
+  LayoutList,
+  type LucideIcon,
+  Plus,
+  Search,
+  Settings,
+  Sparkles,
+  SunMoon,
+  Sunset,
+  Target,
+} from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { parseQuickAdd, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
@@ -91,12 +104,11 @@ function PaletteBody({ close }: { close: () => void }) {
       case "add": {
         const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });
         // mutateAsync, not mutate's callbacks: the palette has closed (unmounted) by the time it answers.
-        createTask
-          .mutateAsync(quickAddTaskInput(parsed, today))
-          .then(
-            (task) => toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${futureDateLabel(task.date, today)}` }),
-            () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),
-          );
+        createTask.mutateAsync(quickAddTaskInput(parsed, today)).then(
+          (task) =>
+            toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${futureDateLabel(task.date, today)}` }),
+          () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),
+        );
         return;
       }
     }
@@ -173,4 +185,3 @@ function PaletteBody({ close }: { close: () => void }) {
     </>
   );
 }
-

@@ -8,15 +8,39 @@ const labels = (query: string) => matchCommands(query, context).map((command) =>
 
 describe("matchCommands", () => {
   it("lists every fixed command for an empty query", () => {
-    expect(labels("")).toEqual(["Go to Today", "Go to Goals", "Go to Insights", "Go to Settings", "End Day", "Open the AI Assistant", "Switch theme"]);
+    expect(labels("")).toEqual([
+      "Go to Today",
+      "Go to Goals",
+      "Go to Insights",
+      "Go to Settings",
+      "End Day",
+      "Open the AI Assistant",
+      "Switch theme",
+    ]);
   });
 
   it("switches to the theme not shown, and offers the three choices once typed for", () => {
-    expect(matchCommands("", context).at(-1)).toMatchObject({ label: "Switch theme", hint: "Dark", action: { kind: "theme", choice: "dark" } });
-    expect(matchCommands("", { ...context, isDark: true }).at(-1)).toMatchObject({ hint: "Light", action: { kind: "theme", choice: "light" } });
-    expect(labels("theme")).toEqual(["Switch theme", "Use the light theme", "Use the dark theme", "Use the system theme", "Add task “theme”"]);
+    expect(matchCommands("", context).at(-1)).toMatchObject({
+      label: "Switch theme",
+      hint: "Dark",
+      action: { kind: "theme", choice: "dark" },
+    });
+    expect(matchCommands("", { ...context, isDark: true }).at(-1)).toMatchObject({
+      hint: "Light",
+      action: { kind: "theme", choice: "light" },
+    });
+    expect(labels("theme")).toEqual([
+      "Switch theme",
+      "Use the light theme",
+      "Use the dark theme",
+      "Use the system theme",
+      "Add task “theme”",
+    ]);
     expect(labels("dark")).toEqual(["Switch theme", "Use the dark theme", "Add task “dark”"]);
-    expect(matchCommands("system theme", context)).toMatchObject([{ id: "theme-system", action: { kind: "theme", choice: "system" } }, { id: "add-task" }]);
+    expect(matchCommands("system theme", context)).toMatchObject([
+      { id: "theme-system", action: { kind: "theme", choice: "system" } },
+      { id: "add-task" },
+    ]);
     expect(labels("switch")).toContain("Switch theme");
   });
 

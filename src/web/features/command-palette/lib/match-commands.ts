@@ -33,8 +33,20 @@ const STATUS_LABELS: Record<Task["status"], string> = { todo: "To Do", inprogres
 const FIXED: PaletteCommand[] = [
   { id: "go-board", label: "Go to Today", icon: "board", keywords: "tasks board home", action: { kind: "navigate", to: "/" } },
   { id: "go-goals", label: "Go to Goals", icon: "goals", action: { kind: "navigate", to: "/goals" } },
-  { id: "go-insights", label: "Go to Insights", icon: "insights", keywords: "weekly summaries", action: { kind: "navigate", to: "/insights" } },
-  { id: "go-settings", label: "Go to Settings", icon: "settings", keywords: "preferences ai rollover notifications", action: { kind: "navigate", to: "/settings" } },
+  {
+    id: "go-insights",
+    label: "Go to Insights",
+    icon: "insights",
+    keywords: "weekly summaries",
+    action: { kind: "navigate", to: "/insights" },
+  },
+  {
+    id: "go-settings",
+    label: "Go to Settings",
+    icon: "settings",
+    keywords: "preferences ai rollover notifications",
+    action: { kind: "navigate", to: "/settings" },
+  },
   {
     id: "end-day",
     label: "End Day",
@@ -86,7 +98,8 @@ export function taskCommand(task: Pick<Task, "id" | "title" | "date" | "status">
     label: task.title,
     hint: `${futureDateLabel(task.date, today)} · ${STATUS_LABELS[task.status]}`,
     icon: "task",
-    action: task.date === null ? { kind: "navigate", to: "/", state: OPEN_FUTURE_TASKS_STATE } : { kind: "navigate", to: `/?date=${task.date}` },
+    action:
+      task.date === null ? { kind: "navigate", to: "/", state: OPEN_FUTURE_TASKS_STATE } : { kind: "navigate", to: `/?date=${task.date}` },
   };
 }
 

@@ -159,7 +159,9 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
       <DialogHeader>
         <DialogTitle>{isEditing ? "Edit Goal" : "Create New Goal"}</DialogTitle>
         <DialogDescription>
-          {isEditing ? "Change the goal's details or its status." : "Name what you want to achieve, then link tasks to it to track progress."}
+          {isEditing
+            ? "Change the goal's details or its status."
+            : "Name what you want to achieve, then link tasks to it to track progress."}
         </DialogDescription>
       </DialogHeader>
 
@@ -216,7 +218,11 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
         </div>
 
         {failure ? (
-          <p id={ids.failure} role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p
+            id={ids.failure}
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>{failure}</span>
           </p>
@@ -234,9 +240,7 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
             <AlertDialogContent>
               <AlertDialogHeader>
                 <AlertDialogTitle>Delete Goal</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {DELETE_GOAL_CONFIRMATION} Its tasks stay on your board, without a goal.
-                </AlertDialogDescription>
+                <AlertDialogDescription>{DELETE_GOAL_CONFIRMATION} Its tasks stay on your board, without a goal.</AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>

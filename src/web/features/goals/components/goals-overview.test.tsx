@@ -38,11 +38,11 @@ describe("<GoalsOverview />", () => {
     answer.resolve(jsonResponse(goals));
 
     const list = await screen.findByRole("list", { name: "Goals" });
-    expect(within(list).getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
-      "Learn Spanish",
-      "Read 12 books",
-      "Run a half marathon",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("heading", { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Learn Spanish", "Read 12 books", "Run a half marathon"]);
     expect(screen.getByText("3 goals · 2 active")).toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
 
@@ -82,7 +82,9 @@ describe("<GoalsOverview />", () => {
 
   it("reads 'Failed to fetch goals' with a retry that loads them", async () => {
     let isFailing = true;
-    const fetchMock = mockFetch(() => (isFailing ? new Response("", { status: 500 }) : jsonResponse([makeGoal({ title: "Learn Spanish" })])));
+    const fetchMock = mockFetch(() =>
+      isFailing ? new Response("", { status: 500 }) : jsonResponse([makeGoal({ title: "Learn Spanish" })]),
+    );
     const user = userEvent.setup();
     renderOverview();
 

@@ -79,7 +79,10 @@ function GoalsEmpty({ onCreate }: { onCreate(): void }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="flex flex-col items-center rounded-lg border border-dashed px-6 py-14 text-center">
-      <span aria-hidden="true" className="mb-4 flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+      <span
+        aria-hidden="true"
+        className="mb-4 flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+      >
         <Target className="size-7" />
       </span>
       <h2 id={titleId} className="text-lg font-semibold">
@@ -98,7 +101,10 @@ function GoalsEmpty({ onCreate }: { onCreate(): void }) {
 
 function GoalsError({ isRetrying, onRetry }: { isRetrying: boolean; onRetry(): void }) {
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-5 text-red-800 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-5 text-red-800 sm:flex-row sm:items-center"
+    >
       <AlertCircle className="size-5 shrink-0" aria-hidden="true" />
       <p className="flex-1 text-sm font-medium">{FETCH_GOALS_ERROR}</p>
       <Button variant="outline" size="sm" disabled={isRetrying} onClick={onRetry}>

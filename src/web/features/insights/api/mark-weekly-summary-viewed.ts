@@ -17,7 +17,9 @@ export function useMarkWeeklySummaryViewed() {
       // Only the lists that hold it: setting a list's data would also clear its invalidation (a
       // generate meanwhile must still refetch the sidebar's list when it mounts again).
       queryClient.setQueriesData<WeeklySummary[]>({ queryKey: insightsQueryKeys.weekly() }, (list) =>
-        list?.some((summary) => summary.id === id) ? list.map((summary) => (summary.id === id ? { ...summary, viewed: true } : summary)) : undefined,
+        list?.some((summary) => summary.id === id)
+          ? list.map((summary) => (summary.id === id ? { ...summary, viewed: true } : summary))
+          : undefined,
       );
     },
     onError: (error) => console.warn("Failed to mark the weekly summary viewed", error),

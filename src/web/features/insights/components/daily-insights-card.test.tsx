@@ -29,15 +29,21 @@ function server(answer: () => Response | Promise<Response>) {
 
 describe("DailyInsightsCard", () => {
   it("shows 3 insights, high priority first, '+n more', and the blue dot until they are opened", async () => {
-    const insights = [insight("Low one", "low", "pattern"), insight("Medium one", "medium"), insight("High one", "high"), insight("Medium two", "medium"), insight("High two", "high")];
+    const insights = [
+      insight("Low one", "low", "pattern"),
+      insight("Medium one", "medium"),
+      insight("High one", "high"),
+      insight("Medium two", "medium"),
+      insight("High two", "high"),
+    ];
     const fetchMock = server(() => jsonResponse({ insights, viewed: false }));
     renderWithApp(<DailyInsightsCard date="2026-11-20" isToday revision="r1" />);
     const list = await screen.findByRole("list", { name: "Daily insights" });
-    expect(within(list).getAllByRole("listitem").map((item) => item.querySelector("h4")?.textContent)).toEqual([
-      "Warning, high priority: High one",
-      "Warning, high priority: High two",
-      "Warning: Medium one",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.querySelector("h4")?.textContent),
+    ).toEqual(["Warning, high priority: High one", "Warning, high priority: High two", "Warning: Medium one"]);
     expect(screen.getByRole("img", { name: "New insights" })).toBeInTheDocument();
     const link = screen.getByRole("link", { name: /View All Insights/ });
     expect(link).toHaveAttribute("href", "/insights");
@@ -46,7 +52,11 @@ describe("DailyInsightsCard", () => {
     await userEvent.click(screen.getByRole("button", { name: "+2 more insights" }));
     expect(within(list).getAllByRole("listitem")).toHaveLength(5);
     expect(screen.queryByRole("img", { name: "New insights" })).not.toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => init.method === "PATCH" && url === "/api/ai/insights/2026-11-20/viewed")).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => init.method === "PATCH" && url === "/api/ai/insights/2026-11-20/viewed")).toBe(
+        true,
+      ),
+    );
   });
 
   it("has no dot once viewed, and no '+n more' with 3 or fewer", async () => {

@@ -112,9 +112,14 @@ function InsightItem({ insight }: { insight: DailyInsight }) {
   const isHigh = insight.priority === "high";
   return (
     // High priority: a thick left edge in the type's colour (a ring around it read as keyboard focus).
-    <li className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && DAILY_HIGH_PRIORITY_CLASSES[insight.type])}>
+    <li
+      className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && DAILY_HIGH_PRIORITY_CLASSES[insight.type])}
+    >
       <h4 className="text-sm font-semibold text-foreground">
-        <span className="sr-only">{DAILY_TYPE_LABELS[insight.type]}{isHigh ? ", high priority" : ""}: </span>
+        <span className="sr-only">
+          {DAILY_TYPE_LABELS[insight.type]}
+          {isHigh ? ", high priority" : ""}:{" "}
+        </span>
         {insight.title}
       </h4>
       <p className="mt-0.5 text-xs leading-snug text-slate-700">{insight.description}</p>

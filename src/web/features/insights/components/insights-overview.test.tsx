@@ -35,7 +35,15 @@ describe("InsightsOverview", () => {
     mockFetch(() => jsonResponse([summary("2026-11-16", 8), summary("2026-11-09", 5, { viewed: true }), summary("2026-11-02", 3)]));
     renderWithApp(<InsightsOverview />);
     expect(screen.getByRole("heading", { level: 1, name: "Insights" })).toBeInTheDocument();
-    for (const text of ["Quick Stats", "Stats Coming Soon", "Pattern Recognition", "AI Patterns Coming Soon", "Phase 2", "Achievements", "Achievements Coming Soon"]) {
+    for (const text of [
+      "Quick Stats",
+      "Stats Coming Soon",
+      "Pattern Recognition",
+      "AI Patterns Coming Soon",
+      "Phase 2",
+      "Achievements",
+      "Achievements Coming Soon",
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     const cards = (await screen.findByRole("list", { name: "Weekly summaries" })).querySelectorAll(":scope > li");
@@ -60,7 +68,9 @@ describe("InsightsOverview", () => {
 
   it("marks a summary viewed on opening and on each step of the dialog, at once", async () => {
     const fetchMock = mockFetch((url, init) =>
-      init.method === "PATCH" ? jsonResponse(summary("2026-11-16", 8, { viewed: true })) : jsonResponse([summary("2026-11-16", 8), summary("2026-11-09", 5), summary("2026-11-02", 3)]),
+      init.method === "PATCH"
+        ? jsonResponse(summary("2026-11-16", 8, { viewed: true }))
+        : jsonResponse([summary("2026-11-16", 8), summary("2026-11-09", 5), summary("2026-11-02", 3)]),
     );
     renderWithApp(<InsightsOverview />);
     const list = await screen.findByRole("list", { name: "Weekly summaries" });
@@ -111,7 +121,9 @@ describe("InsightsOverview", () => {
   });
 
   it("shows the red alerts of section 8", async () => {
-    mockFetch((url, init) => (init.method === "POST" ? errorResponse(500, "Failed to generate weekly summary") : errorResponse(500, "boom")));
+    mockFetch((url, init) =>
+      init.method === "POST" ? errorResponse(500, "Failed to generate weekly summary") : errorResponse(500, "boom"),
+    );
     renderWithApp(<InsightsOverview />);
     const load = await screen.findByRole("alert");
     expect(load).toHaveTextContent("Failed to load summaries");

@@ -136,7 +136,12 @@ function SummaryCard({ summary, isLatest, onOpen }: { summary: WeeklySummary; is
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <span className="text-xs text-muted-foreground">Generated {generatedDateLabel(summary.summary.generatedAt)}</span>
-          <Button variant={summary.viewed ? "outline" : "default"} size="sm" onClick={onOpen} aria-label={`${summary.viewed ? "View Details" : "View Summary"}: ${range}`}>
+          <Button
+            variant={summary.viewed ? "outline" : "default"}
+            size="sm"
+            onClick={onOpen}
+            aria-label={`${summary.viewed ? "View Details" : "View Summary"}: ${range}`}
+          >
             {summary.viewed ? "View Details" : "View Summary"}
           </Button>
         </div>

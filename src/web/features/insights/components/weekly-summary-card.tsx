@@ -41,7 +41,10 @@ export function WeeklySummaryCard() {
             <LazySafeMarkdown text={latest.summary.text} className="line-clamp-3 text-sm text-muted-foreground" />
           </>
         )}
-        <Link to="/insights" className="w-fit text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to="/insights"
+          className="w-fit text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {latest ? "Open weekly summaries" : "Go to Insights"}
         </Link>
       </CardContent>

@@ -31,7 +31,9 @@ const summary: WeeklySummary = {
 async function expectRendered(scope: HTMLElement) {
   const strong = await within(scope).findByText("Start", { selector: "strong" });
   expect(strong).toBeInTheDocument();
-  const items = within(scope).getAllByRole("listitem").map((item) => item.textContent);
+  const items = within(scope)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent);
   expect(items).toEqual(expect.arrayContaining(["Finish the report", "Plan Monday"]));
   expect(scope).not.toHaveTextContent("**");
   expect(scope.querySelector("img")).toBeNull();

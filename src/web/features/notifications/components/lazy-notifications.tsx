@@ -4,9 +4,7 @@ import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 
 const NotificationCenter = lazyWithPreload(() => import("./notification-center.tsx").then((module) => module.NotificationCenter));
-const LoadedNotificationsPanel = lazy(() =>
-  import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })),
-);
+const LoadedNotificationsPanel = lazy(() => import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })));
 
 /** The notification engine of a signed-in page; mount once, inside the router. Starts when the browser is idle. */
 export function LazyNotificationCenter() {

@@ -80,7 +80,10 @@ describe("NotificationCenter", () => {
     // The next poll, within the hour: nothing new. A completion seen after it proves the poll was read.
     await act(() => client.refetchQueries({ queryKey: ["tasks", "stalled"] }));
     act(() => {
-      client.setQueryData(["tasks", "day", today()], [makeTask({ id: "just-done", status: "done", date: today(), completedAt: new Date().toISOString() })]);
+      client.setQueryData(
+        ["tasks", "day", today()],
+        [makeTask({ id: "just-done", status: "done", date: today(), completedAt: new Date().toISOString() })],
+      );
     });
     await waitFor(() => expect(events.map((event) => event.key)).toEqual(["stall:t1", "completed:just-done"]));
 
@@ -95,7 +98,10 @@ describe("NotificationCenter", () => {
   });
 
   it("goes by this user's preferences and markers, not another user's on this browser", async () => {
-    localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, userItemText("u2", JSON.stringify({ stalledTasks: false, browserNotifications: true })));
+    localStorage.setItem(
+      NOTIFICATION_PREFERENCES_KEY,
+      userItemText("u2", JSON.stringify({ stalledTasks: false, browserNotifications: true })),
+    );
     localStorage.setItem(markerStorageKey("stall:t1"), userItemText("u2", String(Date.now())));
     const { shown } = stubNotification("granted");
     renderCenter([makeTask({ id: "t1", status: "stalled", date: "2026-01-05" })]);
@@ -109,14 +115,21 @@ describe("NotificationCenter", () => {
     const { client } = renderCenter([]);
     await waitFor(() => expect(client.getQueryData(["tasks", "stalled"])).toEqual([]));
     act(() => {
-      client.setQueryData(["tasks", "day", today()], [
-        makeTask({ id: "done-now", title: "Ship it", status: "done", date: today(), completedAt: new Date().toISOString() }),
-        makeTask({ id: "done-earlier", status: "done", date: today(), completedAt: new Date(Date.now() - 6_000).toISOString() }),
-      ]);
+      client.setQueryData(
+        ["tasks", "day", today()],
+        [
+          makeTask({ id: "done-now", title: "Ship it", status: "done", date: today(), completedAt: new Date().toISOString() }),
+          makeTask({ id: "done-earlier", status: "done", date: today(), completedAt: new Date(Date.now() - 6_000).toISOString() }),
+        ],
+      );
     });
     await waitFor(() => expect(events.map((event) => event.key)).toEqual(["completed:done-now"]));
     // The title is in a <bdi> of its own inside the sentence.
-    expect(await screen.findByText((_, element) => element?.textContent === 'Nice work! "Ship it" is done.' && element.querySelector("bdi") !== null)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, element) => element?.textContent === 'Nice work! "Ship it" is done.' && element.querySelector("bdi") !== null,
+      ),
+    ).toBeInTheDocument();
     expect(shown).toEqual([]);
   });
 
@@ -126,7 +139,10 @@ describe("NotificationCenter", () => {
     const { client, fetchMock } = renderCenter([makeTask({ status: "stalled" })]);
     // A completion's notice, which the engine reads after the stalled list, proves the quiet.
     act(() => {
-      client.setQueryData(["tasks", "day", today()], [makeTask({ id: "done-now", status: "done", date: today(), completedAt: new Date().toISOString() })]);
+      client.setQueryData(
+        ["tasks", "day", today()],
+        [makeTask({ id: "done-now", status: "done", date: today(), completedAt: new Date().toISOString() })],
+      );
     });
     await waitFor(() => expect(events.map((event) => event.key)).toEqual(["completed:done-now"]));
     // The stalled list is not even polled for it.

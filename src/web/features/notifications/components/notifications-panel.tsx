@@ -49,7 +49,10 @@ export const KIND_SWITCHES: { name: KindPreference; label: string; description: 
   },
 ];
 
-const PERMISSION_LABELS: Record<Exclude<BrowserPermission, "unsupported">, { text: string; variant: "success" | "destructive" | "secondary" }> = {
+const PERMISSION_LABELS: Record<
+  Exclude<BrowserPermission, "unsupported">,
+  { text: string; variant: "success" | "destructive" | "secondary" }
+> = {
   granted: { text: "Enabled", variant: "success" },
   denied: { text: "Blocked", variant: "destructive" },
   default: { text: "Disabled", variant: "secondary" },
@@ -102,7 +105,10 @@ export function NotificationsPanel() {
         ))}
       </Section>
 
-      <Section title="Browser notifications" description="Also show them as your system's notifications, even while Daywise is in another tab.">
+      <Section
+        title="Browser notifications"
+        description="Also show them as your system's notifications, even while Daywise is in another tab."
+      >
         {permission === "unsupported" ? (
           <p className="py-4 text-sm">{UNSUPPORTED_TEXT}</p>
         ) : (
@@ -111,7 +117,13 @@ export function NotificationsPanel() {
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                 Browser permission:
                 <Badge variant={PERMISSION_LABELS[permission].variant}>
-                  {permission === "granted" ? <BellRing aria-hidden="true" /> : permission === "denied" ? <BellOff aria-hidden="true" /> : <Bell aria-hidden="true" />}
+                  {permission === "granted" ? (
+                    <BellRing aria-hidden="true" />
+                  ) : permission === "denied" ? (
+                    <BellOff aria-hidden="true" />
+                  ) : (
+                    <Bell aria-hidden="true" />
+                  )}
                   {PERMISSION_LABELS[permission].text}
                 </Badge>
               </p>
@@ -122,7 +134,12 @@ export function NotificationsPanel() {
               ) : null}
             </div>
             {isGranted ? null : (
-              <Button variant="outline" className="self-start sm:self-auto" onClick={() => void enableBrowserNotifications()} disabled={isRequesting}>
+              <Button
+                variant="outline"
+                className="self-start sm:self-auto"
+                onClick={() => void enableBrowserNotifications()}
+                disabled={isRequesting}
+              >
                 {isRequesting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Bell aria-hidden="true" />}
                 Enable
               </Button>
@@ -132,7 +149,9 @@ export function NotificationsPanel() {
         <SwitchRow
           name="browserNotifications"
           label="Show browser notifications"
-          description={isGranted ? "A click on one brings you to the task, the goal or your insights." : "Needs the browser's permission first."}
+          description={
+            isGranted ? "A click on one brings you to the task, the goal or your insights." : "Needs the browser's permission first."
+          }
           checked={isGranted && preferences.browserNotifications}
           disabled={!isGranted}
           onCheckedChange={(checked) => savePreference("browserNotifications", checked)}

@@ -59,7 +59,9 @@ describe("claimNotification", () => {
     // Within the hour, the marker keeps every tab quiet; an hour later one notifies again.
     const later = vi.fn();
     await vi.advanceTimersByTimeAsync(30 * 60_000);
-    expect(await claimNotification({ key: "stall:t1", shouldNotify: stallRule(Date.now()), markerValue: Date.now(), onClaimed: later })).toBe(false);
+    expect(
+      await claimNotification({ key: "stall:t1", shouldNotify: stallRule(Date.now()), markerValue: Date.now(), onClaimed: later }),
+    ).toBe(false);
     vi.setSystemTime(now + 60 * 60_000);
     const again = claimNotification({ key: "stall:t1", shouldNotify: stallRule(Date.now()), markerValue: Date.now(), onClaimed: later });
     await vi.advanceTimersByTimeAsync(CLAIM_HOLD_MS);

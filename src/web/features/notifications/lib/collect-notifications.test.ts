@@ -16,7 +16,13 @@ function snapshot(overrides: Partial<EngineSnapshot> = {}): EngineSnapshot {
     stalledTasks: [makeTask({ id: "stalled", status: "stalled", date: today })],
     todayTasks: [makeTask({ id: "late", status: "todo", date: today, scheduledStartTime: "09:00" })],
     knownTasks: [
-      makeTask({ id: "done", status: "done", date: today, completedAt: new Date(now - 2_000).toISOString(), updatedAt: "2026-11-24T11:59:58.000Z" }),
+      makeTask({
+        id: "done",
+        status: "done",
+        date: today,
+        completedAt: new Date(now - 2_000).toISOString(),
+        updatedAt: "2026-11-24T11:59:58.000Z",
+      }),
       makeTask({ id: "done", status: "inprogress", date: today, updatedAt: "2026-11-24T11:00:00.000Z" }),
       makeTask({ id: "old", status: "done", date: today, completedAt: new Date(now - 60_000).toISOString() }),
     ],
@@ -30,7 +36,13 @@ const keys = (input: EngineSnapshot) => collectNotificationCandidates(input).map
 
 describe("collectNotificationCandidates", () => {
   it("proposes each kind's events (the newest copy of a task counts)", () => {
-    expect(keys(snapshot())).toEqual(["stall:stalled", "completed:done", "procrastination:late", "goal-deadline:g1", expect.stringMatching(/^insight:2026-11-24:/)]);
+    expect(keys(snapshot())).toEqual([
+      "stall:stalled",
+      "completed:done",
+      "procrastination:late",
+      "goal-deadline:g1",
+      expect.stringMatching(/^insight:2026-11-24:/),
+    ]);
   });
 
   it("respects each preference", () => {

@@ -24,6 +24,10 @@ describe("newHighPriorityInsights", () => {
   });
 
   it("opens the Insights page", () => {
-    expect(insightNotification(high, today)).toMatchObject({ title: "New Insight", body: "\u2068Three tasks stalled\u2069: Resume one.", path: "/insights" });
+    expect(insightNotification(high, today)).toMatchObject({
+      title: "New Insight",
+      body: "\u2068Three tasks stalled\u2069: Resume one.",
+      path: "/insights",
+    });
   });
 });

@@ -52,7 +52,10 @@ describe("shouldNotifyGoalDeadline", () => {
     expect(goalDeadlineNotification({ ...due(1), title: "Ship", completedTasksCount: 2 }, today).body).toBe(
       '"\u2068Ship\u2069" is due tomorrow, with 1 task still to do.',
     );
-    expect(goalDeadlineNotification({ ...due(3), title: "Ship" }, today)).toMatchObject({ title: "Goal Due Soon", body: '"\u2068Ship\u2069" is due in 3 days, with 2 tasks still to do.' });
+    expect(goalDeadlineNotification({ ...due(3), title: "Ship" }, today)).toMatchObject({
+      title: "Goal Due Soon",
+      body: '"\u2068Ship\u2069" is due in 3 days, with 2 tasks still to do.',
+    });
   });
 
   it("tells a passed target as overdue, never as due in a negative number of days", () => {

@@ -14,8 +14,7 @@ export async function getRolloverSettings(): Promise<RolloverSettings> {
   }
 }
 
-export const rolloverSettingsQueryOptions = () =>
-  queryOptions({ queryKey: rolloverQueryKeys.settings(), queryFn: getRolloverSettings });
+export const rolloverSettingsQueryOptions = () => queryOptions({ queryKey: rolloverQueryKeys.settings(), queryFn: getRolloverSettings });
 
 export function useRolloverSettings() {
   return useQuery(rolloverSettingsQueryOptions());

@@ -1,8 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type RolloverSettings,
-  type UpdateRolloverSettingsBody,
-} from "../../../../shared/api/rollover.ts";
+import { type RolloverSettings, type UpdateRolloverSettingsBody } from "../../../../shared/api/rollover.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
 import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 

@@ -78,12 +78,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
 
   function switchRow(field: SwitchField, children?: ReactNode) {
     return (
-      <SwitchRow
-        field={field}
-        checked={values[field]}
-        onCheckedChange={(checked) => form.setField(field, checked)}
-        {...SWITCHES[field]}
-      >
+      <SwitchRow field={field} checked={values[field]} onCheckedChange={(checked) => form.setField(field, checked)} {...SWITCHES[field]}>
         {children}
       </SwitchRow>
     );

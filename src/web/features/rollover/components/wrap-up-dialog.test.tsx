@@ -92,7 +92,9 @@ describe("WrapUpDialog", () => {
     server();
     const { dialog } = renderDialog(dayOfFive());
     const rollover = within(dialog).getByRole("region", { name: "Rollover to tomorrow" });
-    const items = within(rollover).getAllByRole("listitem").map((item) => item.textContent);
+    const items = within(rollover)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
     expect(items).toEqual(["Plan sprint", "Fix login", "Call Bob", "...and 1 more tasks"]);
   });
 
@@ -161,7 +163,9 @@ describe("WrapUpDialog", () => {
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Preview changes" }));
     const list = await within(dialog).findByRole("list", { name: "Preview" });
-    const rows = within(list).getAllByRole("listitem").map((item) => item.textContent);
+    const rows = within(list)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
     expect(rows).toEqual(["Plan sprintRoll over", "Fix loginMark stalled", "RefactorDefer", "Call BobReview needed"]);
     // The preview names every task, so the short list gives way to it.
     expect(within(dialog).queryByText("...and 1 more tasks")).not.toBeInTheDocument();
@@ -187,7 +191,10 @@ describe("WrapUpDialog", () => {
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("The day is still being closed");
-    expect(logged).toHaveBeenCalledWith("Failed to trigger rollover", expect.objectContaining({ message: "The day is still being closed" }));
+    expect(logged).toHaveBeenCalledWith(
+      "Failed to trigger rollover",
+      expect.objectContaining({ message: "The day is still being closed" }),
+    );
     expect(within(dialog).getByRole("button", { name: "Complete Day" })).toBeEnabled();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -243,14 +250,19 @@ describe("WrapUpDialog", () => {
     const closed = summaryFor({ rolledOverCount: 2, taskIds: { rollover: ["a", "b"], stall: [], defer: [], review: [kept.id] } });
     const { sent } = server({
       "GET /api/rollover/summary/2026-11-23": () => jsonResponse(closed),
-      "POST /api/rollover/trigger": () => jsonResponse({ ...closed, rolledOverCount: 3, taskIds: { ...closed.taskIds, rollover: ["a", "b", added.id] } }),
+      "POST /api/rollover/trigger": () =>
+        jsonResponse({ ...closed, rolledOverCount: 3, taskIds: { ...closed.taskIds, rollover: ["a", "b", added.id] } }),
     });
     const { dialog, onOpenChange } = renderDialog([kept, added], "2026-11-25");
     expect(await within(dialog).findByText(/This day was completed at/)).toHaveTextContent(
       "This day was completed at 11:30 PM; completing it again handles the 1 unfinished task added since.",
     );
     const rollover = within(dialog).getByRole("region", { name: "Rollover to Tue, Nov 24" });
-    expect(within(rollover).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Added since"]);
+    expect(
+      within(rollover)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Added since"]);
     await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);

@@ -20,7 +20,14 @@ describe("WelcomeScreen", () => {
 
   it.each([
     ["one provider", [{ id: "local", displayName: "Local account" }], "/"],
-    ["several, the first one primary", [{ id: "google", displayName: "Google Workspace" }, { id: "corp", displayName: "Corp <SSO> & \"Friends\" 'n' co" }], "/"],
+    [
+      "several, the first one primary",
+      [
+        { id: "google", displayName: "Google Workspace" },
+        { id: "corp", displayName: "Corp <SSO> & \"Friends\" 'n' co" },
+      ],
+      "/",
+    ],
     ["none", [], "/"],
     ["on another page, which the buttons come back to", [{ id: "local", displayName: "Local" }], "/goals?tab=active&x=<1>"],
   ])("is what the server paints from the HTML (%s), so the app's first render changes nothing on screen", (_case, providers, path) => {

@@ -5,7 +5,11 @@ import { useDocumentTitle } from "../../../hooks/use-document-title.ts";
 import { SignInOptions } from "./sign-in-options.tsx";
 
 const highlights = [
-  { icon: CalendarCheck, title: "A board for each day", text: "To Do, In Progress and Done, with unfinished work rolled over at day's end." },
+  {
+    icon: CalendarCheck,
+    title: "A board for each day",
+    text: "To Do, In Progress and Done, with unfinished work rolled over at day's end.",
+  },
   { icon: Target, title: "Goals that move", text: "Link tasks to goals and watch their progress grow." },
   { icon: Sparkles, title: "An AI planning assistant", text: "Break goals into tasks and get daily insights on how you work." },
 ];
@@ -25,8 +29,8 @@ export function WelcomeScreen() {
             <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Daywise</h1>
           </div>
           <p className="mx-auto mt-5 max-w-prose text-lg text-muted-foreground lg:mx-0">
-            The daily planner for people who plan their own day. Put today&apos;s tasks on a board, keep your goals moving, and
-            let an AI assistant help when the list gets long.
+            The daily planner for people who plan their own day. Put today&apos;s tasks on a board, keep your goals moving, and let an AI
+            assistant help when the list gets long.
           </p>
         </div>
 
@@ -36,7 +40,9 @@ export function WelcomeScreen() {
               <CardTitle as="h2" className="text-xl">
                 Sign in to start planning
               </CardTitle>
-              <CardDescription>Use the account you already have. Daywise works in your browser; installing it as an app is up to you.</CardDescription>
+              <CardDescription>
+                Use the account you already have. Daywise works in your browser; installing it as an app is up to you.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <SignInOptions />

@@ -14,8 +14,7 @@ export async function getDayTasks(date: string): Promise<DayTasksResponse> {
   }
 }
 
-export const dayTasksQueryOptions = (date: string) =>
-  queryOptions({ queryKey: taskQueryKeys.day(date), queryFn: () => getDayTasks(date) });
+export const dayTasksQueryOptions = (date: string) => queryOptions({ queryKey: taskQueryKeys.day(date), queryFn: () => getDayTasks(date) });
 
 export function useDayTasks(date: string) {
   return useQuery(dayTasksQueryOptions(date));

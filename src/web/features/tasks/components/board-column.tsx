@@ -73,7 +73,17 @@ interface BoardColumnProps {
  * A column of the board: a drop target for the Future Tasks panel's cards (the browser's drag and
  * drop) and, once the board's drag and drop has loaded, for the board's own cards (dnd-kit).
  */
-export function BoardColumn({ status, label, count, children, onExternalDrop, dropRef, isCardOver = false, id, className }: BoardColumnProps) {
+export function BoardColumn({
+  status,
+  label,
+  count,
+  children,
+  onExternalDrop,
+  dropRef,
+  isCardOver = false,
+  id,
+  className,
+}: BoardColumnProps) {
   const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, status));
   return (
     <ColumnFrame

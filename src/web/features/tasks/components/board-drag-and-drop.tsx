@@ -108,7 +108,11 @@ export function BoardDragAndDrop({
  * A pointer or touch drag aims where the pointer is now, in the page's coordinates (dnd-kit's delta
  * also counts the page's scrolling); the keyboard's moves are the session's own steps.
  */
-function aimAtPointer(session: BoardDragSession, { activatorEvent }: { activatorEvent: Event }, pointer: { x: number; y: number } | null): void {
+function aimAtPointer(
+  session: BoardDragSession,
+  { activatorEvent }: { activatorEvent: Event },
+  pointer: { x: number; y: number } | null,
+): void {
   if (activatorEvent instanceof KeyboardEvent) return;
   const at = pointer ?? getEventCoordinates(activatorEvent);
   if (at) session.aimAtPointer(at.x, at.y);

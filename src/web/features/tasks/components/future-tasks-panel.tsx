@@ -56,7 +56,9 @@ export function FutureTasksPanel({ open, onOpenChange, today, onMoveToToday }: F
       >
         <SidePanelHeader>
           <SidePanelTitle>Future Tasks</SidePanelTitle>
-          <SidePanelDescription>Unscheduled, upcoming and overdue tasks. Drag one onto the board, or move it to today.</SidePanelDescription>
+          <SidePanelDescription>
+            Unscheduled, upcoming and overdue tasks. Drag one onto the board, or move it to today.
+          </SidePanelDescription>
         </SidePanelHeader>
         <SidePanelBody>
           <FutureTaskList today={today} onMoveToToday={onMoveToToday} onDraggingChange={setIsDragging} />
@@ -193,7 +195,9 @@ function FutureTaskCard({ task, today, onMoveToToday, onDraggingChange }: { task
       <div className="flex items-center gap-2">
         <GripVertical className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <Badge variant={status.variant}>{status.label}</Badge>
-        <span className={cn("ml-auto text-xs font-medium", task.date !== null && task.date < today ? "text-red-800" : "text-muted-foreground")}>
+        <span
+          className={cn("ml-auto text-xs font-medium", task.date !== null && task.date < today ? "text-red-800" : "text-muted-foreground")}
+        >
           {futureDateLabel(task.date, today)}
         </span>
       </div>

@@ -146,11 +146,17 @@ export function CapacityCard({ figures }: { figures: CapacityCardFigures | null 
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2">
           <Stat label="Total" value={figures ? String(figures.total) : "–"} />
-          <Stat label="Active" value={figures ? String(figures.active) : "–"} note={figures && figures.stalled > 0 ? `+${stalledNote(figures)}` : null} />
+          <Stat
+            label="Active"
+            value={figures ? String(figures.active) : "–"}
+            note={figures && figures.stalled > 0 ? `+${stalledNote(figures)}` : null}
+          />
           <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
           <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
         </dl>
-        <p className="min-h-10 text-sm text-muted-foreground">{figures && figures.total > 0 ? figures.recommendation : figures ? "No tasks planned for this day yet." : null}</p>
+        <p className="min-h-10 text-sm text-muted-foreground">
+          {figures && figures.total > 0 ? figures.recommendation : figures ? "No tasks planned for this day yet." : null}
+        </p>
         <div>
           <div
             role="img"

@@ -29,7 +29,9 @@ export function KeyboardShortcutsDialog({ open, onOpenChange }: KeyboardShortcut
                   {keys.map((key, index) => (
                     <span key={key}>
                       {index > 0 ? (keys.length > 2 ? ", " : " or ") : null}
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-900">{key}</kbd>
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-900">
+                        {key}
+                      </kbd>
                     </span>
                   ))}
                 </td>

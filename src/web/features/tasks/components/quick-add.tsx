@@ -130,7 +130,9 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
             {previewParts(parsed, viewedDate, today).map(({ label, value }) => (
               <span key={label}>
                 <span className="text-slate-500">{label}</span>{" "}
-                <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>{value}</span>
+                <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>
+                  {value}
+                </span>
               </span>
             ))}
             {previewWarnings(parsed, viewedDate, today).map((warning) => (

@@ -24,8 +24,7 @@ export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule
         {tasks.length === 1 ? "1 stalled task" : `${tasks.length} stalled tasks`}
       </h2>
       <p className="mt-1 text-sm text-red-900">
-        Tasks stall when they run well past their estimate, or when a day ends with them in progress. Resume, complete
-        or reschedule them.
+        Tasks stall when they run well past their estimate, or when a day ends with them in progress. Resume, complete or reschedule them.
       </p>
       <ul className="mt-3 grid gap-2">
         {tasks.map((task) => (

@@ -31,7 +31,9 @@ describe("TaskBoard", () => {
 
     // A pointer over the board loads it at once (otherwise the page's first idle moment does).
     fireEvent.pointerOver(handle);
-    await waitFor(() => expect(document.getElementById(BOARD_DRAG_INSTRUCTIONS_ID)).toHaveTextContent(/press Space or Enter to pick it up/));
+    await waitFor(() =>
+      expect(document.getElementById(BOARD_DRAG_INSTRUCTIONS_ID)).toHaveTextContent(/press Space or Enter to pick it up/),
+    );
     expect(screen.getByRole("button", { name: 'Move "Plan the week"' })).toBe(handle);
     // Every element is still the one first painted (dnd-kit only adds its hidden texts).
     expect(elements.every((element) => element.isConnected)).toBe(true);

@@ -27,7 +27,14 @@ function renderCard(overrides: Partial<Task> = {}) {
 /** An in-progress task whose session started `minutesAgo` minutes before NOW. */
 function running(minutesAgo: number, estimatedDuration: number | null, extra: Partial<Task> = {}): Partial<Task> {
   const started = new Date(NOW.getTime() - minutesAgo * 60_000).toISOString();
-  return { status: "inprogress", estimatedDuration, currentSessionStartedAt: started, firstStartedAt: started, workSessionCount: 1, ...extra };
+  return {
+    status: "inprogress",
+    estimatedDuration,
+    currentSessionStartedAt: started,
+    firstStartedAt: started,
+    workSessionCount: 1,
+    ...extra,
+  };
 }
 
 describe("TaskCard texts", () => {

@@ -51,7 +51,11 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
   const isDone = task.status === "done";
   const isStalled = task.status === "stalled";
   return (
-    <article aria-labelledby={titleId} data-status={task.status} className={className ? cn(CARD_BY_STATUS[task.status], className) : CARD_BY_STATUS[task.status]}>
+    <article
+      aria-labelledby={titleId}
+      data-status={task.status}
+      className={className ? cn(CARD_BY_STATUS[task.status], className) : CARD_BY_STATUS[task.status]}
+    >
       <div className="flex items-start gap-1">
         {dragHandle ? (
           <button type="button" data-drag-handle="" aria-label={`Move "${task.title}"`} className={HANDLE} {...dragHandle}>

@@ -111,7 +111,10 @@ describe("TaskFormDialog in create mode", () => {
     renderDialog({ defaultDate: "2026-11-23" });
     await userEvent.type(titleField(), "Plan");
     await userEvent.type(screen.getByLabelText("Description"), " Pick stories ");
-    await userEvent.selectOptions(await screen.findByLabelText("Associated Goal"), await screen.findByRole("option", { name: "Learn Spanish" }));
+    await userEvent.selectOptions(
+      await screen.findByLabelText("Associated Goal"),
+      await screen.findByRole("option", { name: "Learn Spanish" }),
+    );
     await userEvent.type(screen.getByLabelText("Scheduled Start Time"), "09:30");
     await userEvent.click(screen.getByRole("button", { name: "90m" }));
     expect(durationField()).toHaveValue(90);
@@ -145,7 +148,11 @@ describe("TaskFormDialog in create mode", () => {
     renderDialog({ defaultGoalId: "g1" });
     const select = screen.getByLabelText("Associated Goal");
     await within(select).findByRole("option", { name: "Ship the release" });
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["No goal", "Ship the release", "Learn Spanish"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["No goal", "Ship the release", "Learn Spanish"]);
     expect(select).toHaveValue("g1");
   });
 

@@ -156,9 +156,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{isEdit ? "Edit Task" : "Create New Task"}</DialogTitle>
-        <DialogDescription>
-          {isEdit ? "Change the task's details." : `The task is planned for ${fullDateLabel(date)}.`}
-        </DialogDescription>
+        <DialogDescription>{isEdit ? "Change the task's details." : `The task is planned for ${fullDateLabel(date)}.`}</DialogDescription>
       </DialogHeader>
 
       <div className="grid gap-2">
@@ -236,7 +234,12 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           />
         </div>
       </div>
-      <FieldMessage id={ids.durationMessage} error={estimateError} hint={estimateMessage === estimateError ? null : estimateMessage} className="-mt-3" />
+      <FieldMessage
+        id={ids.durationMessage}
+        error={estimateError}
+        hint={estimateMessage === estimateError ? null : estimateMessage}
+        className="-mt-3"
+      />
       <div role="group" aria-labelledby={ids.picks} className="-mt-1 flex flex-wrap items-center gap-2">
         <span id={ids.picks} className="text-xs text-muted-foreground">
           Quick picks:

@@ -63,7 +63,13 @@ const DELAY_STYLES: Record<StartDelayClass, { className: string; label: string |
 };
 
 /** The start-delay message (spec section 4), with the recommendation for a severe delay. */
-export function StartDelayNote({ task, timeZone }: { task: Pick<Task, "scheduledStartTime" | "firstStartedAt" | "date" | "rolledOverFromDate">; timeZone: string }) {
+export function StartDelayNote({
+  task,
+  timeZone,
+}: {
+  task: Pick<Task, "scheduledStartTime" | "firstStartedAt" | "date" | "rolledOverFromDate">;
+  timeZone: string;
+}) {
   const delay = getStartDelay(task, timeZone);
   if (!delay) return null;
   const style = DELAY_STYLES[delay.class];

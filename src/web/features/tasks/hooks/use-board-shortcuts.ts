@@ -54,7 +54,8 @@ export function useBoardShortcuts(tasks: readonly Task[] | undefined, actions: B
       const card = active?.closest(CARD) ?? null;
       const shortcut = boardShortcutFor(event, {
         isTyping: isTypingIn(active),
-        isInOverlay: Boolean(active?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) ||
+        isInOverlay:
+          Boolean(active?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) ||
           document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
         isOnCard: card !== null,
         isDragging: active?.getAttribute("aria-pressed") === "true",
@@ -75,7 +76,8 @@ export function useBoardShortcuts(tasks: readonly Task[] | undefined, actions: B
           const cards = [...document.querySelectorAll(CARD)];
           if (cards.length === 0) return;
           const at = card ? cards.indexOf(card) : -1;
-          const next = at === -1 ? (shortcut.step === 1 ? 0 : cards.length - 1) : Math.min(cards.length - 1, Math.max(0, at + shortcut.step));
+          const next =
+            at === -1 ? (shortcut.step === 1 ? 0 : cards.length - 1) : Math.min(cards.length - 1, Math.max(0, at + shortcut.step));
           focusTarget(cards[next]!)?.focus();
           return;
         }

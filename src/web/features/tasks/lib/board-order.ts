@@ -27,7 +27,13 @@ export function othersIn(columns: BoardColumns, column: BoardColumnStatus, taskI
 /** Where the card is now, as a target (dropping it there changes nothing). */
 export function placeOf(columns: BoardColumns, task: Task): DropTarget {
   const column = boardColumnOf(task.status);
-  return { column, index: Math.max(0, columns[column].findIndex((item) => item.id === task.id)) };
+  return {
+    column,
+    index: Math.max(
+      0,
+      columns[column].findIndex((item) => item.id === task.id),
+    ),
+  };
 }
 
 /** `index` in `column`, kept among the cards of the task's own start time: where the card really lands. */

@@ -82,7 +82,11 @@ describe("placeTaskInCachedList", () => {
     const c = makeTask({ position: 3 });
     const ids = (list: readonly { id: string }[]) => list.map((task) => task.id);
     expect(ids(placeTaskInCachedList(key, [a, b, c], c.id, patchTask(c, { position: 1.5 }, new Date())))).toEqual([a.id, c.id, b.id]);
-    expect(ids(placeTaskInCachedList(key, [a, b, c], b.id, patchTask(b, { scheduledStartTime: "09:00" }, new Date())))).toEqual([b.id, a.id, c.id]);
+    expect(ids(placeTaskInCachedList(key, [a, b, c], b.id, patchTask(b, { scheduledStartTime: "09:00" }, new Date())))).toEqual([
+      b.id,
+      a.id,
+      c.id,
+    ]);
   });
 
   it("keeps the stalled list to stalled tasks", () => {

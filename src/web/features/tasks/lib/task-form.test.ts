@@ -52,7 +52,9 @@ describe("checkEstimate: the duration field never changes a value silently", () 
   });
 
   it("is part of the form's validation", () => {
-    expect(validateTaskForm({ ...initialTaskFormValues(), title: "A", estimatedDuration: "481" })).toEqual({ estimatedDuration: ESTIMATE_RANGE_MESSAGE });
+    expect(validateTaskForm({ ...initialTaskFormValues(), title: "A", estimatedDuration: "481" })).toEqual({
+      estimatedDuration: ESTIMATE_RANGE_MESSAGE,
+    });
   });
 });
 
@@ -73,7 +75,11 @@ describe("the task form", () => {
   });
 
   it("creates an unscheduled task without a date", () => {
-    expect(toCreateTaskInput({ ...initialTaskFormValues(), title: "A" }, null)).toEqual({ title: "A", status: "todo", estimatedDuration: 30 });
+    expect(toCreateTaskInput({ ...initialTaskFormValues(), title: "A" }, null)).toEqual({
+      title: "A",
+      status: "todo",
+      estimatedDuration: 30,
+    });
   });
 
   it("edits without sending fields that stay empty", () => {

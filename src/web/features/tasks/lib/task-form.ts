@@ -71,7 +71,8 @@ export function checkEstimate(raw: string, task?: Pick<Task, "estimatedDuration"
   const value = Number(raw);
   if (!Number.isFinite(value)) return { error: null, hint: ESTIMATE_DEFAULT_HINT };
   if (value === original) return { error: null, hint: null };
-  if (value < ESTIMATED_DURATION_MIN_MINUTES || value > ESTIMATED_DURATION_MAX_MINUTES) return { error: ESTIMATE_RANGE_MESSAGE, hint: null };
+  if (value < ESTIMATED_DURATION_MIN_MINUTES || value > ESTIMATED_DURATION_MAX_MINUTES)
+    return { error: ESTIMATE_RANGE_MESSAGE, hint: null };
   if (!Number.isInteger(value / ESTIMATE_STEP_MINUTES)) return { error: estimateStepMessage(value), hint: null };
   return { error: null, hint: null };
 }
