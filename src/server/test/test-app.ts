@@ -78,8 +78,8 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
 /**
  * Kysely's migrator first lists the tables of every schema of the database (PostgresIntrospector
  * calls pg_get_serial_sequence on each), so a schema that another test file (or a second run on
- * the same server) drops at that instant fails the listing: "schema … does not exist" (3F000) or
- * "relation … does not exist" (42P01), naming the other schema. Nothing of this schema was done
+ * the same server) drops or migrates at that instant fails the listing: "schema … does not exist"
+ * (3F000), "relation … does not exist" (42P01) or "column … does not exist" (42703). Nothing of this schema was done
  * yet; the listing is tried again.
  */
 async function retryOtherSchemaDropped(work: () => Promise<void>, ownSchema: string): Promise<void> {
@@ -88,7 +88,7 @@ async function retryOtherSchemaDropped(work: () => Promise<void>, ownSchema: str
       return await work();
     } catch (error) {
       const { code, message } = (error ?? {}) as { code?: string; message?: string };
-      const isRace = (code === "3F000" || code === "42P01") && typeof message === "string" && !message.includes(ownSchema);
+      const isRace = ["3F000", "42P01", "42703"].includes(code ?? "") && typeof message === "string" && !message.includes(ownSchema);
       if (!isRace || attempt >= 5) throw error;
     }
   }
