@@ -79,8 +79,8 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
  * Kysely's migrator first lists the tables of every schema of the database (PostgresIntrospector
  * calls pg_get_serial_sequence on each), so a schema that another test file (or a second run on
  * the same server) drops or migrates at that instant fails the listing: "schema … does not exist"
- * (3F000), "relation … does not exist" (42P01) or "column … does not exist" (42703). Nothing of this schema was done
- * yet; the listing is tried again.
+ * (3F000), "relation … does not exist" (42P01) or "column … does not exist" (42703). Nothing of
+ * this schema was done yet; the listing is tried again.
  */
 async function retryOtherSchemaDropped(work: () => Promise<void>, ownSchema: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
