@@ -1,6 +1,4 @@
-// The order of a board column (decision 024): tasks with a scheduled start time first, earliest
-// first; then the others; within the same start time (or none) by the position the user set by
-// dragging, smaller first; then by creation. The server sorts its lists the same way.
+// A column's order, the same on the server and the board (decision 024).
 
 /** What a task's place in a column depends on. */
 export interface OrderedTask {
@@ -34,10 +32,7 @@ export function sortByTaskOrder<T extends OrderedTask>(tasks: readonly T[]): T[]
   return tasks.slice().sort(compareTaskOrder);
 }
 
-/**
- * A position between two neighbours' (null: no neighbour on that side): their midpoint, or one
- * step beyond the only neighbour, or 0 in an empty column.
- */
+/** A position between two neighbours' (null: none on that side). */
 export function positionBetween(before: number | null, after: number | null): number {
   if (before !== null && after !== null) return before + (after - before) / 2;
   if (before !== null) return before + POSITION_STEP;
@@ -45,11 +40,7 @@ export function positionBetween(before: number | null, after: number | null): nu
   return 0;
 }
 
-/**
- * Where `index` among `others` (a column in order, without the moved task) lands a task with
- * `moved`'s start time: the start time decides first, so the index is kept within the tasks of
- * the same start time. Returns that index.
- */
+/** A drag cannot outrank a start time: the index is kept among the tasks of the same start time. */
 export function placeWithinStartTime(
   others: readonly OrderedTask[],
   moved: Pick<OrderedTask, "scheduledStartTime">,
@@ -62,11 +53,7 @@ export function placeWithinStartTime(
   return Math.min(Math.max(index, first), end);
 }
 
-/**
- * The position that puts `moved` at `index` among `others` (clamped by placeWithinStartTime):
- * the midpoint of its neighbours of the same start time. After about fifty drops into one gap the
- * midpoint equals a neighbour's and creation order decides between the two (decision 024).
- */
+/** The position that puts `moved` at `index` among `others`; creation order breaks a tie (decision 024). */
 export function positionForPlace(
   others: readonly OrderedTask[],
   moved: Pick<OrderedTask, "scheduledStartTime">,

@@ -1,6 +1,4 @@
-// Browser storage for what belongs to the signed-in user (spec section 1: each user sees only their
-// own data). Each value records whose it is, so another account on this browser never reads it, and
-// logout removes them all. Device settings (the theme, a panel's fold) use localStorage directly.
+// Browser storage bound to the signed-in user, so another account on this browser never reads it (decision 025).
 
 export interface UserItem {
   userId: string;
@@ -32,10 +30,7 @@ export function parseUserItem(text: string | null): UserItem | null {
   }
 }
 
-/**
- * The signed-in user's value under `key`; null when there is none, it is another user's, or nobody
- * is known to be signed in. Throws when storage cannot be read.
- */
+/** The signed-in user's value under `key`; null when it is another user's or nobody is known. */
 export function readUserItem(key: string): string | null {
   if (storageUserId === null) return null;
   const text = localStorage.getItem(key);

@@ -81,6 +81,15 @@ function toWeeklySummary(row: WeeklySummaryRow): WeeklySummary {
   };
 }
 
+type SummaryContent = Pick<WeeklySummaryRow, "tasksTotal" | "tasksCompleted" | "goalsProgressed" | "insights">;
+
+/** Whether two summaries of a week say the same (the text aside). */
+const saysTheSame = (a: SummaryContent, b: SummaryContent) =>
+  Number(a.tasksTotal) === Number(b.tasksTotal) &&
+  Number(a.tasksCompleted) === Number(b.tasksCompleted) &&
+  Number(a.goalsProgressed) === Number(b.goalsProgressed) &&
+  a.insights === b.insights;
+
 const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
 const userNotFound = () => new AppError("not_found", "User not found");
 
@@ -151,10 +160,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     return current <= WORDING_CALLS_PER_DAY;
   }
 
-  /**
-   * Builds (or refreshes) a week's summary. The model writes its text only when what the summary
-   * says changed from `existing`, within the user's daily wording calls.
-   */
+  /** A week's summary; the model writes its text only when what it says changed from `existing`. */
   async function buildWeek(
     userId: string,
     weekStart: string,
@@ -163,13 +169,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     const tasks = await repository.listTasksBetween(userId, weekStart, weekEndOf(weekStart));
     const figures = weekFigures(tasks);
     const insights = weeklyInsights(tasks);
-    const isSame =
-      existing !== undefined &&
-      Number(existing.tasksTotal) === figures.tasksTotal &&
-      Number(existing.tasksCompleted) === figures.tasksCompleted &&
-      Number(existing.goalsProgressed) === figures.goalsProgressed &&
-      existing.insights === JSON.stringify(insights);
-    if (isSame) {
+    if (existing !== undefined && saysTheSame(existing, { ...figures, insights: JSON.stringify(insights) })) {
       const { id: _id, createdAt: _createdAt, viewed: _viewed, ...kept } = existing;
       return {
         ...kept,
@@ -205,12 +205,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     const current = existing ?? (await repository.findWeeklySummary(userId, weekStart));
     if (!current) throw summaryNotFound();
     // A refresh that changes what the summary says makes it unread again.
-    const isSame =
-      Number(current.tasksTotal) === built.tasksTotal &&
-      Number(current.tasksCompleted) === built.tasksCompleted &&
-      Number(current.goalsProgressed) === built.goalsProgressed &&
-      current.insights === built.insights;
-    const viewed: Flag = isSame ? (Number(current.viewed) as Flag) : 0;
+    const viewed: Flag = saysTheSame(current, built) ? (Number(current.viewed) as Flag) : 0;
     await repository.updateWeeklySummary(userId, current.id, { ...built, viewed });
     return toWeeklySummary({ ...current, ...built, viewed });
   }
@@ -256,10 +251,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return toResponse(stored);
     },
 
-    /**
-     * POST /api/weekly-summaries/generate: creates or refreshes the summary of the user's current
-     * week. Simultaneous calls of one user share one build (and at most one model call).
-     */
+    /** POST /api/weekly-summaries/generate: simultaneous calls of one user share one build and model call. */
     async generateCurrentWeek(userId: string): Promise<WeeklySummary> {
       let pending = generating.get(userId);
       if (!pending) {

@@ -68,14 +68,7 @@ const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
 /** The settings the rules of a close read (RolloverRuleSettings). */
 const ruleSettingsColumns = ["rolloverTodoTasks", "stallInProgressTasks", "deferLargeTasks", "maxRolloverDays"] as const;
 
-/**
- * Everything closing a day reads, in one round trip: the user's data version and zone, the
- * settings its rules use, whether the day and the next one have a summary, and the day's tasks in
- * the board's order (of a day already closed, only the unfinished ones: a close again handles
- * those added since). One row per task; a day without such tasks is one row. Narrow on purpose:
- * every column is repeated on each of up to 50 rows, and the row building is most of the read's
- * cost (the summary itself is read only for a day already closed).
- */
+/** Everything closing a day reads, in one round trip; narrow, since each column repeats on every task's row. */
 const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
   db
     .selectFrom("users as u")

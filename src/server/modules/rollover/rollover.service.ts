@@ -57,11 +57,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     return todayInZone(now(), timeZone);
   }
 
-  /**
-   * What closing `day` does: the summary and the tasks' changes, from what was read. A day already
-   * closed is closed again over the tasks no close of it handled (tasksLeftToClose): their ids and
-   * figures are added to its summary, which keeps its id, time and reflection.
-   */
+  /** The summary and task changes of closing `day`; a closed day adds what no close of it handled (decision 020). */
   function planClose(read: DayToClose, settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
     const at = now();
     const closed = read.summary;
@@ -94,14 +90,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     return { summary, isAgain: closed !== undefined, changedTasks };
   }
 
-  /**
-   * One attempt at closing the day through `db`: one read (data version, zone, settings, summary,
-   * tasks), then, unless nothing is left to close, one write that stores the close only if the
-   * user's data version is still the one read (repository.storeClose). Answers the day's summary
-   * and whether tasks now wait on a closed past day (the next one), null when the scheduler leaves
-   * an empty day alone or a close again finds the day not closed, or "retry" when something of the
-   * user's was written between the read and the write (or another close of the day won).
-   */
+  /** One read and one write stored only if the user's data version did not move: "retry" when it did. */
   async function tryCloseDay(
     db: Kysely<Database>,
     userId: string,
@@ -126,14 +115,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     return { summary: close.summary, stored: true, carriesOn: movedOn && read.isNextDayClosed && addDays(day, 1) < today };
   }
 
-  /**
-   * Closes the day once (docs/decisions/006, 015 and 020). Optimistic first: a read and a write
-   * that stores the close only if the user's data version has not moved since the read — on
-   * PostgreSQL two round trips, no explicit transaction, no lock held while the app plans the
-   * close. The common repeat (a double click) is the read alone. After OPTIMISTIC_ATTEMPTS attempts
-   * that lost to other writes of the user's, the close reads and writes inside writeUserData,
-   * holding the user's lock, where nothing can move the version under it.
-   */
+  /** Optimistic first, then under the user's lock, so a busy user's close still ends (decisions 006, 015). */
   async function closeDayOnce(
     userId: string,
     day: string,
@@ -151,10 +133,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     });
   }
 
-  /**
-   * Closes the day, then closes again each following closed past day the close moved tasks onto,
-   * so that no task waits on a day that is over and closed (decision 020). Answers the day's close.
-   */
+  /** Also closes again each following closed past day it moved tasks onto, so none is stranded (decision 020). */
   async function closeDayAndCarryOn(
     userId: string,
     day: string,
@@ -194,10 +173,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       });
     },
 
-    /**
-     * What closing the day would do to each of its not-done tasks (of a closed day, to those a
-     * close again would handle); changes nothing, and computes a future day's too.
-     */
+    /** What closing the day would do; changes nothing. */
     async previewDay(userId: string, date?: string): Promise<RolloverPreviewResponse> {
       const day = date ?? (await userToday(userId));
       const read = await repository.findDayToClose(userId, day);
@@ -217,12 +193,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       };
     },
 
-    /**
-     * Closes the day (by default the user's today; never a day after it): applies every
-     * recommended action and stores the summary, in one transaction. A closed day is closed again
-     * over the unfinished tasks added since (decision 020); with none, nothing moves and the stored
-     * summary is the answer (the reflection reasons sent again are not stored).
-     */
+    /** Closes the day (today by default, never a later one); closing again moves only what was added since. */
     async closeDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
       const day = input.date ?? (await userToday(userId));
       const outcome = await closeDayAndCarryOn(userId, day, input.reflectionReasons ?? [], {});
@@ -230,12 +201,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return outcome.summary;
     },
 
-    /**
-     * The scheduler's close of its due days with the user's settings, just read: first each closed
-     * day since `from` that has unfinished tasks added after its close, then the due days, oldest
-     * first; as closeDay, except that a due day without any task is left alone (no summary: nothing
-     * to move or to sum up, and no row per idle user and day). Answers how many closes it stored.
-     */
+    /** The scheduler's closes: closed days with new unfinished tasks first, then due days; an empty day gets no row. */
     async closeDaysAutomatically(userId: string, from: string, dueDays: readonly string[], settings: RolloverSettings): Promise<number> {
       const firstDue = dueDays[0];
       if (firstDue === undefined) return 0;

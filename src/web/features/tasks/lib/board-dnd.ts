@@ -1,6 +1,4 @@
-// dnd-kit setup for the board (spec section 4: dragging a card onto a column sets its status; decision
-// 024: and within a column, its place), by pointer, touch and keyboard. Only the columns are drop
-// targets for dnd-kit; the place within one is the session's (BoardDragSession).
+// dnd-kit setup for the board: a drop sets a card's status and place (decision 024).
 import {
   type Announcements,
   type CollisionDetection,
@@ -70,10 +68,7 @@ export class BoardTouchSensor extends TouchSensor {
   ];
 }
 
-/**
- * The drag in progress (decision 024): where the card would land, kept here rather than read from
- * dnd-kit's collisions, so that the pointer, the keyboard, the announcements and the drop agree.
- */
+/** Where a dragged card would land, kept in one place so pointer, keyboard, announcements and drop agree. */
 export class BoardDragSession {
   columns: BoardColumns = { todo: [], inprogress: [], done: [] };
   task: Task | null = null;
@@ -103,10 +98,7 @@ export class BoardDragSession {
     this.onTarget(target);
   }
 
-  /**
-   * The pointer at (x, y) on the screen: over the column whose box holds it (read from the page, so
-   * a scroll during the drag changes nothing), before the first card whose middle is below it.
-   */
+  /** Boxes are read from the page, so a scroll during the drag changes nothing. */
   aimAtPointer(x: number, y: number): void {
     if (!this.task) return;
     // A hidden element (a phone's other columns, a desktop's tabs) has an empty box.
@@ -136,11 +128,7 @@ export class BoardDragSession {
     return box && box.width > 0 ? box : null;
   }
 
-  /**
-   * An arrow key: up and down move the card within its column (on past either end, to the column
-   * before or after); left and right to the column beside.
-   * Returns whether it moved.
-   */
+  /** Up and down move within the column (on past its ends); left and right to the column beside. */
   step(code: string): boolean {
     const task = this.task;
     const from = this.target ?? this.origin;
@@ -237,10 +225,7 @@ function fromColumn(data: unknown): string {
   return column ? COLUMN_LABELS[column] : "its";
 }
 
-/**
- * What screen readers hear while a card moves: its column and place as they change (the session's
- * target, set before dnd-kit announces the move), nothing at the pick-up's first move.
- */
+/** What screen readers hear: the session's target, which is set before dnd-kit announces the move. */
 export function createBoardAnnouncements(session: BoardDragSession): Announcements {
   let announced = "";
   const onMove = ({ active }: { active: { data: { current?: unknown } } }) => {
