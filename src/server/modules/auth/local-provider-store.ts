@@ -1,6 +1,4 @@
-// Storage for the local provider's short-lived artifacts (interactions, codes, grants, its own
-// sessions): in this process, bounded, with expiry. The local provider serves one machine, and a
-// restart at worst asks to sign in again; app sessions live in the database, not here.
+// In this process: the local provider serves one machine, and a restart at worst asks to sign in again.
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 
 interface Entry {
