@@ -9,7 +9,6 @@ const DEFAULT_AUTH_RATE_LIMIT = 300;
 const DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS = 60_000;
 const ROLLOVER_INTERVAL_MESSAGE = "must be a whole number of milliseconds from 1000 to 3600000";
 
-/** Long enough for the connections in the listen queue to be accepted and answered. */
 const DEFAULT_SHUTDOWN_DRAIN_MS = 500;
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
 const DEFAULT_AI_RATE_LIMIT_PER_MINUTE = 10;

@@ -36,7 +36,6 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type): safe to show.
       const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
       if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
       return reply.status(status).send({ message: error.message, code });

@@ -10,7 +10,6 @@ export interface RouteEntry {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Read by the route harnesses and the fuzzer in tests. */
     routeTable: readonly RouteEntry[];
   }
 }

@@ -33,7 +33,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // Migration 0009's table, renamed until the keyed one replaces it.
   await db.schema
     .createTable("task_words_by_id")
     .addColumn("user_id", "text", (c) => c.notNull())

@@ -27,7 +27,6 @@ export function createMemoryStore(maxEntries = 20_000): AdapterFactory {
   function set(key: string, value: unknown, expiresInSeconds = DEFAULT_TTL_SECONDS) {
     entries.delete(key);
     entries.set(key, { value, expiresAt: now() + expiresInSeconds * 1000 });
-    // Oldest first: a Map iterates in insertion order.
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries) break;
       entries.delete(oldest);

@@ -39,7 +39,6 @@ export interface LiveSession {
   dataVersion: number;
 }
 
-// The user's data version comes along for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
     .selectFrom("sessions")

@@ -1,5 +1,3 @@
-// Daily insights are stored per (user, day) with the user's data version and recomputed after any write;
-// weekly summaries per (user, week) (docs/decisions/010-insights.md).
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";

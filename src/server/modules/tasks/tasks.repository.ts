@@ -30,7 +30,6 @@ export interface GoalTaskOutline {
 
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
-/** The statuses the partial (user_id, status) index holds (migration 0011). */
 type PartiallyIndexedStatus = Extract<TaskStatus, "inprogress" | "stalled">;
 
 export type TasksRepository = ReturnType<typeof tasksRepository>;
@@ -376,8 +375,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return selectTasks(userId).where("tasks.id", "=", taskId).executeTakeFirst();
     },
 
-    // Locked on PostgreSQL so two concurrent status changes cannot both count one work session;
-    // SQLite's transactions take the database's write lock instead.
+    // Locked on PostgreSQL so two concurrent status changes cannot both count one work session.
     async findTaskState(userId: string, taskId: string, options: { lock?: boolean } = {}): Promise<TaskState | undefined> {
       let query = db.selectFrom("tasks").select(stateColumns).where("userId", "=", userId).where("id", "=", taskId);
       if (options.lock && dialect === "postgres") query = query.forUpdate();

@@ -81,7 +81,6 @@ function newTask(userId: string, body: CreateTaskBody, createdAt: string, positi
 }
 
 export interface CreateTasksOptions {
-  /** Runs in the tasks' transaction: its failure creates no task. */
   inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
@@ -137,7 +136,6 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     const at = now();
     const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
     if (overdue.length === 0) return 0;
-    // One transaction, so the user's stalls raise their data version once.
     return writeUserData(kysely, userId, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       let stalled = 0;
