@@ -1,4 +1,3 @@
-/** The errors a service may throw on purpose; the error handler maps each code to its status. */
 export type AppErrorCode =
   | "bad_request"
   | "validation_failed"
@@ -36,7 +35,6 @@ const statusByCode: Record<AppErrorCode, number> = {
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly statusCode: number;
-  /** Sent as Retry-After by the error handler, when the wait is known. */
   readonly retryAfterSeconds?: number;
 
   constructor(code: AppErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {

@@ -35,17 +35,11 @@ import { userDataCachePlugin } from "./plugins/user-data-cache.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
-  /** An open, migrated database (tests); otherwise one is created from config and closed with the app. */
   db?: Db;
-  /** Where the built web app lives; defaults to dist/web in the package. */
   webRoot?: string;
-  /** Log destination override (tests and benchmarks silence logs). */
   logger?: boolean;
-  /** Where log lines go (default stdout, as JSON); main.ts passes a pretty stream in a terminal. */
   logStream?: { write: (line: string) => void };
-  /** One debug line per API call instead of two info lines per request (a terminal's logs). */
   conciseRequestLogs?: boolean;
-  /** The clock every rule reads (tests move it). */
   now?: () => Date;
 }
 
@@ -55,11 +49,8 @@ const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url))
 declare module "fastify" {
   interface FastifyInstance {
     now: () => Date;
-    /** The auto rollover job; its scheduler runs it every interval unless config turns it off. */
     autoRollover: AutoRolloverJob;
-    /** The weekly summary job (Monday mornings), run by the same scheduler. */
     weeklySummaries: WeeklySummaryJob;
-    /** The stalled rule for every user's in-progress tasks, run by the same scheduler. */
     stalledSessions: StalledSessionsJob;
   }
 }
@@ -91,20 +82,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Our own onRequest hook answers 503 while closing, in the app's { message, code } shape.
     return503OnClosing: false,
     forceCloseConnections: "idle",
-    // The router's own refusals (an id over 100 characters, a bad %-escape) in the app's error shape.
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("now", options.now ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are typed against their zod contract at compile time; on the way out only the
-  // contract's fields are written, without re-checking every value (contract-serializer.ts).
   app.setSerializerCompiler(contractSerializerCompiler);
-  // While closing, answers that were in flight end their keep-alive connection, so close()
-  // does not wait out the keep-alive timeout.
-  // While closing: new requests are answered 503 in the app's shape, and the server keeps
-  // listening for shutdownDrainMs first, so that connections already queued are answered rather
-  // than reset when the listener closes.
+  // While closing: new requests get a 503 and the listener stays for shutdownDrainMs, so queued connections are
+  // answered rather than reset; answers in flight end their keep-alive, so close() need not wait it out.
   let isClosing = false;
   app.addHook("preClose", async () => {
     isClosing = true;
@@ -147,7 +132,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(userDataCachePlugin);
 
-  // Feature modules, listed explicitly.
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(userRoutes);
@@ -160,8 +144,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 
-  // Jobs: started once the app is ready (their first run catches up on what fell due while no
-  // server ran), stopped before the database closes.
+  // Jobs start once the app is ready (their first run catches up on what fell due while no server ran) and
+  // stop before the database closes.
   app.decorate("autoRollover", autoRolloverJob({ db, now: () => app.now(), log: app.log }));
   app.decorate("weeklySummaries", weeklySummaryJob({ db, now: () => app.now(), ai: config.ai, log: app.log }));
   app.decorate("stalledSessions", stalledSessionsJob({ db, now: () => app.now() }));

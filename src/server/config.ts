@@ -6,13 +6,10 @@ import type { AiProviderName } from "../shared/api/ai.ts";
 
 /** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
 const DEFAULT_AUTH_RATE_LIMIT = 300;
-/** How often the auto rollover scheduler looks for due users (a rollover runs within this of its time). */
 const DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS = 60_000;
 const ROLLOVER_INTERVAL_MESSAGE = "must be a whole number of milliseconds from 1000 to 3600000";
 
-/** Long enough for the connections in the listen queue to be accepted and answered. */
 const DEFAULT_SHUTDOWN_DRAIN_MS = 500;
-/** AI defaults (README "Configuration"). */
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
 const DEFAULT_AI_RATE_LIMIT_PER_MINUTE = 10;
 const DEFAULT_AI_RATE_LIMIT_PER_DAY = 200;
@@ -22,7 +19,6 @@ const DEFAULT_AI_MODELS: Record<AiProviderName, string> = {
   claude: "claude-3-5-haiku-latest",
   openrouter: "openai/gpt-4o-mini",
 };
-/** The environment prefix of each provider's variables (<P>_API_KEY, <P>_BASE_URL, <P>_MODEL). */
 const AI_ENV_PREFIX: Record<AiProviderName, string> = {
   openai: "OPENAI",
   gemini: "GEMINI",
@@ -30,7 +26,6 @@ const AI_ENV_PREFIX: Record<AiProviderName, string> = {
   openrouter: "OPENROUTER",
 };
 
-/** Thrown when the environment is not usable; its message names the variable. */
 export class ConfigError extends Error {}
 
 const optionalText = z
@@ -44,7 +39,6 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-/** An optional whole number from min to max (unset or empty: undefined). */
 function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`;
   return optionalText.pipe(
@@ -53,7 +47,6 @@ function wholeNumber(min: number, max: number) {
 }
 
 const httpUrl = optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional());
-/** A count per window; 0 turns the limit off. */
 const requestLimit = optionalText.pipe(
   z.string().regex(/^\d+$/, "must be a whole number of requests (0 turns the limit off)").transform(Number).optional(),
 );
@@ -117,28 +110,22 @@ const envSchema = z.object({
 });
 
 export interface AiProviderConfig {
-  /** Unset: the provider is not available. Never sent to the browser or logged. */
+  /** Never sent to the browser or logged. */
   apiKey?: string;
-  /** Unset: the provider's public endpoint. */
   baseUrl?: string;
   model: string;
 }
 
 export interface AiConfig {
   providers: Record<AiProviderName, AiProviderConfig>;
-  /** Each model call's limit, in ms. */
   timeoutMs: number;
-  /** Chat requests per user; 0 turns a limit off. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
 }
 
 export interface PostgresPoolConfig {
-  /** Connections per app instance. */
   poolSize?: number;
-  /** Opening a connection or waiting for a free one, in ms. */
   connectTimeoutMs?: number;
-  /** A statement's limit (PostgreSQL's statement_timeout), in ms; the app gives up a second later. */
   queryTimeoutMs?: number;
 }
 
@@ -154,22 +141,16 @@ export interface Config {
   database: DatabaseConfig;
   sessionSecret: string;
   logLevel: string;
-  /**
-   * On shutdown, how long the server keeps accepting connections (answering them 503) before it
-   * stops listening, so that requests already on their way are answered rather than reset.
-   */
+  /** Connections are still accepted (answered 503) this long after shutdown begins, so requests on their way are answered, not reset. */
   shutdownDrainMs: number;
-  /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
   auth: {
     google?: { clientId: string; clientSecret: string };
     oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
     localSignIn: boolean;
-    /** Requests per minute per client address on /auth/*; 0 turns the limit off. */
     rateLimitPerMinute: number;
   };
   ai: AiConfig;
-  /** The auto rollover scheduler of this instance (src/server/jobs/): off with ROLLOVER_SCHEDULER=off. */
   rolloverScheduler: { enabled: boolean; intervalMs: number };
 }
 

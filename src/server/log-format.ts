@@ -1,6 +1,4 @@
-// How the server's logs read: JSON lines (pino's own) for machines, or short coloured lines for a
-// person at a terminal. No formatting dependency: pino writes JSON to the stream given here, which
-// re-formats it.
+// No formatting dependency: pino writes JSON to the stream given here, which re-formats it.
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { DatabaseConfig } from "./config.ts";
 
@@ -14,10 +12,8 @@ const LEVELS: Record<number, { name: string; colour: string }> = {
 };
 const RESET = "\x1b[0m";
 const DIM = "\x1b[2m";
-/** pino's bookkeeping fields, left out of the pretty line. */
 const HIDDEN = new Set(["level", "time", "pid", "hostname", "msg", "v"]);
 
-/** Pretty logs in a terminal, JSON when the output is not one (a pipe, a file, a service manager) or in production. */
 export function shouldPrettyPrint(isTTY: boolean | undefined, env: string): boolean {
   return isTTY === true && env !== "production";
 }
@@ -27,7 +23,6 @@ function describe(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** One pino JSON line as `12:00:01 INFO  message key=value ...`; a line that is not JSON is kept as it is. */
 export function formatLogLine(line: string, colours = true): string {
   let entry: Record<string, unknown>;
   try {
@@ -50,7 +45,6 @@ export function formatLogLine(line: string, colours = true): string {
   return `${paint(DIM, time)} ${paint(level.colour, level.name)} ${message}${rest ? ` ${paint(DIM, rest)}` : ""}\n`;
 }
 
-/** A destination for pino that writes each entry as a pretty line to `out`. */
 export function prettyLogStream(out: NodeJS.WritableStream, colours = true): { write: (chunk: string) => void } {
   return {
     write(chunk: string) {
@@ -61,7 +55,6 @@ export function prettyLogStream(out: NodeJS.WritableStream, colours = true): { w
   };
 }
 
-/** Where the data lives, for the start line: the SQLite file, or the PostgreSQL server and database (never the password). */
 export function describeDataLocation(database: DatabaseConfig): string {
   if (database.kind === "sqlite") return `SQLite file ${database.file}`;
   try {
@@ -72,27 +65,21 @@ export function describeDataLocation(database: DatabaseConfig): string {
   }
 }
 
-/** The one line a person reads at start: where to open the app and where its data is. */
 export function startLine(publicUrl: string, database: DatabaseConfig): string {
   return `Daywise is ready: open ${publicUrl} (data: ${describeDataLocation(database)})`;
 }
 
-/** A request's address as logged: sign-in URLs carry one-time codes and state in their query, so only their path. */
+// Sign-in URLs carry one-time codes and state in their query, so only their path is logged.
 export function loggedUrl(url: string): string {
   return /^\/(auth|oidc)\//.test(url) ? url.split("?")[0]! : url;
 }
 
-/** `GET /api/tasks?date=2026-11-24 200 3 ms` for an API or sign-in call; null for anything else (pages, the build's files). */
 export function conciseRequestLine(method: string, url: string, statusCode: number, elapsedMs: number): string | null {
   if (!/^\/(api|auth)\//.test(url)) return null;
   return `${method} ${loggedUrl(url)} ${statusCode} ${Math.round(elapsedMs)} ms`;
 }
 
-/**
- * Request logs for a person at a terminal: Fastify's two info lines per request, static files
- * included, buried the start line within seconds. Instead one concise debug line per API call
- * (seen with LOG_LEVEL=debug), and errors as ever.
- */
+// One debug line per API call instead of Fastify's two info lines per request, which bury the start line.
 export class TerminalRequestLogs extends LogController {
   override incomingRequest(): void {}
 

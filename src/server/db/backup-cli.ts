@@ -1,5 +1,4 @@
-// `npm run db:backup -- FILE` (online, while the app runs) and `npm run db:restore -- FILE` (with
-// the app stopped), for the embedded SQLite database. PostgreSQL has its own tools: pg_dump.
+// For the embedded SQLite database only: PostgreSQL has its own tools (pg_dump).
 import { ConfigError, loadConfig } from "../config.ts";
 import { backupSqlite, restoreSqlite } from "./sqlite-backup.ts";
 

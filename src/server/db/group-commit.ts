@@ -1,15 +1,9 @@
-// Group commit for SQLite (docs/decisions/005): writes asked for during one turn of the event loop
-// (the requests read from the sockets in one poll phase) run in one transaction, committed once at
-// the end of the turn, instead of one commit each. A commit is most of a small write's cost (the
-// WAL frame write and the WAL index update); better-sqlite3 runs everything on the event loop, so
-// under load fewer commits means more requests per second, and the answers of a turn leave together.
-// Each write's promise settles only after its transaction has committed: nothing is acknowledged
-// that the database does not hold. PostgreSQL commits in parallel on its pool: writes run at once.
+// SQLite writes asked for in one event-loop turn share one transaction, committed once (docs/decisions/005);
+// each write's promise settles only after the commit.
 import type { Kysely } from "kysely";
 import type { Dialect } from "./database.ts";
 import type { Database } from "./schema.ts";
 
-/** Runs `work` in a transaction shared with the other work asked for in the same turn, and settles after the commit. */
 export type GroupCommit = <T>(work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 interface Pending {
@@ -32,8 +26,7 @@ export function groupCommit(kysely: Kysely<Database>, dialect: Dialect): GroupCo
     try {
       outcomes = await kysely.transaction().execute(async (trx) => {
         const done: Outcome[] = [];
-        // One failing write does not take the others with it: SQLite undoes a failed statement
-        // only, and the work's own error goes to its own caller.
+        // SQLite undoes a failed statement only, so one failing write does not take the others with it.
         for (const { work } of batch) {
           try {
             done.push({ ok: true, value: await work(trx) });
@@ -44,7 +37,6 @@ export function groupCommit(kysely: Kysely<Database>, dialect: Dialect): GroupCo
         return done;
       });
     } catch (error) {
-      // The transaction did not commit: none of its writes happened.
       for (const pending of batch) pending.reject(error);
       return;
     }

@@ -1,4 +1,3 @@
-// `npm run db:migrate`: applies pending migrations to the configured database and exits.
 import { ConfigError, loadConfig } from "../config.ts";
 import { createDb } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";

@@ -36,8 +36,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  // With a schema (PostgreSQL tests), Kysely must keep its own tables there too; otherwise it finds
-  // another schema's migration tables through the catalog and fails.
+  // With a schema (PostgreSQL tests), Kysely's own tables must go there too, or it finds another schema's through the catalog.
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,5 @@
-// Table types for Kysely. Columns are snake_case in the database and camelCase here (CamelCasePlugin).
-// Instants are ISO-8601 UTC text, calendar days 'yyyy-MM-dd' text, times of day 'HH:mm' text and
-// booleans 0/1 integers, so that both dialects return the same JavaScript values (docs/decisions/002).
+// Instants are ISO-8601 UTC text, days 'yyyy-MM-dd', times 'HH:mm' and booleans 0/1 integers, so that both
+// dialects return the same JavaScript values (docs/decisions/002).
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type Flag = 0 | 1;
@@ -11,13 +10,10 @@ export interface UsersTable {
   email: string | null;
   avatarUrl: string | null;
   timeZone: string;
-  /** Raised by every write of the user's tasks and goals (db/user-data.ts). */
   dataVersion: Generated<number>;
-  /** The day the user's next automatic rollover closes; null when the scheduler has none (migration 0006). */
   autoRolloverDay: Generated<string | null>;
-  /** When a scheduler should next look at the user: that day's instant, or a claim's expiry (indexed). */
   autoRolloverNextAt: Generated<string | null>;
-  /** When the weekly summary job should next look at the user; '' until it first has (migration 0008). */
+  /** '' until the weekly summary job first looks at the user. */
   weeklySummaryNextAt: Generated<string>;
   createdAt: string;
   updatedAt: string;
@@ -37,29 +33,21 @@ export interface SessionsTable {
   userId: string;
   createdAt: string;
   lastUsedAt: string;
-  /** Absolute end of the session (60 days after sign-in). */
   expiresAt: string;
   revokedAt: string | null;
   userAgent: string | null;
-  /**
-   * SHA-256 (hex) of each live refresh token, space-separated: normally the one last issued, plus
-   * any siblings handed out in the reuse grace since (docs/decisions/003). Tokens are never stored.
-   */
+  /** Space-separated SHA-256 hashes of the live refresh tokens (docs/decisions/003); tokens are never stored. */
   refreshHashes: string;
-  /** The hashes the last rotation retired (space-separated), and when it did. */
   retiredRefreshHashes: string;
   refreshRotatedAt: string | null;
-  /** Idle expiry of the live refresh tokens (14 days after their last use). */
   refreshExpiresAt: string | null;
 }
 
 export type TaskStatus = "todo" | "inprogress" | "done" | "stalled";
 
-/** A word of a task's title, for search (migration 0009; keyed by tasks.search_key since 0010). */
 export interface TaskWordsTable {
   userId: string;
   word: string;
-  /** The task's searchKey (PostgreSQL's bigint is read as a string). */
   taskKey: number | string;
 }
 
@@ -70,7 +58,6 @@ export interface TasksTable {
   title: string;
   description: string | null;
   status: TaskStatus;
-  /** Calendar day in the user's zone; null = unscheduled. */
   date: string | null;
   estimatedDuration: number | null;
   scheduledStartTime: string | null;
@@ -83,15 +70,10 @@ export interface TasksTable {
   rolloverCount: Generated<number>;
   firstPlannedDate: string | null;
   rolledOverFromDate: string | null;
-  /** The place in its column among tasks of the same start time, smaller first (migration 0014, decision 024). */
   position: Generated<number>;
   createdAt: string;
   updatedAt: string;
-  /**
-   * The task's key in task_words, in creation order (migration 0010): PostgreSQL's identity
-   * (a bigint, read as a string), on SQLite given by tasksRepository.insertTasks. Null only for
-   * rows written around the repository.
-   */
+  /** Null only for rows written around tasksRepository.insertTasks. */
   searchKey: Generated<number | string | null>;
 }
 
@@ -106,9 +88,7 @@ export interface GoalsTable {
   status: GoalStatus;
   createdAt: string;
   updatedAt: string;
-  /** The owner's tasks linked to this goal, kept by every task write (migration 0003). */
   totalTasksCount: Generated<number>;
-  /** Those of them that are done. */
   completedTasksCount: Generated<number>;
 }
 
@@ -138,7 +118,6 @@ export interface RolloverSummariesTable {
   totalCount: number;
   plannedMinutes: number;
   actualMinutes: number;
-  /** JSON: string[] of wrap-up reflection reasons. */
   reflectionReasons: string;
   createdAt: string;
 }
@@ -151,7 +130,6 @@ export interface DailyInsightsTable {
   insights: string;
   viewed: Flag;
   provider: string | null;
-  /** The user's data version the insights were computed from (migration 0008). */
   sourceVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
@@ -172,22 +150,19 @@ export interface WeeklySummariesTable {
   createdAt: string;
 }
 
-/** A chat exchange, kept for the AI analytics: when, through which provider, and its token counts; never its text (migration 0007). */
+/** Never the chat's text: only when, through which provider, and its token counts. */
 export interface AiConversationsTable {
   id: string;
   userId: string;
   provider: string;
-  /** Null when the provider reported none. */
   inputTokens: number | null;
   outputTokens: number | null;
   createdAt: string;
 }
 
-/** A goal breakdown: how many suggestions it showed and how many of them became tasks (migration 0007). */
 export interface AiBreakdownsTable {
   id: string;
   userId: string;
-  /** Null once the goal is deleted. */
   goalId: string | null;
   provider: string;
   suggestionsShown: number;
@@ -197,7 +172,6 @@ export interface AiBreakdownsTable {
   createdAt: string;
 }
 
-/** Leases make a scheduled job run once across several server instances. */
 export interface JobLeasesTable {
   key: string;
   owner: string;

@@ -1,5 +1,4 @@
-// Backups of the embedded database with SQLite's online backup API (not a file copy, which could
-// catch the database file and its WAL at different moments): a consistent copy while the app runs.
+// SQLite's online backup API, not a file copy, which could catch the file and its WAL at different moments.
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -8,18 +7,14 @@ import type SQLiteDatabase from "better-sqlite3";
 const require = createRequire(import.meta.url);
 const loadSqlite = () => require("better-sqlite3") as typeof SQLiteDatabase;
 
-/**
- * Pages per backup step: all of them. A backup taken in several steps starts over whenever another
- * connection (the running app) writes between two steps, so under a steady write load it might
- * never end; one step copies one snapshot, and in WAL mode it does not hold the app's writers up.
- */
+// One step: a backup in several steps starts over whenever the app writes between two, so under steady writes
+// it might never end.
 const ALL_PAGES = 0x7fffffff;
 
 export interface BackupResult {
   pages: number;
 }
 
-/** Copies the live database `sourceFile` to `targetFile` (replaced if it exists). */
 export async function backupSqlite(sourceFile: string, targetFile: string): Promise<BackupResult> {
   if (!existsSync(sourceFile)) throw new Error(`No database at ${sourceFile}`);
   mkdirSync(path.dirname(path.resolve(targetFile)), { recursive: true });
@@ -35,7 +30,6 @@ export async function backupSqlite(sourceFile: string, targetFile: string): Prom
   }
 }
 
-/** Whether the file is a readable SQLite database that passes SQLite's integrity check. */
 export function checkSqliteIntegrity(file: string): string {
   const SQLite = loadSqlite();
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -46,11 +40,7 @@ export function checkSqliteIntegrity(file: string): string {
   }
 }
 
-/**
- * Puts a backup in place of the database `targetFile`. The app must be stopped: its open
- * connection would keep writing to the file it had. The current database, if any, is kept beside
- * it as `<file>.before-restore`.
- */
+// The app must be stopped: its open connection would keep writing to the file it had.
 export function restoreSqlite(backupFile: string, targetFile: string): void {
   const check = checkSqliteIntegrity(backupFile);
   if (check !== "ok") throw new Error(`${backupFile} is not a sound SQLite database: ${check}`);

@@ -1,12 +1,7 @@
-// Kysely's SQLite driver hands its one connection over with a mutex that wakes every waiter on each
-// release (they all await one promise and race for the next): with 200 requests queued, each query
-// costs 200 wake-ups, all in microtasks, so the event loop does not turn for hundreds of ms and
-// some requests wait seconds (bench:load). This driver queues for the connection first, in arrival
-// order, handing it to exactly one waiter; every so many hand-overs in a row it lets the event loop
-// turn (setImmediate), so sockets are read and answers flushed while a backlog drains.
+// Kysely's SQLite driver wakes every waiter on each release of its connection, which starves the event loop under
+// a queue; this one hands it to one waiter in arrival order and lets the loop turn every HANDOVERS_PER_TURN.
 import { SqliteDialect, type SqliteDialectConfig, SqliteDriver, type DatabaseConnection, type Driver } from "kysely";
 
-/** Hand-overs in a row before the next one waits for the event loop. */
 const HANDOVERS_PER_TURN = 64;
 
 export class FifoMutex {
@@ -53,10 +48,7 @@ class FairSqliteDriver extends SqliteDriver {
   }
 }
 
-/**
- * `queue` is the connection's turn: whoever holds it (a query, a transaction, or the WAL catch-up
- * of sqlite-checkpointer.ts, which needs the connection idle) has the connection to itself.
- */
+// Whoever holds `queue` (a query, a transaction, the checkpointer's catch-up) has the connection to itself.
 export class FairSqliteDialect extends SqliteDialect {
   private readonly driverConfig: SqliteDialectConfig;
 

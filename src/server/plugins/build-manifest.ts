@@ -1,5 +1,3 @@
-// What the built web app's pages load, from Vite's build manifest (dist/web/.vite/manifest.json)
-// and the chunk → module list the build writes beside it (vite.config.ts, chunk-modules.json).
 // Used to preload a page's chunks from its HTML (web-app.ts) and by the bench's first-paint check.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,16 +8,10 @@ interface ManifestChunk {
 }
 
 export interface BuildChunks {
-  /** Files (from the web root) of the given source modules' chunks and every chunk they import, each once. */
   closure(modules: readonly string[]): string[];
 }
 
-/**
- * The build's chunks, or null without a manifest. A source module (a path under src/web, as the
- * manifest names entries) is found by its manifest key, or else by the chunk that holds it: the
- * bundler may fold a lazily imported page into a chunk it shares with another lazy module, and the
- * manifest then has no key for the page.
- */
+// A lazy page the bundler folded into a chunk shared with another module has no manifest key: found by its chunk.
 export function readBuildChunks(root: string): BuildChunks | null {
   const manifestFile = path.join(root, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) return null;

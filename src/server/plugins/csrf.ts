@@ -7,31 +7,16 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /**
-     * Which session a route's CSRF token must be bound to:
-     * - "access" (default): the session of the access cookie;
-     * - "refresh": the session of the refresh cookie (POST /auth/refresh, whose access cookie may
-     *   have expired already);
-     * - "access-or-refresh": the access cookie's session, else the refresh cookie's (logout);
-     * - "none": no token (only the built-in identity provider's own endpoints, which have no app
-     *   session; the cross-site check still applies).
-     */
+    /** "refresh": POST /auth/refresh, whose access cookie may have expired; "none": the built-in provider's pages. */
     csrfSessionFrom?: "access" | "refresh" | "access-or-refresh" | "none";
   }
 }
 
-/**
- * Runs in onRequest (after authenticate), before body parsing and validation, so a forged request
- * is refused with 403 whatever its body. Every POST, PUT, PATCH and DELETE must echo the
- * session-bound csrfToken cookie in X-CSRF-Token, and must not come from another site. A request
- * that carries a token but no session at all is answered 401, so that the page refreshes its
- * session and repeats the call (its access cookie had simply expired).
- */
+// In onRequest, before body parsing, so a forged request is refused whatever its body. A token without any
+// session is a 401, so that the page refreshes its session and repeats the call.
 export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async function csrf(app: FastifyInstance, { secret, publicUrl }) {
   const ownOrigin = new URL(publicUrl).origin;
 
-  // The session a refresh token was signed for, live or not: a dead one's refresh or logout then
-  // fails in the route (401), after the token has been checked here.
   const sessionOfRefreshCookie = (request: FastifyRequest) => readRefreshToken(secret, request.cookies[REFRESH_COOKIE]);
 
   app.addHook("onRequest", async (request) => {

@@ -4,7 +4,6 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../app-error.ts";
 import { isDatabaseUnavailable } from "../db/database-errors.ts";
 
-/** Seconds a client is asked to wait before retrying while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorBody {
@@ -14,8 +13,7 @@ interface ErrorBody {
 
 function describeValidation(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
-  // One message per field, the first: zod 4 runs a length check even on a value of the wrong type
-  // (`title: []` is "must be text" and "required"), which says one problem twice.
+  // The first message per field: zod 4 runs a length check even on a value of the wrong type.
   const byField = new Map<string, string>();
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -25,13 +23,11 @@ function describeValidation(error: FastifyError): string {
   return `Invalid ${error.validationContext ?? "request"}: ${[...byField.values()].join("; ")}`;
 }
 
-/** One error handler for the whole app: typed AppErrors, validation, and generic 5xx (404s: web-app.ts). */
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | AppError, { Reply: ErrorBody }>((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
-      // Only the code and the message (which never holds a key): an upstream error's cause may
-      // carry the request sent to the provider.
+      // Only the code and the message: an upstream error's cause may carry the request sent to the provider.
       if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply.status(error.statusCode).send({ message: error.message, code: error.code });
     }
@@ -40,7 +36,6 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type): safe to show.
       const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
       if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
       return reply.status(status).send({ message: error.message, code });

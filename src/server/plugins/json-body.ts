@@ -1,7 +1,5 @@
-// The app's JSON body parser (in place of Fastify's): an empty body with a JSON content type is
-// read as {} (the spec's client sends the JSON header on body-less calls, e.g. POST
-// /api/weekly-summaries/generate), and a body that would pollute prototypes (a __proto__ key, or
-// constructor.prototype) is refused with a message that says so, not "not valid JSON".
+// An empty body with a JSON content type is {} (the spec's client sends that header on body-less calls); a body
+// that would pollute prototypes is refused with a message that says so.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../app-error.ts";
@@ -16,7 +14,6 @@ function refusePollution(key: string, value: unknown): unknown {
 
 export function parseJsonBody(body: string): unknown {
   if (body.trim() === "") return {};
-  // Only bodies that mention a dangerous key pay for the reviver.
   const mayPollute = body.includes("__proto__") || body.includes("prototype");
   try {
     return mayPollute ? JSON.parse(body, refusePollution) : JSON.parse(body);

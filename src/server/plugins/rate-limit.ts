@@ -1,7 +1,5 @@
-// Rate limits on /auth/* per client address. On PostgreSQL they are counted in the database (table
-// rate_limits), so that several server instances share them; on SQLite, whose one process is the
-// only server of its file (docs/decisions/005), in that process's memory, so that a refresh costs
-// no write of its own. The client address is Fastify's request.ip, which honours TRUST_PROXY.
+// On PostgreSQL counted in the database, so that server instances share them; on SQLite (one process per file,
+// docs/decisions/005) in memory, so that a refresh costs no write of its own.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -12,9 +10,7 @@ import { compiledQuery } from "../db/compiled-query.ts";
 import type { Database } from "../db/schema.ts";
 
 const WINDOW_MS = 60 * 1000;
-/** Expired counters and one-time keys are swept every this many increments or claims. */
 const SWEEP_EVERY = 500;
-/** Addresses counted at once in memory; beyond, the least recently seen start again from zero. */
 const MEMORY_COUNTERS = 50_000;
 
 const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; resetAt: string }) => {
@@ -31,10 +27,6 @@ const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; 
     .returning(["count", "resetAt"]);
 });
 
-/**
- * One atomic statement per request (compiled once: it runs on every /auth request): a new window
- * starts at 1, a live one counts up. Returns the count in the window and the milliseconds until it resets.
- */
 export async function incrementCounter(
   db: Kysely<Database>,
   key: string,
@@ -52,7 +44,6 @@ export async function incrementCounter(
 
 let claims = 0;
 
-/** Deletes expired counters and one-time keys, in the background. */
 function sweepExpired(db: Kysely<Database>, now: Date, log?: FastifyInstance["log"]): void {
   db.deleteFrom("rateLimits")
     .where("resetAt", "<=", now.toISOString())
@@ -60,11 +51,7 @@ function sweepExpired(db: Kysely<Database>, now: Date, log?: FastifyInstance["lo
     .catch((error: unknown) => log?.warn({ err: error }, "could not sweep expired rate limits"));
 }
 
-/**
- * Takes a one-time key (e.g. a sign-in's state) until `expiresAt`: true the first time, false on
- * every later try. Kept in the counters' table whatever the store (a sign-in may finish on another
- * instance), and swept with them.
- */
+// Kept in the database whatever the store: a sign-in may finish on another instance.
 export async function claimOnce(
   db: Kysely<Database>,
   key: string,
@@ -82,11 +69,8 @@ export async function claimOnce(
 }
 
 export interface RateLimitOptions {
-  /** Requests per minute per address; 0 turns the limit off. */
   maxPerMinute: number;
-  /** Paths starting with this are limited. */
   pathPrefix: string;
-  /** Where the counters live: the database (shared by server instances) or this process's memory. */
   store: "database" | "memory";
 }
 

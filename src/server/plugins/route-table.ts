@@ -5,13 +5,11 @@ export interface RouteEntry {
   method: string;
   url: string;
   config: FastifyContextConfig;
-  /** The route's request schemas (zod), for the fuzzer. */
   schema: FastifySchema | undefined;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every route as registered (method, URL, config, schema): read by the route harnesses and the fuzzer in tests. */
     routeTable: readonly RouteEntry[];
   }
 }

@@ -1,11 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
-/**
- * Fastify's `frameworkErrors`: the refusals its router makes before any route, hook or error
- * handler runs (a path parameter longer than `maxParamLength`, 100 characters; a malformed
- * %-escape). Without it Fastify writes its own body, echoing the URL; with it they answer in the
- * app's `{ message, code }` shape like every other error, with the request id.
- */
+// Without it Fastify writes its own body for its router's refusals, echoing the URL.
 export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header("x-request-id", request.id);
   switch (error.code) {

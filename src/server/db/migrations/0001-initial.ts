@@ -1,5 +1,3 @@
-// The schema of the whole product (spec section 3 and product-decisions.md), written once for both
-// dialects: only portable column types (text, integer), ISO-8601 text instants and 0/1 flags.
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -86,8 +84,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  // The day board, the future window and day stats: (user, date); the stalled read: (user, status);
-  // goal progress: (user, goal).
   await db.schema.createIndex("tasks_user_date_idx").on("tasks").columns(["user_id", "date"]).execute();
   await db.schema.createIndex("tasks_user_status_idx").on("tasks").columns(["user_id", "status"]).execute();
   await db.schema.createIndex("tasks_user_goal_idx").on("tasks").columns(["user_id", "goal_id"]).execute();

@@ -1,7 +1,4 @@
-// Each user has a data version that every write of their planner data (tasks, goals) raises, in the
-// same transaction, before anything else (db/user-data.ts). Hot reads whose answer depends only on
-// that data are kept serialized in memory under the version they were read at, and the version is
-// read with the session on every request: a changed version is a miss, on every server instance.
+// Raised by every write of the user's tasks and goals; cached reads are kept under it (db/user-data.ts).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

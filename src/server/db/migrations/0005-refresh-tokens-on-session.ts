@@ -1,8 +1,5 @@
-// A session's refresh tokens move onto its row (docs/decisions/003): the hashes of the live tokens
-// (normally one), the hashes the last rotation retired and when, and the live tokens' idle expiry.
-// A normal refresh is then one conditional UPDATE of one row instead of a transaction over a
-// token table and its three indexes. Tokens issued before this migration carry no session id and
-// are refused: those browsers sign in again once their access cookie (at most 60 minutes) ends.
+// Tokens issued before this migration carry no session id and are refused: those browsers sign in again
+// (docs/decisions/003).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

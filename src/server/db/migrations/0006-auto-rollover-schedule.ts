@@ -1,10 +1,5 @@
-// Auto rollover (issue 12) finds the users whose rollover is due with one indexed range read
-// instead of scanning every user each minute: each user keeps the day their next automatic
-// rollover closes (auto_rollover_day) and the instant a scheduler should next look at them
-// (auto_rollover_next_at: when that day falls due, or while a scheduler is closing it, when its
-// claim lapses; docs/decisions/006). Both are null when the scheduler has nothing to do for the
-// user (auto rollover off, or waiting for the user's confirmation). Existing users are scheduled
-// here from their settings (the defaults have auto rollover on, at 23:30 in their zone).
+// Each user keeps the day their next automatic rollover closes and when a scheduler should next look at them,
+// so that the due users are one indexed range read (docs/decisions/006).
 import { type Kysely, sql } from "kysely";
 import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
 import { isAutoRolloverOn, nextAutoRollover } from "../../../shared/rules/auto-rollover.ts";

@@ -1,7 +1,4 @@
-// The AI analytics (issue 14, docs/decisions/009): a chat exchange is kept as its time, provider
-// and token counts, never its text, so the text the chat stored so far is dropped here; each goal
-// breakdown is a row with the suggestions it showed and how many of them became tasks. The
-// ai_suggestion_events table of 0001 was never written and gives way to ai_breakdowns.
+// A chat exchange is kept as its time, provider and token counts, never its text (docs/decisions/009).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,9 +1,4 @@
-// Insights (issue 15; docs/decisions/010-insights.md).
-// - daily_insights.source_version: the user's data version (migration 0004) the stored insights
-//   were computed from; a read that finds another version recomputes them.
-// - users.weekly_summary_next_at: when the weekly summary job should next look at the user (the
-//   auto rollover's slot-and-lease pattern of migration 0006, on its own column). '' (every user at
-//   first, and new users by default) sorts before every instant: the first tick schedules them.
+// '' sorts before every instant, so the weekly job's first tick schedules every user (docs/decisions/010-insights.md).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,5 @@
-// Task search (issue 17): the words of each task's title (src/shared/rules/task-search.ts), kept
-// per owner, so that a search is an indexed prefix range over one user's words on both databases.
-// Written with the task (tasks.repository.ts), removed with it (ON DELETE CASCADE). On PostgreSQL
-// the word column compares in the "C" collation (code-point order, like SQLite's BINARY), so the
-// range [prefix, next prefix) is exactly "starts with" whatever the database's default collation.
+// On PostgreSQL the word column compares in the "C" collation (code-point order, like SQLite's BINARY), so the
+// range [prefix, next prefix) is exactly "starts with".
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { searchWords } from "../../../shared/rules/task-search.ts";
 
@@ -17,10 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("task_id", "text", (c) => c.notNull().references("tasks.id").onDelete("cascade"))
     .addPrimaryKeyConstraint("task_words_pk", ["user_id", "word", "task_id"])
     .execute();
-  // The cascade from a deleted task finds its words by this index.
   await db.schema.createIndex("task_words_task_idx").on("task_words").column("task_id").execute();
 
-  // Existing tasks, a page at a time (by id, so the walk is stable).
   let after = "";
   for (;;) {
     // Aliases without underscores: the app's CamelCasePlugin would rename user_id in the rows.

@@ -1,14 +1,5 @@
-// Task search words keyed by an integer (issues 14 and 17, docs/decisions/014-task-search-keys.md).
-// Migration 0009 kept each word row as (user_id, word, task_id) with the task's random text id,
-// plus an index on task_id: every new task's words landed on random pages of that index, so that
-// creating 10 tasks dirtied about 30 more pages (SQLite: 177 KB more WAL per transaction). Here
-// each task gets `search_key`, an integer given in creation order, and the word rows refer to it:
-// new rows go to the end of each (user, word) range and of the (task_key, word) index.
-//
-// tasks.search_key: on PostgreSQL an identity column (existing rows are numbered by ALTER TABLE);
-// on SQLite a plain integer, numbered here from the rowid and given by the app on insert (one past
-// the largest, in the insert statement itself: tasks.repository.ts). Both unique; null only for
-// rows written around the repository (tests), which have no words either.
+// Word rows refer to an integer search_key given in creation order, so new rows land at the end of each index
+// (docs/decisions/014-task-search-keys.md); on SQLite the app gives the key on insert.
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -30,8 +21,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // SQLite: the primary key is the table (no rowid B-tree beside it).
   if (!isPostgres) table = table.modifyEnd(sql`without rowid`);
   await table.execute();
-  // A task's words: the cascade from a deleted task, a renamed task's old words, and the check of
-  // a search's other words on one task (tasks.repository.ts).
   await db.schema.createIndex("task_words_task_key_idx").on("task_words_by_key").columns(["task_key", "word"]).execute();
 
   await sql`
@@ -44,7 +33,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // Migration 0009's table, under another name until the keyed one is gone.
   await db.schema
     .createTable("task_words_by_id")
     .addColumn("user_id", "text", (c) => c.notNull())

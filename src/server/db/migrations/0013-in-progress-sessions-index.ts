@@ -1,8 +1,4 @@
-// The scheduler applies the stalled rule to every user's in-progress tasks (product-decisions.md
-// "Task lifecycle"; jobs/stalled-sessions.job.ts): it reads those whose session started long enough
-// ago, each tick. This index holds only in-progress tasks, by their session's start, so a tick reads
-// those and nothing else; the queries name the status as a literal, so both databases use it
-// (migration 0011 says why).
+// Only in-progress tasks, by their session's start; the queries name the status as a literal so both databases use it.
 import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

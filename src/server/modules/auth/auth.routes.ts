@@ -1,5 +1,3 @@
-// The /auth routes: the configured providers, GET /auth/{idp} and its callback, POST /auth/refresh
-// and POST /auth/logout (spec sections 2 and 7; docs/decisions/003).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -63,7 +61,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   const signInCookieOptions = { path: SIGN_IN_COOKIE_PATH, httpOnly: true, sameSite: "lax" as const, secure: isSecure };
 
-  /** The answer to a sign-in that failed: a page for a browser, `{ message, code }` otherwise. */
   function signInFailed(request: FastifyRequest, reply: FastifyReply, provider: string, reason: string) {
     const message = `Sign-in failed: ${reason}`;
     request.log.warn({ provider, reason }, "sign-in failed");
@@ -176,7 +173,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       let ended = 0;
       for (const sessionId of presentedSessionIds(request)) if (await sessions.revokeSession(sessionId)) ended++;
       clearSessionCookies(reply, cookiePolicy);
-      // The cookies named only sessions that had ended already (a second logout, say).
       if (ended === 0) throw new AppError("unauthorized", "Not signed in");
       return { ok: true as const };
     },

@@ -1,5 +1,4 @@
-// Identity queries only: a user is found by (issuer, subject), never by e-mail.
-// Bind to the database or to a transaction: identitiesRepository(trx).
+// A user is found by (issuer, subject), never by e-mail.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 

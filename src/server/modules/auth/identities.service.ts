@@ -1,5 +1,3 @@
-// Turns a verified ID token's claims into our user: keyed by (issuer, subject), with name, e-mail
-// and picture refreshed at every sign-in.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
@@ -22,14 +20,13 @@ const URL_MAX = 2000;
 /** New users start in UTC; the web app sends the browser's zone right after sign-in. */
 const DEFAULT_TIME_ZONE = "UTC";
 
-/** A claim's text, trimmed, without NUL characters (PostgreSQL cannot store them); undefined when blank. */
+/** Without NUL characters, which PostgreSQL cannot store. */
 function text(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const cleaned = value.replaceAll("\u0000", "").trim();
   return cleaned === "" ? undefined : cleaned;
 }
 
-/** Only an https address is kept as the avatar's; the page shows it when the CSP allows its host, else the initials. */
 function avatarUrl(value: unknown): string | null {
   const candidate = text(value);
   if (!candidate || candidate.length > URL_MAX) return null;
@@ -78,7 +75,6 @@ export function identitiesService(deps: { kysely: Kysely<Database>; now: () => D
   }
 
   return {
-    /** The user id for these claims, creating the user on first sign-in. */
     async upsertUserFromClaims(claims: IdentityClaims): Promise<string> {
       try {
         return await upsert(claims);

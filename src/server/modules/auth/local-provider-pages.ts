@@ -1,11 +1,7 @@
-// Server-rendered pages of the built-in identity provider and of failed sign-ins. One script only:
-// the web app's theme script (the CSP allows it by its hash, decision 017), so the page shows the
-// theme chosen in the app; inline styles are allowed.
+// One script only, the web app's theme script (the CSP allows it by its hash, decision 017), so the page shows the app's theme.
 import { escapeHtml } from "../../../shared/escape-html.ts";
 import { THEME_SCRIPT } from "../../../shared/theme-script.ts";
 
-// The web app's look (src/web/styles.css): its type, its indigo primary, its slate greys and its
-// mark (src/web/components/brand-mark.tsx), so the sign-in step reads as part of Daywise.
 const STYLE = `
   *{box-sizing:border-box}
   body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;
@@ -43,7 +39,6 @@ const STYLE = `
   .dark a{color:#a5b4fc}
 `;
 
-// The mark of src/web/components/brand-mark.tsx, in the colours of src/web/public/favicon.svg.
 const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#4f46e5"/><circle cx="16" cy="17" r="6" fill="#fbbf24"/><path d="M6 24h20" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>`;
 
 function page(title: string, body: string): string {
@@ -74,7 +69,6 @@ export interface SignInFormView {
   error?: string;
 }
 
-/** The local provider's sign-in page: the fields 'Name' and 'Email' and the button 'Sign in'. */
 export function renderSignInPage(view: SignInFormView): string {
   const error = view.error ? `<div class="error" role="alert">${escapeHtml(view.error)}</div>` : "";
   return page(
@@ -91,7 +85,6 @@ ${error}<form method="post" action="${escapeHtml(view.action)}">
   );
 }
 
-/** A sign-in that could not finish, with a way back. */
 export function renderSignInFailedPage(message: string, retryPath: string): string {
   return page(
     "Sign-in failed - Daywise",

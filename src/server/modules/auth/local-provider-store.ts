@@ -1,6 +1,4 @@
-// Storage for the local provider's short-lived artifacts (interactions, codes, grants, its own
-// sessions): in this process, bounded, with expiry. The local provider serves one machine, and a
-// restart at worst asks to sign in again; app sessions live in the database, not here.
+// In this process: the local provider serves one machine, and a restart at worst asks to sign in again.
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 
 interface Entry {
@@ -29,7 +27,6 @@ export function createMemoryStore(maxEntries = 20_000): AdapterFactory {
   function set(key: string, value: unknown, expiresInSeconds = DEFAULT_TTL_SECONDS) {
     entries.delete(key);
     entries.set(key, { value, expiresAt: now() + expiresInSeconds * 1000 });
-    // Oldest first: a Map iterates in insertion order.
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries) break;
       entries.delete(oldest);

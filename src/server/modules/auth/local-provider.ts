@@ -1,8 +1,5 @@
-// The built-in local identity provider: a real OpenID Connect provider (oidc-provider 8.8) served by
-// this server under /oidc, for running Daywise on one's own machine. Its signing keys are kept in
-// DATA_DIR, its cookie keys and client secret derive from SESSION_SECRET, it has one static client
-// (our relying party), grants consent by itself, and asks only for a name and an e-mail address.
-// Its state (interactions, codes) lives in memory: it is meant for a single server instance.
+// The built-in OpenID Connect provider under /oidc, for running Daywise on one's own machine. Its state lives
+// in memory: it is meant for a single server instance.
 import { createHash, generateKeyPairSync, randomUUID } from "node:crypto";
 import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -10,7 +7,7 @@ import path from "node:path";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-// Types only: the provider (about 0.7 s of module loading) is imported on first use, see getProvider.
+// Types only: the provider module is slow to load, so getProvider imports it on first use.
 import type { default as Provider, Configuration, JWK, KoaContextWithOIDC } from "oidc-provider";
 import type { CustomFetch } from "openid-client";
 import { z } from "zod";
@@ -36,12 +33,10 @@ export interface LocalProviderOptions {
 export const localIssuer = (publicUrl: string) => `${publicUrl}${LOCAL_PROVIDER_PATH}`;
 export const localClientSecret = (sessionSecret: string) => deriveSecret(sessionSecret, "local-oidc-client");
 
-/** The subject of an e-mail address: the same address (in any case) is the same user. */
 export function localSubject(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 }
 
-/** Reads the signing keys from DATA_DIR, or creates them once (atomically, if several start at once). */
 export async function loadOrCreateSigningKeys(dataDir: string): Promise<{ keys: JWK[] }> {
   const file = path.join(dataDir, JWKS_FILE);
   const read = async () => {
@@ -97,8 +92,7 @@ async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: 
       short: cookieOptions,
     },
     adapter: createMemoryStore(),
-    // Every artifact is short-lived: the sign-in page is shown every time (prompt=login), and our
-    // relying party redeems the code and reads the ID token at once.
+    // Every artifact is short-lived: the sign-in page shows every time, and our relying party redeems the code at once.
     ttl: {
       Session: 10 * 60,
       Interaction: 30 * 60,
@@ -112,7 +106,6 @@ async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: 
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // The ID token carries name and e-mail, so the relying party needs no userinfo call.
     conformIdTokenClaims: false,
-    // S256 is the only method offered (the default); PKCE is required of every request.
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
@@ -167,18 +160,13 @@ const signInFormSchema = z.object({
     .pipe(z.email("Enter a valid e-mail address")),
 });
 
-/**
- * Serves the provider under /oidc. `fetch` lets our relying party call the provider in-process
- * (through app.inject), so it works before the server listens and behind any proxy.
- */
+// `fetch` calls the provider in-process (app.inject), so it works before the server listens and behind any proxy.
 export function localProvider(app: FastifyInstance, options: LocalProviderOptions) {
   const accounts = new Map<string, LocalAccount>();
   const publicUrl = new URL(options.publicUrl);
   let instance: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | undefined;
 
-  // Created (module, keys and all) on the first request under /oidc or to the relying party's
-  // discovery, so that starting the server and building every test app stay cheap; concurrent
-  // first requests share the one initialisation.
+  // Created on first use so that starting the server and building every test app stay cheap.
   function getProvider() {
     instance ??= loadOrCreateSigningKeys(options.dataDir)
       .then(async (jwks) => {
@@ -202,7 +190,6 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
     }
   }
 
-  /** The provider reads the public URL, not the request's Host, whatever proxy is in front. */
   function prepareRawRequest(request: FastifyRequest): RawRequest {
     const raw = request.raw as RawRequest;
     raw.headers["x-forwarded-proto"] = publicUrl.protocol.replace(":", "");
@@ -211,11 +198,8 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
     return raw;
   }
 
-  /**
-   * The authorization endpoint (start and resume) never sees the provider's previous session: the
-   * sign-in page always comes (prompt=login), and signing in as someone else is not turned into
-   * the provider's "switch account" logout page (which needs a script).
-   */
+  // The authorization endpoint never sees the provider's previous session: the sign-in page always comes, and
+  // signing in as someone else never reaches the provider's "switch account" page (which needs a script).
   function forgetProviderSession(raw: RawRequest) {
     const cookie = raw.headers.cookie;
     if (!cookie) return;
@@ -262,7 +246,6 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
 
   const interactionParams = z.object({ uid: z.string().min(1).max(100) });
 
-  /** The sign-in page and its form (Fastify routes, with a form body parser of their own). */
   const interactionRoutes: FastifyPluginAsyncZod = async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
     // The provider's own cookies protect these pages; there is no app session to bind a CSRF token to.
@@ -331,11 +314,9 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
     });
   };
 
-  /** Everything else under /oidc goes to the provider (a Koa app) untouched: body, cookies, reply. */
   const providerRoutes = async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-    // GET (HEAD comes with it), POST and the CORS preflight are all the provider answers.
     scope.route({
       method: ["GET", "POST", "OPTIONS"],
       url: `${LOCAL_PROVIDER_PATH}/*`,

@@ -1,7 +1,5 @@
-// The OpenID Connect relying party (openid-client 6): authorization code with PKCE (S256), state
-// and nonce; the ID token is checked for issuer, audience, expiry and nonce by openid-client.
-// Discovery happens on first use and is cached, because the built-in local provider lives in
-// this very server, which is not listening yet when the app is built.
+// Discovery happens on first use: the built-in local provider lives in this server, which is not listening yet
+// when the app is built.
 import * as oidc from "openid-client";
 import type { IdentityProviderId } from "../../../shared/api/user.ts";
 import type { IdentityClaims } from "./identities.service.ts";
@@ -12,9 +10,7 @@ export interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Extra authorization parameters (the local provider always asks for the sign-in page). */
   authorizationParams?: Record<string, string>;
-  /** How this provider is reached; the local provider is called in-process. */
   fetch?: oidc.CustomFetch;
 }
 
@@ -25,7 +21,7 @@ export interface AuthorizationStart {
   codeVerifier: string;
 }
 
-/** A sign-in that did not succeed; the message is safe to show. */
+/** Its message is safe to show. */
 export class SignInError extends Error {
   override readonly name = "SignInError";
 }
@@ -58,7 +54,7 @@ export class RelyingParty {
     this.redirectUri = `${publicUrl}/auth/${settings.id}/callback`;
   }
 
-  /** Discovery, once; a failure is not cached so that the next sign-in tries again. */
+  // A failed discovery is not cached, so that the next sign-in tries again.
   configuration(): Promise<oidc.Configuration> {
     this.#configuration ??= oidc
       .discovery(
@@ -96,11 +92,6 @@ export class RelyingParty {
     return { url, state, nonce, codeVerifier };
   }
 
-  /**
-   * Checks the authorization response against the flow's state, redeems the code with the PKCE
-   * verifier at the registered redirect URI, and returns the verified ID token's claims (with the
-   * userinfo answer when the ID token lacks a name or an e-mail).
-   */
   async finishAuthorization(query: string, expected: { state: string; nonce: string; codeVerifier: string }): Promise<IdentityClaims> {
     let configuration: oidc.Configuration;
     try {

@@ -1,10 +1,8 @@
-// The session's cookies and their attributes, in one place (docs/decisions/003).
 import type { FastifyReply } from "fastify";
 import { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./session-tokens.ts";
 import type { IssuedSession } from "./sessions.service.ts";
 
 export interface CookiePolicy {
-  /** Secure cookies when the public URL is https. */
   isSecure: boolean;
   now: () => Date;
 }
@@ -26,8 +24,8 @@ export function setSessionCookies(reply: FastifyReply, session: IssuedSession, p
     path: REFRESH_COOKIE_PATH,
     maxAge: secondsUntil(session.refreshExpiresAt, now),
   });
-  // Readable by the page, which echoes it in X-CSRF-Token. It lives as long as the refresh token,
-  // so that after the access cookie has expired the page can still call POST /auth/refresh.
+  // Readable by the page, which echoes it; it lives as long as the refresh token, so that POST /auth/refresh
+  // still works once the access cookie has expired.
   reply.setCookie(CSRF_COOKIE, session.csrfToken, {
     ...base,
     httpOnly: false,

@@ -1,31 +1,24 @@
-// Stateless parts of the session: the signed access cookie, the session-bound CSRF token and the
-// refresh token. All three carry an HMAC-SHA256 over the session id with the server's
-// SESSION_SECRET; the session row itself is still checked on every request, so a revoked session
-// is refused at once. Refresh tokens carry 256 random bits and only their SHA-256 is stored.
+// All three tokens carry an HMAC over the session id; the session row is still checked on every request, so a
+// revoked session is refused at once. Only a refresh token's SHA-256 is stored.
 import { createHmac, hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
 export const CSRF_COOKIE = "csrfToken";
-/** The short-lived, signed, single-use cookie that carries state, nonce and PKCE verifier. */
 export const SIGN_IN_COOKIE = "sign_in_flow";
 export const CSRF_HEADER = "x-csrf-token";
 
-/** The refresh cookie is only ever sent to the /auth routes. */
 export const REFRESH_COOKIE_PATH = "/auth";
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 export const ACCESS_TTL_MS = 60 * MINUTE_MS;
-/** A refresh token unused for this long is dead (idle expiry). */
 export const REFRESH_IDLE_TTL_MS = 14 * DAY_MS;
-/** A session ends this long after its sign-in whatever happens (absolute expiry). */
 export const SESSION_ABSOLUTE_TTL_MS = 60 * DAY_MS;
 /** A rotated refresh token presented again this soon after its rotation is a parallel tab, not a replay. */
 export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const SIGN_IN_FLOW_TTL_MS = 10 * MINUTE_MS;
 
-/** `bytes` fresh random bytes, base64url. */
 function randomBase64url(bytes: number): string {
   return randomBytes(bytes).toString("base64url");
 }
@@ -40,13 +33,11 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** `first.second.HMAC(first.second)`: the shape of the access and refresh tokens. */
 function signPair(secret: string, purpose: string, first: string, second: string): string {
   const payload = `${first}.${second}`;
   return `${payload}.${sign(secret, purpose, payload)}`;
 }
 
-/** The two signed parts of a token made by signPair for this purpose, else null. */
 function readPair(secret: string, purpose: string, token: string | undefined): [string, string] | null {
   if (!token) return null;
   const parts = token.split(".");
@@ -59,7 +50,6 @@ export function createAccessToken(secret: string, sessionId: string, expiresAt: 
   return signPair(secret, "access", sessionId, String(Math.floor(expiresAt.getTime() / 1000)));
 }
 
-/** The session id and expiry (ms) of a well-signed, unexpired access token, else null. */
 export function readAccessToken(secret: string, token: string | undefined, now: Date): { sessionId: string; expiresAtMs: number } | null {
   const pair = readPair(secret, "access", token);
   if (!pair) return null;
@@ -81,27 +71,20 @@ export function isValidCsrfToken(secret: string, sessionId: string, token: strin
   return safeEqual(mac, sign(secret, "csrf", `${sessionId}.${nonce}`));
 }
 
-/**
- * A refresh token: `sessionId.random.HMAC(sessionId, random)`, with 256 random bits. The session id
- * lets a refresh find its session by primary key and lets the CSRF check of the /auth calls bind to
- * it without a database read; the MAC proves the server issued the token for that session, so a
- * token that is no longer live can be told apart from garbage (a replay revokes the family).
- */
+// The session id lets a refresh find its session by primary key; the MAC tells a token that is no longer live
+// from garbage (a replay revokes the family).
 export function createRefreshToken(secret: string, sessionId: string): string {
   return signPair(secret, "refresh", sessionId, randomBase64url(32));
 }
 
-/** The session id of a refresh token this server issued (whether still live or not), else null. */
 export function readRefreshToken(secret: string, token: string | undefined): string | null {
   return readPair(secret, "refresh", token)?.[0] ?? null;
 }
 
-/** What the database keeps of a refresh token: SHA-256, hex. */
 export function hashRefreshToken(token: string): string {
   return hash("sha256", token, "hex");
 }
 
-/** A secret derived from SESSION_SECRET for one purpose (e.g. the local provider's client secret). */
 export function deriveSecret(secret: string, purpose: string): string {
   return sign(secret, "derive", purpose);
 }

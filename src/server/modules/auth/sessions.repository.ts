@@ -1,6 +1,4 @@
-// Session queries only, refresh tokens included (their hashes live on the session row). Sessions
-// are reached by the id a signed cookie or refresh token carries, not through a user id: the
-// session is the owner here. Bind to the database or to a transaction: sessionsRepository(trx).
+// Sessions are reached by the id a signed cookie or refresh token carries: the session is the owner here.
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/schema.ts";
@@ -11,12 +9,10 @@ export interface NewSession {
   now: string;
   expiresAt: string;
   userAgent: string | null;
-  /** The first refresh token's hash and idle expiry. */
   refreshHash: string;
   refreshExpiresAt: string;
 }
 
-/** A session's refresh-token state, as a refresh reads it. */
 export interface RefreshState {
   userId: string;
   expiresAt: string;
@@ -27,7 +23,6 @@ export interface RefreshState {
   refreshExpiresAt: string | null;
 }
 
-/** What a refresh writes: the new live and retired hashes, the rotation instant and the idle expiry. */
 export interface RefreshChange {
   refreshHashes: string;
   retiredRefreshHashes: string;
@@ -40,13 +35,10 @@ export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
 export interface LiveSession {
   userId: string;
-  /** The session's absolute expiry (ISO instant). */
   expiresAt: string;
   dataVersion: number;
 }
 
-// Compiled once: it runs on every signed-in request.
-// The user's data version comes along (one primary-key probe more) for the user-data cache.
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
     .selectFrom("sessions")
@@ -78,17 +70,12 @@ export function sessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The user of a live session (not revoked, not past its absolute expiry), with the session's expiry and the user's data version. */
     async findLiveSessionUser(sessionId: string, now: string): Promise<LiveSession | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
       return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
     },
 
-    /**
-     * A session's refresh-token state. `forUpdate` (PostgreSQL, inside a transaction) locks the row
-     * until the transaction ends, so concurrent refreshes of one session take turns; SQLite needs no
-     * lock, its one connection runs one transaction at a time.
-     */
+    // forUpdate locks the row on PostgreSQL, so concurrent refreshes of one session take turns.
     async findRefreshState(sessionId: string, options: { forUpdate?: boolean } = {}): Promise<RefreshState | undefined> {
       const query = db
         .selectFrom("sessions")
@@ -97,7 +84,7 @@ export function sessionsRepository(db: Kysely<Database>) {
       return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 
-    /** Writes a refresh's change; the caller holds the row (findRefreshState with forUpdate, in the same transaction). */
+    // The caller holds the row (findRefreshState with forUpdate, in the same transaction).
     async writeRefreshState(sessionId: string, change: RefreshChange): Promise<void> {
       await db
         .updateTable("sessions")
@@ -112,10 +99,6 @@ export function sessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /**
-     * Ends a session: its access cookie and every refresh token of its family stop working.
-     * True when it was live until now.
-     */
     async revokeSession(sessionId: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable("sessions")

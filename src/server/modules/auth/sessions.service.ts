@@ -1,6 +1,5 @@
-// Session rules: a new session at every sign-in, refresh tokens that rotate on every use, reuse
-// detection that ends the whole family (the session), with a short grace for parallel tabs.
-// The refresh tokens' hashes live on the session row (docs/decisions/003).
+// Refresh tokens rotate on every use; a reused one ends the whole family (the session), with a short grace for
+// parallel tabs (docs/decisions/003, 021).
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import {
@@ -16,7 +15,6 @@ import {
 } from "./session-tokens.ts";
 import { sessionsRepository } from "./sessions.repository.ts";
 
-/** Everything the browser receives for a session, with the instants the cookies expire. */
 export interface IssuedSession {
   sessionId: string;
   userId: string;
@@ -51,7 +49,6 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
   const { db, secret, now } = deps;
   const repository = sessionsRepository(db.kysely);
 
-  /** The cookies' contents for a session: a new access token and CSRF token with the given refresh token. */
   function issue(
     sessionId: string,
     userId: string,
@@ -74,7 +71,6 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
   }
 
   return {
-    /** A new session for a sign-in, with its first refresh token. */
     async startSession(userId: string, userAgent: string | null): Promise<IssuedSession> {
       const at = now();
       const sessionId = randomUUID();
@@ -93,15 +89,8 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
       return issue(sessionId, userId, refreshToken, refreshIdleExpiresAt, sessionExpiresAt, at);
     },
 
-    /**
-     * Exchanges a refresh token for a new one (and a new access token).
-     * - a live token: it is retired with the session's other live tokens and a successor is issued;
-     * - a token retired less than the grace ago, whatever rotations came since (tabs refreshing at
-     *   once, a laptop waking up): a sibling is issued beside the live ones, so every tab succeeds
-     *   whichever cookie the browser keeps; the next normal rotation retires the siblings;
-     * - any other token issued for the session: a replay, so the whole session (the family) is revoked.
-     * The row is held while deciding, so concurrent refreshes of one session take turns.
-     */
+    // A token retired within the grace (tabs refreshing at once, a laptop waking up) gets a sibling beside the live
+    // ones, so every tab succeeds; any other token of the session is a replay and revokes it.
     async refreshSession(refreshToken: string): Promise<RefreshOutcome> {
       const sessionId = readRefreshToken(secret, refreshToken);
       if (!sessionId) return { ok: false, reason: "unknown" };
@@ -152,18 +141,15 @@ export function sessionsService(deps: { db: Db; secret: string; now: () => Date 
           return issued("grace");
         }
 
-        // Signed for this session, so issued by us, yet neither live nor retired within the grace: a replay.
         await sessions.revokeSession(sessionId, iso);
         return { ok: false, reason: "reused" };
       });
     },
 
-    /** The session a refresh token was issued for, live or not (binds the CSRF token of /auth calls). */
     sessionIdOfRefreshToken(refreshToken: string | undefined): string | null {
       return readRefreshToken(secret, refreshToken);
     },
 
-    /** Ends a session; true when it was live until now. */
     async revokeSession(sessionId: string): Promise<boolean> {
       return repository.revokeSession(sessionId, now().toISOString());
     },

@@ -1,5 +1,3 @@
-// The pre-login state of one sign-in: state, nonce, PKCE verifier and the return path, carried in
-// a short-lived signed cookie between GET /auth/{idp} and its callback.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 
@@ -9,7 +7,6 @@ export interface SignInFlow {
   nonce: string;
   codeVerifier: string;
   returnTo: string;
-  /** Epoch milliseconds after which the flow is refused. */
   expiresAt: number;
 }
 
@@ -38,10 +35,7 @@ export function decodeSignInFlow(value: string): SignInFlow | null {
 const PLACEHOLDER_ORIGIN = "http://return-to.invalid";
 const RETURN_TO_MAX = 2000;
 
-/**
- * Only a path of this site may be a return path: "/goals?x=1" stays, while "//evil.example",
- * "/\evil", "https://evil.example", "javascript:..." and anything odd become "/".
- */
+// Only a path of this site may be a return path: "//evil.example", "/\evil" and anything odd become "/".
 export function sanitizeReturnTo(value: unknown): string {
   if (typeof value !== "string" || value.length > RETURN_TO_MAX) return "/";
   if (!value.startsWith("/") || value.startsWith("//")) return "/";
@@ -58,7 +52,7 @@ export function sanitizeReturnTo(value: unknown): string {
   }
 }
 
-/** The database key that makes a flow usable once (its state's hash; the state itself is not kept). */
+/** The state's hash: the state itself is not kept. */
 export function signInFlowKey(flow: SignInFlow): string {
   return `sign-in:${createHash("sha256").update(flow.state).digest("hex")}`;
 }

@@ -1,5 +1,4 @@
-// Goal queries only. Every function takes the owner's id first, so a goal is only ever read or
-// changed through its owner. Bind to the database or to a transaction: goalsRepository(trx).
+// Every function takes the owner's id first: a goal is only ever read or changed through its owner.
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, GoalRow, GoalStatus } from "../../db/schema.ts";
@@ -28,7 +27,6 @@ export interface GoalFieldsUpdate {
 
 export type GoalsRepository = ReturnType<typeof goalsRepository>;
 
-/** The counts are stored on the goal and kept by every task write (migration 0003). */
 function selectGoalsWithTaskCounts(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("goals")
@@ -36,12 +34,10 @@ function selectGoalsWithTaskCounts(db: Kysely<Database>, userId: string) {
     .where("userId", "=", userId);
 }
 
-/** The goals page's read: newest first, ties by id so the order is stable. */
 const goalsListQuery = compiledQuery((db, p: { userId: string }) =>
   selectGoalsWithTaskCounts(db, p.userId).orderBy("createdAt", "desc").orderBy("id", "desc"),
 );
 
-// Compiled once: every batch of a breakdown's tasks answers with its goal's new progress.
 const goalWithTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId: string }) =>
   selectGoalsWithTaskCounts(db, p.userId).where("id", "=", p.goalId),
 );
@@ -63,21 +59,16 @@ export function goalsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Returns whether the owner had such a goal. */
     async updateGoal(userId: string, goalId: string, fields: GoalFieldsUpdate): Promise<boolean> {
       const result = await db.updateTable("goals").set(fields).where("userId", "=", userId).where("id", "=", goalId).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    /**
-     * Unlinks the owner's tasks from the goal; the tasks themselves are kept. Only for a goal being
-     * deleted: its stored counts go with it, and no other goal's change.
-     */
+    // Only for a goal being deleted: its stored counts go with it.
     async unlinkTasksFromGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
       await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
     },
 
-    /** Returns whether the owner had such a goal. */
     async deleteGoal(userId: string, goalId: string): Promise<boolean> {
       const result = await db.deleteFrom("goals").where("userId", "=", userId).where("id", "=", goalId).executeTakeFirst();
       return result.numDeletedRows > 0n;

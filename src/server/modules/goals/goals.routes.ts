@@ -10,7 +10,6 @@ import {
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { goalsService } from "./goals.service.ts";
 
-/** Spec section 7: the goal calls. Every call is the signed-in user's; another user's goal is a 404. */
 export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const goals = goalsService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their body or params are validated.
@@ -18,8 +17,6 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUserId(request);
   });
 
-  // Hot (bench budget: p99 under 20 ms with 200 goals): kept while the user's data is unchanged
-  // (plugins/user-data-cache.ts).
   app.get("/api/goals", { schema: { response: { 200: goalListResponseSchema } } }, async (request, reply) => {
     const userId = requireUserId(request);
     return reply.sendUserData("goals", () => goals.listGoals(userId));

@@ -29,7 +29,6 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       return goals.map(withProgress);
     },
 
-    /** The user's goal with its progress; 404 when the user has no such goal. */
     async getGoal(userId: string, goalId: string): Promise<Goal> {
       const goal = await repository.findGoalWithTaskCounts(userId, goalId);
       if (!goal) throw goalNotFound();
@@ -48,11 +47,9 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
         updatedAt: at,
       };
       await writeUserData(kysely, userId, (trx) => goalsRepository(trx).insertGoal(userId, goal));
-      // A new goal has no tasks yet.
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
     },
 
-    /** Fields left out of the body keep their value; null clears description and target date. */
     async updateGoal(userId: string, goalId: string, body: UpdateGoalBody): Promise<Goal> {
       const fields: GoalFieldsUpdate = { title: body.title, updatedAt: now().toISOString() };
       if (body.description !== undefined) fields.description = body.description;
@@ -68,7 +65,6 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       return withProgress(goal);
     },
 
-    /** The goal's tasks are kept, unlinked (goalId null), in the same transaction as the delete. */
     async deleteGoal(userId: string, goalId: string): Promise<void> {
       const at = now().toISOString();
       await writeUserData(kysely, userId, async (trx) => {

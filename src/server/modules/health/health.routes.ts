@@ -6,10 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "../../plugins/errors.ts";
 const statusSchema = z.object({ status: z.string() });
 const unavailableSchema = z.object({ status: z.string(), message: z.string(), code: z.string() });
 
-/**
- * Liveness (the process answers) and readiness (the database answers). Neither reads the session,
- * so a signed-in browser's cookie does not make them depend on the database.
- */
+// Neither reads the session, so a signed-in browser's cookie does not make them depend on the database.
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { skipAuthentication: true };
   app.get("/healthz", { config, schema: { response: { 200: statusSchema } } }, async () => ({ status: "ok" }));

@@ -1,8 +1,5 @@
-// The optional model wording of insights (docs/decisions/010): the rule texts polished by the first
-// available provider (the fixed order of GET /api/ai/providers), with a time limit and no retries.
-// Every failure (none configured, timeout, refusal, an answer that is not the asked JSON) returns
-// null, and the rule or template texts stand. Provider errors are logged by code only, never with
-// the provider's message (some echo part of the key).
+// Every failure returns null and the rule texts stand. Provider errors are logged by code only: some providers
+// echo part of the key in their message.
 import { generateText, type LanguageModel } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import { type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
@@ -13,7 +10,6 @@ import { toProviderError } from "../ai/ai-errors.ts";
 import { userDataBlock } from "../ai/ai-prompt.ts";
 import { createProviderModel, isProviderAvailable } from "../ai/ai-providers.ts";
 
-/** A wording call waits at most this long (or the configured AI timeout, if shorter). */
 export const WORDING_TIMEOUT_MS = 8_000;
 const MAX_TITLE = 80;
 const MAX_DESCRIPTION = 300;
@@ -26,7 +22,6 @@ export interface WordedText {
 
 export type InsightsWording = ReturnType<typeof insightsWording>;
 
-/** The answer's JSON: a bare array or object, or one inside a ```json fence. */
 export function extractJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   const body = (fenced ? fenced[1]! : text).trim();
@@ -37,7 +32,6 @@ export function extractJson(text: string): unknown {
   }
 }
 
-/** The polished texts, one per rule insight in order, or null when the answer does not fit. */
 export function readPolishedInsights(text: string, count: number): WordedText[] | null {
   const parsed = extractJson(text);
   const list = Array.isArray(parsed) ? parsed : (parsed as { insights?: unknown } | undefined)?.insights;
@@ -57,10 +51,7 @@ export function insightsWording({ config, log, now }: { config: AiConfig; log: P
   let model: LanguageModel | undefined;
   const timeoutMs = Math.min(config.timeoutMs, WORDING_TIMEOUT_MS);
 
-  /**
-   * Task and goal titles are the user's own text, which can say anything: the data goes in the
-   * same delimited block as the chat's, after the instructions that say it is data.
-   */
+  // Titles are the user's own text: the data goes in the chat's delimited block, after the instructions that say it is data.
   async function ask(instructions: string, prompt: string, data: unknown, maxOutputTokens: number): Promise<string | null> {
     const system = [
       instructions,
@@ -84,7 +75,6 @@ export function insightsWording({ config, log, now }: { config: AiConfig; log: P
   }
 
   return {
-    /** The provider a wording call would use; null when none is configured. */
     provider,
 
     async polishDailyInsights(insights: readonly (WordedText & { type: string })[]): Promise<WordedText[] | null> {

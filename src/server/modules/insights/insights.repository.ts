@@ -1,12 +1,9 @@
-// The insights queries: the record the rules read, the stored daily insights per (user, day) and the
-// weekly summaries per (user, week). Every query is scoped by the user's id.
 import type { Kysely } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 
-/** Thrown inside the viewed mark's transaction when the day has no stored insights (rolls it back). */
 class NoStoredDay extends Error {}
 
 export interface StoredDailyInsights {
@@ -46,7 +43,6 @@ const weeklyColumns = [
 
 export type InsightsRepository = ReturnType<typeof insightsRepository>;
 
-// The hot reads, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
 const userStateQuery = compiledQuery((db, p: { userId: string }) =>
   db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId),
 );
@@ -67,13 +63,11 @@ const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: stri
 
 export function insightsRepository(db: Kysely<Database>) {
   return {
-    /** The user's zone and data version (raised by every write of their tasks and goals). */
     async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
       const row = await userStateQuery.takeFirst(db, { userId });
       return row && { timeZone: row.timeZone, dataVersion: Number(row.dataVersion) };
     },
 
-    /** The user's state and the day's stored insights in one round trip (the hot read). */
     async findUserStateWithDay(userId: string, date: string) {
       const row = await userStateWithDayQuery.takeFirst(db, { userId, date });
       if (!row) return undefined;
@@ -89,7 +83,6 @@ export function insightsRepository(db: Kysely<Database>) {
       return { timeZone: row.timeZone, dataVersion: Number(row.dataVersion), stored };
     },
 
-    /** The tasks dated from `from` to `to`, both included (the (user_id, date) index). */
     async listTasksBetween(userId: string, from: string, to: string): Promise<InsightTask[]> {
       const rows = await db
         .selectFrom("tasks")
@@ -154,13 +147,8 @@ export function insightsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /**
-     * Marks the day's stored insights viewed; undefined (and nothing written) when the user has none
-     * stored for that day. The viewed flag is part of the day's answer, which the user-data cache
-     * keeps by the user's data version, so this raises the version like a task write
-     * (db/user-data.ts). The mark changes no task or goal, so the days stored at the version before
-     * it are current at the new one: they move with it, and are not recomputed at their next read.
-     */
+    // The viewed flag is part of the cached answer, so this raises the data version like a task write; it changes
+    // no task or goal, so the days stored at the version before it move to the new one.
     async markDailyInsightsViewed(userId: string, date: string, at: string): Promise<StoredDailyInsights | undefined> {
       try {
         return await writeUserData(db, userId, async (trx) => {
@@ -204,7 +192,6 @@ export function insightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Stores a week's first summary; false when one exists already (the unique (user, week) key). */
     async insertWeeklySummaryOnce(userId: string, row: NewWeeklySummaryRow): Promise<boolean> {
       const result = await db
         .insertInto("weeklySummaries")
@@ -225,7 +212,6 @@ export function insightsRepository(db: Kysely<Database>) {
       await db.updateTable("weeklySummaries").set(changes).where("userId", "=", userId).where("id", "=", id).execute();
     },
 
-    /** Newest week first. */
     async listWeeklySummaries(userId: string, limit: number): Promise<WeeklySummaryRow[]> {
       return db
         .selectFrom("weeklySummaries")

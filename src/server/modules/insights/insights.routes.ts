@@ -14,24 +14,15 @@ import { requireUserId } from "../../plugins/authenticate.ts";
 import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
 import { insightsService } from "./insights.service.ts";
 
-/**
- * A user's stored day insights kept in the user-data cache (plugins/user-data-cache.ts), by day:
- * about three months of days, a few hundred KB at most per user (an answer is ~1-2 KB).
- */
 const DAILY_INSIGHTS_CACHE: UserDataGroup = { name: "daily-insights", max: 100 };
 
-/**
- * Spec section 7: GET /api/ai/insights, GET /api/weekly-summaries, POST /api/weekly-summaries/generate,
- * PATCH /api/weekly-summaries/{id}/viewed; and ours, PATCH /api/ai/insights/{date}/viewed (docs/decisions/010).
- */
 export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
   const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);
   });
 
-  // The stored read (bench budget: p99 under 15 ms at 50 connections), kept per day while the
-  // user's data version is unchanged: every change of a day's answer raises it (decision 010).
+  // Kept per day while the user's data version is unchanged: every change of a day's answer raises it (decision 010).
   app.get(
     "/api/ai/insights",
     { schema: { querystring: dailyInsightsQuerySchema, response: { 200: dailyInsightsResponseSchema } } },

@@ -1,10 +1,3 @@
-// Daily insights and weekly summaries (issue 15; docs/decisions/010-insights.md).
-// Daily: computed by the rules of src/shared/rules/daily-insights.ts and stored per (user, day) with
-// the user's data version; a read answers the stored ones while the version is the same, and
-// recomputes them after any write of the user's tasks or goals. The model, when one is configured,
-// words them once per (user, day).
-// Weekly: the figures, insights and text of a Monday-to-Sunday week in the user's zone, stored per
-// (user, week); "generate" refreshes the current week, the Monday job writes the previous one once.
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -29,14 +22,11 @@ export interface InsightsServiceDeps {
 
 export type InsightsService = ReturnType<typeof insightsService>;
 
-/** Model calls a user's insights and summaries may make a day, apart from the assistant's allowance. */
 export const WORDING_CALLS_PER_DAY = 20;
-/** Days from today whose insights the model words; others keep the rule texts. */
 export const WORDED_DAYS_BACK = 60;
 export const WORDED_DAYS_AHEAD = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One stored insight: what is sent, plus the rule's key and own texts (to reuse a wording). */
 interface StoredInsight extends RuleInsight {
   ruleTitle: string;
   ruleDescription: string;
@@ -57,7 +47,6 @@ function toResponse(stored: Pick<StoredDailyInsights, "insights" | "viewed">): D
   return { insights: parseStored(stored.insights).map(toDailyInsight), viewed: stored.viewed === 1 };
 }
 
-/** What the user sees of a day: the insights' rules and rule texts (a wording alone changes nothing). */
 const fingerprint = (insights: readonly StoredInsight[]) =>
   insights.map((insight) => `${insight.key}\u0000${insight.ruleTitle}\u0000${insight.ruleDescription}`).join("\u0001");
 
@@ -83,7 +72,6 @@ function toWeeklySummary(row: WeeklySummaryRow): WeeklySummary {
 
 type SummaryContent = Pick<WeeklySummaryRow, "tasksTotal" | "tasksCompleted" | "goalsProgressed" | "insights">;
 
-/** Whether two summaries of a week say the same (the text aside). */
 const saysTheSame = (a: SummaryContent, b: SummaryContent) =>
   Number(a.tasksTotal) === Number(b.tasksTotal) &&
   Number(a.tasksCompleted) === Number(b.tasksCompleted) &&
@@ -96,11 +84,10 @@ const userNotFound = () => new AppError("not_found", "User not found");
 export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
   const wording = insightsWording({ config: ai, log, now });
-  /** Computations under way, by user and day: simultaneous first reads share one (and one wording call). */
+  // Simultaneous first reads share one computation (and one wording call).
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
   const generating = new Map<string, Promise<WeeklySummary>>();
 
-  /** Recomputes a day's insights from the record, keeping a wording whose rule texts did not change. */
   async function computeDay(
     userId: string,
     day: string,
@@ -154,13 +141,11 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     return toResponse({ insights: json, viewed });
   }
 
-  /** Whether the user's wording calls of the last day leave room for one more (and counts it). */
   async function takeWordingCall(userId: string): Promise<boolean> {
     const { current } = await incrementCounter(kysely, `ai-wording-day:${userId}`, DAY_MS, now());
     return current <= WORDING_CALLS_PER_DAY;
   }
 
-  /** A week's summary; the model writes its text only when what it says changed from `existing`. */
   async function buildWeek(
     userId: string,
     weekStart: string,
@@ -220,7 +205,6 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   return {
     userToday,
 
-    /** GET /api/ai/insights?date=: the day's insights (the route gives `userToday` without a date), computed when missing or stale. */
     async getDailyInsights(
       userId: string,
       day: string,
@@ -240,18 +224,14 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return pending;
     },
 
-    /**
-     * PATCH /api/ai/insights/{date}/viewed: 404 when no insights were read for that day. It raises
-     * the user's data version (the viewed flag is part of the kept answer), keeping the days stored
-     * at the version before it current (repository).
-     */
+    // Raises the data version: the viewed flag is part of the kept answer.
     async markDailyInsightsViewed(userId: string, date: string): Promise<DailyInsightsResponse> {
       const stored = await repository.markDailyInsightsViewed(userId, date, now().toISOString());
       if (!stored) throw new AppError("not_found", "No insights for this day");
       return toResponse(stored);
     },
 
-    /** POST /api/weekly-summaries/generate: simultaneous calls of one user share one build and model call. */
+    // Simultaneous calls of one user share one build and model call.
     async generateCurrentWeek(userId: string): Promise<WeeklySummary> {
       let pending = generating.get(userId);
       if (!pending) {
@@ -261,10 +241,6 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return pending;
     },
 
-    /**
-     * The Monday job: the summary of `weekStart`, written once (an existing one is kept). A week
-     * without tasks gets none. True when this call stored it.
-     */
     async generateWeekOnce(userId: string, weekStart: string): Promise<boolean> {
       if (await repository.findWeeklySummary(userId, weekStart)) return false;
       const built = await buildWeek(userId, weekStart);
@@ -272,7 +248,6 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return repository.insertWeeklySummaryOnce(userId, { ...built, id: randomUUID(), createdAt: built.generatedAt });
     },
 
-    /** GET /api/weekly-summaries?limit=n: newest week first (4 by default). */
     async listWeeklySummaries(userId: string, limit = PAGE_WEEKLY_SUMMARIES): Promise<WeeklySummary[]> {
       return (await repository.listWeeklySummaries(userId, limit)).map(toWeeklySummary);
     },

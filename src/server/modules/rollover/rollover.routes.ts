@@ -11,7 +11,6 @@ import {
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { rolloverService } from "./rollover.service.ts";
 
-/** Spec section 7: the five rollover calls. Every call is the signed-in user's; `date` defaults to their today. */
 export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
   const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their body or params are validated.

@@ -1,5 +1,4 @@
-// Task queries only. Every function takes the owner's id first, so a task is only ever read or
-// changed through its owner. Bind to the database or to a transaction: tasksRepository(trx, dialect).
+// Every function takes the owner's id first: a task is only ever read or changed through its owner.
 import { type Compilable, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
@@ -8,7 +7,6 @@ import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
 
-/** The fields a status change reads, plus what the stalled rule needs. */
 export interface TaskState extends LifecycleFields {
   id: string;
   goalId: string | null;
@@ -19,12 +17,10 @@ export interface TaskState extends LifecycleFields {
 
 export type NewTask = Omit<NewTaskRow, "userId">;
 
-/** What a goal's stored counts depend on: which goal a task is linked to, and whether it is done. */
 export interface GoalCountedState {
   goalId: string | null;
   status: TaskStatus;
 }
-/** What a goal breakdown's prompt says of the goal's existing tasks. */
 export interface GoalTaskOutline {
   title: string;
   status: TaskStatus;
@@ -34,13 +30,10 @@ export interface GoalTaskOutline {
 
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
-/** The statuses the partial (user_id, status) index holds (migration 0011). */
 type PartiallyIndexedStatus = Extract<TaskStatus, "inprogress" | "stalled">;
 
 export type TasksRepository = ReturnType<typeof tasksRepository>;
 
-// The task columns every response carries; the goal's title comes from one left join (goal ids
-// are primary keys, so it is one index probe per task, no second query).
 const taskColumns = [
   "tasks.id",
   "tasks.userId",
@@ -80,8 +73,7 @@ const stateColumns = [
   "firstPlannedDate",
 ] as const;
 
-// A column's order (src/shared/rules/task-order.ts, decision 024): start time first, none last
-// (written out: PostgreSQL and SQLite put nulls at opposite ends), then position, then creation.
+// Start time first, none last, written out: PostgreSQL and SQLite put nulls at opposite ends (decision 024).
 const startTimeNoneLast = sql`case when ${sql.ref("tasks.scheduledStartTime")} is null then 1 else 0 end`;
 
 function selectTasksOf(db: Kysely<Database>, userId: string) {
@@ -92,8 +84,6 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
     .where("tasks.userId", "=", userId);
 }
 
-/** The board's read, on every day change (bench budget: p99 under 15 ms at 50 connections). */
-// Compiled once: every chat with the assistant reads it (its "today").
 const userTimeZoneQuery = compiledQuery((db, p: { userId: string }) =>
   db.selectFrom("users").select("timeZone").where("id", "=", p.userId),
 );
@@ -108,7 +98,6 @@ const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) 
     .orderBy("tasks.id"),
 );
 
-// The largest position of a day's tasks (or the unscheduled ones'): a new task goes one step past it.
 const maxPositionOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("tasks")
@@ -117,10 +106,6 @@ const maxPositionOfDayQuery = compiledQuery((db, p: { userId: string; date: stri
     .where("date", "=", p.date),
 );
 
-/**
- * Search's order after the day (newest first): a day's tasks as its column; the unscheduled ones,
- * which no column shows and a limit cuts, newest first.
- */
 function orderWithinDayForSearch<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q): Q {
   return query
     .orderBy(sql`case when ${sql.ref("tasks.date")} is null then 0 when ${sql.ref("tasks.scheduledStartTime")} is null then 1 else 0 end`)
@@ -130,17 +115,12 @@ function orderWithinDayForSearch<Q extends { orderBy(expression: RawBuilder<unkn
     .orderBy(sql`${sql.ref("tasks.createdAt")}`);
 }
 
-/** A search word matching at most this many tasks drives the read (tasksRepository.searchTasks). */
 const SEARCH_NARROW_MATCHES = 300;
 
-// Task search's statements, compiled once per shape: a query of n words binds userId, its words
-// w0.. and each word's next prefix u0.. (prefixUpperBound), and the limit. On PostgreSQL they
-// run prepared, which spares the planning that cost more than running them (about 1 ms, measured
-// with EXPLAIN ANALYZE on 10,000 tasks).
+// Compiled once per shape and prepared on PostgreSQL, where planning them costs more than running them.
 type SearchParams = Record<string, string | number>;
 type SearchShape = "count" | "narrow" | "dated" | "unscheduled";
 
-/** The user's words starting with word `index`: the range [w, u) on the (user_id, word, task_key) key. */
 function wordsStartingWith(db: Kysely<Database>, p: SearchParams, index: number) {
   return db
     .selectFrom("taskWords")
@@ -150,7 +130,6 @@ function wordsStartingWith(db: Kysely<Database>, p: SearchParams, index: number)
     .where("taskWords.word", "<", p[`u${index}`] as string);
 }
 
-/** The task has a word starting with word `index` (its own word rows, by the (task_key, word) index). */
 function hasWord(p: SearchParams, index: number) {
   return ({ exists, selectFrom }: ExpressionBuilder<Database, "tasks">) =>
     exists(
@@ -167,7 +146,6 @@ function buildSearch(shape: SearchShape, wordCount: number) {
   return (db: Kysely<Database>, p: SearchParams) => {
     switch (shape) {
       case "count":
-        // Every word's matches counted up to one past the narrow plan's bound, in one statement.
         return db.selectNoFrom((eb) =>
           wordIndexes.map((index) =>
             eb
@@ -182,12 +160,8 @@ function buildSearch(shape: SearchShape, wordCount: number) {
           ),
         );
       case "narrow": {
-        // Word 0 is the narrowest. A cross join: SQLite then keeps its matches as the outer loop
-        // (it would otherwise walk all the user's tasks by date, to spare the sort of at most 300
-        // rows); PostgreSQL plans it as an inner join. Distinct: two words of one title may start
-        // with the same prefix. The matches are sorted on their keys and sort columns alone, and
-        // only the first `limit` are then read whole (with their goal's title): sorting up to 300
-        // whole rows of 21 columns to keep 20 cost more than the rest of the statement.
+        // A cross join keeps word 0's matches as SQLite's outer loop instead of a walk of all tasks by date; distinct,
+        // as two words of a title may share a prefix. Only the first `limit` sorted keys are read as whole rows.
         let first = db
           .selectFrom(wordsStartingWith(db, p, 0).distinct().as("matches"))
           .crossJoin("tasks")
@@ -210,7 +184,6 @@ function buildSearch(shape: SearchShape, wordCount: number) {
         ).orderBy("tasks.id");
       }
       case "dated": {
-        // Newest first: the (user_id, date) index read backwards, stopped at the limit.
         let query = selectTasksOf(db, p.userId as string).where("tasks.date", "is not", null);
         for (const index of wordIndexes) query = query.where(hasWord(p, index));
         return query
@@ -246,7 +219,6 @@ function searchQuery(shape: SearchShape, wordCount: number): PreparedQuery<Searc
   return query;
 }
 
-/** The parameters of a search for `words`, in that order. */
 function searchParams(userId: string, words: readonly string[], limit: number): SearchParams {
   const params: SearchParams = { userId, limit };
   words.forEach((word, index) => {
@@ -256,25 +228,14 @@ function searchParams(userId: string, words: readonly string[], limit: number): 
   return params;
 }
 
-/**
- * A write of a few rows whose statement depends only on its number of rows (and columns) is
- * compiled once per shape, as the search's statements are: building a multi-row insert through
- * Kysely (a value node per column of every row, the CamelCasePlugin over the tree, the compile)
- * cost more CPU than SQLite's insert itself (10 tasks: 21 columns x 10 rows). Bigger batches
- * (seeding, tests) are built each time, so that no statement of thousands of parameters is kept.
- */
+// Small inserts are compiled once per row count: building a multi-row insert through Kysely costs more CPU
+// than SQLite's insert. Bigger batches are built each time so no statement of thousands of parameters is kept.
 const MAX_COMPILED_ROWS = 10;
-/** The words of up to MAX_COMPILED_ROWS tasks: a title has a handful of words; longer lists are built each time. */
 const MAX_COMPILED_WORD_ROWS = 100;
 
 type RowParams = Record<string, unknown>;
 const insertTasksQueries = new Map<string, PreparedQuery<RowParams, { id: string; searchKey: number | string | null }>>();
 
-/**
- * The multi-row insert of `rowCount` tasks of these columns, returning each one's search key.
- * Row i's column c is the parameter `${c}_${i}`; on SQLite each row's key is one past the largest,
- * plus its place (insertTasks).
- */
 function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly string[]) {
   const key = `${dialect}:${rowCount}:${columns.join(",")}`;
   let query = insertTasksQueries.get(key);
@@ -299,7 +260,6 @@ function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly 
 
 const insertWordsQueries = new Map<number, PreparedQuery<RowParams, unknown>>();
 
-/** The multi-row insert of `rowCount` word rows of one user: parameters userId, w0.., k0... */
 function insertWordsQuery(rowCount: number) {
   let query = insertWordsQueries.get(rowCount);
   if (!query) {
@@ -317,7 +277,6 @@ function insertWordsQuery(rowCount: number) {
   return query;
 }
 
-/** The columns every task of the batch gives (undefined ones left to their defaults), or null when they differ. */
 function sharedColumns(tasks: readonly NewTask[]): string[] | null {
   const columns = Object.keys(tasks[0]!).filter((column) => (tasks[0] as Record<string, unknown>)[column] !== undefined);
   for (const task of tasks) {
@@ -345,7 +304,6 @@ const adjustGoalTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId
 export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   const selectTasks = (userId: string) => selectTasksOf(db, userId);
 
-  /** The titles' words of new (or renamed) tasks, for search: one multi-row insert. */
   async function insertWords(userId: string, tasks: readonly { key: number | string; title: string }[]): Promise<void> {
     const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskKey: task.key })));
     if (rows.length === 0) return;
@@ -362,15 +320,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   }
 
   return {
-    /** The day's tasks in the column order (the (user_id, date) index). */
     async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
       return tasksOfDayQuery.rows(db, { userId, date });
     },
 
-    /**
-     * The (user_id, status) index, which holds only in-progress and stalled tasks (migration 0011):
-     * the status is a literal, so that both databases see the query is within the index.
-     */
+    // The status is a literal so that both databases see the query lies within the partial index (migration 0011).
     async listTasksWithStatus(userId: string, status: PartiallyIndexedStatus): Promise<Task[]> {
       return selectTasks(userId)
         .where("tasks.status", "=", sql.lit(status))
@@ -382,10 +336,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /**
-     * Unscheduled tasks, tasks dated startDate..endDate, and not-done tasks dated from
-     * overdueSince to the day before today; unscheduled first, then by date, then as a column.
-     */
     async listFutureTasks(
       userId: string,
       window: { startDate: string; endDate: string; today: string; overdueSince: string },
@@ -408,7 +358,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** The largest position among the day's tasks (date null: the unscheduled ones), or null when there are none. */
     async findMaxPosition(userId: string, date: string | null): Promise<number | null> {
       const row =
         date === null
@@ -426,13 +375,9 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return selectTasks(userId).where("tasks.id", "=", taskId).executeTakeFirst();
     },
 
-    /**
-     * The fields a change is computed from. Inside a transaction on PostgreSQL the row is locked,
-     * so two concurrent status changes cannot both count the same work session.
-     */
+    // Locked on PostgreSQL so two concurrent status changes cannot both count one work session.
     async findTaskState(userId: string, taskId: string, options: { lock?: boolean } = {}): Promise<TaskState | undefined> {
       let query = db.selectFrom("tasks").select(stateColumns).where("userId", "=", userId).where("id", "=", taskId);
-      // SQLite has no row locks; its transactions take the database's write lock instead.
       if (options.lock && dialect === "postgres") query = query.forUpdate();
       return query.executeTakeFirst();
     },
@@ -449,10 +394,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       );
     },
 
-    /**
-     * Every user's in-progress tasks whose session started by `startedBy` (an ISO instant), with
-     * their owner: the scheduler's stalled rule (migration 0013's partial index).
-     */
     async listInProgressStatesStartedBy(startedBy: string): Promise<(TaskState & { userId: string })[]> {
       return db
         .selectFrom("tasks")
@@ -462,12 +403,8 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /**
-     * One multi-row insert, and one of their titles' words (task search), which refer to each
-     * task's search key (migration 0010): PostgreSQL's identity gives it; on SQLite, one past the
-     * largest key, counted by each row in the statement itself, so the keys are new and increasing
-     * whether or not the caller holds a transaction.
-     */
+    // PostgreSQL's identity gives each search key; on SQLite each row counts one past the largest in the statement
+    // itself, so the keys are new and increasing whether or not the caller holds a transaction.
     async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
       if (tasks.length === 0) return;
       const columns = tasks.length <= MAX_COMPILED_ROWS ? sharedColumns(tasks) : null;
@@ -498,7 +435,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       );
     },
 
-    /** The goal's tasks, newest first, at most `limit` (the (user_id, goal_id, status) index). */
     async listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {
       return db
         .selectFrom("tasks")
@@ -511,7 +447,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Returns whether the owner had such a task. A new title replaces the task's words. */
     async updateTask(userId: string, taskId: string, changes: TaskChanges): Promise<boolean> {
       const update = db.updateTable("tasks").set(changes).where("userId", "=", userId).where("id", "=", taskId);
       if (typeof changes.title !== "string") return (await update.executeTakeFirst()).numUpdatedRows > 0n;
@@ -525,16 +460,8 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return true;
     },
 
-    /**
-     * Tasks of every day whose title has a word starting with each query word (task-search.ts):
-     * dated ones newest day first (a day's as its column), then unscheduled ones, newest first. Each word's matches are first counted (up to
-     * SEARCH_NARROW_MATCHES + 1, on the (user_id, word, task_key) key). When some word matches at
-     * most that many tasks, those tasks are read (the word rows lead, so the user's other tasks
-     * are never visited) and the other words checked on each; when every word matches more (a
-     * short prefix while typing), the user's dated tasks are walked newest first until `limit`
-     * match, then the unscheduled ones. A word is checked on one task through the task's own word
-     * rows (the (task_key, word) index): a few rows, whatever the user's number of tasks.
-     */
+    // Each word's matches are counted first: when one matches at most SEARCH_NARROW_MATCHES, its tasks are read
+    // and the other words checked on each; otherwise dated tasks are walked newest first, then unscheduled ones.
     async searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
       if (words.length === 0) return [];
       const countRow = (await searchQuery("count", words.length).takeFirst(db, searchParams(userId, words, limit)))!;
@@ -551,10 +478,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return [...found, ...(unscheduled as unknown as Task[])];
     },
 
-    /**
-     * Changes an in-progress task only if the session read earlier is still the running one, so two
-     * concurrent stall checks cannot both apply (and count the session twice). Returns whether it did.
-     */
+    // Only while the session read earlier still runs, so two concurrent stall checks cannot count it twice.
     async updateInProgressSession(userId: string, taskId: string, sessionStartedAt: string, changes: TaskChanges): Promise<boolean> {
       const result = await db
         .updateTable("tasks")
@@ -567,7 +491,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Returns the deleted task's goal and status, or undefined when the owner had no such task. */
     async deleteTask(userId: string, taskId: string): Promise<GoalCountedState | undefined> {
       return db
         .deleteFrom("tasks")
@@ -577,15 +500,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    /**
-     * Adds to a goal's stored task counts (migration 0003). Relative updates, so that concurrent
-     * changes add up; only the owner's goal is touched, as only the owner's tasks count.
-     */
+    // Relative updates, so that concurrent changes add up.
     async adjustGoalTaskCounts(userId: string, goalId: string, change: { total: number; completed: number }): Promise<void> {
       await adjustGoalTaskCountsQuery.execute(db, { userId, goalId, ...change });
     },
 
-    /** The title of the owner's goal, or undefined when the owner has no such goal. */
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
       const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;
@@ -596,7 +515,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return user?.timeZone;
     },
 
-    /** The day's task count and how many of them arrived by rollover; aggregates cast for PostgreSQL. */
     async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {
       const row = await db
         .selectFrom("tasks")

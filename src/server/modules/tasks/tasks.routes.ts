@@ -18,7 +18,6 @@ import { requireUserId } from "../../plugins/authenticate.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { tasksService } from "./tasks.service.ts";
 
-/** Spec section 7: the task calls, plus the day stats. Every call is the signed-in user's; another user's task is a 404. */
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
   // Signed-out callers get 401 before their query, body or params are validated.
@@ -26,8 +25,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUserId(request);
   });
 
-  // The board's hot read (bench budget: p99 under 15 ms at 50 connections), kept per day while
-  // the user's data is unchanged (plugins/user-data-cache.ts).
   app.get("/api/tasks", { schema: { querystring: dayQuerySchema, response: { 200: dayTasksResponseSchema } } }, async (request, reply) => {
     const userId = requireUserId(request);
     const { date } = request.query;
@@ -49,7 +46,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The command palette's search, from the database's word index (decision 014).
   app.get(
     "/api/tasks/search",
     { schema: { querystring: taskSearchQuerySchema, response: { 200: taskSearchResponseSchema } } },

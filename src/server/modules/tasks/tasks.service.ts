@@ -32,10 +32,7 @@ export type TasksService = ReturnType<typeof tasksService>;
 
 const taskNotFound = () => notFound("Task");
 
-/**
- * Keeps the goals' stored task counts (migration 0003) in step with a task write, in the caller's
- * transaction: `before` is null for a new task, `after` null for a deleted one.
- */
+// In the caller's transaction, so the goals' stored counts (migration 0003) move with the task write.
 async function adjustGoalCounts(
   repository: TasksRepository,
   userId: string,
@@ -55,7 +52,6 @@ async function adjustGoalCounts(
 }
 const goalNotFound = () => notFound("Goal");
 
-/** A new task as the client will see it (todo, nothing tracked yet); its goal's title is filled in later. */
 function newTask(userId: string, body: CreateTaskBody, createdAt: string, position: number): Task {
   const date = body.date ?? null;
   return {
@@ -85,7 +81,6 @@ function newTask(userId: string, body: CreateTaskBody, createdAt: string, positi
 }
 
 export interface CreateTasksOptions {
-  /** More work for the same transaction (e.g. counting a breakdown's accepted suggestions): a failure creates no task. */
   inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
@@ -102,12 +97,8 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return todayInZone(now(), await userTimeZone(userId));
   }
 
-  /**
-   * Creates the tasks in one transaction: all of them or, if any fails (a goal that is not the
-   * user's is a 404), none. Each is a millisecond younger than the one before it, and one position
-   * step after the last of its day (unless given one), so they go to the end of their columns in
-   * the order given.
-   */
+  // One transaction: a goal that is not the user's (a 404) fails them all. Each task is a millisecond younger
+  // than the one before and placed after the last of its day, so they keep the order given.
   async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
     const start = now().getTime();
     const tasks: Task[] = [];
@@ -132,7 +123,6 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         userId,
         tasks.map(({ goalTitle: _joined, userId: _owner, ...row }) => row),
       );
-      // New tasks are todo: each adds one to its goal's total, none to its completed count.
       for (const goalId of goalIds) {
         const total = tasks.filter((task) => task.goalId === goalId).length;
         await inTransaction.adjustGoalTaskCounts(userId, goalId, { total, completed: 0 });
@@ -142,18 +132,15 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return tasks;
   }
 
-  /** Stalls those of `tasks` (the user's, in progress) whose session ran past its deadline; returns how many. */
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
     const at = now();
     const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
     if (overdue.length === 0) return 0;
-    // One transaction for the user's stalls (one raise of their data version).
     return writeUserData(kysely, userId, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       let stalled = 0;
       for (const task of overdue) {
         const changes: TaskChanges = { ...statusChangeStamps(task, "stalled", stallDeadline(task) ?? at), updatedAt: at.toISOString() };
-        // Conditional on the session read: a concurrent change or stall check wins cleanly.
         if (await inTransaction.updateInProgressSession(userId, task.id, task.currentSessionStartedAt!, changes)) stalled++;
       }
       return stalled;
@@ -172,10 +159,6 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     createTasks,
 
-    /**
-     * Applies the fields present in the body; a status change is stamped by statusChangeStamps
-     * (product-decisions.md "Task lifecycle"). The first date a task gets is kept as firstPlannedDate.
-     */
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();
       const task = await writeUserData(kysely, userId, async (trx) => {
@@ -195,18 +178,16 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (body.position !== undefined) changes.position = body.position;
         if (body.date !== undefined) {
           changes.date = body.date;
-          // Moved to another day without a place: last in its column there, as a new task.
           if (body.date !== current.date && body.position === undefined) {
             changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
           }
           if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
-          // Moved by hand to another day: it did not arrive there by rollover ('(n rolled over)').
+          // Moved by hand: it did not arrive there by rollover ('(n rolled over)').
           if (body.date !== current.date) changes.rolledOverFromDate = null;
         }
         if (body.status !== undefined) {
-          // A session past its deadline ended there, as the stalled rule has it, whether or not a
-          // tick or a read has applied the rule yet: its minutes stop at the deadline, and the new
-          // status is stamped from 'stalled' (so 'inprogress' is a Resume, with a new session).
+          // A session past its deadline ended there whether or not the stalled rule has run yet: its minutes stop at
+          // the deadline, and the new status is stamped from 'stalled' (so 'inprogress' is a Resume).
           const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
           const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
           Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
@@ -233,20 +214,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       });
     },
 
-    /**
-     * Applies the stalled rule, then lists the stalled tasks. A session that ran past 150% of its
-     * estimate is taken to have ended at that deadline: the tracked minutes stop there, so a task
-     * left running overnight does not count the night as work.
-     */
     async listStalledTasks(userId: string): Promise<Task[]> {
       await stallOverdueSessions(userId, await repository.listInProgressStates(userId));
       return repository.listTasksWithStatus(userId, "stalled");
     },
 
-    /**
-     * The stalled rule for every user (the scheduler's turn, jobs/stalled-sessions.job.ts): stalls
-     * the in-progress tasks past their deadline. Returns how many it stalled.
-     */
     async stallOverdueSessionsOfEveryone(): Promise<number> {
       // No deadline comes sooner than 150% of the shortest estimate a task can have.
       const startedBy = new Date(now().getTime() - ESTIMATED_DURATION_MIN_MINUTES * STALL_FACTOR * 60_000).toISOString();
@@ -270,15 +242,10 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
     },
 
-    /** The goal's newest tasks, in brief (a goal breakdown's prompt lists them so none is suggested twice). */
     listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {
       return repository.listGoalTaskOutlines(userId, goalId, limit);
     },
 
-    /**
-     * Task search across days (issue 17), from the database: the tasks whose titles have a word
-     * starting with each of `words` (queryWords); no words find nothing.
-     */
     searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
       return repository.searchTasks(userId, words, limit);
     },

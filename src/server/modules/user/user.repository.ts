@@ -1,13 +1,11 @@
-// User queries only. Every function takes the user's id first.
 import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { User } from "../../../shared/api/user.ts";
 import type { Database } from "../../db/schema.ts";
 
-/** The fields of the user contract (an explicit list: a prepared statement keeps its columns). */
+// An explicit list: a prepared statement keeps its columns.
 const userColumns = ["id", "name", "email", "avatarUrl", "timeZone"] as const;
 
-/** GET /api/user, on every page load (bench budget: p99 under 15 ms at 50 connections). */
 const userQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(userColumns).where("id", "=", p.userId));
 
 export function usersRepository(db: Kysely<Database>) {
@@ -16,10 +14,7 @@ export function usersRepository(db: Kysely<Database>) {
       return userQuery.takeFirst(db, { userId });
     },
 
-    /**
-     * A new zone raises the user's data version (db/user-data.ts): answers kept by it may depend on
-     * the zone (a day's insights, decision 010). The same zone sent again changes nothing.
-     */
+    // A new zone raises the data version: cached answers may depend on the zone (decision 010).
     async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
       return db
         .updateTable("users")

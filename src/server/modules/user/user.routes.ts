@@ -3,7 +3,6 @@ import { userPreferencesSchema, userSchema } from "../../../shared/api/user.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { usersService } from "./user.service.ts";
 
-/** Spec section 7: GET /api/user (401 when signed out) and the time zone sent after sign-in. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their body is validated (no-store: plugins/security.ts).
@@ -11,7 +10,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUserId(request);
   });
 
-  // Every page load asks (bench budget: p99 under 15 ms); the user is typed against the contract.
   app.get("/api/user", { schema: { response: { 200: userSchema } } }, async (request) => {
     return users.getUser(requireUserId(request));
   });

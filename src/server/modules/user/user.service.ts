@@ -17,10 +17,6 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }
       return row;
     },
 
-    /**
-     * Keeps the browser's IANA zone (already checked against the zone database by the schema), and
-     * moves the user's auto rollover to the new zone's clock in the same transaction.
-     */
     async updatePreferences(userId: string, preferences: UserPreferences): Promise<User> {
       const now = deps.now();
       return deps.kysely.transaction().execute(async (trx) => {
