@@ -83,7 +83,7 @@ export function nextAutoRollover(time: string, timeZone: string, after: Date): A
   }
 }
 
-/** Older days are left out: a server that was down catches up on recent days only. */
+/** Older days are left out: a server that has been down catches up on recent days only. */
 export function dueAutoRolloverDays(
   fromDay: string,
   settings: Pick<RolloverSettings, "autoRolloverTime" | "maxRolloverDays">,

@@ -14,7 +14,7 @@ export type QuickAddPart = "estimate" | "day" | "time" | "goal";
 export interface QuickAddResult {
   title: string;
   estimatedDuration: number | null;
-  /** null means someday (unscheduled); undefined means no day was written (the caller's default). */
+  /** null means someday (unscheduled); undefined means no day written (the caller's default). */
   date: string | null | undefined;
   scheduledStartTime: string | null;
   goal: QuickAddGoal | null;
