@@ -1,8 +1,4 @@
-// The page's entry (index.html): it lets the browser paint the page's HTML (a signed-in page's
-// loading screen) before the app's code is evaluated, which on a phone is a long task of its own.
-// Without this, code that arrived before the first frame ran first and the loading screen waited
-// for it (decision 013). The app's modules are already on their way: the server's HTML preloads
-// them (src/server/plugins/web-app.ts, APP_MODULE).
+// Lets the browser paint the HTML's loading screen before the app's code is evaluated, a long task on a phone (decision 013).
 import "./styles.css";
 
 let isStarted = false;

@@ -7,8 +7,6 @@ import { queryClient } from "./lib/query-client.ts";
 import { startThemeSync } from "./lib/theme.ts";
 import { holdIdleWork, whenIdle } from "./lib/when-idle.ts";
 
-// The first paint has the theme already (index.html's theme script); from here it follows the
-// system's scheme and the other tabs (decision 017).
 startThemeSync();
 
 // Before the user is asked for: what the browser keeps for a user is read only once they are known.
@@ -17,8 +15,7 @@ bindUserStorage(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// Later code (menus, assistant, dialogs, other pages, the service worker) waits for the first
-// screen to be painted (decision 013).
+// Later code waits for the first screen to be painted (decision 013).
 const releaseIdleWork = holdIdleWork();
 
 function ReleaseIdleWorkOncePainted() {
@@ -31,9 +28,7 @@ function ReleaseIdleWorkOncePainted() {
   return null;
 }
 
-// The first screen's code and data first (the page's HTML carries the data), then one render of
-// it, as a transition: React renders it in slices and lets the browser breathe between them,
-// instead of long tasks a phone cannot answer input during (issue 20, decision 013).
+// One render as a transition: React renders it in slices instead of long tasks a phone cannot answer input during.
 void prepareFirstRender().then((prepared) => {
   const app = (
     <StrictMode>
@@ -41,9 +36,8 @@ void prepareFirstRender().then((prepared) => {
       <ReleaseIdleWorkOncePainted />
     </StrictMode>
   );
-  // A visitor's welcome screen is in the HTML exactly as the app renders it (app-hydration.test.tsx):
-  // React takes those elements over instead of painting new ones, which a phone's browser counted as
-  // a later largest paint of the same screen.
+  // React takes over the HTML's welcome screen (app-hydration.test.tsx) rather than painting a new one,
+  // which a phone's browser would count as a later largest paint.
   if (prepared === "welcome" && root.dataset.firstScreen === "welcome") {
     hydrateRoot(root, app);
     return;
@@ -53,8 +47,7 @@ void prepareFirstRender().then((prepared) => {
   });
 });
 
-// The service worker (offline board, installable app: decision 018), registered once the page has
-// loaded and the browser is idle; never in development, where Vite serves unbuilt files.
+// Never in development, where Vite serves unbuilt files.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   whenIdle(() =>
     import("./lib/service-worker.ts")

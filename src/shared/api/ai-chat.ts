@@ -1,6 +1,4 @@
-// The chat's parts the web app's assistant needs, apart from the zod schemas in ai.ts (which
-// re-exports them) so that the assistant's code does not bring the schema library along
-// (decision 013): the provider names, the message limit and the streamed answer's format.
+// Apart from ai.ts's zod schemas so that the assistant does not bring the schema library along (decision 013).
 export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
@@ -8,31 +6,14 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
   return (aiProviderNames as readonly string[]).includes(value);
 }
 
-/**
- * The streamed answer: the same POST with `Accept: text/event-stream` answers 200
- * `Content-Type: text/event-stream` with server-sent events:
- *
- *   data: {"delta":"Hel"}            one per piece of the reply, in order (unnamed "message" events)
- *   data: {"delta":"lo"}
- *   event: done                      the reply is complete; `content` is all of it
- *   data: {"content":"Hello"}
- *
- * or, when the provider fails after the first piece was sent:
- *
- *   event: error
- *   data: {"message":"...","code":"ai_provider_error"}
- *
- * Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
- * configured, limits, provider errors, timeouts) is an ordinary JSON error answer with its status,
- * as for the JSON form.
- */
+// Unnamed `data: {delta}` events, then exactly one `event: done` ({content}) or `event: error`;
+// a failure before the first piece is an ordinary JSON error answer.
 export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
   | { event: "error"; data: { message: string; code: string } };
 
-/** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
 export function formatChatStreamEvent(event: ChatStreamEvent): string {
   const data = JSON.stringify(event.data);
   return event.event === "delta" ? `data: ${data}\n\n` : `event: ${event.event}\ndata: ${data}\n\n`;

@@ -1,5 +1,3 @@
-// The AI assistant's API contract (spec sections 3 "AI provider", "AI chat request context" and 7
-// `POST /api/ai/chat`, `GET /api/ai/providers`), plus the streamed form of the chat (issue 13).
 import { z } from "zod";
 import { aiProviderNames, CHAT_MESSAGE_MAX_LENGTH } from "./ai-chat.ts";
 import { hasNoNul, isSmallJson, NUL_MESSAGE } from "./text.ts";
@@ -9,20 +7,17 @@ export * from "./ai-chat.ts";
 export const aiProviderNameSchema = z.enum(aiProviderNames, { error: "must be one of openai, gemini, claude, openrouter" });
 export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
 
-/** GET /api/ai/providers: all four, available or not (an unavailable one is shown disabled). */
 export const aiProviderSchema = z.object({
   name: aiProviderNameSchema,
   displayName: z.string(),
   description: z.string(),
   features: z.array(z.string()),
-  /** True when the server has the provider's API key. */
   available: z.boolean(),
 });
 export type AiProvider = z.infer<typeof aiProviderSchema>;
 export const aiProvidersResponseSchema = z.object({ providers: z.array(aiProviderSchema) });
 export type AiProvidersResponse = z.infer<typeof aiProvidersResponseSchema>;
 
-/** Entries accepted in conversationHistory; the server keeps only the newest that fit its token budget. */
 export const CHAT_HISTORY_MAX_ENTRIES = 100;
 export const CHAT_HISTORY_ENTRY_MAX_LENGTH = 8000;
 
@@ -42,10 +37,7 @@ export type ChatHistoryEntry = z.infer<typeof chatHistoryEntrySchema>;
 
 const CHAT_CONTEXT_LIMITS = { maxDepth: 8, maxNodes: 20_000 };
 
-/**
- * The context the web app sends (spec section 3). The server does not trust it: it reads the
- * user's goals and today's tasks itself, so this is loose and optional, kept for compatibility.
- */
+/** The server does not trust this (it reads goals and tasks itself), so it stays loose and optional. */
 export const chatContextSchema = z
   .object({
     goals: z.array(z.unknown()).max(500).optional(),
@@ -59,7 +51,6 @@ export const chatContextSchema = z
     error: `must be JSON at most ${CHAT_CONTEXT_LIMITS.maxDepth} levels deep and ${CHAT_CONTEXT_LIMITS.maxNodes} values`,
   });
 
-/** POST /api/ai/chat. */
 export const chatBodySchema = z.object({
   message: chatText(CHAT_MESSAGE_MAX_LENGTH, "Message is required"),
   provider: aiProviderNameSchema.default("openai"),
@@ -71,11 +62,9 @@ export const chatBodySchema = z.object({
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
-/** The JSON answer (the request's Accept is not text/event-stream). */
 export const chatResponseSchema = z.object({ content: z.string() });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
-/** Error codes the chat may answer with, besides validation and sign-in. */
 export const aiErrorCodes = [
   "ai_provider_not_configured",
   "ai_provider_auth",

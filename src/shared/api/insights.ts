@@ -1,6 +1,3 @@
-// The insights API contract (spec sections 3 "Daily insights response" and "Weekly summary", 7 and
-// 9 "Goals and insights"; the rules behind them: src/shared/rules/daily-insights.ts and
-// weekly-summary.ts; docs/decisions/010-insights.md).
 import { z } from "zod";
 import { calendarDateSchema } from "./tasks.ts";
 import { idSchema } from "./text.ts";
@@ -25,17 +22,15 @@ export const dailyInsightSchema = z.object({
 });
 export type DailyInsight = z.infer<typeof dailyInsightSchema>;
 
-/** GET /api/ai/insights?date=: exactly `{ insights, viewed }` (the notifications read it too). */
+/** Exactly `{ insights, viewed }`: the notifications read it too. */
 export const dailyInsightsResponseSchema = z.object({
   insights: z.array(dailyInsightSchema),
   viewed: z.boolean(),
 });
 export type DailyInsightsResponse = z.infer<typeof dailyInsightsResponseSchema>;
 
-/** The day defaults to the user's today. */
 export const dailyInsightsQuerySchema = z.object({ date: calendarDateSchema.optional() }).strict();
 
-/** PATCH /api/ai/insights/{date}/viewed: the call that marks a day's insights viewed. */
 export const dailyInsightsViewedParamsSchema = z.object({ date: calendarDateSchema });
 
 export const weeklyInsightSchema = z.object({
@@ -47,7 +42,6 @@ export type WeeklyInsight = z.infer<typeof weeklyInsightSchema>;
 
 export const weeklySummarySchema = z.object({
   id: z.string(),
-  /** The Monday the week starts on, in the user's zone. */
   weekStartDate: z.string(),
   tasksTotal: z.number(),
   tasksCompleted: z.number(),
@@ -75,5 +69,4 @@ export const weeklySummariesQuerySchema = z
 
 export const weeklySummaryParamsSchema = z.object({ id: idSchema });
 
-/** POST /api/weekly-summaries/generate takes no fields (an empty JSON body reads as {}). */
 export const generateWeeklySummaryBodySchema = z.object({}, { error: "must be an empty JSON object" }).strict().nullish();

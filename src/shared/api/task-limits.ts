@@ -1,6 +1,4 @@
-// The task fields' limits (spec section 3 "Task"), apart from the zod schemas in tasks.ts so that
-// code which only needs a limit (the quick-add parser on the board's first paint) does not bring
-// the schema library along (decision 013).
+// Apart from tasks.ts's zod schemas so that the quick-add parser on the first paint does not bring the schema library along (decision 013).
 export const TASK_TITLE_MAX_LENGTH = 200;
 export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
 export const ESTIMATED_DURATION_MIN_MINUTES = 5;

@@ -1,25 +1,17 @@
-// Rules every text and id of the API shares.
 import { z } from "zod";
 
 /** PostgreSQL cannot store U+0000 in text (SQLite can): refused the same way on both databases. */
 export const NUL_MESSAGE = "must not contain NUL characters";
 export const hasNoNul = (value: string) => !value.includes("\u0000");
 
-/**
- * A record's id, in a path or a body. No id contains NUL, so one that does names nothing: it is
- * mapped to U+FFFD, which both databases can compare, so the lookup finds nothing and the answer
- * is the same 404 as for any unknown id.
- */
+/** An id with NUL names nothing: mapped to U+FFFD, which both databases compare, so it gets the usual 404. */
 export const idSchema = z
   .string({ error: "must be an id" })
   .min(1, { error: "must be an id" })
   .max(100, { error: "must be an id" })
   .transform((value) => value.replaceAll("\u0000", "\uFFFD"));
 
-/**
- * A client-sent JSON value kept shallow and small, so that serialising it can neither overflow the
- * stack nor grow a prompt. Walked without recursion: the check itself must survive any depth.
- */
+/** Walked without recursion: the check itself must survive any depth. */
 export function isSmallJson(value: unknown, limits: { maxDepth: number; maxNodes: number }): boolean {
   const stack: Array<[unknown, number]> = [[value, 1]];
   let nodes = 0;

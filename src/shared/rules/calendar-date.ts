@@ -1,6 +1,4 @@
-// Whether a string is a calendar day written yyyy-MM-dd: apart from dates.ts, which brings the
-// time zone library along, so that code on the app's first paint (the offline banner's day check)
-// does not (decision 013). dates.ts re-exports it.
+// Apart from dates.ts, which brings the time zone library, for code on the first paint (decision 013).
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isLeapYear(year: number): boolean {
@@ -12,11 +10,9 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** The first and last days the API accepts: every computed day stays within them. */
 export const FIRST_CALENDAR_DATE = "1000-01-01";
 export const LAST_CALENDAR_DATE = "9999-12-31";
 
-/** A real calendar day written yyyy-MM-dd (2026-02-30 and 2026-13-01 are not), years 1000 to 9999. */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return false;

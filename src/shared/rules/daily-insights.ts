@@ -1,32 +1,19 @@
-// The daily insights rules (issue 15; spec section 3 "Daily insights response"). Each rule is a pure
-// function of the user's recent record that gives one insight or none; thresholds are the exported
-// constants below and are listed in docs/decisions/010-insights.md. The server runs them over the
-// tasks dated in the HISTORY_DAYS ending on the day, the user's goals and zone, and stores the
-// result per (user, day).
+// Thresholds are listed in docs/decisions/010-insights.md; keep the two in step.
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
 import { checkCapacity } from "./capacity.ts";
 import { addDays, isKnownTimeZone } from "./dates.ts";
 import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
 
-/** The days of history the rules read, ending on the day itself (4 weeks). */
 export const HISTORY_DAYS = 28;
-/** A streak is celebrated from 3 days with a completed task in a row; from 7 it is high priority. */
 export const STREAK_MIN_DAYS = 3;
 export const STREAK_HIGH_DAYS = 7;
-/** A day with every task done is celebrated from 3 tasks. */
 export const DAY_CLEARED_MIN_TASKS = 3;
-/** Stalled tasks on the day: a warning from 1, high priority from 2. */
 export const STALLED_HIGH_COUNT = 2;
-/** Severe start delays (over 240 minutes, spec section 9) on the day: a warning from 1, high from 2. */
 export const SEVERE_DELAYS_HIGH_COUNT = 2;
-/** Unfinished tasks dated before the day (within the history): a warning from 1, high from 5. */
 export const OVERDUE_HIGH_COUNT = 5;
-/** A task of at least 90 minutes with no scheduled start time gets a suggestion. */
 export const LARGE_TASK_MIN_MINUTES = 90;
-/** A task still open after rolling over 3 times or more gets a suggestion to break it down. */
 export const REPEATED_ROLLOVER_MIN_COUNT = 3;
-/** The time-of-day pattern needs 10 completions in the history, 40% or more of them in one period. */
 export const PATTERN_MIN_COMPLETIONS = 10;
 export const PATTERN_MIN_SHARE = 0.4;
 
@@ -52,15 +39,13 @@ export interface InsightGoal {
 }
 
 export interface DailyInsightInput {
-  /** The day the insights are for. */
   day: string;
   timeZone: string;
-  /** The user's tasks dated from day - (HISTORY_DAYS - 1) to day. */
   tasks: readonly InsightTask[];
   goals: readonly InsightGoal[];
 }
 
-/** An insight with the key of the rule that made it (kept with the stored insights, not sent). */
+/** The key stays with the stored insights and is never sent. */
 export interface RuleInsight extends DailyInsight {
   key: string;
 }
@@ -70,17 +55,12 @@ export type DailyInsightRule = (input: DailyInsightInput) => RuleInsight | null;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const quote = (title: string) => `'${title.length > 60 ? `${title.slice(0, 57)}...` : title}'`;
 
-/**
- * The calendar day and hour of an instant in the zone, for many instants: one Intl formatter per
- * zone, kept (date-fns-tz's per-call zone objects cost ~100x more, and a month of history is
- * hundreds of completions). Same answers as dayInZone / timeOfDayInZone of dates.ts.
- */
+/** One Intl formatter kept per zone: date-fns-tz builds zone objects per call, far slower over a month of completions. */
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Answers by zone and quarter hour (every zone's offset is a whole number of quarter hours). */
+/** Keyed by quarter hour: every zone's offset is a whole number of quarter hours. */
 const quarterHours = new Map<string, { day: string; hour: number; minute: number }>();
 const QUARTER_HOUR_MS = 15 * 60_000;
 
-/** The calendar day, hour and minute an instant shows in the zone (an unknown zone is read as UTC). */
 export function zonedDayAndHour(instant: string, timeZone: string): { day: string; hour: number; minute: number } {
   const ms = Date.parse(instant);
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
@@ -112,7 +92,6 @@ export function zonedDayAndHour(instant: string, timeZone: string): { day: strin
   return { day: start.day, hour: start.hour, minute: start.minute + Math.floor((ms - quarter * QUARTER_HOUR_MS) / 60_000) };
 }
 
-/** A DST change moves a wall clock by at most this much within a day. */
 const MAX_DST_SHIFT_MINUTES = 60;
 const HALF_DAY_MINUTES = 12 * 60;
 
@@ -120,7 +99,7 @@ function tasksOfDay(input: DailyInsightInput): InsightTask[] {
   return input.tasks.filter((task) => task.date === input.day);
 }
 
-/** Celebration: days in a row, ending on the day (or the day before, while the day is still open), with a completed task. */
+/** Ends on the day, or on the day before while the day is still open. */
 export const completionStreakRule: DailyInsightRule = (input) => {
   const daysWithDone = new Set(input.tasks.filter((task) => task.status === "done" && task.date).map((task) => task.date));
   let cursor = daysWithDone.has(input.day) ? input.day : addDays(input.day, -1);
@@ -139,7 +118,6 @@ export const completionStreakRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Celebration: a goal whose tasks are all done (or marked completed) got a task done on the day. */
 export const goalCompletedRule: DailyInsightRule = (input) => {
   const complete = new Set(
     input.goals
@@ -166,7 +144,6 @@ export const goalCompletedRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Celebration: every task of the day is done, with at least DAY_CLEARED_MIN_TASKS of them. */
 export const dayClearedRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
   if (day.length < DAY_CLEARED_MIN_TASKS || day.some((task) => task.status !== "done")) return null;
@@ -179,7 +156,6 @@ export const dayClearedRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Warning: stalled tasks on the day (past their estimate, or stalled by a rollover: the texts say neither). */
 export const stalledTasksRule: DailyInsightRule = (input) => {
   const stalled = tasksOfDay(input).filter((task) => task.status === "stalled");
   if (stalled.length === 0) return null;
@@ -195,7 +171,6 @@ export const stalledTasksRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Warning: the day's planned minutes over the capacity rule's 80% (medium) or 100% (high) of 240 usable minutes. */
 export const overloadedDayRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
   if (day.length === 0 || day.every((task) => task.status === "done")) return null;
@@ -216,14 +191,11 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Warning: tasks of the day first started more than 240 minutes after their scheduled time. */
 export const severeStartDelaysRule: DailyInsightRule = (input) => {
   const late = tasksOfDay(input).filter((task) => {
     if (!task.scheduledStartTime || !task.firstStartedAt || !/^\d{2}:\d{2}$/.test(task.scheduledStartTime)) return false;
-    // The wall clocks' difference is the delay, give or take a DST change, unless the start came
-    // the day after the task's day (over half a day "early" on the start's day: getStartDelay then
-    // measures against the task's day). Only those and near-severe ones are measured exactly
-    // (getStartDelay, whose zone arithmetic is the slow part).
+    // The wall clocks' difference is the delay give or take DST, except for next-day starts; only those
+    // and near-severe ones go through getStartDelay, whose zone arithmetic is the slow part.
     const started = zonedDayAndHour(task.firstStartedAt, input.timeZone);
     const scheduled = Number(task.scheduledStartTime.slice(0, 2)) * 60 + Number(task.scheduledStartTime.slice(3));
     const wallDelay = started.hour * 60 + started.minute - scheduled;
@@ -241,7 +213,6 @@ export const severeStartDelaysRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Warning: unfinished tasks still dated on an earlier day of the history. */
 export const overdueTasksRule: DailyInsightRule = (input) => {
   const overdue = input.tasks.filter((task) => task.date !== null && task.date < input.day && task.status !== "done");
   if (overdue.length === 0) return null;
@@ -254,7 +225,6 @@ export const overdueTasksRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Suggestion: an open task of the day of LARGE_TASK_MIN_MINUTES or more with no scheduled start time. */
 export const largeUnscheduledTaskRule: DailyInsightRule = (input) => {
   const large = tasksOfDay(input)
     .filter((task) => task.status !== "done" && !task.scheduledStartTime && (task.estimatedDuration ?? 0) >= LARGE_TASK_MIN_MINUTES)
@@ -270,7 +240,6 @@ export const largeUnscheduledTaskRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Suggestion: an open task of the day that has rolled over REPEATED_ROLLOVER_MIN_COUNT times or more. */
 export const repeatedRolloverRule: DailyInsightRule = (input) => {
   const task = tasksOfDay(input)
     .filter((candidate) => candidate.status !== "done" && candidate.rolloverCount >= REPEATED_ROLLOVER_MIN_COUNT)
@@ -287,7 +256,6 @@ export const repeatedRolloverRule: DailyInsightRule = (input) => {
 
 export type DayPeriod = "morning" | "afternoon" | "evening" | "night";
 
-/** Morning 05:00-11:59, afternoon 12:00-16:59, evening 17:00-21:59, night 22:00-04:59 (the user's zone). */
 export function dayPeriodOf(time: string | number): DayPeriod {
   const hour = typeof time === "number" ? time : Number(time.slice(0, 2));
   if (hour >= 5 && hour < 12) return "morning";
@@ -296,7 +264,6 @@ export function dayPeriodOf(time: string | number): DayPeriod {
   return "night";
 }
 
-/** Pattern: the time of day the user completes most tasks, over the history. */
 export const completionTimePatternRule: DailyInsightRule = (input) => {
   const counts: Record<DayPeriod, number> = { morning: 0, afternoon: 0, evening: 0, night: 0 };
   let total = 0;
@@ -319,7 +286,7 @@ export const completionTimePatternRule: DailyInsightRule = (input) => {
   };
 };
 
-/** Every rule, in the order insights of the same priority are shown. */
+/** The order is the display order within a priority. */
 export const DAILY_INSIGHT_RULES: readonly DailyInsightRule[] = [
   goalCompletedRule,
   completionStreakRule,
@@ -335,7 +302,6 @@ export const DAILY_INSIGHT_RULES: readonly DailyInsightRule[] = [
 
 const PRIORITY_ORDER: Record<InsightPriority, number> = { high: 0, medium: 1, low: 2 };
 
-/** High priority first, then medium, then low; the rules' order within a priority. */
 export function sortInsightsByPriority<T extends { priority: InsightPriority }>(insights: readonly T[]): T[] {
   return insights
     .map((insight, index) => ({ insight, index }))
@@ -343,7 +309,6 @@ export function sortInsightsByPriority<T extends { priority: InsightPriority }>(
     .map((entry) => entry.insight);
 }
 
-/** Runs every rule over the input: the day's insights, high priority first. */
 export function computeDailyInsights(input: DailyInsightInput): RuleInsight[] {
   const found: RuleInsight[] = [];
   for (const rule of DAILY_INSIGHT_RULES) {
@@ -353,7 +318,6 @@ export function computeDailyInsights(input: DailyInsightInput): RuleInsight[] {
   return sortInsightsByPriority(found);
 }
 
-/** The first day of the history the rules read for `day`. */
 export function historyStart(day: string): string {
   return addDays(day, -(HISTORY_DAYS - 1));
 }

@@ -1,5 +1,3 @@
-// Calendar days ('yyyy-MM-dd') and times of day ('HH:MM') in a user's IANA time zone, the same on
-// the server and in the browser (product-decisions.md, "Users, time and days"). Instants are Dates.
 import { TZDate, tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from "./calendar-date.ts";
@@ -12,21 +10,15 @@ const MS_PER_DAY = 24 * 60 * 60 * 1000;
 export const CALENDAR_DATE_MESSAGE = "must be a calendar date yyyy-MM-dd";
 export const TIME_OF_DAY_MESSAGE = "must be a time HH:MM from 00:00 to 23:59";
 
-/** A time of day written HH:MM on the 24-hour clock, 00:00 to 23:59. */
 export function isTimeOfDay(value: string): boolean {
   return TIME_OF_DAY.test(value);
 }
 
-/**
- * The canonical name of each known zone asked about (making an Intl.DateTimeFormat costs tens of
- * microseconds, and every request that needs the user's today asks). Only names shaped like IANA
- * ones are looked up and only known ones kept, so made-up names cannot fill memory.
- */
+/** Only IANA-shaped names are looked up and only known ones kept, so that made-up names cannot fill memory. */
 const knownZones = new Map<string, string>();
 const ZONE_ANSWERS_MAX = 2_000;
 const ZONE_NAME = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
-/** The zone's canonical name, or null when Intl does not know it. */
 function lookUpZone(zone: string): string | null {
   if (!ZONE_NAME.test(zone)) return null;
   const known = knownZones.get(zone);
@@ -42,15 +34,10 @@ function lookUpZone(zone: string): string | null {
   return canonical;
 }
 
-/** Whether the runtime knows the zone (Intl's zone database); unknown zones fall back to UTC below. */
 export function isKnownTimeZone(zone: string): boolean {
   return lookUpZone(zone) !== null;
 }
 
-/**
- * The zone's canonical name in the runtime's zone database (Intl's): the right case ("utc" ->
- * "UTC") and one name per zone ("US/Eastern" -> "America/New_York"). The zone must be known.
- */
 export function canonicalTimeZone(zone: string): string {
   const canonical = lookUpZone(zone);
   if (canonical === null) throw new RangeError(`Invalid time zone specified: ${zone}`);
@@ -67,7 +54,6 @@ function parseDay(day: string): { year: number; month: number; day: number } {
   return { year, month, day: date };
 }
 
-/** Midnight UTC of the day, as epoch milliseconds. */
 function dayToUtcMs(day: string): number {
   const parts = parseDay(day);
   return Date.UTC(parts.year, parts.month - 1, parts.day);
@@ -81,14 +67,12 @@ function utcMsToDay(ms: number): string {
   return `${year}-${month}-${day}`;
 }
 
-/** The calendar day an instant falls on in the zone (an unknown zone is read as UTC). */
 export function dayInZone(instant: Date | string, timeZone: string): string {
   const parts = dayFormatter(safeZone(timeZone)).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)!.value;
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
 }
 
-/** One formatter per known zone, kept: most requests need the user's today (bounded as knownZones is). */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(zone: string): Intl.DateTimeFormat {
   let formatter = dayFormatters.get(zone);
@@ -100,31 +84,23 @@ function dayFormatter(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The user's today: the day `now` falls on in their zone. */
 export function todayInZone(now: Date, timeZone: string): string {
   return dayInZone(now, timeZone);
 }
 
-/** The wall-clock time HH:MM an instant shows in the zone. */
 export function timeOfDayInZone(instant: Date | string, timeZone: string): string {
   return format(new Date(instant), "HH:mm", { in: tz(safeZone(timeZone)) });
 }
 
-/** The day `days` calendar days after `day` (negative goes back); DST never shifts a calendar day. */
 export function addDays(day: string, days: number): string {
   return utcMsToDay(dayToUtcMs(day) + Math.trunc(days) * MS_PER_DAY);
 }
 
-/** Calendar days from `from` to `to` (positive when `to` is later). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / MS_PER_DAY);
 }
 
-/**
- * The instant at which the wall clock in the zone shows `time` on `day`. A time skipped by a DST
- * change (02:30 on a spring-forward night) moves forward by the gap; a repeated time (01:30 on a
- * fall-back night) is its first occurrence.
- */
+/** A time skipped by DST moves forward by the gap; a repeated time is its first occurrence. */
 export function zonedDateTime(day: string, time: string, timeZone: string): Date {
   const parts = parseDay(day);
   if (!isTimeOfDay(time)) throw new RangeError(`Not a time of day: ${time}`);
@@ -133,7 +109,7 @@ export function zonedDateTime(day: string, time: string, timeZone: string): Date
   return new Date(zoned.getTime());
 }
 
-/** The instant the day starts in the zone (not always 00:00 where DST changes at midnight). */
+/** Not always 00:00: some zones change DST at midnight. */
 export function startOfDayInZone(day: string, timeZone: string): Date {
   return zonedDateTime(day, "00:00", timeZone);
 }

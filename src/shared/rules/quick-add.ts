@@ -1,19 +1,5 @@
-// Quick add (issue 17): one line such as "Write the report 45m tomorrow 9am #Launch" read as a
-// task's title, estimate, day, start time and goal. Pure: the caller gives the user's today (in
-// their zone) and their goals, and sends what comes out through the ordinary create call.
-//
-// What is understood (each kind once, the first one written; anything else stays in the title):
-// - estimate: 45m, 45min, 45 minutes, 90 min, 1h, 1.5h, 2 hours, 1h30, 1h30m; 5 to 480 minutes
-// - day: today, tomorrow (tmrw), someday (unscheduled), weekday names (mon ... sunday: the
-//   nearest one, today included; "sat" and "sun" only after "on" or "next"), next <weekday> (that day in next week, weeks starting Monday),
-//   in N days / in N weeks, dec 3, 3 dec, december 3rd (the next such day, today included), ISO
-//   2026-12-03; "on" before a day is part of it
-// - start time: 9am, 9 am, 9:30pm, 14:30; "at" or "@" before a time is part of it
-// - goal: # and the start of a goal's title, case-insensitive ("-" and "_" stand for spaces); an
-//   exact title wins, otherwise exactly one goal must start so
-// Text in quotes ("..." or “...”) is never read: it stays in the title as written.
-// A part written in a known shape but out of bounds (600m, 25:00, feb 30) stays in the title too,
-// and is listed in `unused` with the reason, so the preview can say why.
+// Each kind is read once (the first written); quoted text and parts out of bounds stay in the title,
+// the latter listed in `unused` with the reason so that the preview can say why.
 import type { CreateTaskInput } from "../api/tasks.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
 import { addDays, isCalendarDate } from "./dates.ts";
@@ -27,21 +13,16 @@ export type QuickAddPart = "estimate" | "day" | "time" | "goal";
 
 export interface QuickAddResult {
   title: string;
-  /** Minutes, or null when none was written. */
   estimatedDuration: number | null;
-  /** yyyy-MM-dd; null for "someday" (unscheduled); undefined when no day was written (the caller's default). */
+  /** null means someday (unscheduled); undefined means no day written (the caller's default). */
   date: string | null | undefined;
-  /** HH:mm, or null when none was written. */
   scheduledStartTime: string | null;
   goal: QuickAddGoal | null;
-  /** What was understood, in the order written, with the words that said it (for the preview). */
   understood: { part: QuickAddPart; text: string }[];
-  /** Parts written in a known shape that could not be used, e.g. "600m": "over 8 h: at most 480 min". */
   unused: { part: QuickAddPart; text: string; reason: string }[];
 }
 
 export interface QuickAddContext {
-  /** The user's today, yyyy-MM-dd, in their zone. */
   today: string;
   goals: readonly QuickAddGoal[];
 }
@@ -49,7 +30,6 @@ export interface QuickAddContext {
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
-/** A weekday or month name, whole or cut to at least three letters ("wed", "wednes", "sept"). */
 function nameIndex(names: readonly string[], word: string): number {
   if (word.length < 3) return -1;
   return names.findIndex((name) => name.startsWith(word));
@@ -58,11 +38,9 @@ function nameIndex(names: readonly string[], word: string): number {
 interface Word {
   text: string;
   lower: string;
-  /** Inside quotes: never read. */
   literal: boolean;
 }
 
-/** Words split on spaces; a quoted stretch is one literal word, quotes kept. */
 function splitWords(input: string): Word[] {
   const words: Word[] = [];
   const pattern = /"[^"]*"|“[^”]*”|\S+/g;
@@ -76,11 +54,9 @@ function splitWords(input: string): Word[] {
 
 interface Match<T> {
   value: T;
-  /** Words used from the position tried. */
   length: number;
 }
 
-/** Words in the reader's shape whose value cannot be used, and why. */
 interface Refusal {
   refused: string;
   length: number;
@@ -145,7 +121,6 @@ function twelveHour(hours: number, minutes: number, meridiem: string): string | 
   return timeText(meridiem === "pm" ? base + 12 : base, minutes);
 }
 
-/** 9am, 9:30pm, 9 am, 14:30 (24-hour clock), each with an optional "at" or "@" before it. */
 const readTime: Reader<string> = (words, at) => {
   const lead = words[at]!.lower;
   if ((lead === "at" || lead === "@") && words[at + 1] && !words[at + 1]!.literal) {
@@ -176,19 +151,16 @@ function weekdayOf(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
 }
 
-/** The nearest day with the weekday, today included. */
 function nearestWeekday(today: string, weekday: number): string {
   return addDays(today, (weekday - weekdayOf(today) + 7) % 7);
 }
 
-/** That weekday in next week (weeks start on Monday). */
 function weekdayNextWeek(today: string, weekday: number): string {
   const sinceMonday = (weekdayOf(today) + 6) % 7;
   const nextMonday = addDays(today, 7 - sinceMonday);
   return addDays(nextMonday, (weekday + 6) % 7);
 }
 
-/** Month and day of the month: the next such day, today included; null when no year has it (feb 30). */
 function nextMonthDay(today: string, month: number, dayOfMonth: number): string | null {
   const year = Number(today.slice(0, 4));
   for (const candidateYear of [year, year + 1, year + 2, year + 3, year + 4]) {
@@ -203,7 +175,6 @@ const DAY_OF_MONTH = /^(\d{1,2})(st|nd|rd|th)?,?$/;
 /** "sat" and "sun" are words too ("Prepare the SAT", "Enjoy the sun"): days only after "on" or "next". */
 const WEEKEND_WORDS = new Set(["sat", "sun"]);
 
-/** A day; null (someday) counts as one. */
 const readDay: Reader<string | null> = (words, at, context) => readDayFrom(words, at, context, { bareWordsOnly: true });
 
 function readDayFrom(
@@ -260,7 +231,6 @@ function readDayFrom(
 
 const normalizeGoalText = (text: string) => text.toLowerCase().replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
 
-/** #Launch: the goal whose title is that, or the only one that starts so. */
 const readGoal: Reader<QuickAddGoal> = (words, at, { goals }) => {
   const word = words[at]!.text;
   if (!word.startsWith("#") || word.length < 2) return null;
@@ -332,7 +302,6 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
   return result;
 }
 
-/** The create call's body for what was read; a line that names no day goes on `defaultDate`. */
 export function quickAddTaskInput(parsed: QuickAddResult, defaultDate: string): CreateTaskInput {
   return {
     title: parsed.title,

@@ -1,15 +1,11 @@
-// End-of-day rollover (product-decisions.md "End-of-day rollover" and "Capacity and wrap-up
-// figures"): what closing day D does with each task, and the wrap-up's figures. Pure: the server
-// applies the changes in one transaction; the web app may show the same recommendations.
+// Pure, so that the web app can show the same recommendations the server applies.
 import type { RolloverAction, RolloverSettings } from "../api/rollover.ts";
 import { addDays, LAST_CALENDAR_DATE } from "./dates.ts";
 import { type LifecycleChanges, type LifecycleFields, statusChangeStamps } from "./task-lifecycle.ts";
 import type { TaskStatus } from "./task-status.ts";
 import { isPastStallThreshold, stallDeadline } from "./task-timing.ts";
 
-/** A task whose estimate is over this many minutes is deferred when `deferLargeTasks` is on. */
 export const LARGE_TASK_MINUTES = 120;
-/** The wrap-up's planned time counts a task without an estimate as this many minutes. */
 export const WRAP_UP_DEFAULT_ESTIMATE_MINUTES = 30;
 
 export type RolloverRuleSettings = Pick<
@@ -23,15 +19,6 @@ export interface RolloverCandidate {
   rolloverCount: number;
 }
 
-/**
- * The recommended action for a task of the day that is not done (a done task is never moved;
- * planDayRollover leaves those out):
- * 1. defer when deferLargeTasks and the estimate is over 120 minutes, or when the task has already
- *    rolled over maxRolloverDays times;
- * 2. else stall when it is inprogress or stalled and stallInProgressTasks is on;
- * 3. else rollover when it is todo and rolloverTodoTasks is on, or inprogress/stalled with stalling off;
- * 4. else review (it stays on its day).
- */
 export function recommendRolloverAction(task: RolloverCandidate, settings: RolloverRuleSettings): RolloverAction {
   const isLarge = task.estimatedDuration !== null && task.estimatedDuration > LARGE_TASK_MINUTES;
   if ((settings.deferLargeTasks && isLarge) || task.rolloverCount >= settings.maxRolloverDays) return "defer";
@@ -42,7 +29,6 @@ export function recommendRolloverAction(task: RolloverCandidate, settings: Rollo
   return "review";
 }
 
-/** The fields closing a day reads from a task. */
 export interface RolloverTaskState extends LifecycleFields, RolloverCandidate {
   id: string;
   date: string | null;
@@ -57,30 +43,13 @@ export interface RolloverTaskChanges extends LifecycleChanges {
   updatedAt?: string;
 }
 
-/**
- * When an in-progress session ends because its day is closed: now, or, for a session already past
- * the stalled threshold, that threshold (the same rule the stalled check applies, so a task left
- * running overnight does not count the night as work).
- */
+/** A session past the stall threshold ends there, so a task left running overnight does not count the night as work. */
 function sessionEnd(task: RolloverTaskState, now: Date): Date {
   if (task.status === "inprogress" && isPastStallThreshold(task, now)) return stallDeadline(task) ?? now;
   return now;
 }
 
-/**
- * What `action` changes on a task of day `day`, closed at `now`:
- * - rollover: moved to day+1, status kept (todo if it was inprogress);
- * - stall: moved to day+1 as stalled;
- * - defer: date cleared (unscheduled), status kept (todo if it was inprogress);
- * - review: nothing (an empty object).
- * Leaving inprogress goes through statusChangeStamps: the session's minutes are added to
- * trackedMinutes and the session is cleared, so a task moved to day+1 never has an open session.
- * A moved task gets rolloverCount + 1 and rolledOverFromDate = day (what day stats count).
- * A deferred task is not moved to another day, so its rolloverCount is kept as it is (it counts
- * moves from day to day, and maxRolloverDays compares with it); its rolledOverFromDate is cleared,
- * since it is on no day it could have arrived on by rollover. Every changed task keeps
- * firstPlannedDate, or gets `day` when it had none.
- */
+/** A deferred task keeps rolloverCount: it counts day-to-day moves, which maxRolloverDays compares with. */
 export function rolloverChanges(task: RolloverTaskState, action: RolloverAction, day: string, now: Date): RolloverTaskChanges {
   if (action === "review") return {};
   const nextStatus: TaskStatus = action === "stall" ? "stalled" : task.status === "inprogress" ? "todo" : task.status;
@@ -106,7 +75,6 @@ export interface PlannedRolloverTask<T extends RolloverTaskState = RolloverTaskS
   changes: RolloverTaskChanges;
 }
 
-/** Every not-done task of `day` with its action and changes, in the order given. */
 export function planDayRollover<T extends RolloverTaskState>(
   tasks: readonly T[],
   settings: RolloverRuleSettings,
@@ -133,13 +101,10 @@ export interface WrapUpTask {
 export interface WrapUpFigures {
   completedCount: number;
   totalCount: number;
-  /** Sum of estimates, 30 minutes for a task without one. */
   plannedMinutes: number;
-  /** trackedMinutes of the tasks that have completedAt. */
   actualMinutes: number;
 }
 
-/** The wrap-up's "Today's Summary" figures for all the tasks of a day (done ones included). */
 export function wrapUpFigures(tasks: readonly WrapUpTask[]): WrapUpFigures {
   let completedCount = 0;
   let plannedMinutes = 0;
@@ -152,11 +117,7 @@ export function wrapUpFigures(tasks: readonly WrapUpTask[]): WrapUpFigures {
   return { completedCount, totalCount: tasks.length, plannedMinutes, actualMinutes };
 }
 
-/**
- * The tasks of a closed day that no close of it has handled yet (decision 020): not done, and not
- * left on the day for review. Those arrived after the close (added, moved back or reopened), and
- * closing the day again handles them.
- */
+/** Not done and not left for review: these arrived after the close, which must handle them (decision 020). */
 export function tasksLeftToClose<T extends { id: string; status: TaskStatus }>(
   tasks: readonly T[],
   summary: { taskIds: { review: readonly string[] } },

@@ -1,5 +1,4 @@
-// The lifecycle stamps of a status change (product-decisions.md, "Task lifecycle"). The server is
-// authoritative; the web app may use the same function to update its cache optimistically.
+// Shared so that the web app can update its cache optimistically; the server's result is authoritative.
 import type { TaskStatus } from "./task-status.ts";
 import { sessionWholeMinutes } from "./task-timing.ts";
 
@@ -15,13 +14,6 @@ export interface LifecycleFields {
 
 export type LifecycleChanges = Partial<LifecycleFields>;
 
-/**
- * The fields to write when `task` moves to `nextStatus` at `now` (instants as ISO strings).
- * - leaving inprogress: the session's whole minutes go to trackedMinutes; the session ends;
- * - entering inprogress: startedAt and firstStartedAt if empty, a new session, workSessionCount + 1;
- * - entering done sets completedAt; leaving done clears it.
- * The same status changes nothing (an empty object).
- */
 export function statusChangeStamps(task: LifecycleFields, nextStatus: TaskStatus, now: Date): LifecycleChanges {
   if (task.status === nextStatus) return {};
   const iso = now.toISOString();

@@ -1,6 +1,3 @@
-// A column's order, the same on the server and the board (decision 024).
-
-/** What a task's place in a column depends on. */
 export interface OrderedTask {
   id: string;
   scheduledStartTime: string | null;
@@ -8,14 +5,13 @@ export interface OrderedTask {
   createdAt: string;
 }
 
-/** The gap between a new last task and the one before it. */
 export const POSITION_STEP = 1;
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The part of the order a drag cannot change: the start time ('HH:MM' sorts as text), none last. */
+/** The part of the order a drag cannot change ('HH:MM' sorts as text). */
 export function compareStartTimes(a: Pick<OrderedTask, "scheduledStartTime">, b: Pick<OrderedTask, "scheduledStartTime">): number {
   if (a.scheduledStartTime === b.scheduledStartTime) return 0;
   if (a.scheduledStartTime === null) return 1;
@@ -27,12 +23,10 @@ export function compareTaskOrder(a: OrderedTask, b: OrderedTask): number {
   return compareStartTimes(a, b) || a.position - b.position || compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id);
 }
 
-/** A sorted copy. */
 export function sortByTaskOrder<T extends OrderedTask>(tasks: readonly T[]): T[] {
   return tasks.slice().sort(compareTaskOrder);
 }
 
-/** A position between two neighbours' (null: none on that side). */
 export function positionBetween(before: number | null, after: number | null): number {
   if (before !== null && after !== null) return before + (after - before) / 2;
   if (before !== null) return before + POSITION_STEP;
@@ -40,7 +34,6 @@ export function positionBetween(before: number | null, after: number | null): nu
   return 0;
 }
 
-/** A drag cannot outrank a start time: the index is kept among the tasks of the same start time. */
 export function placeWithinStartTime(
   others: readonly OrderedTask[],
   moved: Pick<OrderedTask, "scheduledStartTime">,
@@ -53,7 +46,6 @@ export function placeWithinStartTime(
   return Math.min(Math.max(index, first), end);
 }
 
-/** The position that puts `moved` at `index` among `others`; creation order breaks a tie (decision 024). */
 export function positionForPlace(
   others: readonly OrderedTask[],
   moved: Pick<OrderedTask, "scheduledStartTime">,

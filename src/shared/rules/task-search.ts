@@ -1,16 +1,9 @@
-// Task search (issue 17): a task is found by the start of any word of its title. Titles and queries
-// are cut into words the same way here, on the server when a title is written (the task_words
-// table, migrations 0009 and 0010) and when a query is read: lower case, accents dropped, split on
-// anything that is not a letter or a digit.
+// Titles (the task_words table) and queries must be cut into words the same way: this one.
 
-/** Words kept per title: a title is at most 200 characters, so this only bounds odd input. */
 export const MAX_TITLE_WORDS = 60;
-/** Longer words are kept cut to this length (a search for a longer prefix still finds them). */
 export const MAX_WORD_LENGTH = 40;
-/** Query words used; more narrow nothing a person types. */
 export const MAX_QUERY_WORDS = 5;
 
-/** The distinct words of a text, in order: "Café-menu (v2)" -> ["cafe", "menu", "v2"]. */
 export function searchWords(text: string, max = MAX_TITLE_WORDS): string[] {
   const words = text
     .normalize("NFKD")
@@ -22,16 +15,12 @@ export function searchWords(text: string, max = MAX_TITLE_WORDS): string[] {
   return [...new Set(words)].slice(0, max);
 }
 
-/** The query's words, longest first (the longest prefix usually matches the fewest tasks). */
+/** Longest first: the longest prefix usually matches the fewest tasks. */
 export function queryWords(query: string): string[] {
   return searchWords(query, MAX_QUERY_WORDS).sort((a, b) => b.length - a.length);
 }
 
-/**
- * The smallest string greater than every string starting with `prefix`, in code-point order (the
- * order SQLite's BINARY and PostgreSQL's "C" collation compare in): a prefix match is then the
- * range [prefix, upper).
- */
+/** In code-point order, as SQLite's BINARY and PostgreSQL's "C" collation compare. */
 export function prefixUpperBound(prefix: string): string {
   const points = [...prefix].map((char) => char.codePointAt(0)!);
   for (let index = points.length - 1; index >= 0; index--) {

@@ -1,29 +1,19 @@
-// Weekly summaries (issue 15; spec sections 3 "Weekly summary", 4 and 9): weeks start on Monday in
-// the user's zone; the figures, insights and template text of a week; when the scheduler writes the
-// previous week's summary (Monday morning in the user's zone); the completion colour bands.
 import { format, parseISO } from "date-fns";
 import type { WeeklyInsight } from "../api/insights.ts";
 import { addDays, todayInZone, zonedDateTime } from "./dates.ts";
 import type { TaskStatus } from "./task-status.ts";
 import { completionRate } from "./workload.ts";
 
-/** Spec section 9: the week range is the start date plus 6 days. */
 export const WEEK_LENGTH_DAYS = 7;
-/** The scheduler writes last week's summary on Monday at this time in the user's zone. */
 export const WEEKLY_SUMMARY_TIME = "06:00";
-/** A strong week: 80% or more of at least 5 tasks done. */
 export const STRONG_WEEK_PERCENT = 80;
 export const WEEK_MIN_TASKS_FOR_RATE = 5;
-/** Below 60% done (of at least 5 tasks) the summary recommends a lighter plan. */
 export const LIGHTER_PLAN_BELOW_PERCENT = 60;
-/** The best day is named from 3 completions on it. */
 export const BEST_DAY_MIN_COMPLETIONS = 3;
-/** Rolled-over or stalled tasks: a warning from 3. */
 export const CARRIED_OVER_WARNING_COUNT = 3;
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** 0 = Sunday ... 6 = Saturday, of a calendar day (no zone involved). */
 export function weekdayOf(day: string): number {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
@@ -33,27 +23,22 @@ export function weekdayName(day: string): string {
   return WEEKDAYS[weekdayOf(day)]!;
 }
 
-/** The Monday on or before the day. */
 export function weekStartOf(day: string): string {
   return addDays(day, -((weekdayOf(day) + 6) % 7));
 }
 
-/** The last day (Sunday) of the week that starts on weekStart. */
 export function weekEndOf(weekStart: string): string {
   return addDays(weekStart, WEEK_LENGTH_DAYS - 1);
 }
 
-/** The Monday of the user's current week. */
 export function currentWeekStart(now: Date, timeZone: string): string {
   return weekStartOf(todayInZone(now, timeZone));
 }
 
-/** The instant the scheduler writes the summary of the week before `monday`: Monday 06:00 in the zone. */
 export function weeklySummaryRunAt(monday: string, timeZone: string): Date {
   return zonedDateTime(monday, WEEKLY_SUMMARY_TIME, timeZone);
 }
 
-/** The next Monday-morning run strictly after `now`, and the week it sums up (the week before it). */
 export function nextWeeklySummaryRun(now: Date, timeZone: string): { at: Date; weekStart: string } {
   let monday = currentWeekStart(now, timeZone);
   if (weeklySummaryRunAt(monday, timeZone).getTime() <= now.getTime()) monday = addDays(monday, WEEK_LENGTH_DAYS);
@@ -70,12 +55,10 @@ export interface WeekTask {
 export interface WeekFigures {
   tasksTotal: number;
   tasksCompleted: number;
-  /** Goals with at least one task of the week done. */
   goalsProgressed: number;
   completionPercent: number;
 }
 
-/** The figures of the week's tasks (those dated in the week). */
 export function weekFigures(tasks: readonly WeekTask[]): WeekFigures {
   const done = tasks.filter((task) => task.status === "done");
   const goals = new Set(done.map((task) => task.goalId).filter((id): id is string => id !== null));
@@ -87,7 +70,6 @@ export function weekFigures(tasks: readonly WeekTask[]): WeekFigures {
   };
 }
 
-/** The busiest day of completions (the earliest of equals), or null under BEST_DAY_MIN_COMPLETIONS. */
 export function bestDayOf(tasks: readonly WeekTask[]): { day: string; count: number } | null {
   const counts = new Map<string, number>();
   for (const task of tasks) if (task.status === "done" && task.date) counts.set(task.date, (counts.get(task.date) ?? 0) + 1);
@@ -98,7 +80,6 @@ export function bestDayOf(tasks: readonly WeekTask[]): { day: string; count: num
   return best && best.count >= BEST_DAY_MIN_COMPLETIONS ? best : null;
 }
 
-/** The week's insights: achievements, the best-day pattern, a recommendation, a warning. */
 export function weeklyInsights(tasks: readonly WeekTask[]): WeeklyInsight[] {
   const figures = weekFigures(tasks);
   const insights: WeeklyInsight[] = [];
@@ -143,12 +124,11 @@ export function weeklyInsights(tasks: readonly WeekTask[]): WeeklyInsight[] {
   return insights;
 }
 
-/** 'yyyy-MM-dd' as the summary text writes it, e.g. 'Mar 9' (read and written in one zone, so any zone gives the same). */
+/** Read and written in one zone, so that any zone gives the same. */
 function monthAndDay(day: string): string {
   return format(parseISO(day), "MMM d");
 }
 
-/** The template summary text, used whenever no model writes one. */
 export function weeklySummaryTemplate(weekStart: string, figures: WeekFigures, insights: readonly WeeklyInsight[]): string {
   const range = `the week of ${monthAndDay(weekStart)} to ${monthAndDay(weekEndOf(weekStart))}`;
   if (figures.tasksTotal === 0) return `No tasks were planned for ${range}. Add a few tasks to your days to see your week summed up here.`;
@@ -168,7 +148,6 @@ export function weeklySummaryTemplate(weekStart: string, figures: WeekFigures, i
 
 export type CompletionBand = "excellent" | "good" | "fair" | "low";
 
-/** Spec section 9: weekly completion colour bands at 80, 60 and 40%. */
 export function weeklyCompletionBand(percent: number): CompletionBand {
   if (percent >= 80) return "excellent";
   if (percent >= 60) return "good";

@@ -7,10 +7,7 @@ interface State {
   error: Error | null;
 }
 
-/**
- * The last line of defence for a render error, including a page chunk that no longer exists after
- * a new release: say so plainly and offer a reload.
- */
+/** Also catches a page chunk that is gone after a new release. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

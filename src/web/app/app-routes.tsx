@@ -3,8 +3,7 @@ import { loadWithFirstData } from "../lib/first-render.ts";
 import { lazyWithPreload } from "../lib/lazy-with-preload.tsx";
 import { loadGoalsPage, loadInsightsPage, loadNotFoundPage, loadSettingsPage, loadTodayPage } from "./page-loaders.ts";
 
-// Pages load on demand so the shell's initial JavaScript stays small (budget: 120 KB gzipped). The
-// page the document opens on renders first with the data its HTML carries (lib/first-render.ts).
+// Pages load on demand so that the shell's initial JavaScript stays small.
 const TodayPage = lazyWithPreload(() =>
   loadWithFirstData("/", loadTodayPage, (module) => module.firstQueries()).then((module) => module.TodayPage),
 );
@@ -30,18 +29,11 @@ const pagesByPath: Record<string, { preload(): Promise<unknown> }> = {
   "/settings": SettingsPage,
 };
 
-/**
- * Loads the page at `pathname` (its code, and the data its HTML carries) ahead of the app's first
- * render, so that render shows the page instead of its fallback (main.tsx).
- */
+/** Ahead of the first render, so that it shows the page instead of its fallback. */
 export async function preparePageAt(pathname: string): Promise<void> {
   await (pagesByPath[pathname.replace(/(.)\/+$/u, "$1")] ?? NotFoundPage).preload();
 }
 
-/**
- * State carried by the /ai-chat redirect: the chat panel reads it to open itself (spec section 2:
- * "/ai-chat opens the AI chat panel and immediately redirects to /").
- */
 export interface AiChatRedirectState {
   openAiChat: true;
 }

@@ -1,15 +1,13 @@
 import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { whenIdle } from "../lib/when-idle.ts";
 
-// The pages' code-split modules. Kept apart from the routes so the shell can start fetching the
-// current page at boot without waiting for anything else.
+// Apart from the routes so that the shell can fetch the current page at boot without waiting for anything else.
 export const loadTodayPage = () => import("./pages/today-page.tsx");
 export const loadGoalsPage = () => import("./pages/goals-page.tsx");
 export const loadInsightsPage = () => import("./pages/insights-page.tsx");
 export const loadSettingsPage = () => import("./pages/settings-page.tsx");
 export const loadNotFoundPage = () => import("./pages/not-found-page.tsx");
 
-/** Each page's module, by its path. */
 const pageLoaders: Record<string, () => Promise<unknown>> = {
   "/": loadTodayPage,
   "/goals": loadGoalsPage,
@@ -21,7 +19,6 @@ function preload(load: () => Promise<unknown>): Promise<unknown> {
   return load().catch((error: unknown) => console.warn("Could not preload a page", error));
 }
 
-/** The other pages' files, from the page's HTML (the server's `PAGE_FILES_ELEMENT_ID` element). */
 function readPageFiles(): PageFiles {
   const element = document.getElementById(PAGE_FILES_ELEMENT_ID);
   try {
@@ -33,7 +30,6 @@ function readPageFiles(): PageFiles {
   }
 }
 
-/** Fetches and compiles `files` as module scripts without running them; settles once all are in. */
 function preloadModules(files: readonly string[]): Promise<unknown> {
   const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
   return Promise.all(
@@ -54,19 +50,12 @@ function preloadModules(files: readonly string[]): Promise<unknown> {
   );
 }
 
-/**
- * The other pages' code once the page is idle, one page per turn of idle work (whenIdle), so that
- * navigating does not wait on the network: fetched and compiled (`<link rel="modulepreload">`),
- * not run. Running a page's modules is a long task of its own on a phone; it happens when the page
- * is opened (decision 013). Returns a cancel function. Without the server's list (development)
- * nothing is preloaded.
- */
+/** Fetched and compiled, not run: running a page's modules is a long task on a phone, left to when it opens (decision 013). */
 export function preloadPagesWhenIdle(): () => void {
   const cancels = Object.values(readPageFiles()).map((files) => whenIdle(() => preloadModules(files)));
   return () => cancels.forEach((cancel) => cancel());
 }
 
-/** The code of the page at `pathname`, when there is one. */
 export function preloadPageAt(pathname: string): void {
   const load = pageLoaders[pathname.replace(/(.)\/+$/u, "$1")];
   if (load) void preload(load);

@@ -6,10 +6,7 @@ export { preparePageAt } from "./app-routes.tsx";
 import { OfflineBanner } from "./shell/offline-banner.tsx";
 import { PageFallback } from "./shell/page-fallback.tsx";
 
-/**
- * Everything below the header: the pages.
- * Offline, the pages are read-only (decision 018): one disabled fieldset disables every control in them.
- */
+/** Offline one disabled fieldset disables every control in the pages (decision 018). */
 export function RoutedContent() {
   const isOnline = useOnline();
   return (

@@ -1,6 +1,5 @@
 import { cn } from "../lib/utils.ts";
 
-/** The Daywise mark: a sun over the horizon. Decorative; the product name sits beside it. */
 export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-8 shrink-0", className)}>

@@ -4,15 +4,12 @@ import { cn } from "../lib/utils.ts";
 
 interface PageHeaderProps {
   title: string;
-  /** The tab title when it should differ from the heading. */
   documentTitle?: string;
   description?: ReactNode;
-  /** Buttons on the right (below the heading on phones). */
   actions?: ReactNode;
   className?: string;
 }
 
-/** The page's h1, and the tab title that goes with it. */
 export function PageHeader({ title, documentTitle, description, actions, className }: PageHeaderProps) {
   useDocumentTitle(documentTitle ?? title);
   return (

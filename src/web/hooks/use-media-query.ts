@@ -2,7 +2,6 @@ import { useSyncExternalStore } from "react";
 
 const hasMatchMedia = () => typeof window.matchMedia === "function";
 
-/** Whether the window matches a media query, right from the first render and kept up to date. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

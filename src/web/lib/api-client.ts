@@ -1,5 +1,3 @@
-// The session-aware HTTP client (spec sections 4, 7 and 8): every call sends the session cookies,
-// unsafe methods echo the CSRF cookie, and a 401 triggers one shared refresh before giving up.
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
 import { signInPath } from "../../shared/sign-in-path.ts";
 import { dropBootAnswers, takeBootAnswer } from "./boot-answers.ts";
@@ -12,7 +10,7 @@ export const DEFAULT_SIGN_IN_PROVIDER = "local";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LAST_PROVIDER_KEY = "daywise:last-sign-in-provider";
 
-/** Page navigation, kept behind an object so tests can observe it (jsdom cannot navigate). */
+/** Behind an object so that tests can observe it (jsdom cannot navigate). */
 export const browserNavigation = {
   assign(url: string): void {
     window.location.assign(url);
@@ -22,7 +20,6 @@ export const browserNavigation = {
   },
 };
 
-/** A non-ok answer. The message is the spec's `${status}: ${body || statusText}`. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
@@ -36,7 +33,6 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** The `message` of the server's `{ message, code }` error body, when the body is one. */
   get serverMessage(): string | undefined {
     return this.parsedBody()?.message;
   }
@@ -60,16 +56,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message for an error, else the given fallback (spec section 8, goals and tasks). */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "credentials"> {
-  /** Sent as JSON with `Content-Type: application/json`; takes the place of `body`. */
   json?: unknown;
-  /** A 401 triggers the shared refresh and one repeat; false answers the 401 as an ApiError. */
   refreshOn401?: boolean;
 }
 
@@ -93,7 +86,7 @@ export function readCsrfToken(): string {
   return readCookie(CSRF_COOKIE) ?? "";
 }
 
-/** Built for every attempt, so a repeat after a refresh carries the current CSRF cookie. */
+/** Built per attempt, so that a repeat after a refresh carries the current CSRF cookie. */
 function toRequestInit(init: ApiRequestInit): RequestInit {
   const { json, refreshOn401: _refreshOn401, headers: initHeaders, body: initBody, ...rest } = init;
   const method = (init.method ?? "GET").toUpperCase();
@@ -113,15 +106,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.statusText, body);
 }
 
-// --- Refresh ---------------------------------------------------------------------------------
-
 let refreshInFlight: Promise<boolean> | null = null;
-/** Bumped by every successful refresh, so a 401 to a request sent before it just repeats. */
+/** So that a 401 to a request sent before a refresh just repeats. */
 let sessionGeneration = 0;
 let isRedirectingToSignIn = false;
 let backgroundRefreshTimer: ReturnType<typeof setInterval> | undefined;
 
-/** POST /auth/refresh, shared by every caller while one is running. Failures are only logged. */
 export function refreshSession(): Promise<boolean> {
   refreshInFlight ??= requestRefresh().finally(() => {
     refreshInFlight = null;
@@ -148,7 +138,6 @@ async function requestRefresh(): Promise<boolean> {
   }
 }
 
-/** Spec section 9: every 45 minutes once signed in; started once, skipped while a refresh runs. */
 export function startBackgroundRefresh(): void {
   if (backgroundRefreshTimer !== undefined) return;
   backgroundRefreshTimer = setInterval(() => {
@@ -157,7 +146,6 @@ export function startBackgroundRefresh(): void {
   }, BACKGROUND_REFRESH_INTERVAL_MS);
 }
 
-/** Clears the background refresh (at logout), so a later sign-in starts it again. */
 export function stopBackgroundRefresh(): void {
   clearInterval(backgroundRefreshTimer);
   backgroundRefreshTimer = undefined;
@@ -167,16 +155,12 @@ export function isBackgroundRefreshRunning(): boolean {
   return backgroundRefreshTimer !== undefined;
 }
 
-// --- Sign-in path ----------------------------------------------------------------------------
-
 export { signInPath };
 
-/** Where the browser is now, as a return path. */
 export function currentReturnPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-/** Remembers the provider the visitor chose, so an expired session sends them back to it. */
 export function rememberSignInProvider(providerId: string): void {
   try {
     localStorage.setItem(LAST_PROVIDER_KEY, providerId);
@@ -193,10 +177,6 @@ function readRememberedProvider(): string | null {
   }
 }
 
-/**
- * Where an expired session goes: the provider used last if it is still configured, else the first
- * configured one, else the built-in local provider; and back here after signing in.
- */
 export async function resolveSignInPath(returnTo = currentReturnPath()): Promise<string> {
   try {
     const response = await fetch("/auth/providers", { credentials: "include", headers: { Accept: "application/json" } });
@@ -217,17 +197,10 @@ function redirectToSignIn(): void {
   void resolveSignInPath().then((path) => browserNavigation.assign(path));
 }
 
-// --- Requests --------------------------------------------------------------------------------
-
-/**
- * fetch with the session rules. Resolves with an ok Response; rejects with an ApiError otherwise.
- * On 401: one shared refresh, then the request once more; when the refresh fails the browser goes
- * to the sign-in path and the call rejects with the 401.
- */
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const generation = sessionGeneration;
   const isGet = (init.method ?? "GET").toUpperCase() === "GET";
-  // A page's first calls were answered in its HTML (decision 013), until it writes anything.
+  // Boot answers (decision 013) stand only until the page writes anything.
   if (!isGet) dropBootAnswers();
   let response = (isGet && takeBootAnswer(path)) || (await fetch(path, toRequestInit(init)));
   if (response.status === 401 && init.refreshOn401 !== false) {
@@ -242,12 +215,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
   return response;
 }
 
-/**
- * apiFetch, then the body as JSON (undefined for an empty body), typed as the caller says. The
- * answers come from this app's own server, whose response schemas shape them (src/shared/api), so
- * the client does not check them again: that check cost every page's first paint the zod library
- * (decision 013).
- */
+/** Not checked again: the server's response schemas shape it, and zod would cost the first paint (decision 013). */
 export async function apiJson<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const response = await apiFetch(path, init);
   const text = await response.text();

@@ -1,16 +1,10 @@
 import { type ComponentType, lazy } from "react";
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
-  /** Loads the component's code (once); resolves when it is ready. */
   preload(): Promise<ComponentType<P>>;
 };
 
-/**
- * React.lazy that can be loaded ahead of its first render. Once loaded, the component renders
- * at once instead of suspending for a turn (React.lazy suspends on its first render even when its
- * code has arrived), so the first screen, prepared before the app renders (main.tsx), commits in
- * one pass instead of a fallback and then its content.
- */
+/** React.lazy suspends on its first render even when its code has arrived; this renders at once once preloaded. */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;

@@ -1,9 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/**
- * Spec section 7: no retry on queries or mutations, data never becomes stale, no refetch on window
- * focus. Queries that poll or expire (stalled tasks, future tasks) set their own options.
- */
+/** As spec section 7 asks; queries that poll or expire set their own options. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

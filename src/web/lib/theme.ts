@@ -1,13 +1,9 @@
-// Light, dark or the system's theme (issue 17, decision 017), remembered per browser. The page's
-// first paint already has it (the inline script of src/shared/theme-script.ts); this module changes
-// it on a choice, follows the system's scheme live while the choice is "system", and follows a
-// choice made in another tab. Kept small: it is part of the initial JavaScript. The controls (the
-// account menu, the command palette) load later and use useThemeChoice (use-theme-choice.ts).
+// Kept small, as part of the initial JavaScript; the controls load later and use use-theme-choice.ts.
 import { DARK_SCHEME_QUERY, THEME_COLORS, THEME_STORAGE_KEY } from "../../shared/theme-script.ts";
 
 export type ThemeChoice = "light" | "dark" | "system";
 
-/** When the browser's storage refuses (blocked cookies), the choice lasts for this page. */
+/** When storage refuses (blocked cookies), the choice lasts for this page. */
 let unstoredChoice: ThemeChoice | null = null;
 const listeners = new Set<() => void>();
 
@@ -22,7 +18,6 @@ export function readThemeChoice(): ThemeChoice {
   return stored === "light" || stored === "dark" ? stored : "system";
 }
 
-/** Whether a choice shows the dark theme, given whether the system prefers dark. */
 export function isDarkTheme(choice: ThemeChoice, systemPrefersDark: boolean): boolean {
   return choice === "dark" || (choice === "system" && systemPrefersDark);
 }
@@ -31,7 +26,6 @@ export function systemPrefersDark(): boolean {
   return window.matchMedia(DARK_SCHEME_QUERY).matches;
 }
 
-/** Whether the page shows the dark theme now. */
 export function isDarkShown(): boolean {
   return document.documentElement.classList.contains("dark");
 }
@@ -43,7 +37,6 @@ function applyTheme(): void {
   for (const listener of listeners) listener();
 }
 
-/** Remembers the choice ("system" forgets it) and shows its theme at once. */
 export function setThemeChoice(choice: ThemeChoice): void {
   try {
     if (choice === "system") localStorage.removeItem(THEME_STORAGE_KEY);
@@ -55,16 +48,11 @@ export function setThemeChoice(choice: ThemeChoice): void {
   applyTheme();
 }
 
-/** Calls `listener` whenever the choice or the theme shown changes; returns the unsubscribe. */
 export function subscribeToTheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/**
- * Started once, before the first render (main.tsx): the system's scheme changing (a phone going
- * dark at sunset) and another tab's choice both re-apply the theme. Returns the stop, for tests.
- */
 export function startThemeSync(): () => void {
   const media = window.matchMedia(DARK_SCHEME_QUERY);
   const onStorage = (event: StorageEvent) => {

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { type ThemeChoice, isDarkShown, readThemeChoice, subscribeToTheme } from "./theme.ts";
 
-/** The theme choice and whether the dark theme shows now, kept current (theme.ts). */
 export function useThemeChoice(): { choice: ThemeChoice; isDark: boolean } {
   const choice = useSyncExternalStore(subscribeToTheme, readThemeChoice);
   const isDark = useSyncExternalStore(subscribeToTheme, isDarkShown);

@@ -5,19 +5,16 @@ export interface UserItem {
   value: string;
 }
 
-/** Whose values are read and written: the user query's user (session feature), null while unknown. */
 let storageUserId: string | null = null;
 
 export function setStorageUser(userId: string | null): void {
   storageUserId = userId;
 }
 
-/** The stored text of `value` written for `userId`. */
 export function userItemText(userId: string, value: string): string {
   return JSON.stringify({ userId, value } satisfies UserItem);
 }
 
-/** A stored text as a user's value; null when it was not written through this module. */
 export function parseUserItem(text: string | null): UserItem | null {
   if (text === null) return null;
   try {
@@ -30,7 +27,6 @@ export function parseUserItem(text: string | null): UserItem | null {
   }
 }
 
-/** The signed-in user's value under `key`; null when it is another user's or nobody is known. */
 export function readUserItem(key: string): string | null {
   if (storageUserId === null) return null;
   const text = localStorage.getItem(key);
@@ -40,7 +36,6 @@ export function readUserItem(key: string): string | null {
   return item?.userId === storageUserId ? item.value : null;
 }
 
-/** Stores `value` for the signed-in user; nothing while nobody is known. Throws when the browser refuses. */
 export function writeUserItem(key: string, value: string): void {
   if (storageUserId === null) return;
   localStorage.setItem(key, userItemText(storageUserId, value));
@@ -50,7 +45,6 @@ export function removeUserItem(key: string): void {
   localStorage.removeItem(key);
 }
 
-/** At logout: removes every user's values and stores none until a user is known again. */
 export function clearUserStorage(): void {
   storageUserId = null;
   try {

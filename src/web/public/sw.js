@@ -1,15 +1,5 @@
-// Daywise's service worker (issue 17, decision 018), written by hand: no library, nothing fetched
-// at run time. The build writes this build's id and file list over the two constants below
-// (vite.config.ts, serviceWorkerBuild); as written here they are the "not built" defaults.
-//
-// - Pages (navigations): the network first. A good answer from the app (it carries the page's boot
-//   answers, decision 013) is kept; without a network the kept copy is served, so the board shows
-//   as last loaded. The page sees the copy's <meta name="daywise-kept-page"> and is read-only.
-// - The build's files: precached at install, then served from the cache (hashed names never change).
-// - /api/*: never touched, never cached. /auth/* (except the session refresh): passed through, and
-//   every kept page is deleted first, so signing out (or in as someone else) leaves no board behind.
-// - Updates: a new build is a new script (its id and list change), installed on the next load;
-//   it takes over at once (skipWaiting, clients.claim) and deletes the older builds' caches.
+// Written by hand, nothing fetched at run time; the build writes the two constants below (vite.config.ts).
+// /api is never cached; /auth drops every kept page first so that signing out leaves no board behind.
 const BUILD_ID = "unbuilt";
 const PRECACHE_URLS = [];
 
@@ -19,9 +9,7 @@ const PAGES_CACHE = "daywise-pages";
 const MAX_KEPT_PAGES = 10;
 const KEPT_AT_HEADER = "x-daywise-kept-at";
 const KEPT_MARKER = '<meta name="daywise-kept-page" content="';
-/** The page HTML the server builds for the app's routes (src/shared/boot-answers.ts). */
 const APP_PAGE_MARKER = 'id="daywise-boot-answers"';
-/** Paths the worker never answers: the API, sign-in and its provider, the health checks. */
 const PASS_THROUGH = ["/api/", "/auth/", "/oidc/", "/healthz", "/readyz"];
 
 const precached = new Set(PRECACHE_URLS);
@@ -70,9 +58,7 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// --- Pages ---------------------------------------------------------------------------------------
-
-/** A deletion of every kept page, which a page being kept waits for (so it is never undone by one). */
+/** Keeping a page waits for it, so that a kept page is never undone by a deletion. */
 let forgetting = Promise.resolve();
 
 function forgetPages() {
@@ -117,7 +103,7 @@ async function keepPage(url, response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEPT_PAGES))) await cache.delete(old);
 }
 
-/** The kept copy of this address, else the most recently kept page (the app routes on the client). */
+/** Else the most recently kept page: the app routes on the client. */
 async function keptPage(url) {
   const cache = await caches.open(PAGES_CACHE);
   let response = await cache.match(pageKey(url));
@@ -134,14 +120,12 @@ async function keptPage(url) {
   if (!response) return undefined;
   const keptAt = response.headers.get(KEPT_AT_HEADER) || "";
   const text = await response.text();
-  // The day of the board it holds (a boot answer's key; quotes in the user's own text are escaped),
-  // so that on a later day the copy shows that day rather than asking the network for today's.
+  // The board's day, so that on a later day the copy shows that day rather than asking the network for today's.
   const day = /"\/api\/tasks\?date=(\d{4}-\d{2}-\d{2})":\{/.exec(text)?.[1];
   const html = text.replace("<head>", `<head>${KEPT_MARKER}${keptAt}"${day ? ` data-day="${day}"` : ""}>`);
   return new Response(html, { status: 200, headers: plainHeaders(response.headers) });
 }
 
-/** A response's headers for a body rebuilt from its text: no longer compressed, of another length. */
 function plainHeaders(original) {
   const headers = new Headers(original);
   for (const name of ["content-encoding", "content-length", "vary"]) headers.delete(name);
@@ -159,8 +143,6 @@ async function dropPagesOfOtherBuilds() {
     if (files.some((file) => !precached.has(file))) await cache.delete(request);
   }
 }
-
-// --- The build's files ---------------------------------------------------------------------------
 
 async function serveBuildFile(request) {
   const cache = await caches.open(ASSETS_CACHE);

@@ -13,7 +13,6 @@ interface TaskDialogState {
   date: string | null;
 }
 
-/** The Goals page (spec section 2): the goal cards, and the dialogs behind a card's 'Add Task' and 'Break Down'. */
 export function GoalsPage() {
   const { data: user } = useUser();
   const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -21,7 +20,6 @@ export function GoalsPage() {
   // The goal is kept after closing, so that the dialog closes with its content.
   const [breakdown, setBreakdown] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
 
-  // A task added from a goal card is linked to that goal and planned for the user's today.
   const openTaskDialog = (goal: Goal) => setTaskDialog({ open: true, goalId: goal.id, date: todayInZone(new Date(), timeZone) });
 
   return (
@@ -47,7 +45,6 @@ export function GoalsPage() {
   );
 }
 
-/** What the page's first render shows (decision 013): the goals. */
 export function firstQueries(): FirstQuery[] {
   return [{ path: GOALS_PATH, options: goalsQueryOptions() }];
 }

@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 
-/** Any path the app does not know (the server answers it with the app and status 404). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   useDocumentTitle("Page not found");

@@ -24,16 +24,12 @@ function isTabValue(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** The tab an address opens: its `?tab=`, else the default. */
 function tabOf(searchParams: URLSearchParams): TabValue {
   const requested = searchParams.get("tab");
   return isTabValue(requested) ? requested : DEFAULT_TAB;
 }
 
-/**
- * Spec section 2 "Settings page": four tabs, AI Settings first and by default. The open tab is kept
- * in the address (`?tab=rollover`), so a reload or a shared link shows the same tab.
- */
+/** The open tab is kept in the address so that a reload or a shared link shows the same tab. */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams);
@@ -86,10 +82,7 @@ export function SettingsPage() {
   );
 }
 
-/**
- * The code of the tab the address opens, loaded with the page's so that the page's first render
- * shows the tab instead of its placeholder (decision 013).
- */
+/** Loaded with the page's code so that the first render shows the tab, not its placeholder (decision 013). */
 export function preloadOpenTab(search = window.location.search): Promise<unknown> {
   const tab = tabOf(new URLSearchParams(search));
   if (tab === "ai") return AiSettingsPanel.preload();
@@ -97,7 +90,6 @@ export function preloadOpenTab(search = window.location.search): Promise<unknown
   return Promise.resolve();
 }
 
-/** What the page's first render shows (decision 013): the AI Settings tab's providers. */
 export function firstQueries(): FirstQuery[] {
   return aiSettingsFirstQueries();
 }

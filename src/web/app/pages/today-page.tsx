@@ -35,11 +35,10 @@ import type { User } from "../../../shared/api/user.ts";
 
 interface FormState {
   open: boolean;
-  /** Edit mode when set; kept while the dialog animates closed. */
+  /** Kept while the dialog animates closed. */
   task?: Task;
 }
 
-/** The Today board (spec section 2), for the day in the URL (`/?date=`) or the user's today. */
 export function TodayPage() {
   const timeZone = useTimeZone();
   const { viewedDate, today, isToday, setViewedDate } = useViewedDate();
@@ -140,10 +139,6 @@ export function TodayPage() {
   );
 }
 
-/**
- * The command palette comes here with `{ openWrapUp: true }` (End Day) or `{ openFutureTasks: true }`
- * (an unscheduled task it found): open that, then forget it.
- */
 function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -160,7 +155,6 @@ function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: 
   }, [opener, navigate, location.pathname, location.search]);
 }
 
-/** What the board's first render shows (decision 013): the viewed day's tasks and counts. */
 export function firstQueries(): FirstQuery[] {
   const user = queryClient.getQueryData<User>(userQueryKey);
   const timeZone = user?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

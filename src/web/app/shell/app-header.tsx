@@ -5,7 +5,6 @@ import { LazyUserMenu, WelcomeLine } from "../../features/session/index.ts";
 import { DesktopNav } from "./main-nav.tsx";
 import { MobileNav } from "./mobile-nav.tsx";
 
-/** Spec section 1: the product name, the navigation, the welcome line and the avatar menu. */
 export function AppHeader({ user }: { user: User }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">

@@ -27,38 +27,25 @@ import { MAIN_CONTENT_ID, useFocusMainOnNavigation } from "./use-focus-main-on-n
 const loadRoutedContent = () => import("../routed-content.tsx");
 const RoutedContent = lazyWithPreload(() => loadRoutedContent().then((module) => module.RoutedContent));
 
-/**
- * Starts fetching the routed content and the current page's code at boot, in parallel with the user
- * call, so a signed-in user does not wait for them after it.
- */
+/** In parallel with the user call, so that a signed-in user does not wait for them after it. */
 function preloadCurrentPage(): void {
   loadRoutedContent().catch((error: unknown) => console.warn("Could not preload the page", error));
   preloadPageAt(window.location.pathname);
 }
 
-/**
- * Everything the first screen needs when the page's HTML says who is signed in (decision 013): the
- * user, the routed content's code, and the page's code and data, so the app's first render shows the
- * page in one pass (a transition React renders in slices) instead of the loading screen, then the
- * header, then the page, each a render of its own. Without the user's answer in the HTML nothing is
- * waited for: the loading screen shows while the user call runs, as before. A visitor's first render
- * has the sign-in providers, so it shows the welcome screen the HTML painted, unchanged ("welcome":
- * main.tsx then takes that screen over as it is). Never fails: what could not be prepared loads as
- * it renders.
- */
+// With the user's answer in the HTML (decision 013), wait for what the first screen needs so that the
+// first render shows the page in one pass, not the loading screen, then the header, then the page.
 export async function prepareFirstRender(): Promise<"welcome" | undefined> {
   if (!hasBootAnswer(BOOT_USER_PATH)) return undefined;
   try {
     const user = await queryClient.fetchQuery(userQueryOptions());
     if (!user) {
-      // A visitor: the welcome screen renders with its sign-in buttons, as the HTML painted them,
-      // not a placeholder for them first.
+      // A visitor: the welcome screen renders with its sign-in buttons as the HTML painted them.
       if (!hasBootAnswer(BOOT_PROVIDERS_PATH)) return undefined;
       await queryClient.fetchQuery(authProvidersQueryOptions());
       return "welcome";
     }
-    // In a task of its own, not inside one of the first render's slices: tailwind-merge builds its
-    // class table on first use (~8 ms at full speed, a long task on a phone).
+    // In a task of its own: tailwind-merge builds its class table on first use, a long task on a phone.
     await nextTask();
     cn("p-0", "p-1");
     const [routedContent] = await Promise.all([loadRoutedContent(), RoutedContent.preload()]);
@@ -69,7 +56,6 @@ export async function prepareFirstRender(): Promise<"welcome" | undefined> {
   return undefined;
 }
 
-/** Spec section 2: loading, then the welcome screen for visitors or the app for signed-in users. */
 export function AuthenticatedShell() {
   const { data: user, isPending } = useUser();
   useRecheckSessionOnPageRestore();
@@ -80,8 +66,7 @@ export function AuthenticatedShell() {
 
   if (isPending) return <LoadingScreen />;
   if (!user) return <WelcomeScreen />;
-  // Another account (a page back from the cache after a sign-in as someone else) starts afresh:
-  // nothing the last one had in memory, such as their conversation, is kept.
+  // Another account (a cached page after signing in as someone else) starts afresh, keeping nothing in memory.
   return <SignedInLayout key={user.id} user={user} />;
 }
 
@@ -90,7 +75,6 @@ function SignedInLayout({ user }: { user: User }) {
   useFocusMainOnNavigation();
 
   useEffect(() => {
-    // The other pages' code once the page has loaded and the browser is idle.
     return preloadPagesWhenIdle();
   }, []);
 

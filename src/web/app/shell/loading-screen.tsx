@@ -1,6 +1,5 @@
 import { Loader2 } from "lucide-react";
 
-/** Spec section 2: shown while the user call is in flight. */
 export function LoadingScreen() {
   return (
     <div className="grid min-h-dvh place-items-center p-6">

@@ -2,7 +2,6 @@ import { NavLink } from "react-router";
 import { cn } from "../../lib/utils.ts";
 import { navItems } from "./nav-items.ts";
 
-/** The navigation from the md breakpoint up: one link per page, the current one highlighted. */
 export function DesktopNav() {
   return (
     // The nav keeps its width; the welcome line beside it gives way (it truncates the name).

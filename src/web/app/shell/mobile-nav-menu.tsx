@@ -6,7 +6,6 @@ import { navItems } from "./nav-items.ts";
 interface MobileNavMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The header's menu button (mobile-nav.tsx), painted before this code arrived. */
   trigger: HTMLButtonElement;
   triggerId: string;
   menuId: string;
@@ -14,8 +13,7 @@ interface MobileNavMenuProps {
 }
 
 export function MobileNavMenu({ open, onOpenChange, trigger, triggerId, menuId, container }: MobileNavMenuProps) {
-  // Another page, once chosen, takes focus to its main region (useFocusMainOnNavigation); a menu
-  // closed otherwise (Escape, a click outside, the current page) returns focus to its button.
+  // A chosen page takes focus to its main region; a menu closed otherwise returns focus to its button.
   const choseItem = useRef(false);
   const { pathname } = useLocation();
   return (
@@ -59,10 +57,7 @@ export function MobileNavMenu({ open, onOpenChange, trigger, triggerId, menuId, 
   );
 }
 
-/**
- * Gives Radix the button already on the page as the menu's trigger (where the menu is placed, where
- * focus returns) instead of rendering one; the button's own handlers open and close the menu.
- */
+/** Radix gets the button already on the page as its trigger instead of rendering one. */
 function PaintedTrigger({ element, ref }: { element: HTMLElement; ref?: Ref<HTMLElement> }) {
   useLayoutEffect(() => {
     if (typeof ref === "function") {

@@ -3,7 +3,6 @@ import type { ComponentProps } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/utils.ts";
 
-/** The menu button of the small-screen navigation. */
 export function MobileNavTrigger({ className, ...props }: ComponentProps<"button">) {
   return (
     <Button variant="ghost" size="icon" aria-label="Open navigation menu" className={cn("-ml-2", className)} {...props}>

@@ -3,12 +3,9 @@ import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../lib/when-idle.ts";
 import { MobileNavTrigger } from "./mobile-nav-trigger.tsx";
 
-// The menu's code (Radix menu, positioning) loads once the page is idle, after its first paint. The
-// button is this one from the first paint on and never replaced, so a tap is never lost: before the
-// code has arrived, a tap shows the button pressed, loads it, and opens the menu once it is in.
+// The button is this one from the first paint on and never replaced, so that a tap is never lost.
 const MobileNavMenu = lazyWithPreload(() => import("./mobile-nav-menu.tsx").then((module) => module.MobileNavMenu));
 
-/** Below md the navigation collapses into a menu button. */
 export function MobileNav() {
   const isIdle = useIsIdle(MobileNavMenu.preload);
   const [isLoadedEarly, setIsLoadedEarly] = useState(false);

@@ -4,11 +4,10 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Active only on the exact path (the board lives at "/"). */
+  /** Active only on the exact path: the board lives at "/". */
   end?: boolean;
 }
 
-/** Spec section 2: Tasks, Goals, Insights and Settings. */
 export const navItems: readonly NavItem[] = [
   { to: "/", label: "Tasks", icon: ListTodo, end: true },
   { to: "/goals", label: "Goals", icon: Target },

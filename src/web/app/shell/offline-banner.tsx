@@ -5,14 +5,10 @@ import { isKeptPage } from "../../lib/online.ts";
 
 export const OFFLINE_MESSAGE = "You are offline — showing your board as last loaded. Changes are disabled.";
 
-/** The first wait before asking again whether the server answers; doubled after each miss. */
 export const KEPT_PAGE_FIRST_RETRY_MS = 2_000;
 const KEPT_PAGE_LONGEST_RETRY_MS = 60_000;
 
-/**
- * Says that the page is read-only while offline (decision 018). The live region is always there,
- * so going offline is announced.
- */
+/** The live region is always there, so that going offline is announced. */
 export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
   useLiveAgainWhenReachable();
   return (
@@ -27,11 +23,7 @@ export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
   );
 }
 
-/**
- * On the service worker's kept copy: once the server answers again (asked when the browser says it
- * is back online, and from time to time, as the copy is also served when only the server is out of
- * reach), the page reloads, so the live board replaces the copy.
- */
+/** Also asked from time to time: the copy is served too when only the server is out of reach. */
 function useLiveAgainWhenReachable(): void {
   useEffect(() => {
     if (!isKeptPage()) return;

@@ -1,6 +1,5 @@
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 
-/** Shown while a page's code loads (first visit only: pages are preloaded when idle). */
 export function PageFallback() {
   return (
     <div role="status" className="grid animate-delayed-fade-in gap-6">

@@ -1,6 +1,5 @@
 import { MAIN_CONTENT_ID } from "./use-focus-main-on-navigation.ts";
 
-/** Lets keyboard users jump over the header to the page content. */
 export function SkipLink() {
   return (
     <a

@@ -1,9 +1,8 @@
-// Model-written Markdown (chat replies, weekly summaries), which a prompt injection may have
-// shaped: nothing in it may load or send anything by itself, and no destination may hide.
+// A prompt injection may have shaped it: nothing may load or send anything by itself, and no destination may hide.
 import Markdown, { type Components } from "react-markdown";
 import { cn } from "../../lib/utils.ts";
 
-/** Said of a code block, which scrolls sideways and so takes the keyboard's focus. */
+/** A code block scrolls sideways and so takes the keyboard's focus. */
 export const CODE_BLOCK_LABEL = "Code block";
 
 // Raw HTML stays text (no rehype-raw), and react-markdown's default URL filter empties
@@ -44,7 +43,6 @@ const components: Components = {
   ),
 };
 
-/** Renders model-written Markdown safely; `className` styles the block around it. */
 export function SafeMarkdown({ text, className }: { text: string; className?: string }) {
   return (
     <div className={cn("break-words", className)}>

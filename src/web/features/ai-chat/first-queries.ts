@@ -1,5 +1,4 @@
-// The AI Settings tab's first call, for the Settings page's first render (decision 013). Kept out
-// of index.ts, which is part of the initial JavaScript: the providers' schema (zod) is not.
+// Apart from index.ts, which is in the initial JavaScript: the providers' zod schema is not.
 import type { FirstQuery } from "../../lib/first-render.ts";
 import { AI_PROVIDERS_PATH, aiProvidersQueryOptions } from "./api/get-ai-providers.ts";
 

@@ -1,4 +1,3 @@
-// The goals feature's public surface; pages and other features import from here.
 export { FETCH_GOALS_ERROR, getGoals, GOALS_PATH, goalsQueryKey, goalsQueryOptions, useGoals } from "./api/get-goals.ts";
 export { useCreateGoal } from "./api/create-goal.ts";
 export { useDeleteGoal } from "./api/delete-goal.ts";

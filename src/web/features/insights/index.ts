@@ -1,4 +1,3 @@
-// The insights feature's public surface: pages and other features import from here only.
 export { DailyInsightsCard } from "./components/daily-insights-card.tsx";
 export { WeeklySummaryCard } from "./components/weekly-summary-card.tsx";
 export { InsightsOverview } from "./components/insights-overview.tsx";

@@ -1,4 +1,3 @@
-// The session feature's public surface; the app shell and other features import from here.
 export { authProvidersQueryKey, authProvidersQueryOptions } from "./api/get-auth-providers.ts";
 export { useUser, userQueryKey, userQueryOptions } from "./api/get-user.ts";
 export { useLogout } from "./api/logout.ts";

@@ -1,4 +1,3 @@
-// The tasks feature's public surface: pages and other features import from here only.
 export { DeleteTaskDialog, FutureTasksPanel, KeyboardShortcutsDialog, TaskFormDialog } from "./components/lazy-dialogs.ts";
 export type { TaskFormDialogProps } from "./components/task-form-dialog.tsx";
 export { TaskBoard } from "./components/task-board.tsx";

@@ -1,5 +1,4 @@
-// GET /api/ai/analytics/acceptance-rate and GET /api/ai/planning/history (spec section 7): a failed
-// call counts as 0 / empty (logged), so the Analytics tab always shows its figures.
+// A failed call counts as 0 / empty (logged), so that the Analytics tab always shows its figures.
 import { queryOptions } from "@tanstack/react-query";
 import { ANALYTICS_WINDOW_DAYS } from "../../../../shared/api/ai-breakdown-limits.ts";
 import type { AcceptanceRateResponse, PlanningConversation, PlanningHistoryResponse } from "../../../../shared/api/ai-breakdown.ts";
@@ -27,8 +26,7 @@ export async function getPlanningHistory(days = ANALYTICS_WINDOW_DAYS): Promise<
   }
 }
 
-// Read afresh each time the tab opens (chats and breakdowns elsewhere change them), unlike the
-// app's other queries, which never go stale.
+// Read afresh each time the tab opens: chats and breakdowns elsewhere change them.
 export const acceptanceRateQueryOptions = () =>
   queryOptions({
     queryKey: [...aiAnalyticsQueryKey, "acceptance-rate", ANALYTICS_WINDOW_DAYS],

@@ -6,7 +6,6 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { acceptanceRateQueryOptions, planningHistoryQueryOptions } from "../api/ai-analytics-queries.ts";
 import { analyticsFigures } from "../lib/analytics-figures.ts";
 
-/** The Settings page's Analytics tab (spec section 2): the last 30 days with the AI assistant. */
 export function AiAnalyticsPanel() {
   const acceptance = useQuery(acceptanceRateQueryOptions());
   const history = useQuery(planningHistoryQueryOptions());

@@ -1,14 +1,11 @@
-// The Analytics tab's figures and advice (spec sections 2 "Settings page" and 9 "Session and
-// data": acceptance advice at 70%, conversation advice above 5).
 import { PLANNING_HISTORY_MAX_ENTRIES } from "../../../../shared/api/ai-breakdown-limits.ts";
 
 export const ACCEPTANCE_ADVICE_THRESHOLD = 0.7;
 export const CONVERSATION_ADVICE_ABOVE = 5;
 
 export interface AnalyticsFigures {
-  /** '67%'. */
   acceptancePercent: string;
-  /** '12', or '1000+' when the history answer was cut at its cap. */
+  /** '1000+' when the history answer is cut at its cap. */
   conversationCount: string;
   patternLearning: "Active" | "Enabled";
   acceptanceAdvice: string;
@@ -19,7 +16,6 @@ export function analyticsFigures(acceptanceRate: number, conversations: number):
   return {
     acceptancePercent: `${Math.round(acceptanceRate * 100)}%`,
     conversationCount: conversations >= PLANNING_HISTORY_MAX_ENTRIES ? `${PLANNING_HISTORY_MAX_ENTRIES}+` : String(conversations),
-    // Learning from use: active once the assistant has been used in the window.
     patternLearning: conversations > 0 || acceptanceRate > 0 ? "Active" : "Enabled",
     acceptanceAdvice:
       acceptanceRate >= ACCEPTANCE_ADVICE_THRESHOLD

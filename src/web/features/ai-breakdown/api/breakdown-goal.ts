@@ -1,7 +1,6 @@
 import type { BreakdownGoalInput, BreakdownGoalResponse } from "../../../../shared/api/ai-breakdown.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
-/** POST /api/ai/breakdown-goal: `content` is the suggestions' JSON, or the model's text. */
 export function breakdownGoal(input: BreakdownGoalInput): Promise<BreakdownGoalResponse> {
   return apiJson("/api/ai/breakdown-goal", { method: "POST", json: input });
 }

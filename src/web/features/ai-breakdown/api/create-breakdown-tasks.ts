@@ -5,12 +5,10 @@ import { apiJson } from "../../../lib/api-client.ts";
 import { goalsQueryKey } from "../../goals/index.ts";
 import { taskQueryKeys } from "../../tasks/index.ts";
 
-/** POST /api/ai/breakdowns/{id}/tasks: the chosen suggestions, created in one transaction. */
 export function createBreakdownTasks(breakdownId: string, input: CreateBreakdownTasksInput): Promise<CreateBreakdownTasksResponse> {
   return apiJson(`/api/ai/breakdowns/${encodeURIComponent(breakdownId)}/tasks`, { method: "POST", json: input });
 }
 
-/** The goal's card shows its new progress at once (from the answer); the task lists refetch. */
 export function useCreateBreakdownTasks() {
   const queryClient = useQueryClient();
   return useMutation({

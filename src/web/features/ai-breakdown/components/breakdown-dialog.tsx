@@ -31,18 +31,16 @@ import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
 import { distributeRows, rowsFromContent, type SuggestionRow, todayCapacityWarning, toBreakdownTasks } from "../lib/breakdown-rows.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
-/** Spec section 2: the dialog offers these three. */
+/** The spec offers these three here. */
 const DIALOG_PROVIDERS = ["openai", "gemini", "claude"] as const satisfies readonly AiProviderName[];
 const DURATION_STEP = 5;
 
 export interface BreakdownDialogProps {
   open: boolean;
-  /** The goal to break down. */
   goal: Goal;
   onOpenChange(open: boolean): void;
 }
 
-/** Spec section 2 "Break Down Goal dialog". Everything starts afresh each time it opens. */
 export function BreakdownDialog({ open, goal, onOpenChange }: BreakdownDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -72,8 +70,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const [createError, setCreateError] = useState<string | null>(null);
   // 'Generate Tasks' goes away once there are suggestions: focus moves to their heading instead of the page.
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  // Set when suggestions arrive; the heading takes focus once React has shown it (not a frame later,
-  // which on a busy machine can come before the render).
+  // Focused once React has shown the heading, not a frame later, which on a busy machine can come before the render.
   const focusResults = useRef(false);
   useEffect(() => {
     if (focusResults.current && resultsHeading.current) {
@@ -83,12 +80,10 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   });
 
   const isAvailable = (name: AiProviderName) => providers.data?.find((provider) => provider.name === name)?.available ?? false;
-  // The preferred provider (AI Settings or the chat's) when it is one of the three and available, else the first available.
   const [stored] = useState(loadChatProvider);
   const fallback = DIALOG_PROVIDERS.find(isAvailable) ?? "openai";
   const provider =
     chosenProvider ?? (stored && (DIALOG_PROVIDERS as readonly string[]).includes(stored) && isAvailable(stored) ? stored : fallback);
-  // Once the server has said which providers it has: why 'Generate Tasks' cannot be pressed.
   const isNotConfigured = providers.data !== undefined && !isAvailable(provider);
   const providerLabel = providers.data?.find((candidate) => candidate.name === provider)?.displayName ?? PROVIDER_LABELS[provider];
 
@@ -100,7 +95,6 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       setCreateError(null);
       focusResults.current = true;
     },
-    // Spec section 8: an HTTP error is logged; the dialog also says what went wrong (docs/decisions/009).
     onError: (error) => console.warn("Goal breakdown failed", error),
   });
   const create = useCreateBreakdownTasks();
@@ -125,7 +119,6 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
           onDone();
         },
         onError: (error) => {
-          // Spec section 8: logged, and the dialog stays open.
           console.warn("Creating the breakdown's tasks failed", error);
           setCreateError(getErrorMessage(error, "Failed to create tasks"));
         },

@@ -6,13 +6,11 @@ export const aiProvidersQueryKey = ["ai", "providers"] as const;
 
 export const AI_PROVIDERS_PATH = "/api/ai/providers";
 
-/** GET /api/ai/providers: all four providers, available or not. */
 export async function getAiProviders(): Promise<AiProvider[]> {
   const { providers } = await apiJson<AiProvidersResponse>(AI_PROVIDERS_PATH);
   return providers;
 }
 
-/** Spec section 7: retried twice, 1 second apart. */
 export const aiProvidersQueryOptions = () =>
   queryOptions({
     queryKey: aiProvidersQueryKey,

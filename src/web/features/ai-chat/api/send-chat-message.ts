@@ -5,7 +5,6 @@ import { apiFetch } from "../../../lib/api-client.ts";
 import type { ChatRequestContext } from "../lib/chat-context.ts";
 import { readChatStream } from "../lib/sse.ts";
 
-/** Spec section 7 `POST /api/ai/chat`, exactly: message, provider, conversationHistory, context. */
 export interface ChatRequest {
   message: string;
   provider: AiProviderName;
@@ -14,16 +13,11 @@ export interface ChatRequest {
 }
 
 export interface SendChatOptions {
-  /** The reply so far, after each streamed piece. */
   onDelta?: (textSoFar: string) => void;
   signal?: AbortSignal;
 }
 
-/**
- * POST /api/ai/chat with `Accept: text/event-stream`: resolves with the whole reply, reporting it
- * as it grows. A server that answers JSON instead (a proxy that strips the stream) still works.
- * A failure before the first piece rejects with the ApiError of its status.
- */
+/** A server that answers JSON instead (a proxy that strips the stream) still works. */
 export async function sendChatMessage(request: ChatRequest, { onDelta, signal }: SendChatOptions = {}): Promise<string> {
   const response = await apiFetch("/api/ai/chat", {
     method: "POST",

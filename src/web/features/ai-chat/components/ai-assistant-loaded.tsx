@@ -25,7 +25,6 @@ const SIZE_CLASSES: Record<ChatSizeMode, string> = {
   fullscreen: "sm:max-w-none",
 };
 
-/** The launcher with its hover tooltip and the side panel (loaded lazily by <AiAssistant>). */
 export function LoadedAssistant() {
   const chat = useChat();
   const isFullscreen = chat.sizeMode === "fullscreen";
@@ -45,7 +44,6 @@ export function LoadedAssistant() {
           className={cn("transition-[max-width] duration-200", SIZE_CLASSES[chat.sizeMode])}
           // The panel stays while the user works on the page: Escape or the close button closes it.
           onInteractOutside={(event) => event.preventDefault()}
-          // Straight to the message box: the conversation starts from the keyboard.
           onOpenAutoFocus={(event) => {
             const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("[data-chat-input]");
             if (input) {

@@ -13,11 +13,7 @@ export const FIRST_VISIT_TOOLTIP_DELAY_MS = 2_000;
 export const FIRST_VISIT_TOOLTIP_DURATION_MS = 5_000;
 export const FIRST_VISIT_TOOLTIP_TEXT = "Need help planning your day? Click me!";
 
-/**
- * The assistant on every signed-in page (spec section 2 "AI assistant (all pages)"). Only the
- * button and the first-visit tooltip are in the initial JavaScript; the chat (tooltips, panel,
- * Markdown) loads when the browser is idle or on the first open, whichever comes first.
- */
+/** Only the button and the first-visit tooltip are in the initial JavaScript; the chat loads when idle or on first open. */
 export function AiAssistant() {
   const chat = useAIContext();
   const isIdle = useIsIdle(LoadedAssistant.preload, 3_000);
@@ -36,7 +32,6 @@ export function AiAssistant() {
         button
       )}
       {showFirstVisitTooltip && (
-        // Beside the button, in the strip the page keeps clear for it (the main's bottom padding).
         <div
           ref={tooltipRef}
           role="status"
@@ -50,7 +45,7 @@ export function AiAssistant() {
   );
 }
 
-/** `/ai-chat` redirects to `/` with `{ openAiChat: true }` (app-routes.tsx): open, then forget it. */
+/** `/ai-chat` redirects here with `{ openAiChat: true }` (app-routes.tsx). */
 function useOpenFromRedirect(open: () => void) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -65,7 +60,6 @@ function useOpenFromRedirect(open: () => void) {
 
 const CONTROLS = "button, a[href], input, select, textarea, [role='switch'], [tabindex='0']";
 
-/** Whether the element lies over any control of the page (the assistant's own button aside). */
 export function coversAControl(element: HTMLElement): boolean {
   const own = element.getBoundingClientRect();
   for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
@@ -77,14 +71,9 @@ export function coversAControl(element: HTMLElement): boolean {
   return false;
 }
 
-/** How often a shown tooltip checks that nothing has come under it (the page loading, scrolling). */
 const COVER_CHECK_MS = 250;
 
-/**
- * Spec section 9: on a first visit, 2 s after load, for 5 s; then the 'seen' flag is stored. It
- * never lies over a control: where it would, it is not shown (and offered again on the next load),
- * and a control coming under it ends it.
- */
+/** Never lies over a control: where it would, it is not shown (and is offered again on the next load). */
 function useFirstVisitTooltip(isOpen: boolean, tooltipRef: RefObject<HTMLDivElement | null>): boolean {
   const [isShown, setIsShown] = useState(false);
   const [isDone, setIsDone] = useState(hasSeenTooltip);
@@ -135,7 +124,6 @@ function useFirstVisitTooltip(isOpen: boolean, tooltipRef: RefObject<HTMLDivElem
     };
   }, [isDone]);
 
-  // Opening the chat answers the invitation.
   useEffect(() => {
     if (!isOpen || isDone) return;
     markTooltipSeen();

@@ -12,7 +12,6 @@ import { loadChatProvider, loadMessages, loadOpen, saveChatProvider, saveMessage
 
 export type ChatSizeMode = "compact" | "expanded" | "fullscreen";
 
-/** Spec section 3 "Chat state" and section 4 "AI chat panel". */
 export interface AIContextValue {
   messages: ChatMessage[];
   isOpen: boolean;
@@ -27,7 +26,6 @@ export interface AIContextValue {
   setSizeMode(mode: ChatSizeMode): void;
   setSettingsOpen(isOpen: boolean): void;
   addMessage(message: ChatMessage): void;
-  /** Changes one message's content; `isFinal` marks an assistant reply as arrived (the red dot when closed). */
   updateMessage(id: string, content: string, isFinal?: boolean): void;
   clearMessages(): void;
 }

@@ -14,7 +14,6 @@ import { useAIContext } from "./ai-context.tsx";
 
 export const ADMIN_MESSAGE =
   "Providers are set up on the server. To use a provider marked as not configured, contact your administrator to configure it.";
-/** The administrator message where no provider is listed as configured, so none is "marked". */
 const NO_PROVIDERS_ADMIN_MESSAGE =
   "Providers are set up on the server, and none is configured yet: contact your administrator to configure one.";
 
@@ -25,7 +24,6 @@ const COMPARISON: { name: AiProviderName; strengths: string; bestFor: string }[]
   { name: "openrouter", strengths: "Many models behind one key", bestFor: "Trying other models" },
 ];
 
-/** Settings page, AI Settings tab (spec sections 2 and 4 "AI provider save"). */
 export function AiSettingsPanel() {
   const { data: providers, isPending, isError, refetch, isRefetching } = useAiProviders();
   const chat = useAIContext();

@@ -3,7 +3,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import type { ChatSession } from "../hooks/use-chat.ts";
 import { ProviderSelect } from "./provider-select.tsx";
 
-/** The panel's settings: the provider and clearing the chat. */
 export function ChatSettings({ id, chat }: { id: string; chat: ChatSession }) {
   return (
     <div id={id} className="flex flex-wrap items-end gap-3 rounded-md border bg-muted/40 p-3">

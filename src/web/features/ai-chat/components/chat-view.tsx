@@ -20,25 +20,18 @@ import {
   providerRefusedText,
 } from "../lib/chat-messages.ts";
 
-/**
- * Loads the replies' Markdown renderer (react-markdown and its parsers: most of the assistant's
- * code, and most of its evaluation time) in a turn of idle work of its own, after the assistant's
- * (decision 013); returns a cancel function.
- */
+/** react-markdown is most of the assistant's code and evaluation time: its own turn of idle work (decision 013). */
 export function preloadReplyRenderer(): () => void {
   return whenIdle(preloadSafeMarkdown);
 }
 
 export interface ChatViewProps {
   chat: ChatSession;
-  /** Prompts offered while the conversation is empty; the panel's quick prompts by default. */
   prompts?: readonly string[];
 }
 
-/** The conversation, the prompts and the input (spec sections 2 and 4 "AI chat panel"). */
 export function ChatView({ chat, prompts }: ChatViewProps) {
   const { data: user } = useUser();
-  // Shown now: the replies' renderer is wanted now (a no-op once loaded).
   useEffect(() => void preloadSafeMarkdown(), []);
   const [draft, setDraft] = useState("");
   const inputId = useId();
@@ -54,7 +47,7 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
     if (log) log.scrollTop = log.scrollHeight;
   }, [chat.messages.length, lastContent, chat.isSending]);
 
-  // Back to the input when a reply is complete, so the conversation goes on from the keyboard.
+  // So that the conversation goes on from the keyboard.
   useEffect(() => {
     if (wasSending.current && !chat.isSending) (inputRef.current ?? unusableRef.current)?.focus();
     wasSending.current = chat.isSending;
@@ -149,10 +142,6 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
   );
 }
 
-/**
- * Why no message can be answered, said in place of the input: the server has no provider, or the
- * chat's provider refused the server's key or has none. Null while a message could be answered.
- */
 function useUnusableProviderText(chat: ChatSession): string | null {
   const { data: providers } = useAiProviders();
   if (providers && providers.every((candidate) => !candidate.available)) return NO_PROVIDER_TEXT;
@@ -161,10 +150,6 @@ function useUnusableProviderText(chat: ChatSession): string | null {
   return chat.unusableProvider.code === "ai_provider_auth" ? providerRefusedText(label) : providerNotConfiguredText(label);
 }
 
-/**
- * Why a reply can only be the error text: the chosen provider has no key on the server (as on a
- * machine set up with the defaults). Nothing until the server has said which providers it has.
- */
 function ProviderNote({ provider }: { provider: ChatSession["provider"] }) {
   const { data: providers } = useAiProviders();
   const chosen = providers?.find((candidate) => candidate.name === provider);

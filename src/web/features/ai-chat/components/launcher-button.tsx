@@ -4,7 +4,7 @@ import { cn } from "../../../lib/utils.ts";
 
 export const LAUNCHER_ID = "ai-assistant-launcher";
 
-/** The floating round button, bottom right. Kept tiny: it is in the initial JavaScript. */
+/** Kept tiny: it is in the initial JavaScript. */
 export function LauncherButton({
   isOpen,
   hasNotification,

@@ -6,7 +6,6 @@ import { useAiProviders } from "../api/get-ai-providers.ts";
 import { PROVIDER_LABELS } from "../lib/chat-messages.ts";
 import type { ChatSession } from "../hooks/use-chat.ts";
 
-/** The chat's provider choice; providers the server has no key for are listed but disabled. */
 export function ProviderSelect({ chat, label = "AI provider" }: { chat: ChatSession; label?: string }) {
   const id = useId();
   const { data: providers } = useAiProviders();

@@ -4,11 +4,7 @@ import type { ChatSession } from "../hooks/use-chat.ts";
 import { isIntroMessage } from "../lib/chat-messages.ts";
 import { ProviderSelect } from "./provider-select.tsx";
 
-/**
- * The standalone chat view's header (spec section 2): its own route is not shown, so it is the
- * panel's header in fullscreen mode, in place of the panel's visible title and settings (the panel
- * keeps its name, 'AI Assistant', for screen readers).
- */
+/** The panel's header in fullscreen, in place of its visible title; the panel keeps its name for screen readers. */
 export function StandaloneTitle({ chat }: { chat: ChatSession }) {
   const count = chat.messages.filter((message) => !isIntroMessage(message)).length;
   return (

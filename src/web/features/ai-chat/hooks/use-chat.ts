@@ -9,10 +9,6 @@ import { useAIContext } from "../components/ai-context.tsx";
 import { buildChatContext } from "../lib/chat-context.ts";
 import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/chat-messages.ts";
 
-/**
- * Sending a message (spec sections 4 "AI chat panel" and 5): not sent when empty after trimming or
- * while another is sending; the reply grows as it streams; a failure becomes the error message.
- */
 export type ChatSession = ReturnType<typeof useChat>;
 
 /** Answers that another try cannot change: only the server's administrator can. */

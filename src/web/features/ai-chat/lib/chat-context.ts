@@ -1,4 +1,3 @@
-// Spec section 3 "AI chat request context", built from the goals and today's tasks the app already reads.
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";

@@ -1,4 +1,3 @@
-// The assistant's chat messages (spec section 3 "Chat message") and its fixed texts (section 2).
 import type { AiProviderName, ChatHistoryEntry } from "../../../../shared/api/ai.ts";
 
 export interface ChatMessage {
@@ -17,18 +16,16 @@ export const WELCOME_TEXT =
 export const CLEARED_TEXT = "Chat cleared. How can I help you today?";
 export const CHAT_ERROR_TEXT = "Sorry, I encountered an error. Please try again.";
 export const SIGNED_OUT_TEXT = "Please log in to access the AI planning assistant.";
-/** Said where a provider is chosen that the server has no key for (not a spec text: the spec is silent). */
+/** Not a spec text: the spec is silent. */
 export const providerNotConfiguredText = (label: string) =>
   `${label} is not configured. Providers are set up on the server: contact your administrator to configure it.`;
 
-/** Said instead of the input when no provider can answer: retrying cannot help, the server's administrator can. */
 export const NO_PROVIDER_TEXT =
   "No AI provider is set up on this server, so the assistant cannot answer. Ask the server's administrator to configure one.";
 export const providerRefusedText = (label: string) =>
   `${label} refused this server's credentials, so the assistant cannot answer. Ask the server's administrator to check its key.`;
 
 export const QUICK_PROMPTS = ["Help me plan my day", "Break down my goal", "I'm feeling overwhelmed", "Time management tips"] as const;
-/** The standalone view's five suggestions. */
 export const SUGGESTIONS = [
   "Help me plan my day",
   "Break down my goal into tasks",
@@ -52,7 +49,6 @@ export function isIntroMessage(message: ChatMessage): boolean {
   return message.id === WELCOME_MESSAGE_ID || message.id === CLEARED_MESSAGE_ID;
 }
 
-/** The request's conversationHistory: every message but the welcome (and cleared) one, and none empty. */
 export function toConversationHistory(messages: readonly ChatMessage[]): ChatHistoryEntry[] {
   return messages
     .filter((message) => !isIntroMessage(message) && message.content.trim() !== "" && message.content !== CHAT_ERROR_TEXT)

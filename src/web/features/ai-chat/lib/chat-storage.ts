@@ -1,6 +1,4 @@
-// The assistant's browser-stored values (spec section 3 "Other browser-stored values"), all the
-// signed-in user's but the device's first-visit tooltip flag. Storage can fail (private mode, quota,
-// a hand-edited value): failures are only logged (spec section 8).
+// Storage can fail (private mode, quota, a hand-edited value): failures are only logged (spec section 8).
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 import type { ChatMessage } from "./chat-messages.ts";
@@ -18,7 +16,6 @@ export const OPEN_KEY = "ai-chat-open";
 export const PREFERRED_PROVIDER_KEY = "ai-preferred-provider";
 export const TOOLTIP_SEEN_KEY = "ai-assistant-tooltip-seen";
 
-/** The stored messages with timestamps restored to dates; null when none are stored or they cannot be read. */
 export function loadMessages(): ChatMessage[] | null {
   try {
     const raw = readUserItem(MESSAGES_KEY);
@@ -73,7 +70,6 @@ function readProvider(key: string): AiProviderName | null {
   }
 }
 
-/** The chat's provider: the one chosen in the chat, else the preferred one from AI Settings. */
 export function loadChatProvider(): AiProviderName | null {
   return readProvider(PROVIDER_KEY) ?? readProvider(PREFERRED_PROVIDER_KEY);
 }
@@ -90,7 +86,6 @@ export function saveChatProvider(provider: AiProviderName): void {
   }
 }
 
-/** AI Settings' save: throws when the browser refuses, so the caller can say so. */
 export function savePreferredProvider(provider: AiProviderName): void {
   writeUserItem(PREFERRED_PROVIDER_KEY, provider);
   writeUserItem(PROVIDER_KEY, provider);

@@ -1,5 +1,4 @@
-// Reads the chat's server-sent events (format in src/shared/api/ai.ts) with eventsource-parser:
-// frames may be split anywhere across network chunks.
+// eventsource-parser: frames may be split anywhere across network chunks.
 import { createParser } from "eventsource-parser";
 import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
 
@@ -8,7 +7,6 @@ export interface SseFrame {
   data: string;
 }
 
-/** A push parser: feed it text as it arrives, it answers the frames completed so far (unnamed ones are "message"). */
 export function createSseParser() {
   let frames: SseFrame[] = [];
   const parser = createParser({ onEvent: ({ event, data }) => frames.push({ event: event ?? "message", data }) });
@@ -22,15 +20,11 @@ export function createSseParser() {
   };
 }
 
-/** Whether `data` is an object whose `keys` are all strings. */
 function hasStrings<K extends string>(data: unknown, ...keys: K[]): data is Record<K, string> {
   return data !== null && typeof data === "object" && keys.every((key) => typeof (data as Record<string, unknown>)[key] === "string");
 }
 
-/**
- * A frame as one of the chat's events; null for anything else (ignored). Checked by shape, without
- * the schema library (decision 013); only the fields the event defines are kept.
- */
+/** Checked by shape, without the schema library (decision 013). */
 export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   let data: unknown;
   try {
@@ -54,12 +48,7 @@ export class ChatStreamError extends Error {
   }
 }
 
-/**
- * Reads a chat stream to its end: calls `onDelta` with the reply so far after each piece and
- * resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
- * The server ends the stream right after its last event, so the body is read until it closes:
- * cancelling it there would abort a request that succeeded.
- */
+/** Read until the body closes: cancelling it after the last event would abort a request that succeeded. */
 export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (textSoFar: string) => void): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -85,7 +74,7 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
       if (done) break;
     }
   } catch (error) {
-    // The reply was whole before the connection broke: it stands.
+    // A reply whole before the connection broke stands.
     if (!outcome) {
       reader.cancel().catch(() => {});
       throw error;

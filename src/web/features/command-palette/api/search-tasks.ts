@@ -4,18 +4,14 @@ import type { Task } from "../../../../shared/api/tasks.ts";
 import { searchWords } from "../../../../shared/rules/task-search.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
-/** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 150;
-/** Tasks listed in the palette. */
 export const SEARCH_RESULTS = 8;
 
-/** GET /api/tasks/search?q=&limit= (issue 17). */
 export function searchTasks(q: string, limit = SEARCH_RESULTS): Promise<Task[]> {
   const query = new URLSearchParams({ q, limit: String(limit) });
   return apiJson<Task[]>(`/api/tasks/search?${query.toString()}`);
 }
 
-/** The tasks whose title words start with the typed words, once typing pauses (2 characters or more). */
 export function useTaskSearch(text: string) {
   const [settled, setSettled] = useState(text);
   useEffect(() => {

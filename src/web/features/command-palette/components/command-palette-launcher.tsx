@@ -3,10 +3,7 @@ import { isOffline, useOnline } from "../../../lib/online.ts";
 
 const CommandPalette = lazy(() => import("./command-palette.tsx").then((module) => ({ default: module.CommandPalette })));
 
-/**
- * Ctrl+K (Cmd+K on a Mac) anywhere in the signed-in app, even in a field, opens or closes the palette.
- * Not offline (decision 018): its searches and actions need the server, and the app is read-only.
- */
+/** Not offline (decision 018): its searches and actions need the server. */
 export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
   return event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

@@ -46,11 +46,6 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   theme: SunMoon,
 };
 
-/**
- * The command palette (issue 17), Ctrl/Cmd+K: go to a page or a day, add a task (read as quick add
- * reads it), end the day, open the assistant, switch the theme. Arrow keys choose, Enter runs,
- * Escape closes.
- */
 export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -73,8 +68,7 @@ function PaletteBody({ close }: { close: () => void }) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const field = useRef<HTMLInputElement>(null);
-  // Each opening mounts this body afresh: the field takes focus, also when the palette is reopened
-  // while its closing animation still runs (Radix then does not move focus again).
+  // Radix does not move focus again when the palette reopens during its closing animation.
   useEffect(() => field.current?.focus(), []);
 
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
@@ -82,7 +76,6 @@ function PaletteBody({ close }: { close: () => void }) {
   const commands = useMemo(() => {
     const matched = matchCommands(query, { today, goals: goalChoices, isDark });
     const found = (search.data ?? []).map((task) => taskCommand(task, today));
-    // Found tasks before "Add task", which stays last.
     const addAt = matched.findIndex((command) => command.id === "add-task");
     return addAt === -1 ? [...matched, ...found] : [...matched.slice(0, addAt), ...found, ...matched.slice(addAt)];
   }, [query, today, goalChoices, isDark, search.data]);

@@ -1,6 +1,3 @@
-// What the command palette lists for what was typed: the fixed commands whose words match, a day
-// to go to when the text names one, and adding the text as a task (read as quick add reads it).
-// "Switch theme" (issue 17) shows the other theme; the three exact choices show once typed for.
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { type QuickAddContext, parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
@@ -16,15 +13,13 @@ export type PaletteAction =
 export interface PaletteCommand {
   id: string;
   label: string;
-  /** Shown at the end of the row (a shortcut, what a task would be). */
   hint?: string;
   icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task" | "theme";
-  /** More words that find it. */
   keywords?: string;
   action: PaletteAction;
 }
 
-/** The board's location states that open the Daily Wrap-up and the Future Tasks panel (today-page.tsx reads them). */
+/** today-page.tsx reads these. */
 export const OPEN_WRAP_UP_STATE = { openWrapUp: true } as const;
 export const OPEN_FUTURE_TASKS_STATE = { openFutureTasks: true } as const;
 
@@ -59,7 +54,6 @@ const FIXED: PaletteCommand[] = [
 
 const THEME_KEYWORDS = "theme mode appearance colours colors switch";
 
-/** Switches to the theme not shown now: dark from light, light from dark (either may be the system's). */
 function switchThemeCommand(isDark: boolean): PaletteCommand {
   return {
     id: "switch-theme",
@@ -81,17 +75,14 @@ const THEME_CHOICES: PaletteCommand[] = (["light", "dark", "system"] as const).m
 }));
 
 export interface PaletteContext extends QuickAddContext {
-  /** Whether the page shows the dark theme now (what "Switch theme" switches from). */
   isDark?: boolean;
 }
 
-/** Every typed word starts a word of the command's label or keywords. */
 function matches(command: PaletteCommand, words: string[]): boolean {
   const haystack = `${command.label} ${command.keywords ?? ""}`.toLowerCase().split(/[\s-]+/);
   return words.every((word) => haystack.some((candidate) => candidate.startsWith(word)));
 }
 
-/** A task found by search: opens its day's board (an unscheduled one, the Future Tasks panel). */
 export function taskCommand(task: Pick<Task, "id" | "title" | "date" | "status">, today: string): PaletteCommand {
   return {
     id: `task-${task.id}`,

@@ -5,7 +5,6 @@ import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
 export const CREATE_GOAL_ERROR = "Failed to create goal";
 
-/** POST /api/goals. Rejects with the server's message, else 'Failed to create goal'. */
 export async function createGoal(input: CreateGoalInput): Promise<Goal> {
   try {
     return await apiJson("/api/goals", { method: "POST", json: input });

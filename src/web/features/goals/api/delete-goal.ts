@@ -4,7 +4,6 @@ import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
 export const DELETE_GOAL_ERROR = "Failed to delete goal";
 
-/** DELETE /api/goals/{id}: the goal's tasks stay, unlinked. Rejects with the server's message, else 'Failed to delete goal'. */
 export async function deleteGoal(id: string): Promise<void> {
   try {
     await apiJson(`/api/goals/${encodeURIComponent(id)}`, {

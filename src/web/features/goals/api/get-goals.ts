@@ -2,14 +2,12 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 
-/** Shared with every goal list in the app (the task dialog's select, task cards' goal titles). */
 export const goalsQueryKey = ["goals"] as const;
 
 export const FETCH_GOALS_ERROR = "Failed to fetch goals";
 
 export const GOALS_PATH = "/api/goals";
 
-/** GET /api/goals: the user's goals, newest first, with progress from their linked tasks. */
 export function getGoals(): Promise<Goal[]> {
   return apiJson(GOALS_PATH);
 }

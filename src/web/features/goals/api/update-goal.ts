@@ -10,7 +10,6 @@ export interface UpdateGoalVariables {
   input: UpdateGoalInput;
 }
 
-/** PUT /api/goals/{id}. Rejects with the server's message, else 'Failed to update goal'. */
 export async function updateGoal({ id, input }: UpdateGoalVariables): Promise<Goal> {
   try {
     return await apiJson(`/api/goals/${encodeURIComponent(id)}`, {

@@ -5,7 +5,6 @@ import { insightsQueryKeys } from "./insights-query-keys.ts";
 
 export const GENERATE_WEEKLY_SUMMARY_ERROR = "Failed to generate weekly summary";
 
-/** POST /api/weekly-summaries/generate (no payload, the JSON header): this week's summary, created or refreshed. */
 export async function generateWeeklySummary(): Promise<WeeklySummary> {
   try {
     return await apiJson<WeeklySummary>("/api/weekly-summaries/generate", { method: "POST", json: {} });
@@ -14,7 +13,6 @@ export async function generateWeeklySummary(): Promise<WeeklySummary> {
   }
 }
 
-/** Afterwards every weekly summary list is reloaded (spec section 7). */
 export function useGenerateWeeklySummary() {
   const queryClient = useQueryClient();
   return useMutation({

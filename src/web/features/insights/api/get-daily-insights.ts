@@ -6,7 +6,7 @@ import { insightsQueryKeys } from "./insights-query-keys.ts";
 export const FETCH_INSIGHTS_ERROR = "Failed to fetch insights";
 export const EMPTY_DAILY_INSIGHTS: DailyInsightsResponse = { insights: [], viewed: false };
 
-/** GET /api/ai/insights?date=. Spec section 7: a 404 is treated as empty; other failures 'Failed to fetch insights'. */
+/** A 404 is no insights (spec section 7). */
 export async function getDailyInsights(date: string): Promise<DailyInsightsResponse> {
   try {
     return await apiJson(`/api/ai/insights?date=${encodeURIComponent(date)}`);
@@ -19,7 +19,6 @@ export async function getDailyInsights(date: string): Promise<DailyInsightsRespo
 export const dailyInsightsQueryOptions = (date: string, revision: string) =>
   queryOptions({ queryKey: insightsQueryKeys.daily(date, revision), queryFn: () => getDailyInsights(date) });
 
-/** The day's insights; while the board's changes are fetched anew, the previous answer stays shown. */
 export function useDailyInsights(date: string, revision: string | null) {
   return useQuery({
     ...dailyInsightsQueryOptions(date, revision ?? ""),

@@ -7,7 +7,6 @@ export const FETCH_WEEKLY_SUMMARIES_ERROR = "Failed to fetch weekly summaries";
 
 export const weeklySummariesPath = (limit: number) => `/api/weekly-summaries?limit=${limit}`;
 
-/** GET /api/weekly-summaries?limit=n: newest first (spec section 8: fails with 'Failed to fetch weekly summaries'). */
 export async function getWeeklySummaries(limit: number): Promise<WeeklySummary[]> {
   try {
     return await apiJson(weeklySummariesPath(limit));

@@ -3,12 +3,10 @@ import type { DailyInsightsResponse } from "../../../../shared/api/insights.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
-/** PATCH /api/ai/insights/{date}/viewed (docs/decisions/010): the day's insights were opened. */
 export async function markDailyInsightsViewed(date: string): Promise<DailyInsightsResponse> {
   return apiJson(`/api/ai/insights/${encodeURIComponent(date)}/viewed`, { method: "PATCH" });
 }
 
-/** The blue dot goes at once (local state); a failure only reaches the log, as section 8 says of insights. */
 export function useMarkDailyInsightsViewed() {
   const queryClient = useQueryClient();
   return useMutation({

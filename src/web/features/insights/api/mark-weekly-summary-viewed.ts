@@ -3,12 +3,10 @@ import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
-/** PATCH /api/weekly-summaries/{id}/viewed. */
 export async function markWeeklySummaryViewed(id: string): Promise<WeeklySummary> {
   return apiJson(`/api/weekly-summaries/${encodeURIComponent(id)}/viewed`, { method: "PATCH" });
 }
 
-/** Spec section 4: the local state is set immediately; the call follows. */
 export function useMarkWeeklySummaryViewed() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -16,16 +16,10 @@ export const NO_INSIGHTS_DAY_TEXT = "No insights for this day";
 interface DailyInsightsCardProps {
   date: string;
   isToday: boolean;
-  /** Changes whenever the day's tasks change, so the insights are fetched anew as the user works; null while they load. */
+  /** Changes with the day's tasks, so that the insights are fetched anew as the user works. */
   revision: string | null;
 }
 
-/**
- * Spec section 2 "Daily Insights card": up to 3, high priority first, '+n more insights' (shows the
- * rest here), 'View All Insights' (/insights in a new tab), the blue dot while unviewed, Refresh only
- * for today when empty. Opening them ('+n more' or 'View All Insights') marks the day viewed.
- * A failed fetch falls back to the empty state (section 8).
- */
 export function DailyInsightsCard({ date, isToday, revision }: DailyInsightsCardProps) {
   const query = useDailyInsights(date, revision);
   const markViewed = useMarkDailyInsightsViewed();
@@ -111,7 +105,7 @@ export function DailyInsightsCard({ date, isToday, revision }: DailyInsightsCard
 function InsightItem({ insight }: { insight: DailyInsight }) {
   const isHigh = insight.priority === "high";
   return (
-    // High priority: a thick left edge in the type's colour (a ring around it read as keyboard focus).
+    // High priority: a thick left edge (a ring around it would read as keyboard focus).
     <li
       className={cn("rounded-lg border px-3 py-2", DAILY_TYPE_CLASSES[insight.type], isHigh && DAILY_HIGH_PRIORITY_CLASSES[insight.type])}
     >

@@ -19,7 +19,6 @@ export const LOAD_SUMMARIES_ERROR = "Failed to load summaries";
 export const GENERATE_SUMMARY_ERROR = "Failed to generate summary";
 const KEY_INSIGHTS_ON_CARD = 2;
 
-/** Spec section 2 "Insights page": title and intro, the weekly summaries with 'Generate This Week', the placeholders, the detail dialog. */
 export function InsightsOverview() {
   const summaries = useWeeklySummaries(PAGE_WEEKLY_SUMMARIES);
   const generate = useGenerateWeeklySummary();
@@ -27,7 +26,6 @@ export function InsightsOverview() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const list = summaries.data ?? [];
 
-  // Spec section 4: opening a card, or navigating in the dialog, marks that summary viewed at once.
   const show = (index: number) => {
     setOpenIndex(index);
     const summary = list[index];

@@ -2,7 +2,6 @@ import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { cn } from "../../../lib/utils.ts";
 import { completionBandClass, weeklyCompletionPercent } from "../lib/insight-display.ts";
 
-/** Completed % (coloured by the 80/60/40 bands), Goals progressed, Insights count. */
 export function SummaryStats({ summary, compact = false }: { summary: WeeklySummary; compact?: boolean }) {
   const percent = weeklyCompletionPercent(summary);
   return (

@@ -9,7 +9,6 @@ import { completionBandClass, weekRangeLabel, weeklyCompletionPercent } from "..
 
 export const NO_WEEKLY_SUMMARY_TEXT = "No weekly summary yet";
 
-/** The sidebar's Weekly Summary card: the latest summary (limit 1); a failed fetch shows the empty state. */
 export function WeeklySummaryCard() {
   const query = useWeeklySummaries(SIDEBAR_WEEKLY_SUMMARIES);
   const latest = query.isError ? undefined : query.data?.[0];

@@ -9,14 +9,11 @@ import { SummaryStats } from "./summary-stats.tsx";
 
 export interface WeeklySummaryDialogProps {
   summaries: readonly WeeklySummary[];
-  /** The summary shown; null when closed. */
   index: number | null;
-  /** Opening another summary (previous/next or a dot); the page marks it viewed at once. */
   onNavigate(index: number): void;
   onClose(): void;
 }
 
-/** Spec section 2 "Detail dialog": the summary, three stats, every insight with its type badge, previous/next ('n of m') and dots. */
 export function WeeklySummaryDialog({ summaries, index, onNavigate, onClose }: WeeklySummaryDialogProps) {
   const summary = index === null ? undefined : summaries[index];
   const count = summaries.length;

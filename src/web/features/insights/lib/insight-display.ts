@@ -1,23 +1,19 @@
-// How insights and weekly summaries read on screen: type badges, priority order, the week range
-// (start date to start + 6 days, spec section 9) and the completion colour bands (80/60/40%).
 import type { DailyInsightType, WeeklyInsightType } from "../../../../shared/api/insights.ts";
 import { type CompletionBand, weekEndOf, weeklyCompletionBand } from "../../../../shared/rules/weekly-summary.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";
 
-// Made at first use, not when the module loads: a formatter costs a phone's first paint ~20 ms.
+// Made at first use, not at module load: a formatter costs a phone's first paint.
 let monthDay: Intl.DateTimeFormat | undefined;
 let monthDayYear: Intl.DateTimeFormat | undefined;
 
 const asUtcDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-/** 'Mar 16 – Mar 22, 2026': the week's start date to six days later. */
 export function weekRangeLabel(weekStart: string): string {
   monthDay ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   monthDayYear ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
   return `${monthDay.format(asUtcDate(weekStart))} – ${monthDayYear.format(asUtcDate(weekEndOf(weekStart)))}`;
 }
 
-/** 'Mar 18, 2026' for an instant, read in the viewer's zone. */
 export function generatedDateLabel(instant: string): string {
   return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date(instant));
 }
@@ -52,7 +48,6 @@ export const DAILY_TYPE_CLASSES: Record<DailyInsightType, string> = {
   pattern: "border-violet-200 bg-violet-50",
 };
 
-/** A high-priority insight's thick left edge, in a stronger shade of its type's colour. */
 export const DAILY_HIGH_PRIORITY_CLASSES: Record<DailyInsightType, string> = {
   celebration: "border-l-4 border-l-green-600",
   warning: "border-l-4 border-l-amber-500",

@@ -1,8 +1,4 @@
-/**
- * A short text that changes whenever the day's tasks change (added, removed, edited, moved): the
- * daily insights query is keyed by it, so the sidebar fetches them again as the user works and the
- * server recomputes them (it stores them per data version). Null while the tasks load.
- */
+/** The daily insights query is keyed by it, so that they are fetched and recomputed as the user works. */
 export function tasksRevision(tasks: readonly { id: string; status: string; updatedAt: string }[] | undefined): string | null {
   if (!tasks) return null;
   let hash = 0;

@@ -1,6 +1,4 @@
-// Today's insights, read here only to notify about new high-priority ones: the insights feature's
-// call (a 404 is no insights), under its key prefix (["insights", "daily", date, ...]), so the
-// engine also sees the answers of the insights card's own queries of the day.
+// Under the insights feature's key prefix, so that the engine also sees the insights card's answers.
 import { queryOptions } from "@tanstack/react-query";
 import { getDailyInsights, insightsQueryKeys } from "../../insights/index.ts";
 

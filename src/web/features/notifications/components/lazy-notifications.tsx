@@ -6,7 +6,6 @@ import { useIsIdle } from "../../../lib/when-idle.ts";
 const NotificationCenter = lazyWithPreload(() => import("./notification-center.tsx").then((module) => module.NotificationCenter));
 const LoadedNotificationsPanel = lazy(() => import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })));
 
-/** The notification engine of a signed-in page; mount once, inside the router. Starts when the browser is idle. */
 export function LazyNotificationCenter() {
   const isIdle = useIsIdle(NotificationCenter.preload, 3_000);
   if (!isIdle) return null;
@@ -17,7 +16,6 @@ export function LazyNotificationCenter() {
   );
 }
 
-/** The Settings page's Notifications tab. */
 export function NotificationsPanel() {
   return (
     <Suspense

@@ -9,16 +9,9 @@ import { readPreferences } from "../lib/notification-preferences.ts";
 import { dispatchInAppNotification, openNotificationRelay, type NotificationRelay } from "../lib/notification-relay.ts";
 import { revealPath } from "../lib/reveal-path.ts";
 
-/**
- * A notice waits while another toast is up (one toast at a time, spec section 4), so it neither
- * hides the answer to what the user just did nor is hidden by it; after this long it shows anyway.
- */
+/** One toast at a time, so that a notice neither hides the answer to what the user just did nor is hidden by it. */
 const MAX_QUEUE_WAIT_MS = TOAST_DURATION + 1_000;
 
-/**
- * Mounted once for a signed-in user: runs the notification engine and shows each notice in-app (a
- * toast, from the window event) and, when allowed, as a browser notification.
- */
 export function NotificationCenter() {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
@@ -32,7 +25,6 @@ export function NotificationCenter() {
     revealPath(path, (target) => void navigateRef.current(target));
   }, []);
 
-  // The tab that won the event: in-app here, a browser notification, and word to the other tabs.
   const deliver = useCallback(
     (notification: AppNotification) => {
       dispatchInAppNotification(notification);
@@ -49,7 +41,6 @@ export function NotificationCenter() {
     [open],
   );
 
-  // Another tab notified: shown here too when this is the tab in front.
   useEffect(() => {
     const relay = openNotificationRelay((notification) => {
       if (document.visibilityState === "visible") dispatchInAppNotification(notification);
@@ -66,7 +57,6 @@ export function NotificationCenter() {
   return null;
 }
 
-/** What a screen reader hears for the toast's View button: the other way to get there. */
 const VIEW_ALT_TEXT: Record<AppNotification["kind"], string> = {
   stalled: "Open the task's day from Tasks",
   completed: "Open the task's day from Tasks",
@@ -75,13 +65,11 @@ const VIEW_ALT_TEXT: Record<AppNotification["kind"], string> = {
   "daily-insight": "Open Insights",
 };
 
-/** A dialog is open, or a card is being moved with the keyboard (dnd-kit marks its handle pressed). */
 const isUserBusy = () =>
   document.querySelector(
     '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [aria-roledescription="draggable"][aria-pressed="true"]',
   ) !== null;
 
-/** Shows each in-app notification event as a toast, one after the other. */
 function useNotificationToasts(open: (path: string) => void): void {
   const { toasts } = useToast();
   const queue = useRef<{ notification: AppNotification; queuedAt: number }[]>([]);
@@ -92,8 +80,7 @@ function useNotificationToasts(open: (path: string) => void): void {
     showNext.current = () => {
       const next = queue.current[0];
       if (!next) return;
-      // Nor, however long, over an open dialog (Escape would close the toast, the newest layer,
-      // instead of it) or while a card is moved by keyboard (a toast then made the drag miss keys).
+      // Not over an open dialog (Escape would close the toast instead) nor during a keyboard drag (it would miss keys).
       if (isUserBusy()) return;
       if (isToastOpen && Date.now() - next.queuedAt < MAX_QUEUE_WAIT_MS) return;
       queue.current.shift();

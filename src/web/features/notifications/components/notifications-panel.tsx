@@ -68,7 +68,6 @@ function savePreference(name: NotificationPreference, value: boolean): void {
   toast(PREFERENCES_SAVED_TOAST);
 }
 
-/** Spec section 2 "Settings page", Notifications tab, with the rules of section 4 "Notification preferences". */
 export function NotificationsPanel() {
   const preferences = useNotificationPreferences();
   const { permission, request } = useBrowserPermission();

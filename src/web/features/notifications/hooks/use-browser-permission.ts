@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { type BrowserPermission, readBrowserPermission, requestBrowserPermission } from "../lib/browser-notifications.ts";
 
-/**
- * The browser's notification permission, kept current: the Permissions API reports a change made
- * in the browser's site settings; without it, coming back to the page reads it again.
- */
+/** Without the Permissions API, coming back to the page reads it again. */
 export function useBrowserPermission(): { permission: BrowserPermission; request: () => Promise<BrowserPermission> } {
   const [permission, setPermission] = useState<BrowserPermission>(readBrowserPermission);
 

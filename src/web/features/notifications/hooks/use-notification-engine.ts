@@ -25,7 +25,6 @@ import { useNotificationPreferences } from "./use-notification-preferences.ts";
 
 const INSIGHTS_QUERY_ROOT = dailyInsightsQueryKey("")[0];
 
-/** The time rules (an hour since the last stall notice, a start an hour late, a new day) are looked at this often. */
 export const ENGINE_TICK_MS = 30_000;
 
 interface EngineInputs {
@@ -33,14 +32,7 @@ interface EngineInputs {
   deliver: (notification: AppNotification) => void;
 }
 
-/**
- * The notification engine of one tab. It reads what the app's queries hold (the same query keys as
- * the board, the goals and the insights card, so on those pages it costs no request) and keeps the
- * queries its enabled kinds need alive: the stalled list (polled every minute), today's tasks, the
- * goals and today's insights. It looks again whenever a tasks query or a task change settles (a
- * completion is celebrated within 5 seconds) and every ENGINE_TICK_MS; each event is notified
- * through claimNotification, so several tabs notify it once.
- */
+/** Reads the same query keys as the board, the goals and the insights card, so on those pages it costs no request. */
 export function useNotificationEngine(deliver: (notification: AppNotification) => void): void {
   const preferences = useNotificationPreferences();
   const queryClient = useQueryClient();
@@ -61,9 +53,8 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
 
     function readSnapshot(user: User): EngineSnapshot {
       const { preferences: current } = inputs.current;
-      // The zone and day of the user as the cache has them now, not as the last render saw them:
-      // an evaluation right after the user loads would otherwise still use the browser's zone, and
-      // near midnight a day's insight would be notified once for each of two days.
+      // The cache's zone and day now, not the last render's: else right after the user loads the browser's zone
+      // is used, and near midnight a day's insight would be notified for two days.
       const zone = timeZoneOf(user);
       const day = todayInZone(new Date(), zone);
       const isSaving = queryClient.isMutating({ mutationKey: taskMutationKey }) > 0;
@@ -72,8 +63,7 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
         : queryClient
             .getQueriesData<unknown>({ queryKey: taskQueryKeys.all })
             .flatMap(([, data]) => (Array.isArray(data) ? (data as Task[]) : []));
-      // The newest answer among the day's insights queries: this engine's, or the insights card's
-      // (whose key adds a revision of the day's tasks, so it is fetched again as the user works).
+      // The insights card's key adds a revision of the day's tasks, so its answer may be the newest.
       const dayInsights = queryClient
         .getQueryCache()
         .findAll({ queryKey: dailyInsightsQueryKey(day) })
@@ -93,7 +83,6 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
     }
 
     function evaluate(): void {
-      // No notice for a signed-out page (the session ended in this tab).
       const user = queryClient.getQueryData<User>(userQueryKey);
       if (!user) return;
       for (const candidate of collectNotificationCandidates(readSnapshot(user))) {
@@ -135,7 +124,6 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
     };
   }, [queryClient]);
 
-  // New data or new preferences: look again.
   useEffect(() => {
     inputs.current = { preferences, deliver };
     scheduleRef.current();

@@ -1,5 +1,4 @@
-// The browser's Notification API, behind small functions (some browsers lack it; Android's Chrome
-// has it but refuses the constructor outside a service worker).
+// Behind small functions: some browsers lack it, and Android's Chrome refuses the constructor outside a service worker.
 
 export type BrowserPermission = "unsupported" | NotificationPermission;
 
@@ -11,7 +10,7 @@ export function readBrowserPermission(): BrowserPermission {
   return isNotificationSupported() ? window.Notification.permission : "unsupported";
 }
 
-/** Asks the browser; older browsers answer through a callback instead of a promise. */
+/** Older browsers answer through a callback instead of a promise. */
 export async function requestBrowserPermission(): Promise<BrowserPermission> {
   if (!isNotificationSupported()) return "unsupported";
   try {
@@ -25,10 +24,7 @@ export async function requestBrowserPermission(): Promise<BrowserPermission> {
   }
 }
 
-/**
- * Shows a browser notification; a click focuses the window and runs `onClick`. Returns whether it
- * was shown. `tag` replaces an earlier notification of the same event rather than stacking it.
- */
+/** `tag` replaces an earlier notification of the same event rather than stacking it. */
 export function showBrowserNotification(input: { title: string; body: string; tag?: string; onClick?: () => void }): boolean {
   if (readBrowserPermission() !== "granted") return false;
   try {

@@ -1,7 +1,5 @@
-// Several open tabs run the engine on their own data; one event must be notified once. Each tab
-// decides under a Web Lock named after the event, so the check of the marker and its update are
-// one step across tabs. The winner keeps the lock a little longer, until its marker write has
-// reached the other tabs' storage (milliseconds), so a tab that asks next reads it.
+// One event must be notified once across tabs: a Web Lock named after it makes the marker's check and update one step;
+// the winner holds it a little longer so that its marker write reaches the other tabs' storage.
 import { readMarker, writeMarker } from "./notification-markers.ts";
 
 export const CLAIM_HOLD_MS = 2_000;
@@ -9,11 +7,8 @@ const LOCK_PREFIX = "daywise-notification:";
 
 export interface ClaimRequest {
   key: string;
-  /** The rule, given the event's marker (null: none). */
   shouldNotify: (marker: number | null) => boolean;
-  /** What the marker becomes when this tab notifies. */
   markerValue: number;
-  /** Runs at once in the winning tab, under the lock. */
   onClaimed: () => void;
 }
 
@@ -24,11 +19,7 @@ function decide({ key, shouldNotify, markerValue, onClaimed }: ClaimRequest): bo
   return true;
 }
 
-/**
- * Notifies the event if its rule says so and no other tab is doing it now. A tab that finds the
- * lock held skips the event: the holder is notifying it (or has just decided not to; the next
- * evaluation asks again). Without Web Locks (older browsers) the marker alone de-duplicates.
- */
+/** A tab that finds the lock held skips the event: the holder is deciding it, and the next evaluation asks again. */
 export async function claimNotification(request: ClaimRequest): Promise<boolean> {
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
   if (!locks) return decide(request);

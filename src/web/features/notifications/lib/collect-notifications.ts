@@ -1,5 +1,3 @@
-// The engine's one decision point: from what the app already knows (the cached queries), the
-// events each enabled kind may notify now, each with its rule for the event's marker.
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { newHighPriorityInsights, insightNotification, type InsightLike } from "../rules/daily-insights.ts";
@@ -12,29 +10,23 @@ import type { NotificationPreferences } from "./notification-preferences.ts";
 
 export interface NotificationCandidate {
   notification: AppNotification;
-  /** The rule, given the event's marker (see claim-notification.ts). */
   shouldNotify: (marker: number | null) => boolean;
-  /** The marker to store once notified: when it was shown (for a completion, the completedAt celebrated). */
   markerValue: number;
 }
 
 export interface EngineSnapshot {
   preferences: NotificationPreferences;
-  /** Epoch ms. */
   now: number;
   today: string;
   timeZone: string;
-  /** GET /api/tasks/stalled (the server applied the 150% rule). */
   stalledTasks?: readonly Task[];
-  /** Today's tasks (GET /api/tasks?date=today). */
   todayTasks?: readonly Task[];
-  /** Every task in the cache (any day, stalled, future), for completions made anywhere; null while a task change is being saved. */
+  /** Null while a task change is being saved. */
   knownTasks?: readonly Task[] | null;
   goals?: readonly Goal[];
   insights?: { date: string; insights: readonly InsightLike[] };
 }
 
-/** The newest copy of each task (by updatedAt) among the cached lists. */
 export function latestTasks(tasks: readonly Task[]): Task[] {
   const byId = new Map<string, Task>();
   for (const task of tasks) {

@@ -1,17 +1,14 @@
-// When each notice was last shown, in browser local storage, one key per event (the per-task stall
-// marker of spec section 3 is `daywise:notified:stall:<taskId>`), the signed-in user's, shared by
-// every tab of the app.
+// The signed-in user's, shared by every tab; `daywise:notified:stall:<taskId>` is the spec's stall marker.
 import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 
 const MARKER_PREFIX = "daywise:notified:";
-/** Every rule looks back at most a day (the hour, the 5 seconds, "once a day"): older markers go. */
+/** Every rule looks back at most a day, so older markers go. */
 export const MARKER_MAX_AGE_MS = 48 * 60 * 60_000;
 
 export function markerStorageKey(key: string): string {
   return `${MARKER_PREFIX}${key}`;
 }
 
-/** The marker's time (epoch ms), or null when there is none or storage cannot be read. */
 export function readMarker(key: string): number | null {
   try {
     const raw = readUserItem(markerStorageKey(key));
@@ -32,7 +29,6 @@ export function writeMarker(key: string, value: number): void {
   }
 }
 
-/** Removes the markers no rule reads any more (older than MARKER_MAX_AGE_MS, unreadable, or another user's). */
 export function pruneMarkers(now: number): void {
   try {
     const markerKeys: string[] = [];

@@ -1,5 +1,4 @@
-// Notification preferences (spec sections 3, 4 and 9): six switches in one browser-storage key, the
-// signed-in user's, read by every tab (a change in one reaches the others through the storage event).
+// A change in one tab reaches the others through the storage event.
 import { readUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 
 export const NOTIFICATION_PREFERENCES_KEY = "daywise:notification-preferences";
@@ -26,7 +25,6 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences>
 
 const PREFERENCE_NAMES = Object.keys(DEFAULT_NOTIFICATION_PREFERENCES) as NotificationPreference[];
 
-/** The stored text as preferences: each stored boolean, the default for anything missing or wrong. */
 export function parsePreferences(raw: string | null): NotificationPreferences {
   const preferences = { ...DEFAULT_NOTIFICATION_PREFERENCES };
   if (raw === null) return preferences;
@@ -58,7 +56,7 @@ function readRaw(): string | null {
   }
 }
 
-/** The current preferences; the same object until they change (a useSyncExternalStore snapshot). */
+/** The same object until they change: a useSyncExternalStore snapshot. */
 export function readPreferences(): NotificationPreferences {
   const raw = readRaw();
   if (cached?.raw !== raw) cached = { raw, preferences: parsePreferences(raw) };
@@ -69,7 +67,6 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** Saves one preference at once; returns the preferences as they now are. */
 export function setPreference(name: NotificationPreference, value: boolean): NotificationPreferences {
   const raw = JSON.stringify({ ...readPreferences(), [name]: value });
   try {
@@ -83,7 +80,6 @@ export function setPreference(name: NotificationPreference, value: boolean): Not
   return readPreferences();
 }
 
-/** Calls `listener` when the preferences change, in this tab or in another. */
 export function subscribePreferences(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

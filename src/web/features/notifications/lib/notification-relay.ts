@@ -1,5 +1,4 @@
-// The tab that notifies an event tells the other tabs, so the one the user is looking at shows it
-// too (its in-app notice); see docs/decisions/011-notification-rules.md.
+// So that the tab the user is looking at shows the notice too (docs/decisions/011-notification-rules.md).
 import { type AppNotification, isAppNotification, NOTIFICATION_EVENT } from "./app-notification.ts";
 
 const CHANNEL_NAME = "daywise-notifications";
@@ -21,7 +20,6 @@ export function openNotificationRelay(onNotification: (notification: AppNotifica
   };
 }
 
-/** Raises the in-app event (spec section 4: "shown in-app as a window event"). */
 export function dispatchInAppNotification(notification: AppNotification): void {
   window.dispatchEvent(new CustomEvent(NOTIFICATION_EVENT, { detail: notification }));
 }

@@ -1,11 +1,5 @@
-// Opening a notification's place: the page, then (for a goal) its card, once the page shows it.
-
 const REVEAL_TIMEOUT_MS = 5_000;
 
-/**
- * Navigates to `path`; when it has a hash (`/goals#goal-<id>`), waits for that element and brings
- * it into view with focus, after the page's own focus handling. Returns a cancel function.
- */
 export function revealPath(path: string, navigate: (path: string) => void): () => void {
   navigate(path);
   const hashAt = path.indexOf("#");

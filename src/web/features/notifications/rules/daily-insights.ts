@@ -1,4 +1,3 @@
-// Daily insight notices (spec section 4): each new high-priority insight of today, once.
 import { type AppNotification, INSIGHTS_PATH } from "../lib/app-notification.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
@@ -9,7 +8,7 @@ export interface InsightLike {
   priority: string;
 }
 
-/** A short, stable hash (FNV-1a, 32 bits) so a marker key stays short whatever the title's length. */
+/** So that a marker key stays short whatever the title's length. */
 function hashText(text: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
@@ -19,15 +18,12 @@ function hashText(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** Insights have no id: one is named by its day, type and title (the wording may be refined later). */
+/** Insights have no id: one is named by its day, type and title. */
 export function insightKey(date: string, insight: InsightLike): string {
   return `insight:${date}:${hashText(`${insight.type}\n${insight.title}`)}`;
 }
 
-/**
- * The insights to notify about: those of priority high, for `date` = today only (another day's are
- * not news), whose key was never notified (`wasNotified`). Duplicates within the list count once.
- */
+/** Today's only: another day's are not news. */
 export function newHighPriorityInsights<T extends InsightLike>(
   insights: readonly T[],
   context: { date: string; today: string; wasNotified: (key: string) => boolean },

@@ -1,12 +1,9 @@
-// Goal deadline notices (spec section 4): an active goal with unfinished tasks, due today or within
-// N days, or overdue by up to N days, once a day per goal. N: docs/decisions/011-notification-rules.md,
-// overdue: 026-overdue-goals.md.
+// N: docs/decisions/011-notification-rules.md; overdue: 026-overdue-goals.md.
 import type { GoalStatus } from "../../../../shared/api/goals.ts";
 import { dayInZone, daysBetween, isCalendarDate } from "../../../../shared/rules/dates.ts";
 import { type AppNotification, goalPath } from "../lib/app-notification.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
-/** Notify from this many days before the target date until this many days after it. */
 export const GOAL_DEADLINE_NOTICE_DAYS = 3;
 
 interface DeadlineGoal {
@@ -16,17 +13,12 @@ interface DeadlineGoal {
   totalTasksCount: number;
 }
 
-/** Days from `today` to the goal's target date (0 = due today, negative = past), or null without one. */
 export function daysUntilTarget(goal: { targetDate: string | null }, today: string): number | null {
   if (!goal.targetDate || !isCalendarDate(goal.targetDate)) return null;
   return daysBetween(today, goal.targetDate);
 }
 
-/**
- * Whether to notify about the goal's deadline: active, with at least one linked task not done, due
- * within GOAL_DEADLINE_NOTICE_DAYS days either side of today (past it, the notice says overdue;
- * later it would nag every day), and not notified earlier on `today`.
- */
+/** Only days either side of the target date: later it would nag every day. */
 export function shouldNotifyGoalDeadline(
   goal: DeadlineGoal,
   lastShownAt: number | null,

@@ -1,5 +1,4 @@
-// The procrastination reminder, 'Gentle Reminder' (spec section 4): a to-do task of today whose
-// scheduled start passed long ago. Threshold: docs/decisions/011-notification-rules.md.
+// Threshold: docs/decisions/011-notification-rules.md.
 import { dayInZone, isTimeOfDay, zonedDateTime } from "../../../../shared/rules/dates.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { classifyStartDelay, MINOR_DELAY_MAX_MINUTES } from "../../../../shared/rules/start-delay.ts";
@@ -7,10 +6,7 @@ import type { TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
-/**
- * "Long ago": more than 60 minutes past the scheduled start, that is past the spec's 'minor' delay
- * class (16 to 60 minutes). Starting now would already be a 'moderate' delay or worse.
- */
+/** Past the 'minor' delay class: starting now would already be a 'moderate' delay or worse. */
 export const PROCRASTINATION_THRESHOLD_MINUTES = MINOR_DELAY_MAX_MINUTES;
 
 interface ProcrastinationTask {
@@ -19,18 +15,12 @@ interface ProcrastinationTask {
   scheduledStartTime: string | null;
 }
 
-/** Whole minutes since the task's scheduled start on its day (negative before it), or null without one. */
 export function minutesPastScheduledStart(task: ProcrastinationTask, now: number, timeZone: string): number | null {
   if (!task.date || !task.scheduledStartTime || !isTimeOfDay(task.scheduledStartTime)) return null;
   const scheduled = zonedDateTime(task.date, task.scheduledStartTime, timeZone).getTime();
   return Math.trunc((now - scheduled) / 60_000) + 0;
 }
 
-/**
- * Whether to send the reminder at `now`: the task is todo, planned for `today`, its start passed
- * more than the threshold ago (the delay class it would get if started now is moderate or severe),
- * and no reminder for it was shown earlier on `today` (at most once per task per day).
- */
 export function shouldRemindProcrastination(
   task: ProcrastinationTask,
   lastShownAt: number | null,

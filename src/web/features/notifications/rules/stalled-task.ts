@@ -1,16 +1,10 @@
-// Stalled task notices (spec sections 3, 4 and 9): at most once an hour per task, remembered by a
-// per-task marker of when the last notice was shown.
 import type { TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
 export const STALL_NOTICE_INTERVAL_MS = 60 * 60_000;
 
-/**
- * Whether to notify that the task is stalled at `now` (epoch ms), given when its last stall notice
- * was shown (null: never). A notice shown an hour ago or more may be repeated; a marker in the
- * future (the clock was set back) waits until the clock passes it by an hour.
- */
+/** A marker in the future (the clock set back) waits until the clock passes it by an hour. */
 export function shouldNotifyStall(task: { status: TaskStatus }, lastShownAt: number | null, now: number): boolean {
   if (task.status !== "stalled") return false;
   return lastShownAt === null || now - lastShownAt >= STALL_NOTICE_INTERVAL_MS;

@@ -1,29 +1,19 @@
-// Completion celebrations (spec sections 4 and 9): only for a completion in the last 5 seconds.
 import { isCompleted, type TaskStatus } from "../../../../shared/rules/task-status.ts";
 import { type AppNotification, boardPath } from "../lib/app-notification.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
 export const COMPLETION_WINDOW_MS = 5_000;
 
-/**
- * The server stamps completedAt with its clock; a browser clock a little behind it would see the
- * completion "in the future". Up to this much ahead still reads as just now.
- */
+/** The server stamps completedAt with its clock; a browser clock a little behind would see it "in the future". */
 export const COMPLETION_CLOCK_SKEW_MS = 5_000;
 
-/** completedAt as epoch ms, or null when the task is not done or the stamp is unreadable. */
 export function completionTime(task: { status: TaskStatus; completedAt: string | null }): number | null {
   if (!isCompleted(task.status) || !task.completedAt) return null;
   const time = Date.parse(task.completedAt);
   return Number.isNaN(time) ? null : time;
 }
 
-/**
- * Whether to celebrate the task's completion at `now` (epoch ms). `celebratedAt` is the completedAt
- * of the completion last celebrated for this task (null: none): the same completion seen again (a
- * refetch, or the server's stamp replacing the optimistic one, both within the window) is not
- * celebrated twice.
- */
+/** So that the same completion seen again (a refetch, the server's stamp replacing the optimistic one) is celebrated once. */
 export function shouldCelebrateCompletion(
   task: { status: TaskStatus; completedAt: string | null },
   celebratedAt: number | null,

@@ -6,7 +6,6 @@ export type AuthProvider = AuthProvidersResponse["providers"][number];
 
 export const authProvidersQueryKey = ["session", "auth-providers"] as const;
 
-/** GET /auth/providers: the configured sign-in providers, one welcome-screen button each. */
 export async function getAuthProviders(): Promise<AuthProvider[]> {
   const { providers } = await apiJson<AuthProvidersResponse>("/auth/providers", { refreshOn401: false });
   return providers;

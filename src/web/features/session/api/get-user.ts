@@ -8,13 +8,8 @@ async function fetchUser(): Promise<User> {
   return apiJson<User>("/api/user", { refreshOn401: false });
 }
 
-/**
- * GET /api/user. Spec sections 4 and 8: 401 means "no user", with no retry and no redirect to
- * sign-in, and a user call that fails for any other reason is treated as no user too.
- * One exception (docs/decisions/004-returning-users.md): a visitor whose 60-minute access cookie
- * has lapsed but whose refresh session lives on (the server keeps the csrfToken cookie exactly as
- * long) gets one silent refresh first, so coming back after lunch does not sign them out.
- */
+// 401 or any failure means no user (spec sections 4 and 8), except a lapsed access cookie with a live
+// refresh session: one silent refresh first (docs/decisions/004-returning-users.md).
 export async function getUser(): Promise<User | null> {
   try {
     return await fetchUser();
@@ -31,7 +26,6 @@ export async function getUser(): Promise<User | null> {
 
 export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser, retry: false });
 
-/** The signed-in user: `data` is null when signed out, undefined while loading. */
 export function useUser() {
   return useQuery(userQueryOptions());
 }

@@ -6,17 +6,11 @@ import { clearUserStorage } from "../../../lib/user-storage.ts";
 
 const loggedOutToast = { title: "Logged out", description: "You have been successfully logged out." };
 
-/** POST /auth/logout: ends the session on the server. */
 export async function logout(): Promise<void> {
   await apiFetch("/auth/logout", { method: "POST" });
 }
 
-/**
- * Spec sections 4 and 8: on success a toast, the background refresh flag cleared, the user's
- * browser storage removed (the next account on this browser must not find it) and a page reload
- * (the toast is shown again after the reload, or nobody would see it); on failure a destructive
- * toast.
- */
+/** The user's browser storage goes so that the next account here does not find it; the toast shows again after the reload. */
 export function useLogout() {
   return useMutation({
     mutationFn: logout,

@@ -3,7 +3,6 @@ import type { User, UserPreferences } from "../../../../shared/api/user.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { userQueryKey } from "./get-user.ts";
 
-/** PATCH /api/user/preferences: answers the updated user. */
 export async function updatePreferences(preferences: UserPreferences): Promise<User> {
   return apiJson<User>("/api/user/preferences", { method: "PATCH", json: preferences });
 }

@@ -4,12 +4,9 @@ import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 import { UserMenuTrigger } from "./user-menu-trigger.tsx";
 
-// The menu's code (Radix menu, positioning) loads once the page is idle, after its first paint,
-// keeping it out of the initial JavaScript and out of the first render's way on a slow phone; a
-// click before then opens the menu as soon as it arrives.
+// Loads once idle, out of the first render's way on a slow phone; a click before then opens it once it arrives.
 const UserMenuContent = lazyWithPreload(() => import("./user-menu.tsx").then((module) => module.UserMenu));
 
-/** The header's avatar menu (spec section 1); renders nothing without a user. */
 export function LazyUserMenu({ user }: { user: User | null | undefined }) {
   const isIdle = useIsIdle(UserMenuContent.preload);
   const [isOpenRequested, setIsOpenRequested] = useState(false);

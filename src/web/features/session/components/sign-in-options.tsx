@@ -6,7 +6,6 @@ import { signInLabel } from "../../../../shared/welcome-screen-html.ts";
 import { currentReturnPath, rememberSignInProvider, signInPath } from "../../../lib/api-client.ts";
 import { useAuthProviders } from "../api/get-auth-providers.ts";
 
-/** One sign-in button per configured provider; each is a plain navigation to /auth/{id}. */
 export function SignInOptions() {
   const providers = useAuthProviders();
   const [chosenId, setChosenId] = useState<string | null>(null);

@@ -3,11 +3,8 @@ import type { User } from "../../../../shared/api/user.ts";
 import { cn } from "../../../lib/utils.ts";
 import { getInitials } from "../lib/get-initials.ts";
 
-/**
- * Decorative: the user's name is always next to it or in the control's label. The initials sit
- * under the picture, which covers them once loaded and is dropped if it fails to load. (Plain
- * elements rather than Radix's Avatar: it is on every signed-in first paint, decision 013.)
- */
+// Decorative: the name is always next to it or in the control's label. Plain elements, not Radix's
+// Avatar: it is on every signed-in first paint (decision 013).
 export function UserAvatar({ user, className }: { user: Pick<User, "name" | "email" | "avatarUrl">; className?: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const imageUrl = user.avatarUrl && user.avatarUrl !== failedUrl ? user.avatarUrl : null;

@@ -4,7 +4,7 @@ import { cn } from "../../../lib/utils.ts";
 import { getInitials } from "../lib/get-initials.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
-/** The avatar button that opens the account menu (also its stand-in while the menu's code loads). */
+/** Also the menu's stand-in while its code loads. */
 export function UserMenuTrigger({ user, className, ...props }: ComponentProps<"button"> & { user: User }) {
   return (
     <button

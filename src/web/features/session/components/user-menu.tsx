@@ -23,10 +23,7 @@ const THEMES = [
   { value: "system", label: "System", Icon: Monitor },
 ] as const;
 
-/**
- * The avatar menu of the header (spec section 1); renders nothing without a user. Beyond the spec,
- * it also holds the theme choice (decision 017), between the account and Log out.
- */
+/** Beyond the spec, it also holds the theme choice (decision 017). */
 export function UserMenu({
   user,
   defaultOpen,
@@ -34,7 +31,7 @@ export function UserMenu({
 }: {
   user: User | null | undefined;
   defaultOpen?: boolean;
-  /** Where the open menu renders (LazyUserMenu: inside the header, so inside its landmark). */
+  /** Inside the header, so inside its landmark. */
   container?: HTMLElement | null;
 }) {
   const logout = useLogout();
@@ -78,7 +75,6 @@ export function UserMenu({
         <DropdownMenuItem
           disabled={isLoggingOut}
           onSelect={(event) => {
-            // Keep the menu open so "Logging out..." stays in view.
             event.preventDefault();
             logout.mutate();
           }}

@@ -4,7 +4,7 @@ import { cn } from "../../../lib/utils.ts";
 
 const welcomedKey = (userId: string) => `daywise:welcomed:${userId}`;
 
-/** Whether this browser has greeted the user before; when storage fails, no (a plain "Welcome," is never wrong). */
+/** When storage fails, no: a plain "Welcome," is never wrong. */
 function wasWelcomed(userId: string): boolean {
   try {
     return localStorage.getItem(welcomedKey(userId)) !== null;
@@ -13,11 +13,6 @@ function wasWelcomed(userId: string): boolean {
   }
 }
 
-/**
- * "Welcome, {name}" on the user's first visit in this browser, "Welcome back, {name}" after: on two
- * short lines where the header is crowded, on one from lg. The greeting is never cut; a long name
- * is, with its whole text in the title and the page's text.
- */
 export function WelcomeLine({ user, className }: { user: Pick<User, "id" | "name">; className?: string }) {
   // Read once: the greeting does not change under the user's eyes when the visit is recorded.
   const [isReturning] = useState(() => wasWelcomed(user.id));

@@ -14,7 +14,6 @@ const highlights = [
   { icon: Sparkles, title: "An AI planning assistant", text: "Break goals into tasks and get daily insights on how you work." },
 ];
 
-/** What signed-out visitors see (spec sections 1 and 2): what Daywise is, and how to sign in. */
 export function WelcomeScreen() {
   useDocumentTitle("Welcome");
   return (

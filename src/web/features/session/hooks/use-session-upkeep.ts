@@ -16,10 +16,7 @@ export function getBrowserTimeZone(): string | undefined {
   }
 }
 
-/**
- * While signed in: the 45-minute background refresh (started once), and the browser's IANA zone
- * sent to the server when it differs from the user's, so "today" is the user's today.
- */
+/** The browser's zone is sent when it differs, so that "today" is the user's today. */
 export function useSessionUpkeep(user: User): void {
   const { mutate: updatePreferences } = useUpdatePreferences();
 
@@ -35,10 +32,7 @@ export function useSessionUpkeep(user: User): void {
   }, [user.timeZone, updatePreferences]);
 }
 
-/**
- * A page restored from the back/forward cache shows whoever was signed in when it was left; ask the
- * server again (e.g. back after logging out, or back to the welcome screen after signing in).
- */
+/** A page from the back/forward cache may show a stale session: ask the server again. */
 export function useRecheckSessionOnPageRestore(): void {
   const queryClient = useQueryClient();
   useEffect(() => {

@@ -3,11 +3,7 @@ import type { User } from "../../../../shared/api/user.ts";
 import { setStorageUser } from "../../../lib/user-storage.ts";
 import { userQueryKey } from "../api/get-user.ts";
 
-/**
- * Keeps the user-bound browser storage (lib/user-storage.ts) on the user the user query holds, none
- * while it loads or for a visitor. The cache tells its listeners before React renders the new user,
- * so what that render reads from storage is already theirs.
- */
+/** The cache tells its listeners before React renders the new user, so that render already reads their storage. */
 export function bindUserStorage(client: QueryClient): () => void {
   const userQueryHash = hashKey(userQueryKey);
   const sync = () => setStorageUser(client.getQueryData<User | null>(userQueryKey)?.id ?? null);

@@ -1,4 +1,3 @@
-/** Up to two letters for the avatar: first and last word of the name, else the e-mail's first letter. */
 export function getInitials(name: string, email?: string | null): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);

@@ -4,7 +4,6 @@ import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
 import { invalidateAfterTaskChange } from "./invalidate-after-task-change.ts";
 import { taskMutationKey } from "./task-query-keys.ts";
 
-/** POST /api/tasks. Fails with the server's message, else 'Failed to create task' (spec section 8). */
 export async function createTask(input: CreateTaskInput): Promise<Task> {
   try {
     return await apiJson<Task>("/api/tasks", { method: "POST", json: input });

@@ -4,7 +4,6 @@ import { type Rollback, applyOptimisticDelete } from "../lib/optimistic-task-upd
 import { invalidateAfterTaskChange } from "./invalidate-after-task-change.ts";
 import { taskMutationKey } from "./task-query-keys.ts";
 
-/** DELETE /api/tasks/{id}. */
 export async function deleteTask(id: string): Promise<void> {
   try {
     await apiFetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
@@ -13,7 +12,6 @@ export async function deleteTask(id: string): Promise<void> {
   }
 }
 
-/** Optimistic like useUpdateTask: the card disappears at once and comes back if the server refuses. */
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, string, { rollback: Rollback }>({

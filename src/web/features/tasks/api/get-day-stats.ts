@@ -5,7 +5,6 @@ import { taskQueryKeys } from "./task-query-keys.ts";
 
 export const dayStatsPath = (date: string) => `/api/tasks/stats?date=${encodeURIComponent(date)}`;
 
-/** GET /api/tasks/stats?date= : the day's task count and how many arrived by rollover. */
 export async function getDayStats(date: string): Promise<DayStatsResponse> {
   try {
     return await apiJson<DayStatsResponse>(dayStatsPath(date));

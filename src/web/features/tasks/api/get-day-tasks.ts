@@ -5,7 +5,6 @@ import { taskQueryKeys } from "./task-query-keys.ts";
 
 export const dayTasksPath = (date: string) => `/api/tasks?date=${encodeURIComponent(date)}`;
 
-/** GET /api/tasks?date= : the day's tasks, oldest first. */
 export async function getDayTasks(date: string): Promise<DayTasksResponse> {
   try {
     return await apiJson<DayTasksResponse>(dayTasksPath(date));

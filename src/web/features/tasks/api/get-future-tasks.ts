@@ -3,11 +3,9 @@ import type { FutureTasksResponse } from "../../../../shared/api/tasks.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { taskQueryKeys } from "./task-query-keys.ts";
 
-/** Spec section 9: cached 5 minutes, refetched every 10. */
 export const FUTURE_TASKS_STALE_TIME_MS = 5 * 60_000;
 export const FUTURE_TASKS_REFETCH_INTERVAL_MS = 10 * 60_000;
 
-/** GET /api/tasks/future : unscheduled tasks, the window's tasks, and overdue ones. */
 export async function getFutureTasks(startDate: string, endDate: string): Promise<FutureTasksResponse> {
   const query = new URLSearchParams({ startDate, endDate });
   try {

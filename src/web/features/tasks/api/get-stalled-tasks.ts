@@ -3,11 +3,9 @@ import type { StalledTasksResponse } from "../../../../shared/api/tasks.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { taskQueryKeys } from "./task-query-keys.ts";
 
-/** Spec section 9: the stalled tasks are polled every 60 seconds. */
 export const STALLED_POLL_INTERVAL_MS = 60_000;
 export const STALLED_TASKS_PATH = "/api/tasks/stalled";
 
-/** GET /api/tasks/stalled : the server applies the stalled rule (150% of the estimate) first. */
 export async function getStalledTasks(): Promise<StalledTasksResponse> {
   try {
     return await apiJson<StalledTasksResponse>(STALLED_TASKS_PATH);

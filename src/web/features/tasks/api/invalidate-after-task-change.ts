@@ -1,11 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { goalsQueryKey, taskMutationKey, taskQueryKeys } from "./task-query-keys.ts";
 
-/**
- * After a task change settles: refetch every tasks list and the goals (their progress counts
- * tasks). While another task change is still running, its own settling does it, so an answer
- * from before that change cannot briefly undo its optimistic state.
- */
+/** While another task change runs, its own settling refetches, so that an older answer cannot undo its optimistic state. */
 export function invalidateAfterTaskChange(queryClient: QueryClient): Promise<void> {
   if (queryClient.isMutating({ mutationKey: taskMutationKey }) > 1) return Promise.resolve();
   return Promise.all([

@@ -12,5 +12,4 @@ export const taskQueryKeys = {
 /** Goal progress depends on task status: every task change refreshes the goals too. */
 export const goalsQueryKey = ["goals"] as const;
 
-/** Shared by every task mutation, so a settling one can tell whether others are still running. */
 export const taskMutationKey = ["tasks", "mutation"] as const;

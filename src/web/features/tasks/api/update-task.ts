@@ -8,14 +8,10 @@ import { taskMutationKey } from "./task-query-keys.ts";
 export interface UpdateTaskVariables {
   id: string;
   patch: TaskPatch;
-  /**
-   * The request, when the caller sent it already (updateTask): a drop sends it at once, before the
-   * board re-renders, so the save does not wait for the render.
-   */
+  /** A drop sends it at once, before the board re-renders, so that the save does not wait for the render. */
   sent?: Promise<Task>;
 }
 
-/** PATCH /api/tasks/{id}. Fails with the server's message, else 'Failed to update task' (spec section 8). */
 export async function updateTask({ id, patch }: Pick<UpdateTaskVariables, "id" | "patch">): Promise<Task> {
   try {
     return await apiJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch satisfies UpdateTaskInput });
@@ -24,10 +20,6 @@ export async function updateTask({ id, patch }: Pick<UpdateTaskVariables, "id" |
   }
 }
 
-/**
- * Optimistic: the cached lists change at once (the card moves in the same frame) and are restored
- * if the server refuses; callers raise the failure toast. Everything is refetched afterwards.
- */
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation<Task, Error, UpdateTaskVariables, { rollback: Rollback }>({

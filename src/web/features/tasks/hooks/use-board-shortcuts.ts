@@ -13,7 +13,6 @@ export interface BoardShortcutActions {
 }
 
 const CARD = "li[data-task-id]";
-/** The card's first control (its move handle): where focus goes when moving between cards. */
 const focusTarget = (card: Element) => card.querySelector<HTMLElement>("button, [tabindex]");
 
 function isTypingIn(element: Element | null): boolean {
@@ -24,10 +23,7 @@ function isTypingIn(element: Element | null): boolean {
   return element.getAttribute("role") === "combobox" || element.getAttribute("role") === "textbox";
 }
 
-/**
- * Focuses the task's card once it is on the page anew: a move re-renders the card in its new column
- * (a new element) after the optimistic update, so the old one must be gone first.
- */
+/** A move re-renders the card as a new element in its new column, so the old one must be gone first. */
 function refocusMovedCard(taskId: string, oldCard: Element, framesLeft = 60): void {
   requestAnimationFrame(() => {
     const card = document.querySelector(`${CARD}[data-task-id="${CSS.escape(taskId)}"]`);
@@ -37,10 +33,6 @@ function refocusMovedCard(taskId: string, oldCard: Element, framesLeft = 60): vo
   });
 }
 
-/**
- * The board's shortcuts (lib/board-shortcuts.ts) on the window, while the board is shown. Cards
- * are found in the page (their list items carry data-task-id), tasks in `tasks`.
- */
 export function useBoardShortcuts(tasks: readonly Task[] | undefined, actions: BoardShortcutActions): void {
   const latest = useRef({ tasks, actions });
   useEffect(() => {

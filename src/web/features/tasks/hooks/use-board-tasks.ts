@@ -4,11 +4,7 @@ import { useDayTasks } from "../api/get-day-tasks.ts";
 import { useStalledTasks } from "../api/get-stalled-tasks.ts";
 import { taskQueryKeys } from "../api/task-query-keys.ts";
 
-/**
- * The viewed day's tasks and the stalled tasks. The server stalls tasks each scheduler tick and
- * when the stalled list is read (polled every minute), so when that list has a task of this day
- * that the day's list does not show as stalled, the day's list is fetched again.
- */
+/** The server stalls tasks on its own, so a day list that disagrees with the stalled list is fetched again. */
 export function useBoardTasks(date: string) {
   const queryClient = useQueryClient();
   const day = useDayTasks(date);

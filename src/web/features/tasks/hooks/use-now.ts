@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 
-/** The current time, refreshed every `intervalMs`; null does not tick (nothing re-renders). */
 export function useNow(intervalMs: number | null): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -10,10 +10,6 @@ function read(key: string, fallback: boolean | (() => boolean)): boolean {
   }
 }
 
-/**
- * A boolean kept in local storage (e.g. a collapsed panel), falling back (to a value, or a function
- * read once at mount) when nothing is stored or storage is unavailable.
- */
 export function useStoredBoolean(key: string, fallback: boolean | (() => boolean)): [boolean, (value: boolean) => void] {
   const [value, setValue] = useState(() => read(key, fallback));
   const update = useCallback(

@@ -2,11 +2,6 @@ import { type DragEvent, useState } from "react";
 import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { getTaskDragData, hasTaskDragData } from "../lib/native-task-drag.ts";
 
-/**
- * Makes an element accept Future Tasks cards dropped with the browser's drag and drop, and says
- * while one is over it (for highlighting). Other drags (files, text) are ignored, and so is every
- * drag while the element is read-only (offline).
- */
 export function useTaskDropTarget(onTaskDrop: (taskId: string) => void) {
   const [isTaskOver, setIsTaskOver] = useState(false);
   const dropTargetProps = {

@@ -9,15 +9,10 @@ import { shortDateLabel } from "../lib/day-labels.ts";
 import { findCachedTask, type TaskPatch } from "../lib/optimistic-task-update.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
-/** Spec section 8: a refused move rolls back with this toast. */
 function failedToUpdate() {
   toast({ variant: "destructive", title: "Failed to update task" });
 }
 
-/**
- * The board's status and date changes (spec section 4), each optimistic. `today` is the user's
- * today, `viewedDate` the day on the board.
- */
 export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate: string }) {
   const queryClient = useQueryClient();
   // mutateAsync: each call settles its own promise (mutate's callbacks fire for the latest call only).
@@ -38,20 +33,15 @@ export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate:
     };
 
     return {
-      /** A card moved to another column (a board shortcut). */
       moveToColumn: (task: Task, status: BoardColumnStatus) => patch(task, { status }),
-      /** A card dropped at a place on the board: its new position, and its column's status if it changed (one PATCH). */
       dropOnBoard: (task: Task, changes: { status?: BoardColumnStatus; position: number }) => patch(task, changes),
       resume: (task: Task) => patch(task, { status: "inprogress" }),
       complete: (task: Task) => patch(task, { status: "done" }),
-      /** The stalled banner's Reschedule: today, To Do. */
       reschedule: (task: Task) => patch(task, { status: "todo", date: today }),
-      /** A Future Tasks card dropped on a column: that status, on the viewed day. */
       dropOnDay: (taskId: string, status: BoardColumnStatus) => {
         const title = findCachedTask(queryClient, taskId)?.title;
         patch({ id: taskId }, { status, date: viewedDate }, () => movedToast(title, viewedDate, status));
       },
-      /** 'Move to Today': today, To Do. */
       moveToToday: (task: Task) => patch(task, { status: "todo", date: today }, () => movedToast(task.title, today, "todo")),
     };
   }, [mutateAsync, queryClient, today, viewedDate]);

@@ -7,13 +7,7 @@ import { useToday } from "./use-today.ts";
 
 export const DATE_PARAM = "date";
 
-/**
- * The day the board shows, kept in the URL (`/?date=2026-11-23`) so a reload or a shared link
- * keeps it. No parameter means the user's today; offline, on the service worker's kept copy, the
- * day that copy holds (decision 018). A parameter the board cannot show (not a real day,
- * or more than ten years away) is replaced with today in the address (a history replace, so Back
- * does not return to it), and a toast says so.
- */
+/** An unshowable `?date=` is replaced with a history replace, so that Back does not return to it. */
 export function useViewedDate(): { viewedDate: string; today: string; isToday: boolean; setViewedDate: (date: string) => void } {
   const today = useToday();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -8,7 +8,7 @@ export const COLUMN_LABELS: Record<BoardColumnStatus, string> = {
 
 export const BOARD_COLUMNS = BOARD_COLUMN_STATUSES.map((status) => ({ status, label: COLUMN_LABELS[status] }));
 
-/** The droppable id of a column (task ids are UUIDs, so they never collide). */
+/** Task ids are UUIDs, so that these never collide with them. */
 export function columnDropId(status: BoardColumnStatus): string {
   return `column:${status}`;
 }

@@ -1,4 +1,3 @@
-// dnd-kit setup for the board: a drop sets a card's status and place (decision 024).
 import {
   type Announcements,
   type CollisionDetection,
@@ -20,16 +19,11 @@ import { COLUMN_LABELS, columnDropId } from "./board-columns.ts";
 import type { BoardDragRegistry } from "./board-drag-registry.ts";
 import { type BoardColumns, type DropTarget, othersIn, placeOf, reachableTarget } from "./board-order.ts";
 
-/** What a dragged card carries. */
 export interface TaskDragData {
   task: Task;
   column: BoardColumnStatus;
 }
 
-/**
- * A press on a card's own controls (edit, delete, resume) is a click, not the start of a drag; and
- * nothing is dragged on a read-only (offline) board.
- */
 function startsOnControl(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (isInReadOnlyArea(target)) return true;
@@ -37,7 +31,7 @@ function startsOnControl(target: EventTarget | null): boolean {
   return control !== null && !control.hasAttribute("data-drag-handle");
 }
 
-/** Mouse and pen; touch is left to BoardTouchSensor so the two never both start. */
+/** Touch is left to BoardTouchSensor so that the two never both start. */
 export class BoardPointerSensor extends PointerSensor {
   static override activators = [
     {
@@ -53,7 +47,7 @@ export class BoardPointerSensor extends PointerSensor {
   ];
 }
 
-/** Touch: a press-and-hold picks the card up, so a plain swipe still scrolls the page. */
+/** Press-and-hold, so that a plain swipe still scrolls the page. */
 export class BoardTouchSensor extends TouchSensor {
   static override activators = [
     {
@@ -68,7 +62,7 @@ export class BoardTouchSensor extends TouchSensor {
   ];
 }
 
-/** Where a dragged card would land, kept in one place so pointer, keyboard, announcements and drop agree. */
+/** In one place so that pointer, keyboard, announcements and drop agree. */
 export class BoardDragSession {
   columns: BoardColumns = { todo: [], inprogress: [], done: [] };
   task: Task | null = null;
@@ -79,7 +73,6 @@ export class BoardDragSession {
 
   constructor(private readonly registry: BoardDragRegistry) {}
 
-  /** The board's columns as they are now, and who is told of each new target. */
   follow(columns: BoardColumns, onTarget: (target: DropTarget | null) => void): void {
     this.columns = columns;
     this.onTarget = onTarget;
@@ -98,14 +91,13 @@ export class BoardDragSession {
     this.onTarget(target);
   }
 
-  /** Boxes are read from the page, so a scroll during the drag changes nothing. */
+  /** Boxes are read from the page, so that a scroll during the drag changes nothing. */
   aimAtPointer(x: number, y: number): void {
     if (!this.task) return;
     // A hidden element (a phone's other columns, a desktop's tabs) has an empty box.
     const inside = (box: DOMRect | undefined) =>
       box !== undefined && box.width > 0 && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
     const tab = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.tab(status).current?.getBoundingClientRect()));
-    // On a column's tab: that column's end; its own column's tab leaves the card where it was.
     if (tab) return this.aim(tab === this.origin?.column ? this.origin : this.endOf(tab));
     const column = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.column(status).current?.getBoundingClientRect()));
     if (!column) return this.aim(null);
@@ -121,14 +113,12 @@ export class BoardDragSession {
     return this.task ? reachableTarget(this.columns, this.task, column, othersIn(this.columns, column, this.task.id).length) : null;
   }
 
-  /** The target column's tab, when that column is hidden behind it (a phone shows one column at a time). */
   hiddenTargetTab(): DOMRect | null {
     if (!this.target || (this.registry.column(this.target.column).current?.getBoundingClientRect().width ?? 0) > 0) return null;
     const box = this.registry.tab(this.target.column).current?.getBoundingClientRect();
     return box && box.width > 0 ? box : null;
   }
 
-  /** Up and down move within the column (on past its ends); left and right to the column beside. */
   step(code: string): boolean {
     const task = this.task;
     const from = this.target ?? this.origin;
@@ -158,7 +148,6 @@ export class BoardDragSession {
     return this.target !== before;
   }
 
-  /** Where the target's gap is on the screen: the top of the card it goes before, or below the last. */
   gapTop(columnTop: number): number {
     if (!this.task || !this.target) return columnTop;
     const others = othersIn(this.columns, this.target.column, this.task.id);
@@ -169,7 +158,6 @@ export class BoardDragSession {
     return bottom === undefined ? columnTop + 48 : bottom + 8;
   }
 
-  /** "place 2 of 3 in the To Do column" */
   describeTarget(): string | null {
     if (!this.task || !this.target) return null;
     const count = othersIn(this.columns, this.target.column, this.task.id).length + 1;
@@ -183,14 +171,12 @@ export class BoardDragSession {
 
 const MOVE_KEYS: string[] = [KeyboardCode.Right, KeyboardCode.Down, KeyboardCode.Left, KeyboardCode.Up];
 
-/** The keyboard sensor's arrows: the session chooses the place, the dragged card is drawn at its gap. */
 export function boardKeyboardCoordinates(session: BoardDragSession): KeyboardCoordinateGetter {
   return (event, { context }) => {
     if (!MOVE_KEYS.includes(event.code)) return undefined;
     event.preventDefault();
     const { collisionRect, droppableRects } = context;
     if (!collisionRect || !session.step(event.code) || !session.target) return undefined;
-    // On a phone another column is hidden behind its tab: the card is drawn at the tab.
     const tab = session.hiddenTargetTab();
     if (tab) return { x: tab.left, y: tab.bottom };
     const rect = droppableRects.get(columnDropId(session.target.column));
@@ -199,7 +185,6 @@ export function boardKeyboardCoordinates(session: BoardDragSession): KeyboardCoo
   };
 }
 
-/** The column under the pointer; for the keyboard (no pointer) the one the card overlaps most. */
 export const boardCollisionDetection: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
     const within = pointerWithin(args);
@@ -225,7 +210,7 @@ function fromColumn(data: unknown): string {
   return column ? COLUMN_LABELS[column] : "its";
 }
 
-/** What screen readers hear: the session's target, which is set before dnd-kit announces the move. */
+/** The session's target is set before dnd-kit announces the move. */
 export function createBoardAnnouncements(session: BoardDragSession): Announcements {
   let announced = "";
   const onMove = ({ active }: { active: { data: { current?: unknown } } }) => {

@@ -1,6 +1,4 @@
-// The board's keyboard shortcuts (issue 17): which key does what, decided apart from the DOM so
-// that it can be tested. None fires while typing in a field, in an open dialog or menu, or with
-// Ctrl, Alt or Cmd held (those belong to the browser and the palette).
+// Decided apart from the DOM so that it can be tested; Ctrl, Alt and Cmd belong to the browser and the palette.
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 
 export type BoardShortcut =
@@ -11,7 +9,6 @@ export type BoardShortcut =
   | { kind: "delete" }
   | { kind: "help" };
 
-/** Each entry's keys are alternatives ("j or ↓"). */
 export const BOARD_SHORTCUTS: { keys: string[]; does: string }[] = [
   { keys: ["n"], does: "New task" },
   { keys: ["j", "↓"], does: "Next card" },
@@ -31,15 +28,10 @@ export interface ShortcutKey {
 }
 
 export interface ShortcutPlace {
-  /** Focus is in a text field, a select or editable content. */
   isTyping: boolean;
-  /** A dialog, menu or the assistant's panel has the keyboard. */
   isInOverlay: boolean;
-  /** Focus is on a card (its move handle or a button in it). */
   isOnCard: boolean;
-  /** A card is being moved with the keyboard (dnd-kit's arrows are its own then). */
   isDragging: boolean;
-  /** Offline, the board is read-only (decision 018): only moving the focus and the help remain. */
   isReadOnly?: boolean;
 }
 

@@ -6,10 +6,7 @@ import { STALLED_TASKS_PATH, stalledTasksQueryOptions } from "../api/get-stalled
 import { DATE_PARAM } from "../hooks/use-viewed-date.ts";
 import { readViewedDateParam } from "./viewed-date.ts";
 
-/**
- * The calls the board's first render makes (decision 013), for the day `useViewedDate` will show:
- * the address's `?date=`, else today in `timeZone` (the user's, else the browser's).
- */
+/** Must name the day useViewedDate will show: `?date=`, else today in `timeZone`. */
 export function firstBoardQueries(search: string, timeZone: string, now: Date): FirstQuery[] {
   const today = todayInZone(now, timeZone);
   const param = readViewedDateParam(new URLSearchParams(search).get(DATE_PARAM), today);

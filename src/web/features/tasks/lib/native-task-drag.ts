@@ -1,5 +1,4 @@
-// The Future Tasks panel's cards are dragged with the browser's own drag and drop (HTML5), onto the
-// board's columns; this private type keeps other drags (files, text) from being accepted.
+// A private type, so that other drags (files, text) are not accepted.
 export const TASK_DRAG_TYPE = "application/x-daywise-task";
 
 export function setTaskDragData(dataTransfer: DataTransfer, taskId: string): void {
@@ -7,7 +6,7 @@ export function setTaskDragData(dataTransfer: DataTransfer, taskId: string): voi
   dataTransfer.effectAllowed = "move";
 }
 
-/** Readable during dragover too (the data itself is only readable on drop). */
+/** Readable during dragover too; the data itself only on drop. */
 export function hasTaskDragData(dataTransfer: DataTransfer): boolean {
   return Array.from(dataTransfer.types).includes(TASK_DRAG_TYPE);
 }

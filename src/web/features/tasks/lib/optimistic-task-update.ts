@@ -1,6 +1,3 @@
-// Optimistic task changes (issue 4: "updates are optimistic and roll back on failure"): the cached
-// day lists, the stalled list and the Future Tasks lists are changed at once, the way the server
-// will change them, and restored if the server refuses.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
 import { addDays } from "../../../../shared/rules/dates.ts";
@@ -9,7 +6,6 @@ import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
 import { compareTaskOrder } from "../../../../shared/rules/task-order.ts";
 import { goalsQueryKey, taskQueryKeys } from "../api/task-query-keys.ts";
 
-/** The fields a PATCH may change (spec section 7: an edit, a move, or a stalled-banner action). */
 export interface TaskPatch {
   title?: string;
   description?: string | null;
@@ -18,7 +14,6 @@ export interface TaskPatch {
   goalId?: string | null;
   status?: TaskStatus;
   date?: string | null;
-  /** A drop's place in its column (decision 024). */
   position?: number;
 }
 
@@ -27,10 +22,6 @@ function blankAsNull(value: string | null): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
-/**
- * The task as the server will answer the patch: the given fields, and for a status change the
- * lifecycle stamps of the shared rule (sessions, completedAt). `goalTitle` names a newly linked goal.
- */
 export function patchTask(task: Task, patch: TaskPatch, now: Date, goalTitle?: string | null): Task {
   const next: Task = { ...task, updatedAt: now.toISOString() };
   if (patch.title !== undefined) next.title = patch.title.trim();
@@ -53,7 +44,6 @@ export function patchTask(task: Task, patch: TaskPatch, now: Date, goalTitle?: s
 
 type Compare = (a: Task, b: Task) => number;
 
-/** The Future Tasks order: unscheduled first, then by date, then as a column (task-order.ts). */
 const byFutureOrder: Compare = (a, b) => {
   if (a.date !== b.date) {
     if (a.date === null) return -1;
@@ -63,11 +53,7 @@ const byFutureOrder: Compare = (a, b) => {
   return compareTaskOrder(a, b);
 };
 
-/**
- * The list with `task` put in its place in order (a new start time or position moves it), or
- * removed, depending on whether it belongs there. Deleting passes `task` null with its id.
- * Unchanged lists keep their identity.
- */
+/** Unchanged lists keep their identity. */
 export function placeTask(list: readonly Task[], id: string, task: Task | null, belongs: boolean, compare: Compare): Task[] {
   const index = list.findIndex((item) => item.id === id);
   if (!task || !belongs) return index === -1 ? (list as Task[]) : list.filter((item) => item.id !== id);
@@ -76,7 +62,6 @@ export function placeTask(list: readonly Task[], id: string, task: Task | null, 
   return at === -1 ? [...list, task] : [...list.slice(0, at), task, ...list.slice(at)];
 }
 
-/** Where a task changed to `task` goes in one cached tasks list, by the list's query key. */
 export function placeTaskInCachedList(queryKey: QueryKey, list: readonly Task[], id: string, task: Task | null): Task[] {
   const [, kind, first, second] = queryKey as readonly unknown[];
   if (kind === "day" && typeof first === "string") {
@@ -101,7 +86,6 @@ function cachedTaskLists(queryClient: QueryClient): [QueryKey, Task[]][] {
     .filter((entry): entry is [QueryKey, Task[]] => Array.isArray(entry[1]));
 }
 
-/** The newest copy of a task in any cached tasks list. */
 export function findCachedTask(queryClient: QueryClient, id: string): Task | undefined {
   let found: Task | undefined;
   for (const [, list] of cachedTaskLists(queryClient)) {
@@ -111,7 +95,6 @@ export function findCachedTask(queryClient: QueryClient, id: string): Task | und
   return found;
 }
 
-/** A goal's title from the cached goal list (GET /api/goals), for a task newly linked to it. */
 function cachedGoalTitle(queryClient: QueryClient, goalId: string | null | undefined): string | null {
   if (!goalId) return null;
   const goals = queryClient.getQueryData<unknown>(goalsQueryKey);
@@ -122,11 +105,7 @@ function cachedGoalTitle(queryClient: QueryClient, goalId: string | null | undef
 
 export type Rollback = () => void;
 
-/**
- * Applies a change to every cached tasks list at once and returns how to undo it. `change` gets
- * the cached task and answers its new state, or null when the task is deleted. Running fetches of
- * those lists are cancelled first, so an older answer cannot overwrite the change.
- */
+/** Running fetches are cancelled first, so that an older answer cannot overwrite the change. */
 export async function applyOptimisticChange(
   queryClient: QueryClient,
   taskId: string,
@@ -146,12 +125,10 @@ export async function applyOptimisticChange(
   };
 }
 
-/** applyOptimisticChange for a PATCH. */
 export function applyOptimisticPatch(queryClient: QueryClient, taskId: string, patch: TaskPatch, now = new Date()): Promise<Rollback> {
   return applyOptimisticChange(queryClient, taskId, (task) => patchTask(task, patch, now, cachedGoalTitle(queryClient, patch.goalId)));
 }
 
-/** applyOptimisticChange for a DELETE. */
 export function applyOptimisticDelete(queryClient: QueryClient, taskId: string): Promise<Rollback> {
   return applyOptimisticChange(queryClient, taskId, () => null);
 }

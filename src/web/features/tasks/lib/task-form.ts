@@ -1,4 +1,3 @@
-// The task dialog's fields and what it sends (spec sections 2 "Task create/edit dialog" and 5).
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
 import type { CreateTaskInput, Task } from "../../../../shared/api/tasks.ts";
 import type { TaskPatch } from "./optimistic-task-update.ts";
@@ -8,13 +7,11 @@ export const ESTIMATE_STEP_MINUTES = 5;
 export const ESTIMATE_QUICK_PICKS = [15, 30, 45, 60, 90, 120] as const;
 export const TITLE_REQUIRED_MESSAGE = "Task title is required";
 
-/** The fields as typed (text inputs hold strings; the duration input too, so it can be cleared while typing). */
+/** Strings as typed: the duration input too, so that it can be cleared while typing. */
 export interface TaskFormValues {
   title: string;
   description: string;
-  /** "" = No goal. */
   goalId: string;
-  /** "HH:MM" or "". */
   scheduledStartTime: string;
   estimatedDuration: string;
 }
@@ -38,10 +35,6 @@ export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string
   };
 }
 
-/**
- * The minutes to send: 30 when the field is not a number (spec section 5), else whole minutes
- * within 5..480 (the input's own bounds, which the server enforces too).
- */
 export function parseEstimate(raw: string): number {
   const value = Number.parseFloat(raw);
   if (!Number.isFinite(value)) return DEFAULT_ESTIMATE_MINUTES;
@@ -58,13 +51,7 @@ export function estimateStepMessage(value: number): string {
   return `Use steps of ${ESTIMATE_STEP_MINUTES} minutes: try ${lower} or ${upper}.`;
 }
 
-/**
- * What the duration field says about what was typed (spec section 5: min 5, max 480, step 5, 30
- * when not a number), so nothing is changed silently: out of range or off the step is an error the
- * user corrects; an empty field (a number input holds "" for anything that is not a number) is
- * saved as 30, and the hint says so (unless an edited task had no estimate: then none is sent). An
- * edited task's saved estimate is accepted as it is.
- */
+/** Nothing changes silently: out of range or off the step is an error; an empty field saves the default and the hint says so. */
 export function checkEstimate(raw: string, task?: Pick<Task, "estimatedDuration"> | null): { error: string | null; hint: string | null } {
   const original = task?.estimatedDuration ?? null;
   if (raw.trim() === "") return { error: null, hint: task && original === null ? null : ESTIMATE_DEFAULT_HINT };
@@ -90,10 +77,6 @@ export function validateTaskForm(values: TaskFormValues, original?: Task | null)
   return errors;
 }
 
-/**
- * POST /api/tasks: the trimmed title, status todo and the estimate; description, start time and
- * goal only when filled in; the date unless the task is unscheduled.
- */
 export function toCreateTaskInput(values: TaskFormValues, date: string | null): CreateTaskInput {
   const input: CreateTaskInput = { title: values.title.trim(), status: "todo", estimatedDuration: parseEstimate(values.estimatedDuration) };
   const description = values.description.trim();
@@ -104,10 +87,7 @@ export function toCreateTaskInput(values: TaskFormValues, date: string | null): 
   return input;
 }
 
-/**
- * PATCH /api/tasks/{id} for an edit: the five fields of the form. A field left empty is not sent,
- * unless the task had a value there: then null clears it (else an edit could never remove one).
- */
+/** A field left empty is sent as null only when the task had a value, else an edit could never remove one. */
 export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch {
   const patch: TaskPatch = { title: values.title.trim() };
   const description = values.description.trim();

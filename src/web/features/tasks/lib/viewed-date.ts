@@ -1,7 +1,5 @@
-// Which `?date=` the board accepts: a real calendar day within ten years of today, either way.
 import { isCalendarDate } from "../../../../shared/rules/dates.ts";
 
-/** How far from today the board can be moved by its address: ten years back or ahead. */
 export const VIEWABLE_YEARS = 10;
 
 function shiftYears(day: string, years: number): string {
@@ -11,15 +9,10 @@ function shiftYears(day: string, years: number): string {
   return `${String(year).padStart(4, "0")}-${monthDay}`;
 }
 
-/** The first and last day the board shows from its address. */
 export function viewableRange(today: string): { first: string; last: string } {
   return { first: shiftYears(today, -VIEWABLE_YEARS), last: shiftYears(today, VIEWABLE_YEARS) };
 }
 
-/**
- * The day named by `?date=`: `{ date }` when it can be shown, `{ rejected }` when it cannot (not a
- * calendar day, or further than ten years from today), and null without the parameter.
- */
 export function readViewedDateParam(param: string | null, today: string): { date: string } | { rejected: string } | null {
   if (param === null) return null;
   const { first, last } = viewableRange(today);
@@ -27,7 +20,6 @@ export function readViewedDateParam(param: string | null, today: string): { date
   return { rejected: param };
 }
 
-/** The toast that says a rejected `?date=` was replaced with today. */
 export function rejectedDateToast(rejected: string): { title: string; description: string } {
   const shown = rejected.length > 40 ? `${rejected.slice(0, 40)}…` : rejected;
   return {
