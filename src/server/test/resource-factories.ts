@@ -4,7 +4,7 @@
 // A route that validates a body before it looks the resource up also needs a valid body per
 // method (return { id, bodies: { PUT: {...} } }), or the second user gets 400 instead of 404.
 import { randomUUID } from "node:crypto";
-import { aiRepository } from "../modules/ai/ai.repository.ts";
+import { aiBreakdownRepository } from "../modules/ai-breakdown/ai-breakdown.repository.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -41,7 +41,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     });
     if (goal.statusCode !== 201) throw new Error(`creating a goal failed: ${goal.statusCode} ${goal.body}`);
     const id = randomUUID();
-    await aiRepository(t.db.kysely).insertBreakdown(owner.userId, {
+    await aiBreakdownRepository(t.db.kysely).insertBreakdown(owner.userId, {
       id,
       goalId: goal.json().id,
       provider: "openai",
