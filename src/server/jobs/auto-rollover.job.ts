@@ -10,7 +10,7 @@ import { isAutoRolloverOn, dueAutoRolloverDays, nextAutoRollover } from "../../s
 import { addDays, todayInZone } from "../../shared/rules/dates.ts";
 import type { Db } from "../db/database.ts";
 import { rolloverService } from "../modules/rollover/rollover.service.ts";
-import { autoRolloverRepository, type DueUser } from "./auto-rollover.repository.ts";
+import { autoRolloverRepository, type DueUser } from "../modules/rollover/auto-rollover.repository.ts";
 
 /** Users claimed per round trip; a tick takes rounds until no due user is left. */
 const DEFAULT_BATCH_SIZE = 200;

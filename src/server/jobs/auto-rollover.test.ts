@@ -7,7 +7,7 @@ import { createDb, type Db } from "../db/database.ts";
 import { identitiesService } from "../modules/auth/identities.service.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../modules/auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../test/sign-in.ts";
-import { autoRolloverRepository } from "./auto-rollover.repository.ts";
+import { autoRolloverRepository } from "../modules/rollover/auto-rollover.repository.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, TEST_SECRET, type TestApp, testConfig } from "../test/test-app.ts";
 
 const MINUTE = 60_000;

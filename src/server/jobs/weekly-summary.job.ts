@@ -11,7 +11,7 @@ import { currentWeekStart, nextWeeklySummaryRun, WEEK_LENGTH_DAYS } from "../../
 import type { AiConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { insightsService } from "../modules/insights/insights.service.ts";
-import { dueUserClaims } from "./due-user-claims.ts";
+import { dueUserClaims } from "../db/due-user-claims.ts";
 
 const DEFAULT_BATCH_SIZE = 200;
 const DEFAULT_LEASE_MS = 5 * 60_000;

@@ -11,7 +11,7 @@ import {
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
-import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
+import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { type DayClose, type DayToClose, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";

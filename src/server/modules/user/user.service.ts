@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { User, UserPreferences } from "../../../shared/api/user.ts";
 import { AppError } from "../../app-error.ts";
-import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
+import { scheduleAutoRollover } from "../rollover/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { usersRepository } from "./user.repository.ts";
 

@@ -2,9 +2,9 @@
 // moving their slot on (migration 0006; docs/decisions/006-rollover-exactly-once.md), through the
 // scheduler's claim mechanism (due-user-claims.ts).
 import type { Kysely } from "kysely";
-import type { Dialect } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
-import { dueUserClaims } from "./due-user-claims.ts";
+import type { Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { dueUserClaims } from "../../db/due-user-claims.ts";
 
 export interface DueUser {
   id: string;

@@ -3,9 +3,9 @@
 // zone. Called in the transaction of every write that changes either (a new user, a settings save,
 // a time zone change); the scheduler (jobs/auto-rollover.job.ts) moves the slot on after each run.
 import type { Kysely } from "kysely";
-import { ROLLOVER_DEFAULTS } from "../../shared/api/rollover.ts";
-import { isAutoRolloverOn, nextAutoRollover } from "../../shared/rules/auto-rollover.ts";
-import type { Database } from "./schema.ts";
+import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
+import { isAutoRolloverOn, nextAutoRollover } from "../../../shared/rules/auto-rollover.ts";
+import type { Database } from "../../db/schema.ts";
 
 export async function scheduleAutoRollover(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   const row = await db

@@ -5,8 +5,8 @@
 // moment are skipped with FOR UPDATE SKIP LOCKED, not waited for); one that dies leaves them due
 // again when the lease ends. When done, the job moves the slot on, unless it changed meanwhile.
 import type { Kysely, SelectExpression, UpdateObject } from "kysely";
-import type { Dialect } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
+import type { Dialect } from "./database.ts";
+import type { Database } from "./schema.ts";
 
 /** The users' slot columns, one per job. */
 export type SlotColumn = "autoRolloverNextAt" | "weeklySummaryNextAt";
