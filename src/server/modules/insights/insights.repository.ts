@@ -3,7 +3,8 @@
 import type { Kysely } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
-import type { Database, Flag } from "../../db/schema.ts";
+import { dueUserClaims } from "../../db/due-user-claims.ts";
+import type { Database, Flag, UserRow } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 
 /** Thrown inside the viewed mark's transaction when the day has no stored insights (rolls it back). */
@@ -65,7 +66,10 @@ const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: stri
     .where("users.id", "=", p.userId),
 );
 
+export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySummaryNextAt">;
+
 export function insightsRepository(db: Kysely<Database>) {
+  const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
   return {
     /** The user's zone and data version (raised by every write of their tasks and goals). */
     async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
@@ -245,6 +249,15 @@ export function insightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return db.selectFrom("weeklySummaries").select(weeklyColumns).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+    },
+
+    /** Through users.weekly_summary_next_at (migration 0008). */
+    async claimDueWeeklySummaryUsers(now: string, limit: number, leaseUntil: string): Promise<DueWeeklySummaryUser[]> {
+      return weeklySummaryClaims.claimDueUsers(now, limit, leaseUntil);
+    },
+
+    async moveWeeklySummarySlot(userId: string, leaseUntil: string, nextAt: string): Promise<void> {
+      await weeklySummaryClaims.moveSlot(userId, leaseUntil, { weeklySummaryNextAt: nextAt });
     },
   };
 }

@@ -1,32 +1,42 @@
-// The auto rollover scheduler's queries: finding and claiming the users whose rollover is due, and
-// moving their slot on (migration 0006; docs/decisions/006-rollover-exactly-once.md), through the
-// scheduler's claim mechanism (due-user-claims.ts).
+// The users' auto rollover slot: users.auto_rollover_day and auto_rollover_next_at (migration 0006).
 import type { Kysely } from "kysely";
-import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
 import { dueUserClaims } from "../../db/due-user-claims.ts";
+import type { Database, UserRow } from "../../db/schema.ts";
 
-export interface DueUser {
-  id: string;
-  timeZone: string;
-  /** The first day not yet closed automatically. */
-  autoRolloverDay: string | null;
-}
+export type DueUser = Pick<UserRow, "id" | "timeZone" | "autoRolloverDay">;
 
-export function autoRolloverRepository(db: Kysely<Database>, dialect: Dialect) {
-  const claims = dueUserClaims(db, dialect, "autoRolloverNextAt", ["id", "timeZone", "autoRolloverDay"] as const);
+export type AutoRolloverSlot = Pick<UserRow, "autoRolloverDay" | "autoRolloverNextAt">;
+
+export function autoRolloverRepository(db: Kysely<Database>) {
+  const claims = dueUserClaims(db, "autoRolloverNextAt", ["id", "timeZone", "autoRolloverDay"] as const);
   return {
-    /** Claims up to `limit` due users for this scheduler until `leaseUntil` (due-user-claims.ts). */
     async claimDueUsers(now: string, limit: number, leaseUntil: string): Promise<DueUser[]> {
       return claims.claimDueUsers(now, limit, leaseUntil);
     },
 
-    /**
-     * Moves a claimed user's slot to the next day to close (or clears it), unless their slot
-     * changed since the claim (they saved settings or a new zone, which scheduled it anew).
-     */
-    async moveSlot(userId: string, leaseUntil: string, next: { day: string; at: string } | null): Promise<void> {
-      await claims.moveSlot(userId, leaseUntil, { autoRolloverDay: next?.day ?? null, autoRolloverNextAt: next?.at ?? null });
+    async moveSlot(userId: string, leaseUntil: string, next: AutoRolloverSlot): Promise<void> {
+      await claims.moveSlot(userId, leaseUntil, next);
+    },
+
+    /** What the slot depends on: the user's zone and rollover settings (null: never saved). */
+    async findSlotInputs(userId: string) {
+      return db
+        .selectFrom("users")
+        .leftJoin("rolloverSettings", "rolloverSettings.userId", "users.id")
+        .select([
+          "users.timeZone",
+          "users.autoRolloverDay",
+          "users.autoRolloverNextAt",
+          "rolloverSettings.autoRolloverEnabled",
+          "rolloverSettings.autoRolloverTime",
+          "rolloverSettings.requireConfirmation",
+        ])
+        .where("users.id", "=", userId)
+        .executeTakeFirst();
+    },
+
+    async setSlot(userId: string, slot: AutoRolloverSlot): Promise<void> {
+      await db.updateTable("users").set(slot).where("id", "=", userId).execute();
     },
   };
 }
