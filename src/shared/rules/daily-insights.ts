@@ -5,7 +5,7 @@
 // result per (user, day).
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
 import { checkCapacity } from "./capacity.ts";
-import { addDays, isKnownTimeZone } from "./dates.ts";
+import { addDays, wallClockInZone } from "./dates.ts";
 import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
 
@@ -70,13 +70,7 @@ export type DailyInsightRule = (input: DailyInsightInput) => RuleInsight | null;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const quote = (title: string) => `'${title.length > 60 ? `${title.slice(0, 57)}...` : title}'`;
 
-/**
- * The calendar day and hour of an instant in the zone, for many instants: one Intl formatter per
- * zone, kept (date-fns-tz's per-call zone objects cost ~100x more, and a month of history is
- * hundreds of completions). Same answers as dayInZone / timeOfDayInZone of dates.ts.
- */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Answers by zone and quarter hour (every zone's offset is a whole number of quarter hours). */
+/** Answers by zone and quarter hour (every zone's offset is a whole number of quarter hours): a month of history is hundreds of instants. */
 const quarterHours = new Map<string, { day: string; hour: number; minute: number }>();
 const QUARTER_HOUR_MS = 15 * 60_000;
 
@@ -87,25 +81,8 @@ export function zonedDayAndHour(instant: string, timeZone: string): { day: strin
   const key = `${timeZone}\u0000${quarter}`;
   let start = quarterHours.get(key);
   if (!start) {
-    let formatter = zoneFormatters.get(timeZone);
-    if (!formatter) {
-      const zone = isKnownTimeZone(timeZone) ? timeZone : "UTC";
-      formatter = new Intl.DateTimeFormat("en-CA", {
-        timeZone: zone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      });
-      // A server sees a handful of zones; the bound keeps a stream of odd ones from growing it.
-      if (zoneFormatters.size > 500) zoneFormatters.clear();
-      zoneFormatters.set(timeZone, formatter);
-    }
-    const parts: Record<string, string> = {};
-    for (const part of formatter.formatToParts(new Date(quarter * QUARTER_HOUR_MS))) parts[part.type] = part.value;
-    start = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+    const { date, hour, minute } = wallClockInZone(quarter * QUARTER_HOUR_MS, timeZone);
+    start = { day: date, hour, minute };
     if (quarterHours.size > 50_000) quarterHours.clear();
     quarterHours.set(key, start);
   }

@@ -15,6 +15,7 @@ import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
+import { usersService } from "../user/user.service.ts";
 import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
 import { PROMPT_MAX_TASKS } from "../ai-models/user-data-block.ts";
 import { BREAKDOWN_REQUEST, type BreakdownInput, buildBreakdownSystemPrompt } from "./ai-breakdown-prompt.ts";
@@ -75,6 +76,7 @@ async function askForSuggestions(model: LanguageModel, input: BreakdownInput, ab
 export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdownServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
+  const users = usersService({ kysely, now });
   const repository = aiBreakdownRepository(kysely);
   const calls = modelCalls({ kysely, now, config });
 
@@ -85,7 +87,7 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
       const model = calls.modelOf(body.provider);
       const [goal, today, existingTasks] = await Promise.all([
         goals.getGoal(userId, body.goalId),
-        tasks.userToday(userId),
+        users.userToday(userId),
         tasks.listGoalTaskOutlines(userId, body.goalId, PROMPT_MAX_TASKS + 1),
       ]);
       await calls.takeRequestAllowance(userId);

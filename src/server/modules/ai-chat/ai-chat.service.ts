@@ -12,6 +12,7 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
+import { usersService } from "../user/user.service.ts";
 import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
 import { listProviders } from "../ai-models/ai-providers.ts";
 import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-chat-prompt.ts";
@@ -52,6 +53,7 @@ export type AiChatService = ReturnType<typeof aiChatService>;
 export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiChatServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
+  const users = usersService({ kysely, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
   // Goals and today's tasks change only by writes that raise the data version: an unchanged day costs one zone read.
   const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
@@ -62,7 +64,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
     // Changing a zone is a counted write (another instance's raises the data version), so an unchanged count keeps it.
     const writesBefore = writeCount?.();
     const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
-    const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
+    const timeZone = zoneStillHolds ? kept!.timeZone : await users.userTimeZone(userId);
     const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.

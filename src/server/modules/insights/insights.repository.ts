@@ -47,10 +47,7 @@ const weeklyColumns = [
 
 export type InsightsRepository = ReturnType<typeof insightsRepository>;
 
-// The hot reads, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
-const userStateQuery = compiledQuery((db, p: { userId: string }) =>
-  db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId),
-);
+// The hot read, compiled once (db/compiled-query.ts; prepared statements on PostgreSQL).
 const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("users")
@@ -71,12 +68,6 @@ export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySumm
 export function insightsRepository(db: Kysely<Database>) {
   const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
   return {
-    /** The user's zone and data version (raised by every write of their tasks and goals). */
-    async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
-      const row = await userStateQuery.takeFirst(db, { userId });
-      return row && { timeZone: row.timeZone, dataVersion: Number(row.dataVersion) };
-    },
-
     /** The user's state and the day's stored insights in one round trip (the hot read). */
     async findUserStateWithDay(userId: string, date: string) {
       const row = await userStateWithDayQuery.takeFirst(db, { userId, date });

@@ -25,6 +25,7 @@ import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
+import { usersService } from "../user/user.service.ts";
 import { insightsWording } from "./insights-wording.ts";
 import { type DueWeeklySummaryUser, insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
 
@@ -104,6 +105,7 @@ const userNotFound = () => new AppError("not_found", "User not found");
 
 export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
+  const users = usersService({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
   /** Computations under way, by user and day: simultaneous first reads share one (and one wording call). */
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
@@ -202,9 +204,9 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   }
 
   async function generateCurrentWeek(userId: string): Promise<WeeklySummary> {
-    const user = await repository.findUserState(userId);
-    if (!user) throw userNotFound();
-    const weekStart = currentWeekStart(now(), user.timeZone);
+    const timeZone = await users.findTimeZone(userId);
+    if (timeZone === undefined) throw userNotFound();
+    const weekStart = currentWeekStart(now(), timeZone);
     const existing = await repository.findWeeklySummary(userId, weekStart);
     const built = await buildWeek(userId, weekStart, existing);
     if (!existing) {
@@ -227,17 +229,8 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     return repository.insertWeeklySummaryOnce(userId, { ...built, id: randomUUID(), createdAt: built.generatedAt });
   }
 
-  /** The user's today in their zone (the day `GET /api/ai/insights` reads without a date). */
-  async function userToday(userId: string): Promise<string> {
-    const user = await repository.findUserState(userId);
-    if (!user) throw userNotFound();
-    return todayInZone(now(), user.timeZone);
-  }
-
   return {
-    userToday,
-
-    /** GET /api/ai/insights?date=: the day's insights (the route gives `userToday` without a date), computed when missing or stale. */
+    /** GET /api/ai/insights?date=: the day's insights (the route gives the user's today without a date), computed when missing or stale. */
     async getDailyInsights(
       userId: string,
       day: string,

@@ -94,10 +94,6 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
 
 /** The board's read, on every day change (bench budget: p99 under 15 ms at 50 connections). */
 // Compiled once: every chat with the assistant reads it (its "today").
-const userTimeZoneQuery = compiledQuery((db, p: { userId: string }) =>
-  db.selectFrom("users").select("timeZone").where("id", "=", p.userId),
-);
-
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   selectTasksOf(db, p.userId)
     .where("tasks.date", "=", p.date)
@@ -589,11 +585,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
       const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;
-    },
-
-    async findUserTimeZone(userId: string): Promise<string | undefined> {
-      const user = await userTimeZoneQuery.takeFirst(db, { userId });
-      return user?.timeZone;
     },
 
     /** The day's task count and how many of them arrived by rollover; aggregates cast for PostgreSQL. */
