@@ -3,47 +3,37 @@
 // session is the owner here. Bind to the database or to a transaction: sessionsRepository(trx).
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, SessionRow, UserRow } from "../../db/schema.ts";
 
-export interface NewSession {
-  id: string;
-  userId: string;
+export type NewSession = Pick<SessionRow, "id" | "userId" | "expiresAt" | "userAgent"> & {
   now: string;
-  expiresAt: string;
-  userAgent: string | null;
   /** The first refresh token's hash and idle expiry. */
   refreshHash: string;
   refreshExpiresAt: string;
-}
+};
+
+const refreshStateColumns = [
+  "userId",
+  "expiresAt",
+  "revokedAt",
+  "refreshHashes",
+  "retiredRefreshHashes",
+  "refreshRotatedAt",
+  "refreshExpiresAt",
+] as const;
 
 /** A session's refresh-token state, as a refresh reads it. */
-export interface RefreshState {
-  userId: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  refreshHashes: string;
-  retiredRefreshHashes: string;
-  refreshRotatedAt: string | null;
-  refreshExpiresAt: string | null;
-}
+export type RefreshState = Pick<SessionRow, (typeof refreshStateColumns)[number]>;
 
 /** What a refresh writes: the new live and retired hashes, the rotation instant and the idle expiry. */
-export interface RefreshChange {
-  refreshHashes: string;
-  retiredRefreshHashes: string;
-  refreshRotatedAt: string | null;
+export type RefreshChange = Pick<SessionRow, "refreshHashes" | "retiredRefreshHashes" | "refreshRotatedAt"> & {
   refreshExpiresAt: string;
   now: string;
-}
+};
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
-export interface LiveSession {
-  userId: string;
-  /** The session's absolute expiry (ISO instant). */
-  expiresAt: string;
-  dataVersion: number;
-}
+export type LiveSession = Pick<SessionRow, "userId" | "expiresAt"> & Pick<UserRow, "dataVersion">;
 
 // Compiled once: it runs on every signed-in request.
 // The user's data version comes along (one primary-key probe more) for the user-data cache.
@@ -90,10 +80,7 @@ export function sessionsRepository(db: Kysely<Database>) {
      * lock, its one connection runs one transaction at a time.
      */
     async findRefreshState(sessionId: string, options: { forUpdate?: boolean } = {}): Promise<RefreshState | undefined> {
-      const query = db
-        .selectFrom("sessions")
-        .select(["userId", "expiresAt", "revokedAt", "refreshHashes", "retiredRefreshHashes", "refreshRotatedAt", "refreshExpiresAt"])
-        .where("id", "=", sessionId);
+      const query = db.selectFrom("sessions").select(refreshStateColumns).where("id", "=", sessionId);
       return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 

@@ -1,36 +1,20 @@
 // The insights queries: the record the rules read, the stored daily insights per (user, day) and the
 // weekly summaries per (user, week). Every query is scoped by the user's id.
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import { dueUserClaims } from "../../db/due-user-claims.ts";
-import type { Database, Flag, UserRow } from "../../db/schema.ts";
+import type { DailyInsightsTable, Database, Flag, UserRow, WeeklySummariesTable } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 
 /** Thrown inside the viewed mark's transaction when the day has no stored insights (rolls it back). */
 class NoStoredDay extends Error {}
 
-export interface StoredDailyInsights {
-  insights: string;
-  viewed: Flag;
-  provider: string | null;
-  sourceVersion: number;
-}
+export type StoredDailyInsights = Pick<Selectable<DailyInsightsTable>, "insights" | "viewed" | "provider" | "sourceVersion">;
 
-export interface WeeklySummaryRow {
-  id: string;
-  weekStartDate: string;
-  tasksTotal: number;
-  tasksCompleted: number;
-  goalsProgressed: number;
-  insights: string;
-  summaryText: string;
-  generatedAt: string;
-  viewed: Flag;
-  createdAt: string;
-}
+export type WeeklySummaryRow = Omit<Selectable<WeeklySummariesTable>, "userId">;
 
-export type NewWeeklySummaryRow = Omit<WeeklySummaryRow, "viewed" | "createdAt" | "id"> & { id: string; createdAt: string };
+export type NewWeeklySummaryRow = Omit<WeeklySummaryRow, "viewed">;
 
 const weeklyColumns = [
   "id",
@@ -122,7 +106,7 @@ export function insightsRepository(db: Kysely<Database>) {
 
     async upsertDailyInsights(
       userId: string,
-      row: { id: string; date: string; insights: string; viewed: Flag; provider: string | null; sourceVersion: number; at: string },
+      row: Omit<Selectable<DailyInsightsTable>, "userId" | "createdAt" | "updatedAt"> & { at: string },
     ): Promise<void> {
       await db
         .insertInto("dailyInsights")

@@ -2,35 +2,20 @@
 // changed through its owner. Bind to the database or to a transaction: tasksRepository(trx, dialect).
 import { type Compilable, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
-import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
 import { prefixUpperBound, searchWords } from "../../../shared/rules/task-search.ts";
 import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
+import type { Database, NewTaskRow, TaskRow, TaskRowUpdate } from "../../db/schema.ts";
 
 /** The fields a status change reads, plus what the stalled rule needs. */
-export interface TaskState extends LifecycleFields {
-  id: string;
-  goalId: string | null;
-  date: string | null;
-  estimatedDuration: number | null;
-  firstPlannedDate: string | null;
-}
+export type TaskState = Pick<TaskRow, (typeof stateColumns)[number]>;
 
 export type NewTask = Omit<NewTaskRow, "userId">;
 
 /** What a goal's stored counts depend on: which goal a task is linked to, and whether it is done. */
-export interface GoalCountedState {
-  goalId: string | null;
-  status: TaskStatus;
-}
+export type GoalCountedState = Pick<TaskRow, "goalId" | "status">;
 /** What a goal breakdown's prompt says of the goal's existing tasks. */
-export interface GoalTaskOutline {
-  title: string;
-  status: TaskStatus;
-  estimatedDuration: number | null;
-  date: string | null;
-}
+export type GoalTaskOutline = Pick<TaskRow, "title" | "status" | "estimatedDuration" | "date">;
 
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
