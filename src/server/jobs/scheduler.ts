@@ -1,4 +1,7 @@
 // Runs now (a server that was down catches up at start), then every interval, never two runs at once.
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+
 export interface Scheduler {
   stop(): Promise<void>;
 }
@@ -38,21 +41,27 @@ export interface DueUsersJob<U extends { id: string }> {
   runForUser(user: U, leaseUntil: string): Promise<number>;
 }
 
-export interface DueUsersTick {
-  users: number;
-  counted: number;
+export interface DueUsersJobOptions {
+  db: Db;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, "error">;
+  /** Users claimed per round trip; a tick takes rounds until no due user is left. */
+  batchSize?: number;
+  /** A scheduler that died is replaced after it. */
+  leaseMs?: number;
 }
 
-/** A tick over the users due for a job, a batch at a time; a user whose run fails stays claimed until the lease ends, then is retried. */
+/** A tick over the users due for a job; a user whose run fails stays claimed until the lease ends, then is retried. */
 export async function runDueUsers<U extends { id: string }>(
   job: DueUsersJob<U>,
-  options: { now: () => Date; batchSize: number; leaseMs: number; concurrency: number; onError: (error: unknown, userId: string) => void },
-): Promise<DueUsersTick> {
-  const tick: DueUsersTick = { users: 0, counted: 0 };
+  { now, log, batchSize = 200, leaseMs = 5 * 60_000 }: DueUsersJobOptions,
+  { concurrency, failure }: { concurrency: number; failure: string },
+): Promise<{ users: number; counted: number }> {
+  const tick = { users: 0, counted: 0 };
   for (;;) {
-    const at = options.now();
-    const leaseUntil = new Date(at.getTime() + options.leaseMs).toISOString();
-    const due = await job.claimDueUsers(at.toISOString(), options.batchSize, leaseUntil);
+    const at = now();
+    const leaseUntil = new Date(at.getTime() + leaseMs).toISOString();
+    const due = await job.claimDueUsers(at.toISOString(), batchSize, leaseUntil);
     let next = 0;
     const worker = async () => {
       while (next < due.length) {
@@ -62,12 +71,12 @@ export async function runDueUsers<U extends { id: string }>(
           const counted = await job.runForUser(user, leaseUntil);
           tick.counted += counted;
         } catch (error) {
-          options.onError(error, user.id);
+          log.error({ err: error, userId: user.id }, failure);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, due.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
     tick.users += due.length;
-    if (due.length < options.batchSize) return tick;
+    if (due.length < batchSize) return tick;
   }
 }
