@@ -58,7 +58,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 201) throw new Error(`creating a goal failed: ${response.statusCode} ${response.body}`);
     return { id: response.json().id, bodies: { PUT: { title: "Renamed goal" } } };
   },
-  // A summary is found by its date: the owner closes a day, the intruder has no summary of that day.
+  // A summary is found by its date: the owner rolls a day over, the intruder has no summary of that day.
   "/api/rollover/summary/:date": async (t, owner) => {
     const date = "2026-05-04";
     const response = await t.app.inject({
@@ -67,7 +67,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
       headers: owner.mutatingHeaders,
       payload: { date },
     });
-    if (response.statusCode !== 200) throw new Error(`closing a day failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200) throw new Error(`a rollover failed: ${response.statusCode} ${response.body}`);
     return date;
   },
   "/api/tasks/:id": async (t, owner) => {

@@ -15,7 +15,7 @@ export async function scheduleAutoRollover(db: Kysely<Database>, userId: string,
   };
   let slot: AutoRolloverSlot = { autoRolloverDay: null, autoRolloverNextAt: null };
   if (isAutoRolloverOn(settings)) {
-    // A day already due and not yet closed stays due: the next tick closes it with these settings.
+    // A day already due and not yet rolled over stays due: the next tick rolls it over with these settings.
     if (row.autoRolloverDay !== null && row.autoRolloverNextAt !== null && row.autoRolloverNextAt <= now.toISOString()) return;
     const next = nextAutoRollover(row.autoRolloverTime ?? ROLLOVER_DEFAULTS.autoRolloverTime, row.timeZone, now);
     slot = { autoRolloverDay: next.day, autoRolloverNextAt: next.at.toISOString() };
