@@ -304,9 +304,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
   });
 });
 
-// Two server instances, each with its own connection pool, on one PostgreSQL schema, race for the
-// same due users (two buildApp in one process: the pools, transactions and row locks are as
-// separate as two processes' would be).
+// Two instances (each its own pool, so transactions and row locks are as separate as two processes') race for the same due users.
 describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgres]", () => {
   const USERS = 450; // more than a claim batch (200), so the instances take turns
   const DAY = "2026-08-03";

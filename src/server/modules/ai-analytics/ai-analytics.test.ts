@@ -73,8 +73,7 @@ describeEachDatabase("AI analytics API", (dialect) => {
   it("acceptance rate: suggestions created / shown by the breakdowns of the window, 0 with none", async () => {
     expect(await acceptanceRate(user)).toBe(0);
     const goalId = await createGoal(user);
-    // Measured from the day before T0, so that the window can move on to T0 while the session's
-    // access cookie (signed at T0, for 60 minutes) is still good.
+    // From the day before T0, so that the window can move on to T0 while the session's access cookie is still good.
     const dayBefore = new Date(T0.getTime() - DAY_MS);
     const breakdownAt = async (daysAgo: number, created: number) => {
       t.clock.now = new Date(dayBefore.getTime() - daysAgo * DAY_MS);
