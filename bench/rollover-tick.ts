@@ -122,10 +122,10 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
     if (errors.length > 0) throw new Error(`the tick failed for ${errors.length} users: ${String(errors[0])}`);
     return [
       {
-        name: `${dialect}: tick with ${ROLLOVER_TICK_BUDGETS.users.toLocaleString("en")} users, ${result.users} due, ${result.closedDays} days closed (${Number(summaries.count)} summaries)`,
+        name: `${dialect}: tick with ${ROLLOVER_TICK_BUDGETS.users.toLocaleString("en")} users, ${result.users} due, ${result.rollovers} days rolled over (${Number(summaries.count)} summaries)`,
         value: `${dueMs.toFixed(0)} ms (CPU ${dueCpuMs.toFixed(0)} ms)`,
         budget: `< ${ROLLOVER_TICK_BUDGETS.dueTickMs[dialect]} ms`,
-        pass: dueMs < ROLLOVER_TICK_BUDGETS.dueTickMs[dialect] && result.closedDays === ROLLOVER_TICK_BUDGETS.due,
+        pass: dueMs < ROLLOVER_TICK_BUDGETS.dueTickMs[dialect] && result.rollovers === ROLLOVER_TICK_BUDGETS.due,
       },
       {
         name: `${dialect}: tick with nobody due (median of ${IDLE_RUNS}, max ${Math.max(...idle).toFixed(2)} ms)`,

@@ -8,8 +8,9 @@ import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { loggedUrl, TerminalRequestLogs } from "./log-format.ts";
-import { aiBreakdownRoutes } from "./modules/ai/ai-breakdown.routes.ts";
-import { aiRoutes } from "./modules/ai/ai.routes.ts";
+import { aiAnalyticsRoutes } from "./modules/ai-analytics/ai-analytics.routes.ts";
+import { aiBreakdownRoutes } from "./modules/ai-breakdown/ai-breakdown.routes.ts";
+import { aiChatRoutes } from "./modules/ai-chat/ai-chat.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
@@ -137,8 +138,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(userRoutes);
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
-  await app.register(aiRoutes, { config: config.ai });
+  await app.register(aiChatRoutes, { config: config.ai });
   await app.register(aiBreakdownRoutes, { config: config.ai });
+  await app.register(aiAnalyticsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
 

@@ -208,3 +208,5 @@ export type NewTaskRow = Insertable<TasksTable>;
 export type TaskRowUpdate = Updateable<TasksTable>;
 export type GoalRow = Selectable<GoalsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AiConversationRow = Selectable<AiConversationsTable>;
+export type AiBreakdownRow = Selectable<AiBreakdownsTable>;

@@ -7,7 +7,7 @@ import { createDb, type Db } from "../db/database.ts";
 import { identitiesService } from "../modules/auth/identities.service.ts";
 import { ACCESS_COOKIE, ACCESS_TTL_MS, createAccessToken } from "../modules/auth/session-tokens.ts";
 import { type SignedInUser, signInTestUser } from "../test/sign-in.ts";
-import { autoRolloverRepository } from "./auto-rollover.repository.ts";
+import { autoRolloverRepository } from "../modules/rollover/auto-rollover.repository.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, TEST_SECRET, type TestApp, testConfig } from "../test/test-app.ts";
 
 const MINUTE = 60_000;
@@ -148,7 +148,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       // Down from before the 10th's 23:30 (18:00Z) until the 14th at noon in Kolkata.
       t.clock.now = new Date("2026-06-14T06:30:00.000Z");
       const result = await tick();
-      expect(result).toEqual({ users: 1, closedDays: 2 });
+      expect(result).toEqual({ users: 1, rollovers: 2 });
       // The 10th and 11th are more than two days before the 14th: left for the user to close.
       expect(await summaryOf(user, "2026-06-10")).toBeNull();
       expect(await summaryOf(user, "2026-06-11")).toBeNull();
@@ -219,7 +219,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       await call(user, "POST", "/api/rollover/trigger", { date: "2026-08-01", reflectionReasons: ["smooth"] });
       const afternoon = await createTask(user, "2026-08-01", "Afternoon");
       t.clock.now = new Date("2026-08-01T23:31:00.000Z");
-      expect(await tick()).toEqual({ users: 1, closedDays: 1 });
+      expect(await tick()).toEqual({ users: 1, rollovers: 1 });
       expect(await summaryOf(user, "2026-08-01")).toMatchObject({
         taskIds: { rollover: [early.id, afternoon.id] },
         reflectionReasons: ["smooth"],
@@ -229,7 +229,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       t.clock.now = new Date("2026-08-02T12:00:00.000Z");
       const late = await createTask(user, "2026-08-01", "Late");
       t.clock.now = new Date("2026-08-02T23:31:00.000Z");
-      expect(await tick()).toEqual({ users: 1, closedDays: 2 });
+      expect(await tick()).toEqual({ users: 1, rollovers: 2 });
       expect((await summaryOf(user, "2026-08-01"))?.taskIds.rollover).toEqual([early.id, afternoon.id, late.id]);
       expect(
         (await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-03")).map((task) => [task.title, task.rolloverCount]).sort(),
@@ -270,14 +270,14 @@ describeEachDatabase("auto rollover job", (dialect) => {
       // Another scheduler claims the user at 23:30 and dies before closing the day.
       const claimedAt = new Date("2026-09-01T23:30:30.000Z");
       const lease = new Date(claimedAt.getTime() + 5 * MINUTE).toISOString();
-      const claimed = await autoRolloverRepository(t.db.kysely, t.db.dialect).claimDueUsers(claimedAt.toISOString(), 10, lease);
+      const claimed = await autoRolloverRepository(t.db.kysely).claimDueUsers(claimedAt.toISOString(), 10, lease);
       expect(claimed.map((due) => due.id)).toEqual([user.userId]);
 
       t.clock.now = minutes(claimedAt, 4);
-      expect(await tick()).toEqual({ users: 0, closedDays: 0 });
+      expect(await tick()).toEqual({ users: 0, rollovers: 0 });
       expect(await summaryOf(user, "2026-09-01")).toBeNull();
       t.clock.now = minutes(claimedAt, 6);
-      expect(await tick()).toEqual({ users: 1, closedDays: 1 });
+      expect(await tick()).toEqual({ users: 1, rollovers: 1 });
       expect(await summaryOf(user, "2026-09-01")).toMatchObject({ rolledOverCount: 1 });
       expect(await slotOf(user)).toEqual({ autoRolloverDay: "2026-09-02", autoRolloverNextAt: "2026-09-02T23:30:00.000Z" });
     });
@@ -299,14 +299,12 @@ describeEachDatabase("auto rollover job", (dialect) => {
 
     it("answers a tick with nobody due with nothing", async () => {
       t.clock.now = new Date("2025-01-01T00:00:00.000Z");
-      expect(await tick()).toEqual({ users: 0, closedDays: 0 });
+      expect(await tick()).toEqual({ users: 0, rollovers: 0 });
     });
   });
 });
 
-// Two server instances, each with its own connection pool, on one PostgreSQL schema, race for the
-// same due users (two buildApp in one process: the pools, transactions and row locks are as
-// separate as two processes' would be).
+// Two instances (each its own pool, so transactions and row locks are as separate as two processes') race for the same due users.
 describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgres]", () => {
   const USERS = 450; // more than a claim batch (200), so the instances take turns
   const DAY = "2026-08-03";
@@ -363,7 +361,7 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
 
   it("closes each (user, day) exactly once", async () => {
     const [a, b] = await Promise.all([first.app.autoRollover.runDueRollovers(), second.app.autoRollover.runDueRollovers()]);
-    expect(a.closedDays + b.closedDays).toBe(USERS);
+    expect(a.rollovers + b.rollovers).toBe(USERS);
     expect(a.users + b.users).toBe(USERS);
     // Both took part: the race really happened.
     expect(a.users).toBeGreaterThan(0);
@@ -382,8 +380,8 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
     // Running again on both changes nothing.
     const again = await Promise.all([first.app.autoRollover.runDueRollovers(), second.app.autoRollover.runDueRollovers()]);
     expect(again).toEqual([
-      { users: 0, closedDays: 0 },
-      { users: 0, closedDays: 0 },
+      { users: 0, rollovers: 0 },
+      { users: 0, rollovers: 0 },
     ]);
   });
 });

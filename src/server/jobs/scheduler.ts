@@ -1,5 +1,7 @@
-// Runs a job now (a server that was down catches up at start) and then every interval, never two
-// runs at once; stop() waits for the run in flight, so the database can close after it.
+// Runs now (a server that was down catches up at start), then every interval, never two runs at once.
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+
 export interface Scheduler {
   stop(): Promise<void>;
 }
@@ -24,10 +26,57 @@ export function startScheduler(options: { intervalMs: number; run: () => Promise
   // The timer alone does not keep the process alive; the HTTP server does.
   timer.unref();
   return {
+    /** Waits for the run in flight, so that the database can close after it. */
     async stop() {
       isStopped = true;
       clearInterval(timer);
       await running;
     },
   };
+}
+
+export interface DueUsersJob<U extends { id: string }> {
+  claimDueUsers(now: string, limit: number, leaseUntil: string): Promise<U[]>;
+  /** Moves the user's slot on; returns what it counts. */
+  runForUser(user: U, leaseUntil: string): Promise<number>;
+}
+
+export interface DueUsersJobOptions {
+  db: Db;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, "error">;
+  /** Users claimed per round trip; a tick takes rounds until no due user is left. */
+  batchSize?: number;
+  /** A scheduler that died is replaced after it. */
+  leaseMs?: number;
+}
+
+/** A tick over the users due for a job; a user whose run fails stays claimed until the lease ends, then is retried. */
+export async function runDueUsers<U extends { id: string }>(
+  job: DueUsersJob<U>,
+  { now, log, batchSize = 200, leaseMs = 5 * 60_000 }: DueUsersJobOptions,
+  { concurrency, failure }: { concurrency: number; failure: string },
+): Promise<{ users: number; counted: number }> {
+  const tick = { users: 0, counted: 0 };
+  for (;;) {
+    const at = now();
+    const leaseUntil = new Date(at.getTime() + leaseMs).toISOString();
+    const due = await job.claimDueUsers(at.toISOString(), batchSize, leaseUntil);
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const user = due[next++]!;
+        try {
+          // Awaited first: `+= await` would read the total before the wait and lose concurrent adds.
+          const counted = await job.runForUser(user, leaseUntil);
+          tick.counted += counted;
+        } catch (error) {
+          log.error({ err: error, userId: user.id }, failure);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    tick.users += due.length;
+    if (due.length < batchSize) return tick;
+  }
 }

@@ -4,7 +4,7 @@
 // A route that validates a body before it looks the resource up also needs a valid body per
 // method (return { id, bodies: { PUT: {...} } }), or the second user gets 400 instead of 404.
 import { randomUUID } from "node:crypto";
-import { aiRepository } from "../modules/ai/ai.repository.ts";
+import { aiBreakdownRepository } from "../modules/ai-breakdown/ai-breakdown.repository.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -41,7 +41,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     });
     if (goal.statusCode !== 201) throw new Error(`creating a goal failed: ${goal.statusCode} ${goal.body}`);
     const id = randomUUID();
-    await aiRepository(t.db.kysely).insertBreakdown(owner.userId, {
+    await aiBreakdownRepository(t.db.kysely).insertBreakdown(owner.userId, {
       id,
       goalId: goal.json().id,
       provider: "openai",
@@ -58,7 +58,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 201) throw new Error(`creating a goal failed: ${response.statusCode} ${response.body}`);
     return { id: response.json().id, bodies: { PUT: { title: "Renamed goal" } } };
   },
-  // A summary is found by its date: the owner closes a day, the intruder has no summary of that day.
+  // A summary is found by its date: the owner rolls a day over, the intruder has no summary of that day.
   "/api/rollover/summary/:date": async (t, owner) => {
     const date = "2026-05-04";
     const response = await t.app.inject({
@@ -67,7 +67,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
       headers: owner.mutatingHeaders,
       payload: { date },
     });
-    if (response.statusCode !== 200) throw new Error(`closing a day failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200) throw new Error(`a rollover failed: ${response.statusCode} ${response.body}`);
     return date;
   },
   "/api/tasks/:id": async (t, owner) => {

@@ -1,6 +1,6 @@
 // Pure, so that the scheduler, the settings write and the migration compute the same instants.
 import type { RolloverSettings } from "../api/rollover.ts";
-import { addDays, isCalendarDate, isKnownTimeZone, isTimeOfDay } from "./dates.ts";
+import { addDays, dayInZone, isCalendarDate, isTimeOfDay, wallClockInZone } from "./dates.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -9,49 +9,23 @@ export function isAutoRolloverOn(settings: Pick<RolloverSettings, "autoRolloverE
   return settings.autoRolloverEnabled && !settings.requireConfirmation;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Kept per zone: a scheduler tick asks for the same few zones over and over. */
-function readableZone(timeZone: string): string {
-  if (formatters.has(timeZone)) return timeZone;
-  return isKnownTimeZone(timeZone) ? timeZone : "UTC";
-}
-
-/** The wall time read as UTC, in epoch ms. */
 function wallClockMs(instantMs: number, timeZone: string): number {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instantMs)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  const { date, hour, minute } = wallClockInZone(instantMs, timeZone);
+  return Date.parse(date) + (hour * 60 + minute) * MINUTE_MS;
 }
 
 /** A time skipped by spring-forward is the first instant after the gap; a repeated one is its first occurrence. */
 export function autoRolloverInstant(day: string, time: string, timeZone: string): Date {
   if (!isCalendarDate(day)) throw new RangeError(`Not a calendar date: ${day}`);
   if (!isTimeOfDay(time)) throw new RangeError(`Not a time of day: ${time}`);
-  const zone = readableZone(timeZone);
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const target = Date.UTC(year, month - 1, date, hours, minutes);
 
   // The zone's offsets a day either side cover any change near the target (changes are months apart).
-  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => wallClockMs(target + shift, zone) - (target + shift)));
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => wallClockMs(target + shift, timeZone) - (target + shift)));
   const candidates = [...offsets].map((offset) => target - offset).sort((a, b) => a - b);
-  const exact = candidates.find((candidate) => wallClockMs(candidate, zone) === target);
+  const exact = candidates.find((candidate) => wallClockMs(candidate, timeZone) === target);
   if (exact !== undefined) return new Date(exact);
 
   // In a gap: search for the first minute showing the target or later (changes fall on whole minutes).
@@ -59,14 +33,10 @@ export function autoRolloverInstant(day: string, time: string, timeZone: string)
   let high = candidates[candidates.length - 1]!; // shows a time after it
   while (high - low > MINUTE_MS) {
     const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (wallClockMs(middle, zone) >= target) high = middle;
+    if (wallClockMs(middle, timeZone) >= target) high = middle;
     else low = middle;
   }
   return new Date(high);
-}
-
-function dayAt(instant: Date, timeZone: string): string {
-  return new Date(wallClockMs(instant.getTime(), readableZone(timeZone))).toISOString().slice(0, 10);
 }
 
 export interface AutoRolloverSlot {
@@ -75,7 +45,7 @@ export interface AutoRolloverSlot {
 }
 
 export function nextAutoRollover(time: string, timeZone: string, after: Date): AutoRolloverSlot {
-  let day = addDays(dayAt(after, timeZone), -1);
+  let day = addDays(dayInZone(after, timeZone), -1);
   for (;;) {
     const at = autoRolloverInstant(day, time, timeZone);
     if (at.getTime() > after.getTime()) return { day, at };
@@ -90,7 +60,7 @@ export function dueAutoRolloverDays(
   timeZone: string,
   now: Date,
 ): string[] {
-  const today = dayAt(now, timeZone);
+  const today = dayInZone(now, timeZone);
   const oldest = addDays(today, -settings.maxRolloverDays);
   const days: string[] = [];
   for (let day = fromDay < oldest ? oldest : fromDay; day <= today; day = addDays(day, 1)) {

@@ -1,7 +1,7 @@
 // Thresholds are listed in docs/decisions/010-insights.md; keep the two in step.
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
 import { checkCapacity } from "./capacity.ts";
-import { addDays, isKnownTimeZone } from "./dates.ts";
+import { addDays, wallClockInZone } from "./dates.ts";
 import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
 
@@ -55,9 +55,6 @@ export type DailyInsightRule = (input: DailyInsightInput) => RuleInsight | null;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const quote = (title: string) => `'${title.length > 60 ? `${title.slice(0, 57)}...` : title}'`;
 
-/** One Intl formatter kept per zone: date-fns-tz builds zone objects per call, far slower over a month of completions. */
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Keyed by quarter hour: every zone's offset is a whole number of quarter hours. */
 const quarterHours = new Map<string, { day: string; hour: number; minute: number }>();
 const QUARTER_HOUR_MS = 15 * 60_000;
 
@@ -67,25 +64,8 @@ export function zonedDayAndHour(instant: string, timeZone: string): { day: strin
   const key = `${timeZone}\u0000${quarter}`;
   let start = quarterHours.get(key);
   if (!start) {
-    let formatter = zoneFormatters.get(timeZone);
-    if (!formatter) {
-      const zone = isKnownTimeZone(timeZone) ? timeZone : "UTC";
-      formatter = new Intl.DateTimeFormat("en-CA", {
-        timeZone: zone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      });
-      // A server sees a handful of zones; the bound keeps a stream of odd ones from growing it.
-      if (zoneFormatters.size > 500) zoneFormatters.clear();
-      zoneFormatters.set(timeZone, formatter);
-    }
-    const parts: Record<string, string> = {};
-    for (const part of formatter.formatToParts(new Date(quarter * QUARTER_HOUR_MS))) parts[part.type] = part.value;
-    start = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+    const { date, hour, minute } = wallClockInZone(quarter * QUARTER_HOUR_MS, timeZone);
+    start = { day: date, hour, minute };
     if (quarterHours.size > 50_000) quarterHours.clear();
     quarterHours.set(key, start);
   }

@@ -1,5 +1,4 @@
-import { TZDate, tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { TZDate } from "@date-fns/tz";
 import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from "./calendar-date.ts";
 
 export { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE };
@@ -67,21 +66,38 @@ function utcMsToDay(ms: number): string {
   return `${year}-${month}-${day}`;
 }
 
-export function dayInZone(instant: Date | string, timeZone: string): string {
-  const parts = dayFormatter(safeZone(timeZone)).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)!.value;
-  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+export interface WallClock {
+  date: string;
+  hour: number;
+  minute: number;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-function dayFormatter(zone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(zone);
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+export function wallClockInZone(instant: Date | number | string, timeZone: string): WallClock {
+  const zone = safeZone(timeZone);
+  let formatter = wallClockFormatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    if (dayFormatters.size >= ZONE_ANSWERS_MAX) dayFormatters.clear();
-    dayFormatters.set(zone, formatter);
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    if (wallClockFormatters.size >= ZONE_ANSWERS_MAX) wallClockFormatters.clear();
+    wallClockFormatters.set(zone, formatter);
   }
-  return formatter;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(typeof instant === "string" ? new Date(instant) : instant)) parts[part.type] = part.value;
+  return { date: `${parts.year!.padStart(4, "0")}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+}
+
+/** The calendar day an instant falls on in the zone (an unknown zone is read as UTC). */
+export function dayInZone(instant: Date | string, timeZone: string): string {
+  return wallClockInZone(instant, timeZone).date;
 }
 
 export function todayInZone(now: Date, timeZone: string): string {
@@ -89,7 +105,8 @@ export function todayInZone(now: Date, timeZone: string): string {
 }
 
 export function timeOfDayInZone(instant: Date | string, timeZone: string): string {
-  return format(new Date(instant), "HH:mm", { in: tz(safeZone(timeZone)) });
+  const { hour, minute } = wallClockInZone(instant, timeZone);
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,12 +1,8 @@
 // A user is found by (issuer, subject), never by e-mail.
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database, UserRow } from "../../db/schema.ts";
 
-export interface Profile {
-  name: string;
-  email: string | null;
-  avatarUrl: string | null;
-}
+export type Profile = Pick<UserRow, "name" | "email" | "avatarUrl">;
 
 export function identitiesRepository(db: Kysely<Database>) {
   return {
@@ -21,7 +17,7 @@ export function identitiesRepository(db: Kysely<Database>) {
     },
 
     async insertUserWithIdentity(
-      user: { id: string; timeZone: string } & Profile,
+      user: Pick<UserRow, "id" | "timeZone"> & Profile,
       identity: { id: string; issuer: string; subject: string },
       now: string,
     ): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
+import { scheduleAutoRollover } from "../rollover/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { identitiesRepository, type Profile } from "./identities.repository.ts";
 

@@ -1,43 +1,34 @@
 // Sessions are reached by the id a signed cookie or refresh token carries: the session is the owner here.
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, SessionRow, UserRow } from "../../db/schema.ts";
 
-export interface NewSession {
-  id: string;
-  userId: string;
+export type NewSession = Pick<SessionRow, "id" | "userId" | "expiresAt" | "userAgent"> & {
   now: string;
-  expiresAt: string;
-  userAgent: string | null;
   refreshHash: string;
   refreshExpiresAt: string;
-}
+};
 
-export interface RefreshState {
-  userId: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  refreshHashes: string;
-  retiredRefreshHashes: string;
-  refreshRotatedAt: string | null;
-  refreshExpiresAt: string | null;
-}
+const refreshStateColumns = [
+  "userId",
+  "expiresAt",
+  "revokedAt",
+  "refreshHashes",
+  "retiredRefreshHashes",
+  "refreshRotatedAt",
+  "refreshExpiresAt",
+] as const;
 
-export interface RefreshChange {
-  refreshHashes: string;
-  retiredRefreshHashes: string;
-  refreshRotatedAt: string | null;
+export type RefreshState = Pick<SessionRow, (typeof refreshStateColumns)[number]>;
+
+export type RefreshChange = Pick<SessionRow, "refreshHashes" | "retiredRefreshHashes" | "refreshRotatedAt"> & {
   refreshExpiresAt: string;
   now: string;
-}
+};
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
-export interface LiveSession {
-  userId: string;
-  expiresAt: string;
-  dataVersion: number;
-}
+export type LiveSession = Pick<SessionRow, "userId" | "expiresAt"> & Pick<UserRow, "dataVersion">;
 
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
@@ -77,10 +68,7 @@ export function sessionsRepository(db: Kysely<Database>) {
 
     // forUpdate locks the row on PostgreSQL, so concurrent refreshes of one session take turns.
     async findRefreshState(sessionId: string, options: { forUpdate?: boolean } = {}): Promise<RefreshState | undefined> {
-      const query = db
-        .selectFrom("sessions")
-        .select(["userId", "expiresAt", "revokedAt", "refreshHashes", "retiredRefreshHashes", "refreshRotatedAt", "refreshExpiresAt"])
-        .where("id", "=", sessionId);
+      const query = db.selectFrom("sessions").select(refreshStateColumns).where("id", "=", sessionId);
       return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
 

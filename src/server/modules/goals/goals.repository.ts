@@ -1,29 +1,13 @@
 // Every function takes the owner's id first: a goal is only ever read or changed through its owner.
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
-import type { Database, GoalRow, GoalStatus } from "../../db/schema.ts";
+import type { Database, GoalRow } from "../../db/schema.ts";
 
-export interface GoalWithTaskCounts {
-  id: string;
-  title: string;
-  description: string | null;
-  targetDate: string | null;
-  status: GoalStatus;
-  createdAt: string;
-  updatedAt: string;
-  completedTasksCount: number;
-  totalTasksCount: number;
-}
+export type GoalWithTaskCounts = Omit<GoalRow, "userId">;
 
 export type NewGoal = Omit<GoalRow, "userId" | "totalTasksCount" | "completedTasksCount">;
 
-export interface GoalFieldsUpdate {
-  title: string;
-  description?: string | null;
-  targetDate?: string | null;
-  status?: GoalStatus;
-  updatedAt: string;
-}
+export type GoalFieldsUpdate = Pick<GoalRow, "title" | "updatedAt"> & Partial<Pick<GoalRow, "description" | "targetDate" | "status">>;
 
 export type GoalsRepository = ReturnType<typeof goalsRepository>;
 

@@ -1,32 +1,17 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
-import type { Database, Flag } from "../../db/schema.ts";
+import { dueUserClaims } from "../../db/due-user-claims.ts";
+import type { DailyInsightsTable, Database, Flag, UserRow, WeeklySummariesTable } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 
 class NoStoredDay extends Error {}
 
-export interface StoredDailyInsights {
-  insights: string;
-  viewed: Flag;
-  provider: string | null;
-  sourceVersion: number;
-}
+export type StoredDailyInsights = Pick<Selectable<DailyInsightsTable>, "insights" | "viewed" | "provider" | "sourceVersion">;
 
-export interface WeeklySummaryRow {
-  id: string;
-  weekStartDate: string;
-  tasksTotal: number;
-  tasksCompleted: number;
-  goalsProgressed: number;
-  insights: string;
-  summaryText: string;
-  generatedAt: string;
-  viewed: Flag;
-  createdAt: string;
-}
+export type WeeklySummaryRow = Omit<Selectable<WeeklySummariesTable>, "userId">;
 
-export type NewWeeklySummaryRow = Omit<WeeklySummaryRow, "viewed" | "createdAt" | "id"> & { id: string; createdAt: string };
+export type NewWeeklySummaryRow = Omit<WeeklySummaryRow, "viewed">;
 
 const weeklyColumns = [
   "id",
@@ -43,9 +28,6 @@ const weeklyColumns = [
 
 export type InsightsRepository = ReturnType<typeof insightsRepository>;
 
-const userStateQuery = compiledQuery((db, p: { userId: string }) =>
-  db.selectFrom("users").select(["timeZone", "dataVersion"]).where("id", "=", p.userId),
-);
 const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("users")
@@ -61,13 +43,11 @@ const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: stri
     .where("users.id", "=", p.userId),
 );
 
-export function insightsRepository(db: Kysely<Database>) {
-  return {
-    async findUserState(userId: string): Promise<{ timeZone: string; dataVersion: number } | undefined> {
-      const row = await userStateQuery.takeFirst(db, { userId });
-      return row && { timeZone: row.timeZone, dataVersion: Number(row.dataVersion) };
-    },
+export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySummaryNextAt">;
 
+export function insightsRepository(db: Kysely<Database>) {
+  const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
+  return {
     async findUserStateWithDay(userId: string, date: string) {
       const row = await userStateWithDayQuery.takeFirst(db, { userId, date });
       if (!row) return undefined;
@@ -120,7 +100,7 @@ export function insightsRepository(db: Kysely<Database>) {
 
     async upsertDailyInsights(
       userId: string,
-      row: { id: string; date: string; insights: string; viewed: Flag; provider: string | null; sourceVersion: number; at: string },
+      row: Omit<Selectable<DailyInsightsTable>, "userId" | "createdAt" | "updatedAt"> & { at: string },
     ): Promise<void> {
       await db
         .insertInto("dailyInsights")
@@ -231,6 +211,15 @@ export function insightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return db.selectFrom("weeklySummaries").select(weeklyColumns).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+    },
+
+    /** Through users.weekly_summary_next_at (migration 0008). */
+    async claimDueWeeklySummaryUsers(now: string, limit: number, leaseUntil: string): Promise<DueWeeklySummaryUser[]> {
+      return weeklySummaryClaims.claimDueUsers(now, limit, leaseUntil);
+    },
+
+    async moveWeeklySummarySlot(userId: string, leaseUntil: string, nextAt: string): Promise<void> {
+      await weeklySummaryClaims.moveSlot(userId, leaseUntil, { weeklySummaryNextAt: nextAt });
     },
   };
 }

@@ -12,12 +12,14 @@ import {
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
+import { usersService } from "../user/user.service.ts";
 import { insightsService } from "./insights.service.ts";
 
 const DAILY_INSIGHTS_CACHE: UserDataGroup = { name: "daily-insights", max: 100 };
 
 export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
   const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log });
+  const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);
   });
@@ -28,7 +30,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async
     { schema: { querystring: dailyInsightsQuerySchema, response: { 200: dailyInsightsResponseSchema } } },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const day = request.query.date ?? (await insights.userToday(userId));
+      const day = request.query.date ?? (await users.userToday(userId));
       // A GET another site can start (a link, with SameSite=Lax cookies) never spends a model call.
       const site = request.headers["sec-fetch-site"];
       const mayCallModel = site === undefined || site === "same-origin" || site === "none";

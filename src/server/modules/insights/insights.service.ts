@@ -4,14 +4,23 @@ import type { Kysely } from "kysely";
 import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary } from "../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
 import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
-import { daysBetween, todayInZone } from "../../../shared/rules/dates.ts";
-import { currentWeekStart, weekEndOf, weekFigures, weeklyInsights, weeklySummaryTemplate } from "../../../shared/rules/weekly-summary.ts";
+import { addDays, daysBetween, todayInZone } from "../../../shared/rules/dates.ts";
+import {
+  currentWeekStart,
+  nextWeeklySummaryRun,
+  WEEK_LENGTH_DAYS,
+  weekEndOf,
+  weekFigures,
+  weeklyInsights,
+  weeklySummaryTemplate,
+} from "../../../shared/rules/weekly-summary.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
+import { usersService } from "../user/user.service.ts";
 import { insightsWording } from "./insights-wording.ts";
-import { insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
+import { type DueWeeklySummaryUser, insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
 
 export interface InsightsServiceDeps {
   kysely: Kysely<Database>;
@@ -21,6 +30,7 @@ export interface InsightsServiceDeps {
 }
 
 export type InsightsService = ReturnType<typeof insightsService>;
+export type { DueWeeklySummaryUser };
 
 export const WORDING_CALLS_PER_DAY = 20;
 export const WORDED_DAYS_BACK = 60;
@@ -83,6 +93,7 @@ const userNotFound = () => new AppError("not_found", "User not found");
 
 export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
+  const users = usersService({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
   // Simultaneous first reads share one computation (and one wording call).
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
@@ -178,9 +189,9 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
   }
 
   async function generateCurrentWeek(userId: string): Promise<WeeklySummary> {
-    const user = await repository.findUserState(userId);
-    if (!user) throw userNotFound();
-    const weekStart = currentWeekStart(now(), user.timeZone);
+    const timeZone = await users.findTimeZone(userId);
+    if (timeZone === undefined) throw userNotFound();
+    const weekStart = currentWeekStart(now(), timeZone);
     const existing = await repository.findWeeklySummary(userId, weekStart);
     const built = await buildWeek(userId, weekStart, existing);
     if (!existing) {
@@ -195,16 +206,15 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
     return toWeeklySummary({ ...current, ...built, viewed });
   }
 
-  /** The user's today in their zone (the day `GET /api/ai/insights` reads without a date). */
-  async function userToday(userId: string): Promise<string> {
-    const user = await repository.findUserState(userId);
-    if (!user) throw userNotFound();
-    return todayInZone(now(), user.timeZone);
+  /** Written once (an existing one is kept); a week without tasks gets none. True when this call stored it. */
+  async function generateWeekOnce(userId: string, weekStart: string): Promise<boolean> {
+    if (await repository.findWeeklySummary(userId, weekStart)) return false;
+    const built = await buildWeek(userId, weekStart);
+    if (built.tasksTotal === 0) return false;
+    return repository.insertWeeklySummaryOnce(userId, { ...built, id: randomUUID(), createdAt: built.generatedAt });
   }
 
   return {
-    userToday,
-
     async getDailyInsights(
       userId: string,
       day: string,
@@ -241,12 +251,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       return pending;
     },
 
-    async generateWeekOnce(userId: string, weekStart: string): Promise<boolean> {
-      if (await repository.findWeeklySummary(userId, weekStart)) return false;
-      const built = await buildWeek(userId, weekStart);
-      if (built.tasksTotal === 0) return false;
-      return repository.insertWeeklySummaryOnce(userId, { ...built, id: randomUUID(), createdAt: built.generatedAt });
-    },
+    generateWeekOnce,
 
     async listWeeklySummaries(userId: string, limit = PAGE_WEEKLY_SUMMARIES): Promise<WeeklySummary[]> {
       return (await repository.listWeeklySummaries(userId, limit)).map(toWeeklySummary);
@@ -256,6 +261,19 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       const row = await repository.markWeeklySummaryViewed(userId, id);
       if (!row) throw summaryNotFound();
       return toWeeklySummary(row);
+    },
+
+    claimDueWeeklySummaries: repository.claimDueWeeklySummaryUsers,
+
+    /** True when it stored last week's summary; a user never scheduled ('' from migration 0008) is only scheduled. */
+    async runWeeklySummary(user: DueWeeklySummaryUser, leaseUntil: string): Promise<boolean> {
+      const at = now();
+      // A slot is a Monday 06:00 or a lease that ended after one: a server down for weeks catches up the last week only.
+      const stored =
+        user.weeklySummaryNextAt !== "" &&
+        (await generateWeekOnce(user.id, addDays(currentWeekStart(at, user.timeZone), -WEEK_LENGTH_DAYS)));
+      await repository.moveWeeklySummarySlot(user.id, leaseUntil, nextWeeklySummaryRun(at, user.timeZone).at.toISOString());
+      return stored;
     },
   };
 }

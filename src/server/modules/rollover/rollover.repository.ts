@@ -333,11 +333,6 @@ export function rolloverRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findUserTimeZone(userId: string): Promise<string | undefined> {
-      const user = await db.selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
-      return user?.timeZone;
-    },
-
     async findSummary(userId: string, date: string): Promise<RolloverSummary | undefined> {
       const row = await summaryQuery.takeFirst(db, { userId, date });
       return row && summaryFromRow(row);

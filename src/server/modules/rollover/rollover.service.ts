@@ -11,9 +11,10 @@ import {
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
-import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
+import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { usersService } from "../user/user.service.ts";
 import { type DayClose, type DayToClose, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
 
 export interface RolloverServiceDeps {
@@ -50,12 +51,7 @@ async function settingsOf(repository: RolloverRepository, userId: string): Promi
 
 export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS }: RolloverServiceDeps) {
   const repository = rolloverRepository(kysely);
-
-  /** The user's today in their zone (product-decisions.md: never the server's zone). */
-  async function userToday(userId: string): Promise<string> {
-    const timeZone = (await repository.findUserTimeZone(userId)) ?? "UTC";
-    return todayInZone(now(), timeZone);
-  }
+  const { userToday } = usersService({ kysely, now });
 
   /** The summary and task changes of closing `day`; a closed day adds what no close of it handled (decision 020). */
   function planClose(read: DayToClose, settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {

@@ -1,32 +1,17 @@
 // Every function takes the owner's id first: a task is only ever read or changed through its owner.
 import { type Compilable, type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
-import type { LifecycleFields } from "../../../shared/rules/task-lifecycle.ts";
 import { prefixUpperBound, searchWords } from "../../../shared/rules/task-search.ts";
 import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database, NewTaskRow, TaskRowUpdate } from "../../db/schema.ts";
+import type { Database, NewTaskRow, TaskRow, TaskRowUpdate } from "../../db/schema.ts";
 
-export interface TaskState extends LifecycleFields {
-  id: string;
-  goalId: string | null;
-  date: string | null;
-  estimatedDuration: number | null;
-  firstPlannedDate: string | null;
-}
+export type TaskState = Pick<TaskRow, (typeof stateColumns)[number]>;
 
 export type NewTask = Omit<NewTaskRow, "userId">;
 
-export interface GoalCountedState {
-  goalId: string | null;
-  status: TaskStatus;
-}
-export interface GoalTaskOutline {
-  title: string;
-  status: TaskStatus;
-  estimatedDuration: number | null;
-  date: string | null;
-}
+export type GoalCountedState = Pick<TaskRow, "goalId" | "status">;
+export type GoalTaskOutline = Pick<TaskRow, "title" | "status" | "estimatedDuration" | "date">;
 
 export type TaskChanges = Omit<TaskRowUpdate, "id" | "userId" | "createdAt">;
 
@@ -83,10 +68,6 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
     .select([...taskColumns, "goals.title as goalTitle"])
     .where("tasks.userId", "=", userId);
 }
-
-const userTimeZoneQuery = compiledQuery((db, p: { userId: string }) =>
-  db.selectFrom("users").select("timeZone").where("id", "=", p.userId),
-);
 
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   selectTasksOf(db, p.userId)
@@ -508,11 +489,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
       const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;
-    },
-
-    async findUserTimeZone(userId: string): Promise<string | undefined> {
-      const user = await userTimeZoneQuery.takeFirst(db, { userId });
-      return user?.timeZone;
     },
 
     async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {

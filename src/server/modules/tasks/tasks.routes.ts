@@ -16,10 +16,12 @@ import {
 } from "../../../shared/api/tasks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
+import { usersService } from "../user/user.service.ts";
 import { tasksService } from "./tasks.service.ts";
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their query, body or params are validated.
   app.addHook("onRequest", async (request) => {
     requireUserId(request);
@@ -41,7 +43,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = requireUserId(request);
       const { startDate, endDate } = request.query;
-      const today = await tasks.userToday(userId);
+      const today = await users.userToday(userId);
       return reply.sendUserData(`future-tasks:${startDate}:${endDate}:${today}`, () => tasks.listFutureTasks(userId, request.query, today));
     },
   );

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
-import { todayInZone } from "../../../shared/rules/dates.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
@@ -87,18 +86,7 @@ export interface CreateTasksOptions {
 export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   const repository = tasksRepository(kysely, dialect);
 
-  /** The user's IANA time zone (UTC when the user is not found). */
-  async function userTimeZone(userId: string): Promise<string> {
-    return (await repository.findUserTimeZone(userId)) ?? "UTC";
-  }
-
-  /** The user's today in their zone (product-decisions.md: never the server's zone). */
-  async function userToday(userId: string): Promise<string> {
-    return todayInZone(now(), await userTimeZone(userId));
-  }
-
-  // One transaction: a goal that is not the user's (a 404) fails them all. Each task is a millisecond younger
-  // than the one before and placed after the last of its day, so they keep the order given.
+  // One transaction: a goal that is not the user's (a 404) fails them all; each task is placed after the last, keeping the order given.
   async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
     const start = now().getTime();
     const tasks: Task[] = [];
@@ -234,10 +222,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return stalled;
     },
 
-    /** The user's today first: the overdue part of the list depends on it (and a cached answer is keyed by it). */
-    userToday,
-    userTimeZone,
-
+    /** `today` first (usersService.userToday): the overdue part of the list depends on it, and a cached answer is keyed by it. */
     listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
       return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
     },

@@ -7,6 +7,8 @@ import type { Database } from "../../db/schema.ts";
 const userColumns = ["id", "name", "email", "avatarUrl", "timeZone"] as const;
 
 const userQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(userColumns).where("id", "=", p.userId));
+// Compiled once: most reads of a user's day ask for it.
+const timeZoneQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select("timeZone").where("id", "=", p.userId));
 
 export function usersRepository(db: Kysely<Database>) {
   return {
@@ -14,7 +16,10 @@ export function usersRepository(db: Kysely<Database>) {
       return userQuery.takeFirst(db, { userId });
     },
 
-    // A new zone raises the data version: cached answers may depend on the zone (decision 010).
+    async findTimeZone(userId: string): Promise<string | undefined> {
+      return (await timeZoneQuery.takeFirst(db, { userId }))?.timeZone;
+    },
+
     async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
       return db
         .updateTable("users")

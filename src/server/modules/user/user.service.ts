@@ -1,16 +1,34 @@
 import type { Kysely } from "kysely";
 import type { User, UserPreferences } from "../../../shared/api/user.ts";
+import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
-import { scheduleAutoRollover } from "../../db/auto-rollover-schedule.ts";
+import { scheduleAutoRollover } from "../rollover/auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { usersRepository } from "./user.repository.ts";
 
 // A session whose user row is gone is no session: 401, as for a signed-out visitor.
 const noUser = () => new AppError("unauthorized", "Not signed in");
 
+export type UsersService = ReturnType<typeof usersService>;
+
 export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }) {
   const users = usersRepository(deps.kysely);
+
+  /** UTC when there is no such user. */
+  async function userTimeZone(userId: string): Promise<string> {
+    return (await users.findTimeZone(userId)) ?? "UTC";
+  }
+
   return {
+    /** Undefined when there is no such user. */
+    findTimeZone: users.findTimeZone,
+    userTimeZone,
+
+    /** The user's today in their zone (product-decisions.md: never the server's zone). */
+    async userToday(userId: string): Promise<string> {
+      return todayInZone(deps.now(), await userTimeZone(userId));
+    },
+
     async getUser(userId: string): Promise<User> {
       const row = await users.findUser(userId);
       if (!row) throw noUser();

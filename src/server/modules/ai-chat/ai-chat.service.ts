@@ -12,60 +12,59 @@ import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
-import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
-import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-prompt.ts";
-import { listProviders } from "./ai-providers.ts";
-import { aiRepository } from "./ai.repository.ts";
+import { usersService } from "../user/user.service.ts";
+import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
+import { listProviders } from "../ai-models/ai-providers.ts";
+import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-chat-prompt.ts";
+import { aiChatRepository } from "./ai-chat.repository.ts";
 
-export interface AiServiceDeps {
+export interface AiChatServiceDeps {
   kysely: Kysely<Database>;
   dialect: Dialect;
   now: () => Date;
   config: AiConfig;
   log: FastifyBaseLogger;
-  /** db.groupCommit: the limit counters and the exchange's record share a turn's commit on SQLite. */
+  /** On SQLite the limit counters and the exchange's record then share a turn's commit. */
   groupCommit?: GroupCommit;
-  /** db.writeCount: while it is unchanged (and defined), a user's time zone read before still holds. */
+  /** While it is unchanged (and defined), a user's time zone read before still holds. */
   writeCount?: () => number | undefined;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
 const MAX_OUTPUT_TOKENS = 1024;
-/** Characters of system prompts kept in all (about a few thousand users' days). */
+/** Bounds the memory of the kept prompts, in characters. */
 const MAX_KEPT_PROMPT_CHARS = 16 * 1024 * 1024;
 
 /** A user's data as the model sees it, kept while it cannot have changed. */
 interface KeptPrompt {
-  /** The user's data version it was read at (db/user-data.ts). */
   dataVersion: number;
-  /** The user's today it was read for: the day turns, or the time zone changes, and it is read again. */
+  /** The day turns, or the time zone changes, and it is read again. */
   today: string;
-  /** The user's time zone as last read, and db.writeCount() just before that read (SQLite). */
   timeZone: string;
+  /** db.writeCount() just before the zone was read. */
   writeCount: number | undefined;
   data: UserData;
-  /** buildSystemPrompt(data): the prompt when the app reported no patterns. */
+  /** The prompt when the app reported no patterns. */
   system: string;
 }
 
-export type AiService = ReturnType<typeof aiService>;
+export type AiChatService = ReturnType<typeof aiChatService>;
 
-export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiServiceDeps) {
+export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiChatServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
+  const users = usersService({ kysely, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
-  // Per user: their goals and today's tasks change only by writes that raise their data version,
-  // so an unchanged day costs one time-zone read instead of reading and shaping 200 goals.
+  // Goals and today's tasks change only by writes that raise the data version: an unchanged day costs one zone read.
   const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
 
-  /** The system prompt from the user's data as it is now (`dataVersion`: read with the session, null when unknown). */
+  /** `dataVersion`: read with the session, null when unknown. */
   async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
     let kept = dataVersion === null ? undefined : prompts.get(userId);
-    // A zone read while the write count had its present value still holds: changing a time zone is
-    // a counted write (on PostgreSQL, another instance's raises the data version, which is noticed).
+    // Changing a zone is a counted write (another instance's raises the data version), so an unchanged count keeps it.
     const writesBefore = writeCount?.();
     const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
-    const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
+    const timeZone = zoneStillHolds ? kept!.timeZone : await users.userTimeZone(userId);
     const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.
@@ -80,7 +79,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
     return clientPatterns === undefined ? kept.system : buildSystemPrompt(withClientPatterns(kept.data, clientPatterns));
   }
 
-  /** Everything a model call needs, read by the server: the client's context is a hint only. */
+  /** Read by the server: the client's context is a hint only. */
   async function prepareCall(userId: string, dataVersion: number | null, body: ChatBody) {
     const model = modelOf(body.provider); // before the limits: a refused provider costs no allowance
     // The allowance waits for its commit (the end of this turn on SQLite): the prompt is read meanwhile.
@@ -92,14 +91,11 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
     return { model, system, messages };
   }
 
-  /**
-   * Kept for the analytics: the time, provider and token counts, never the text (docs/decisions/009).
-   * A failure to keep it does not take the user's answer away.
-   */
+  /** A failure to keep the analytics' record does not take the user's answer away. */
   async function recordExchange(userId: string, provider: AiProviderName, usage: LanguageModelUsage | undefined) {
     try {
       const record = { id: randomUUID(), provider, ...tokenCounts(usage), createdAt: now().toISOString() };
-      await groupCommit((db) => aiRepository(db).insertConversation(userId, record));
+      await groupCommit((db) => aiChatRepository(db).insertConversation(userId, record));
     } catch (error) {
       log.warn({ err: error }, "could not record an AI conversation");
     }
@@ -116,7 +112,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       let content: string;
       let usage: LanguageModelUsage;
       try {
-        // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+        // Never retried: the SDK's back-off would spend the user's wait and our timeout.
         ({ text: content, usage } = await generateText({
           model,
           system,
@@ -135,11 +131,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       return { content };
     },
 
-    /**
-     * Starts a streamed reply and waits for its first piece, so that every failure up to then is an
-     * ordinary error answer (thrown); afterwards failures are `error` events. The events end with
-     * exactly one `done` or `error`. Stopping the iteration (the client left) aborts the call.
-     */
+    /** Waits for the first piece, so that every failure up to then is an ordinary error answer; later ones are `error` events. */
     async startChatStream(
       userId: string,
       dataVersion: number | null,
@@ -162,7 +154,6 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       const parts = result.fullStream[Symbol.asyncIterator]();
       let usage: LanguageModelUsage | undefined;
 
-      /** The next piece of text; undefined at the end. Throws the mapped error. */
       async function nextDelta(): Promise<string | undefined> {
         for (;;) {
           let step: IteratorResult<typeof result.fullStream extends AsyncIterable<infer P> ? P : never>;

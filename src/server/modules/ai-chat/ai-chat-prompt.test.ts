@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Goal } from "../../../shared/api/goals.ts";
-import { parseRetryAfter } from "./ai-errors.ts";
-import { buildSystemPrompt, capHistory, describeUserData, estimateTokens, PROMPT_MAX_GOALS } from "./ai-prompt.ts";
+import { buildSystemPrompt, capHistory, describeUserData, estimateTokens, PROMPT_MAX_GOALS } from "./ai-chat-prompt.ts";
 
 const entry = (role: "user" | "assistant", chars: number, tag: string) => ({ role, content: `${tag}${"x".repeat(chars - tag.length)}` });
 
@@ -56,15 +55,5 @@ describe("the user's data in the prompt", () => {
     expect(prompt.match(/<\/user-data>/g)).toHaveLength(1);
     expect(prompt).not.toContain("<b>");
     expect(prompt.indexOf("\\u003c/user-data\\u003e")).toBeLessThan(prompt.indexOf("</user-data>"));
-  });
-});
-
-describe("parseRetryAfter", () => {
-  const now = new Date("2026-05-04T15:00:00.000Z");
-  it("reads seconds and HTTP dates", () => {
-    expect(parseRetryAfter("7", now)).toBe(7);
-    expect(parseRetryAfter("Mon, 04 May 2026 15:00:30 GMT", now)).toBe(30);
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
-// Maps what a model call can throw to the AppError the client sees (docs/decisions/008). The
-// provider's own message is never passed on: some echo part of the key (OpenAI's 401 does).
+// The provider's own message is never passed on: some echo part of the key (OpenAI's 401 does).
 import { APICallError, RetryError } from "ai";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { AppError } from "../../app-error.ts";
@@ -25,7 +24,6 @@ function hasNetworkCause(error: unknown, depth = 0): boolean {
   return hasNetworkCause((error as { cause?: unknown }).cause, depth + 1);
 }
 
-/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: Date): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
@@ -36,7 +34,6 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
 export interface CallOutcome {
   provider: AiProviderName;
   timeoutMs: number;
-  /** The call's own timer fired. */
   timedOut: boolean;
   now: Date;
 }

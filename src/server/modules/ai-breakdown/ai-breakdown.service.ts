@@ -1,16 +1,12 @@
-// Goal breakdown with AI and the AI analytics (issue 14, docs/decisions/009).
 import { randomUUID } from "node:crypto";
 import { APICallError, generateText, type LanguageModel, type LanguageModelUsage, NoObjectGeneratedError, Output, RetryError } from "ai";
 import type { Kysely } from "kysely";
 import {
-  type AcceptanceRateResponse,
   type BreakdownGoalBody,
   type BreakdownGoalResponse,
   breakdownOutputSchema,
   type CreateBreakdownTasksBody,
   type CreateBreakdownTasksResponse,
-  PLANNING_HISTORY_MAX_ENTRIES,
-  type PlanningHistoryResponse,
 } from "../../../shared/api/ai-breakdown.ts";
 import { parseSuggestions, readSuggestions, type Suggestion } from "../../../shared/rules/breakdown.ts";
 import { notFound } from "../../app-error.ts";
@@ -19,10 +15,11 @@ import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
+import { usersService } from "../user/user.service.ts";
+import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
+import { PROMPT_MAX_TASKS } from "../ai-models/user-data-block.ts";
 import { BREAKDOWN_REQUEST, type BreakdownInput, buildBreakdownSystemPrompt } from "./ai-breakdown-prompt.ts";
-import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
-import { PROMPT_MAX_TASKS } from "./ai-prompt.ts";
-import { aiRepository } from "./ai.repository.ts";
+import { aiBreakdownRepository } from "./ai-breakdown.repository.ts";
 
 export interface AiBreakdownServiceDeps {
   kysely: Kysely<Database>;
@@ -31,9 +28,8 @@ export interface AiBreakdownServiceDeps {
   config: AiConfig;
 }
 
-/** Ten suggestions of a few sentences each fit well within this; it bounds the cost of a runaway reply. */
+/** Bounds the cost of a runaway reply; ten suggestions fit well within it. */
 const MAX_OUTPUT_TOKENS = 2048;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Built once: the schema's JSON form is derived on first use and kept. */
 const BREAKDOWN_OUTPUT = Output.object({
   schema: breakdownOutputSchema,
@@ -42,29 +38,22 @@ const BREAKDOWN_OUTPUT = Output.object({
 });
 
 interface ModelAnswer {
-  /** The suggestions read from the answer; null when it held none (the reply is then answered as it is). */
+  /** Null when the answer held none: the reply is then answered as it is. */
   suggestions: Suggestion[] | null;
   text: string;
   usage: LanguageModelUsage | undefined;
 }
 
-/**
- * The provider refused the JSON schema itself (a local model server without structured output, an
- * older model): worth asking again for text. Auth, limits and server errors are not.
- */
+/** A provider that refused the JSON schema itself (a local server, an older model) is worth asking again for text. */
 function refusesStructuredOutput(error: unknown): boolean {
   if (error instanceof Error && error.name === "AI_UnsupportedFunctionalityError") return true;
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   return APICallError.isInstance(cause) && [400, 422, 501].includes(cause.statusCode ?? 0);
 }
 
-/**
- * Asks for the suggestions as a structured object (the provider is given its JSON schema). A reply
- * that is not that object is read as text (a list, fenced or bare); a provider that refuses the
- * schema is asked again for the list as text.
- */
+/** Structured output first; a reply that is not the object is read as text, a refusal of the schema asks again for text. */
 async function askForSuggestions(model: LanguageModel, input: BreakdownInput, abortSignal: AbortSignal): Promise<ModelAnswer> {
-  // No retries: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+  // No retries: the SDK's back-off would spend the user's wait and our timeout.
   const common = { model, prompt: BREAKDOWN_REQUEST, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal };
   try {
     const result = await generateText({
@@ -87,23 +76,18 @@ async function askForSuggestions(model: LanguageModel, input: BreakdownInput, ab
 export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdownServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
-  const repository = aiRepository(kysely);
+  const users = usersService({ kysely, now });
+  const repository = aiBreakdownRepository(kysely);
   const calls = modelCalls({ kysely, now, config });
-  const windowStart = (days: number) => new Date(now().getTime() - days * DAY_MS).toISOString();
 
   return {
-    /**
-     * POST /api/ai/breakdown-goal. `content` is the suggestions' JSON, or the model's own text when
-     * it held no list. The breakdown is recorded with the number of suggestions the dialog will
-     * show (the placeholder counts as one).
-     */
+    /** The breakdown is recorded with the number of suggestions the dialog will show (its placeholder counts as one). */
     async breakdownGoal(userId: string, body: BreakdownGoalBody, clientSignal: AbortSignal): Promise<BreakdownGoalResponse> {
-      // Before the limits: a refused provider or another user's goal (404) costs no allowance. The
-      // reads go together (the tasks read is the user's own, so it finds none for another's goal).
+      // Before the limits: a refused provider or another user's goal (404) costs no allowance.
       const model = calls.modelOf(body.provider);
       const [goal, today, existingTasks] = await Promise.all([
         goals.getGoal(userId, body.goalId),
-        tasks.userToday(userId),
+        users.userToday(userId),
         tasks.listGoalTaskOutlines(userId, body.goalId, PROMPT_MAX_TASKS + 1),
       ]);
       await calls.takeRequestAllowance(userId);
@@ -132,10 +116,7 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
       return { content, breakdownId };
     },
 
-    /**
-     * POST /api/ai/breakdowns/{id}/tasks: the chosen suggestions become tasks of the breakdown's
-     * goal, and count as accepted, in one transaction.
-     */
+    /** The tasks and the count of accepted suggestions in one transaction. */
     async createBreakdownTasks(userId: string, breakdownId: string, body: CreateBreakdownTasksBody): Promise<CreateBreakdownTasksResponse> {
       const breakdown = await repository.findBreakdownGoal(userId, breakdownId);
       if (!breakdown) throw notFound("Breakdown");
@@ -144,20 +125,9 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
       const created = await tasks.createTasks(
         userId,
         body.tasks.map((task) => ({ ...task, goalId })),
-        { inTransaction: (trx) => aiRepository(trx).addSuggestionsCreated(userId, breakdownId, body.tasks.length) },
+        { inTransaction: (trx) => aiBreakdownRepository(trx).addSuggestionsCreated(userId, breakdownId, body.tasks.length) },
       );
       return { tasks: created, goal: await goals.getGoal(userId, goalId) };
-    },
-
-    /** Suggestions created / suggestions shown, by the breakdowns of the last `days` days; 0 when none were shown. */
-    async acceptanceRate(userId: string, days: number): Promise<AcceptanceRateResponse> {
-      const { shown, created } = await repository.sumBreakdownsSince(userId, windowStart(days));
-      return { acceptanceRate: shown === 0 ? 0 : Math.min(1, created / shown) };
-    },
-
-    /** The chat exchanges of the last `days` days, newest first. */
-    async planningHistory(userId: string, days: number): Promise<PlanningHistoryResponse> {
-      return { conversations: await repository.listConversationsSince(userId, windowStart(days), PLANNING_HISTORY_MAX_ENTRIES) };
     },
   };
 }

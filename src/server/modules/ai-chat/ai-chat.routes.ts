@@ -10,10 +10,10 @@ import {
 } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
-import { clientGoneSignal } from "./client-gone.ts";
-import { aiService } from "./ai.service.ts";
+import { clientGoneSignal } from "../ai-models/client-gone.ts";
+import { aiChatService } from "./ai-chat.service.ts";
 
-/** Accept asks for text/event-stream (the web app); anything else gets the JSON answer. */
+/** The web app asks for text/event-stream; anything else gets the JSON answer. */
 function wantsEventStream(accept: string | undefined): boolean {
   return accept !== undefined && accept.split(",").some((type) => type.split(";")[0]!.trim().toLowerCase() === CHAT_STREAM_CONTENT_TYPE);
 }
@@ -22,9 +22,8 @@ async function* encodeEvents(events: AsyncGenerator<ChatStreamEvent>): AsyncGene
   for await (const event of events) yield formatChatStreamEvent(event);
 }
 
-/** Spec section 7: GET /api/ai/providers and POST /api/ai/chat (JSON, or streamed; docs/decisions/008). */
-export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
-  const ai = aiService({
+export const aiChatRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
+  const ai = aiChatService({
     kysely: app.db.kysely,
     dialect: app.db.dialect,
     now: () => app.now(),
@@ -43,7 +42,6 @@ export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app,
 
   app.post("/api/ai/chat", { schema: { body: chatBodySchema, response: { 200: chatResponseSchema } } }, async (request, reply) => {
     const userId = requireUserId(request);
-    // The model call stops when the client goes away: 'close' before the answer was written.
     const clientGone = clientGoneSignal(reply);
 
     if (!wantsEventStream(request.headers.accept)) return ai.chat(userId, request.userDataVersion, request.body, clientGone);
@@ -53,9 +51,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app,
       .header("content-type", `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`)
       // Proxies (nginx) would otherwise buffer the events.
       .header("x-accel-buffering", "no");
-    // Fastify pipes the stream: each event is written as it comes, and the stream is destroyed
-    // (ending the generator, which aborts the call) if the client leaves.
-    // (The route's typed reply is the JSON contract; a stream is written as is, unserialized.)
+    // A client that leaves destroys the stream, ending the generator, which aborts the call; `never`: the typed reply is the JSON contract.
     return reply.send(Readable.from(encodeEvents(events), { objectMode: false }) as never);
   });
 };

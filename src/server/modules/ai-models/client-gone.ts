@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 
-/** Aborted when the client goes away before its answer was written: a model call then stops. */
+/** A model call stops when the client goes away before its answer was written. */
 export function clientGoneSignal(reply: FastifyReply): AbortSignal {
   const clientGone = new AbortController();
   reply.raw.on("close", () => {

@@ -1,6 +1,4 @@
-// What every model call of the AI module shares (docs/decisions/008): the provider's model (or 400
-// when it has no key), the per-user limits, the call's signal (timeout or client gone) and the
-// mapping of its failures.
+// What every model call shares (docs/decisions/008): the model, the per-user limits, the call's signal and its failures.
 import type { LanguageModelUsage } from "ai";
 import type { Kysely } from "kysely";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
@@ -19,21 +17,20 @@ export interface ModelCallDeps {
   kysely: Kysely<Database>;
   now: () => Date;
   config: AiConfig;
-  /** The database's group commit (db.groupCommit): the limit counters of a turn's calls share one commit on SQLite. */
+  /** On SQLite the limit counters of a turn's calls then share one commit. */
   groupCommit?: GroupCommit;
 }
 
-/** A call's own signal (the timeout or the client gone), whether its timer fired, and its end. */
 export interface CallSignal {
   signal: AbortSignal;
   timeout: { readonly aborted: boolean };
-  /** Stops the timer and stops listening to the client; `abort` also ends a call still running. */
+  /** `abort` also ends a call still running. */
   release(abort?: boolean): void;
 }
 
 export type ModelCalls = ReturnType<typeof modelCalls>;
 
-/** A call's token counts as stored: whole numbers, null when the provider reported none. */
+/** Null when the provider reported none. */
 export function tokenCounts(usage: LanguageModelUsage | undefined): { inputTokens: number | null; outputTokens: number | null } {
   const count = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? Math.max(0, Math.round(value)) : null);
   return { inputTokens: count(usage?.inputTokens), outputTokens: count(usage?.outputTokens) };
@@ -43,7 +40,6 @@ export function modelCalls({ kysely, now, config, groupCommit = (work) => work(k
   const models = new Map<AiProviderName, ProviderModel>();
 
   return {
-    /** The provider's model, built once; 400 ai_provider_not_configured without its key. */
     modelOf(provider: AiProviderName): ProviderModel {
       let model = models.get(provider);
       if (!model) {
@@ -60,12 +56,7 @@ export function modelCalls({ kysely, now, config, groupCommit = (work) => work(k
       return model;
     },
 
-    /**
-     * The per-user limits, counted in the rate_limits table so that they hold across instances: a
-     * fixed window per minute and one per day, each starting at the user's first request in it.
-     * Both counters are written through the group commit: on SQLite the calls of one turn of the
-     * event loop share one transaction (the answer waits for its commit); on PostgreSQL at once.
-     */
+    /** Counted in the rate_limits table so that the limits hold across instances. */
     async takeRequestAllowance(userId: string): Promise<void> {
       if (config.rateLimitPerMinute <= 0 && config.rateLimitPerDay <= 0) return;
       const at = now();
@@ -92,10 +83,7 @@ export function modelCalls({ kysely, now, config, groupCommit = (work) => work(k
       }
     },
 
-    /**
-     * The call's signal: aborted by its timeout or by the client going away, whichever comes
-     * first. One controller and one timer per call; `release` when the call is over.
-     */
+    /** One controller and one timer per call: aborted by the timeout or the client going away. */
     callSignal(clientSignal: AbortSignal): CallSignal {
       const controller = new AbortController();
       const timeout = { aborted: false };

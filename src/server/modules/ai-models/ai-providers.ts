@@ -1,5 +1,4 @@
-// The four AI providers: what the Settings page shows about each, and the AI SDK model for a
-// configured one. Keys stay inside the SDK clients built here (docs/decisions/008).
+// Keys stay inside the SDK clients built here (docs/decisions/008).
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -12,7 +11,7 @@ interface ProviderInfo {
   displayName: string;
   description: string;
   features: string[];
-  /** The variable that makes it available, named in the "not configured" answer. */
+  /** Named in the "not configured" answer. */
   keyVariable: string;
 }
 
@@ -47,7 +46,6 @@ export function isProviderAvailable(config: AiConfig, name: AiProviderName): boo
   return Boolean(config.providers[name].apiKey);
 }
 
-/** GET /api/ai/providers: the four, in a fixed order, with whether this server has each key. */
 export function listProviders(config: AiConfig): AiProvider[] {
   return aiProviderNames.map((name) => {
     const { keyVariable: _variable, ...info } = providerInfo[name];
@@ -55,18 +53,12 @@ export function listProviders(config: AiConfig): AiProvider[] {
   });
 }
 
-/** The four providers' models, as the AI SDK's calls take them. */
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
-/**
- * The SDK model of a configured provider (undefined: no key). Built once per provider by the
- * caller. openai uses the chat completions API (`.chat`), which OpenAI-compatible local servers
- * speak; the SDK's default for openai is the newer responses API, which they mostly do not.
- */
+/** Undefined without a key. openai speaks chat completions (`.chat`): OpenAI-compatible local servers mostly lack the responses API. */
 export function createProviderModel(config: AiConfig, name: AiProviderName): ProviderModel | undefined {
-  const { apiKey, baseUrl, model } = config.providers[name];
+  const { apiKey, baseUrl: baseURL, model } = config.providers[name];
   if (!apiKey) return undefined;
-  const baseURL = baseUrl; // undefined: the SDK's public endpoint
   switch (name) {
     case "openai":
       return createOpenAI({ apiKey, baseURL }).chat(model);

@@ -1,0 +1,40 @@
+import { type Kysely, sql } from "kysely";
+import { compiledQuery } from "../../db/compiled-query.ts";
+import type { AiBreakdownRow, Database } from "../../db/schema.ts";
+
+// Compiled once: every batch of a breakdown's tasks reads the breakdown and counts what it created.
+const findBreakdownGoalQuery = compiledQuery((db, p: { userId: string; breakdownId: string }) =>
+  db.selectFrom("aiBreakdowns").select("goalId").where("userId", "=", p.userId).where("id", "=", p.breakdownId),
+);
+
+const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; breakdownId: string; count: number }) =>
+  db
+    .updateTable("aiBreakdowns")
+    .set({
+      suggestionsCreated: sql<number>`case when ${sql.ref("suggestionsCreated")} + ${p.count} > ${sql.ref("suggestionsShown")}
+            then ${sql.ref("suggestionsShown")} else ${sql.ref("suggestionsCreated")} + ${p.count} end`,
+    })
+    .where("userId", "=", p.userId)
+    .where("id", "=", p.breakdownId),
+);
+
+export function aiBreakdownRepository(db: Kysely<Database>) {
+  return {
+    async insertBreakdown(userId: string, record: Omit<AiBreakdownRow, "userId" | "suggestionsCreated">): Promise<void> {
+      await db
+        .insertInto("aiBreakdowns")
+        .values({ ...record, userId })
+        .execute();
+    },
+
+    /** The goal is null once it was deleted; undefined: the user has no such breakdown. */
+    async findBreakdownGoal(userId: string, breakdownId: string): Promise<{ goalId: string | null } | undefined> {
+      return findBreakdownGoalQuery.takeFirst(db, { userId, breakdownId });
+    },
+
+    /** Never more than it showed: a second batch from the same breakdown cannot push the rate past 1. */
+    async addSuggestionsCreated(userId: string, breakdownId: string, count: number): Promise<void> {
+      await addSuggestionsCreatedQuery.execute(db, { userId, breakdownId, count });
+    },
+  };
+}
