@@ -18,7 +18,7 @@ export interface PaletteCommand {
   label: string;
   /** Shown at the end of the row (a shortcut, what a task would be). */
   hint?: string;
-  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task" | "theme";
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "wrapUp" | "assistant" | "task" | "theme";
   /** More words that find it. */
   keywords?: string;
   action: PaletteAction;
@@ -48,9 +48,9 @@ const FIXED: PaletteCommand[] = [
     action: { kind: "navigate", to: "/settings" },
   },
   {
-    id: "end-day",
+    id: "wrap-up",
     label: "End Day",
-    icon: "endDay",
+    icon: "wrapUp",
     keywords: "wrap-up wrap up close rollover",
     action: { kind: "navigate", to: "/", state: OPEN_WRAP_UP_STATE },
   },

@@ -19,7 +19,7 @@ interface DayHeaderProps {
   onOpenFutureTasks: () => void;
   onAddTask: () => void;
   /** Opens the wrap-up; 'End Day (n)' counts the day's incomplete tasks (counts.total - counts.done). */
-  onEndDay: () => void;
+  onOpenWrapUp: () => void;
   /** The viewed day is after the user's today: it cannot be ended yet (decision 020). */
   isFuture: boolean;
 }
@@ -39,11 +39,11 @@ export function DayHeader({
   rolledOver,
   onOpenFutureTasks,
   onAddTask,
-  onEndDay,
+  onOpenWrapUp,
   isFuture,
 }: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
-  const endDayReasonId = useId();
+  const wrapUpReasonId = useId();
   useDocumentTitle(heading);
   return (
     // Below sm one row too: the day's arrows and heading, then its buttons as icons (named by their
@@ -93,16 +93,16 @@ export function DayHeader({
           <Button
             variant="outline"
             className="max-sm:h-9 max-sm:px-3"
-            onClick={onEndDay}
+            onClick={onOpenWrapUp}
             disabled={!counts || isFuture}
-            aria-describedby={isFuture ? endDayReasonId : undefined}
+            aria-describedby={isFuture ? wrapUpReasonId : undefined}
           >
             <Sunset aria-hidden="true" className="max-sm:hidden" />
             End Day ({counts ? counts.total - counts.done : 0})
           </Button>
         </div>
         {isFuture ? (
-          <p id={endDayReasonId} className="text-sm text-muted-foreground max-sm:max-w-48 max-sm:text-right max-sm:text-xs">
+          <p id={wrapUpReasonId} className="text-sm text-muted-foreground max-sm:max-w-48 max-sm:text-right max-sm:text-xs">
             This day has not begun: you can end it once it has.
           </p>
         ) : null}
