@@ -11,10 +11,10 @@ import {
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Slider } from "../../../components/ui/slider.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
+import { SwitchRow } from "../../../components/ui/switch-row.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { cn } from "../../../lib/utils.ts";
 import { useUpdateRolloverSettings } from "../api/update-rollover-settings.ts";
 import { useRolloverSettingsForm } from "../hooks/use-rollover-settings-form.ts";
 
@@ -78,7 +78,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
 
   function switchRow(field: SwitchField, children?: ReactNode) {
     return (
-      <SwitchRow field={field} checked={values[field]} onCheckedChange={(checked) => form.setField(field, checked)} {...SWITCHES[field]}>
+      <SwitchRow name={field} checked={values[field]} onCheckedChange={(checked) => form.setField(field, checked)} {...SWITCHES[field]}>
         {children}
       </SwitchRow>
     );
@@ -182,46 +182,5 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
         </div>
       </div>
     </form>
-  );
-}
-
-export function SettingsSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className={cn("rounded-lg border bg-card px-5 pt-4 shadow-sm", className)}>
-      <h2 id={headingId} className="text-base font-semibold">
-        {title}
-      </h2>
-      <div className="divide-y">{children}</div>
-    </section>
-  );
-}
-
-interface SwitchRowProps {
-  field: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  /** Shown under the row (the time field under 'Auto rollover'). */
-  children?: ReactNode;
-}
-
-function SwitchRow({ field, label, description, checked, onCheckedChange, children }: SwitchRowProps) {
-  const id = useId();
-  const descriptionId = useId();
-  return (
-    <div className="py-4">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <Label htmlFor={id}>{label}</Label>
-          <p id={descriptionId} className="text-sm text-muted-foreground">
-            {description}
-          </p>
-        </div>
-        <Switch id={id} name={field} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={descriptionId} />
-      </div>
-      {children}
-    </div>
   );
 }

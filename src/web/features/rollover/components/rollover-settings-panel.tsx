@@ -1,10 +1,11 @@
 import { AlertCircle, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { LOAD_ROLLOVER_SETTINGS_ERROR, useRolloverSettings } from "../api/get-rollover-settings.ts";
-import { MAX_DAYS_HINT, RolloverSettingsForm, SWITCHES, SettingsSection, TIME_HINT } from "./rollover-settings-form.tsx";
+import { MAX_DAYS_HINT, RolloverSettingsForm, SWITCHES, TIME_HINT } from "./rollover-settings-form.tsx";
 
 /** The Settings page's Rollover tab: the form once the settings are loaded (spec section 8 on failure). */
 export function RolloverSettingsPanel() {
