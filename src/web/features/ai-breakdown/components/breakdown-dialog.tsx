@@ -4,19 +4,13 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown-limits.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
-import { clampDuration, scheduleDays, SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MINUTES } from "../../../../shared/rules/breakdown.ts";
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
+import { clampDuration, scheduleDays } from "../../../../shared/rules/breakdown.ts";
 import { daysBetween } from "../../../../shared/rules/dates.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -240,15 +234,13 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       {createError ? <ErrorLine>{createError}</ErrorLine> : null}
 
       {/* Stuck to the dialog's bottom: a long list and the capacity warning would scroll Cancel and Create away. */}
-      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button disabled={selected.length === 0 || isBusy} onClick={createTasks}>
-          {create.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          {create.isPending ? "Creating..." : `Create ${selected.length} ${selected.length === 1 ? "Task" : "Tasks"}`}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4"
+        submitLabel={create.isPending ? "Creating..." : `Create ${selected.length} ${selected.length === 1 ? "Task" : "Tasks"}`}
+        onSubmit={createTasks}
+        submitDisabled={selected.length === 0 || isBusy}
+        isPending={create.isPending}
+      />
     </div>
   );
 }
@@ -317,8 +309,8 @@ function SuggestionItem({
             id={ids.duration}
             type="number"
             inputMode="numeric"
-            min={SUGGESTION_MIN_MINUTES}
-            max={SUGGESTION_MAX_MINUTES}
+            min={ESTIMATED_DURATION_MIN_MINUTES}
+            max={ESTIMATED_DURATION_MAX_MINUTES}
             step={DURATION_STEP}
             className="h-9"
             disabled={disabled}

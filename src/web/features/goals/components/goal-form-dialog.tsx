@@ -14,7 +14,8 @@ import {
   AlertDialogTrigger,
 } from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -229,7 +230,12 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
         ) : null}
       </form>
 
-      <DialogFooter>
+      <FormDialogFooter
+        form={ids.form}
+        submitLabel={isCreating ? "Creating..." : isUpdating ? "Updating..." : isEditing ? "Update Goal" : "Create Goal"}
+        submitDisabled={isBusy}
+        cancelDisabled={isBusy}
+      >
         {goal ? (
           <AlertDialog>
             <AlertDialogTrigger asChild>
@@ -251,13 +257,7 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
             </AlertDialogContent>
           </AlertDialog>
         ) : null}
-        <Button variant="outline" disabled={isBusy} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" form={ids.form} disabled={isBusy}>
-          {isCreating ? "Creating..." : isUpdating ? "Updating..." : isEditing ? "Update Goal" : "Create Goal"}
-        </Button>
-      </DialogFooter>
+      </FormDialogFooter>
     </>
   );
 }

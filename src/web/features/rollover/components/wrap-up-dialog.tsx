@@ -7,15 +7,8 @@ import { tasksLeftToClose, wrapUpFigures } from "../../../../shared/rules/rollov
 import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { fullDateLabel, useTimeZone } from "../../tasks/index.ts";
@@ -96,7 +89,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
     setReasons(next);
   }
 
-  function completeDay() {
+  function triggerRollover() {
     if (trigger.isPending) return;
     const reflectionReasons = REFLECTION_REASONS.filter((reason) => reasons.has(reason));
     trigger.mutate(
@@ -243,15 +236,14 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         </p>
       ) : null}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Skip for now</Button>
-        </DialogClose>
-        <Button onClick={completeDay} disabled={trigger.isPending}>
-          {trigger.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-          {trigger.isPending ? "Processing..." : isNothingLeft ? "All done!" : "Complete Day"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        cancelLabel="Skip for now"
+        submitLabel={trigger.isPending ? "Processing..." : isNothingLeft ? "All done!" : "Complete Day"}
+        onSubmit={triggerRollover}
+        submitDisabled={trigger.isPending}
+        isPending={trigger.isPending}
+        icon={<CheckCircle2 aria-hidden="true" />}
+      />
     </>
   );
 }
