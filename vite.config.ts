@@ -6,7 +6,9 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { FIRST_SCREENS_FILE } from "./src/shared/first-screens.ts";
 import { THEME_SCRIPT } from "./src/shared/theme-script.ts";
+import { renderFirstScreens } from "./src/web/app/first-screens.tsx";
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const apiServer = "http://localhost:3000";
@@ -102,6 +104,15 @@ const chunkModules: Plugin = {
   },
 };
 
+/** The loading and welcome screens' HTML, which the server paints into #root (decision 032). */
+const firstScreens: Plugin = {
+  name: "daywise:first-screens",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: FIRST_SCREENS_FILE, source: `${JSON.stringify(renderFirstScreens())}\n` });
+  },
+};
+
 export default defineConfig({
   root: path.join(repoRoot, "src/web"),
   // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
@@ -112,6 +123,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     chunkModules,
+    firstScreens,
     serviceWorkerBuild(),
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
   ],

@@ -14,10 +14,9 @@ import {
   signedInBootPaths,
 } from "../../shared/boot-answers.ts";
 import type { AuthProvidersResponse, User } from "../../shared/api/user.ts";
-import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
+import { FIRST_SCREENS_FILE, type FirstScreens, WELCOME_ROOT_ATTRIBUTE, welcomeScreenHtml } from "../../shared/first-screens.ts";
 import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { clientRoutes } from "../../shared/routes.ts";
-import { WELCOME_ROOT_ATTRIBUTE, welcomeScreenHtml } from "../../shared/welcome-screen-html.ts";
 import { CSRF_COOKIE } from "../modules/auth/session-tokens.ts";
 import { readBuildChunks } from "./build-manifest.ts";
 
@@ -130,6 +129,7 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
   if (!indexHtml.includes("</body>") || !indexHtml.includes("</head>") || !indexHtml.includes(emptyRoot)) {
     throw new Error(`${path.join(root, "index.html")} has no </head>, </body> or ${emptyRoot}`);
   }
+  const firstScreens = JSON.parse(readFileSync(path.join(root, FIRST_SCREENS_FILE), "utf8")) as FirstScreens;
   const pagePreloads = readPagePreloads(root);
   const appHtml = inlineStylesheet(indexHtml, root);
 
@@ -180,13 +180,13 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
    */
   const firstScreen = (request: FastifyRequest, answers: BootAnswers): { root: string; preloads: string } => {
     const user = answers[BOOT_USER_PATH];
-    const loading = `<div id="root">${LOADING_SCREEN_HTML}</div>`;
+    const loading = `<div id="root">${firstScreens.loading}</div>`;
     if (user?.status === 200)
       return { root: loading, preloads: pagePreloads.pages.get(request.routeOptions.url ?? "") ?? pagePreloads.signedOut };
     if (user?.status === 401 && request.cookies[CSRF_COOKIE]) return { root: loading, preloads: pagePreloads.signedOut };
     const providers = answers[BOOT_PROVIDERS_PATH];
     if (user?.status !== 401 || providers?.status !== 200) return { root: emptyRoot, preloads: pagePreloads.signedOut };
-    const welcome = welcomeScreenHtml((providers.body as AuthProvidersResponse).providers, request.url);
+    const welcome = welcomeScreenHtml(firstScreens, (providers.body as AuthProvidersResponse).providers, request.url);
     // And no paint before the parser has passed it (up to the answers, after #root): a phone painted
     // it half parsed now and then, and its centred layout moved up when the rest arrived (a layout
     // shift of 0.09-0.15, in 1 of 3 Lighthouse runs).

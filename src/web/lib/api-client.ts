@@ -169,10 +169,8 @@ export function isBackgroundRefreshRunning(): boolean {
 
 // --- Sign-in path ----------------------------------------------------------------------------
 
-export { signInPath };
-
 /** Where the browser is now, as a return path. */
-export function currentReturnPath(): string {
+function currentReturnPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
