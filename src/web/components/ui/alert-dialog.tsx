@@ -62,6 +62,18 @@ export function AlertDialogAction({
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
+/** A deletion's confirmation: Cancel, then the destructive 'Delete'. */
+export function AlertDialogDeleteFooter({ onDelete }: { onDelete: () => void }) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel>Cancel</AlertDialogCancel>
+      <AlertDialogAction variant="destructive" onClick={onDelete}>
+        Delete
+      </AlertDialogAction>
+    </AlertDialogFooter>
+  );
+}
+
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }

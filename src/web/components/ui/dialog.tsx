@@ -44,16 +44,21 @@ export function DialogContent({
       >
         <InertAppRoot />
         {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        )}
+        {hideClose ? null : <DialogCloseButton />}
       </DialogPrimitive.Content>
     </DialogPortal>
+  );
+}
+
+/** The close button in the top right corner of a dialog or a side panel. */
+export function DialogCloseButton() {
+  return (
+    <DialogPrimitive.Close
+      aria-label="Close"
+      className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <X className="size-4" aria-hidden="true" />
+    </DialogPrimitive.Close>
   );
 }
 

@@ -1,20 +1,16 @@
-import { type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { Label } from "./label.tsx";
 import { Switch } from "./switch.tsx";
 
-export interface SwitchRowProps {
-  name: string;
+export type SwitchRowProps = Omit<ComponentProps<typeof Switch>, "children"> & {
   label: string;
   description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onCheckedChange: (checked: boolean) => void;
   /** Shown under the row, e.g. a field the switch turns on. */
   children?: ReactNode;
-}
+};
 
 /** A setting's switch with its label and description: one row of a `SettingsSection`. */
-export function SwitchRow({ name, label, description, checked, disabled, onCheckedChange, children }: SwitchRowProps) {
+export function SwitchRow({ label, description, children, ...props }: SwitchRowProps) {
   const id = useId();
   const descriptionId = useId();
   return (
@@ -26,14 +22,7 @@ export function SwitchRow({ name, label, description, checked, disabled, onCheck
             {description}
           </p>
         </div>
-        <Switch
-          id={id}
-          name={name}
-          checked={checked}
-          disabled={disabled}
-          onCheckedChange={onCheckedChange}
-          aria-describedby={descriptionId}
-        />
+        <Switch {...props} id={id} aria-describedby={descriptionId} />
       </div>
       {children}
     </div>

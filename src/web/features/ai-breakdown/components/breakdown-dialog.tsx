@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown-limits.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
@@ -11,6 +11,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -185,7 +186,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       ) : null}
 
       {generate.isError ? (
-        <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine>
+        <FormError>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</FormError>
       ) : null}
 
       {rows.length > 0 ? (
@@ -231,7 +232,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </section>
       ) : null}
 
-      {createError ? <ErrorLine>{createError}</ErrorLine> : null}
+      {createError ? <FormError>{createError}</FormError> : null}
 
       {/* Stuck to the dialog's bottom: a long list and the capacity warning would scroll Cancel and Create away. */}
       <FormDialogFooter
@@ -242,15 +243,6 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         isPending={create.isPending}
       />
     </div>
-  );
-}
-
-function ErrorLine({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {children}
-    </p>
   );
 }
 

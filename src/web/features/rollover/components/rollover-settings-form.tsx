@@ -1,4 +1,4 @@
-import { AlertCircle, Loader2, RotateCcw, Save } from "lucide-react";
+import { Loader2, RotateCcw, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 // The one form that validates with the schema itself (eslint.config.js: zod on the client).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
@@ -9,6 +9,7 @@ import {
   rolloverSettingsSchema,
 } from "../../../../shared/api/rollover.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { SettingsSection } from "../../../components/ui/settings-section.tsx";
@@ -154,12 +155,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
         </div>
       </SettingsSection>
 
-      {update.isError ? (
-        <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {update.error.message}
-        </div>
-      ) : null}
+      {update.isError ? <FormError className="px-3 py-2 text-red-900">{update.error.message}</FormError> : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p role="status" className="flex h-5 items-center gap-2 text-sm font-medium text-amber-900">

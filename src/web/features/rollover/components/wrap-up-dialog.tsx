@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
+import { CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover-limits.ts";
@@ -8,6 +8,7 @@ import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -229,12 +230,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         </div>
       </section>
 
-      {trigger.isError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {trigger.error.message}
-        </p>
-      ) : null}
+      {trigger.isError ? <FormError className="px-3 py-2 text-red-900">{trigger.error.message}</FormError> : null}
 
       <FormDialogFooter
         cancelLabel="Skip for now"

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertCircle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
@@ -11,6 +10,7 @@ import type { Task } from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -251,12 +251,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
         ))}
       </div>
 
-      {submitError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {submitError}
-        </p>
-      ) : null}
+      {submitError ? <FormError>{submitError}</FormError> : null}
 
       <FormDialogFooter submitLabel={isEdit ? "Update Task" : "Create Task"} submitDisabled={isPending} isPending={isPending} />
     </form>
