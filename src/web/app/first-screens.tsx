@@ -1,5 +1,4 @@
-// Run by the build (vite.config.ts), never by the browser: the first screens' HTML from the
-// components the app renders, so the page paints what the app's first render shows (decision 032).
+// Imported by vite.config.ts only: the server's copy of the first screens is made from the components (decision 032).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -9,7 +8,7 @@ import { signInLabel, signInPath } from "../../shared/sign-in-path.ts";
 import { authProvidersQueryKey, WelcomeScreen } from "../features/session/index.ts";
 import { LoadingScreen } from "./shell/loading-screen.tsx";
 
-/** The welcome screen as the app renders it, which main.tsx hydrates: so renderToString. */
+/** renderToString: main.tsx hydrates it. */
 export function renderWelcomeScreen(providers: readonly SignInProvider[], url = "/"): string {
   const client = new QueryClient();
   client.setQueryData(authProvidersQueryKey, providers);
@@ -24,7 +23,6 @@ export function renderWelcomeScreen(providers: readonly SignInProvider[], url = 
 
 const placeholder = (index: number): SignInProvider => ({ id: `first-screen-${index}`, displayName: `First screen ${index}` });
 
-/** The one `<li>` holding the button at `at` (each provider's button is a list item). */
 function itemAround(html: string, at: number): [start: number, end: number] {
   const start = html.lastIndexOf("<li", at);
   const end = html.indexOf("</li>", at);

@@ -53,7 +53,6 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-/** The confirming button; `variant="destructive"` for deletions. */
 export function AlertDialogAction({
   className,
   variant = "default",
@@ -62,7 +61,6 @@ export function AlertDialogAction({
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
-/** A deletion's confirmation: Cancel, then the destructive 'Delete'. */
 export function AlertDialogDeleteFooter({ onDelete }: { onDelete: () => void }) {
   return (
     <AlertDialogFooter>

@@ -16,11 +16,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn(overlayClassName, className)} {...props} />;
 }
 
-/**
- * A centred modal; on phones it starts below the top 7rem, where toasts appear (spec: at the top
- * on small screens), so a toast never hides its title or close button. Always render a <DialogTitle> (and a <DialogDescription>, or pass
- * aria-describedby={undefined}) inside. `hideClose` drops the corner close button.
- */
+/** On phones it starts below the top 7rem, where toasts appear, so a toast never hides its title or close button. */
 export function DialogContent({
   className,
   children,
@@ -50,7 +46,6 @@ export function DialogContent({
   );
 }
 
-/** The close button in the top right corner of a dialog or a side panel. */
 export function DialogCloseButton() {
   return (
     <DialogPrimitive.Close

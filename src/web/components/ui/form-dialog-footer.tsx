@@ -9,17 +9,14 @@ export interface FormDialogFooterProps {
   onSubmit?: () => void;
   form?: string;
   submitDisabled?: boolean;
-  /** A spinner in place of `icon` while the dialog's call runs. */
   isPending?: boolean;
   icon?: ReactNode;
   cancelLabel?: string;
   cancelDisabled?: boolean;
   className?: string;
-  /** Before the buttons (a Delete, say). */
   children?: ReactNode;
 }
 
-/** A dialog's closing row: Cancel, which closes it, then the button that does what the dialog is for. */
 export function FormDialogFooter({
   submitLabel,
   onSubmit,

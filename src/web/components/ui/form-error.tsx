@@ -2,7 +2,6 @@ import { AlertCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/** Why a form's or a dialog's call failed, shown above its buttons. */
 export function FormError({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <p role="alert" className={cn("flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800", className)}>

@@ -1,6 +1,5 @@
 import { type ReactNode, useId } from "react";
 
-/** A titled card of the Settings page's rows, a line between each. */
 export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();
   const descriptionId = useId();

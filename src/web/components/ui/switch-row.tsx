@@ -5,11 +5,9 @@ import { Switch } from "./switch.tsx";
 export type SwitchRowProps = Omit<ComponentProps<typeof Switch>, "children"> & {
   label: string;
   description: string;
-  /** Shown under the row, e.g. a field the switch turns on. */
   children?: ReactNode;
 };
 
-/** A setting's switch with its label and description: one row of a `SettingsSection`. */
 export function SwitchRow({ label, description, children, ...props }: SwitchRowProps) {
   const id = useId();
   const descriptionId = useId();

@@ -32,11 +32,9 @@ const statusNames: Record<GoalStatus, string> = { active: "Active", paused: "Pau
 export interface GoalFormDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The goal to edit; without one the dialog creates a goal. */
   goal?: Goal | null;
 }
 
-/** Spec section 2 "Goal form dialog": create or edit a goal, and delete it (with a confirmation) when editing. */
 export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps) {
   const createGoal = useCreateGoal();
   const updateGoal = useUpdateGoal();

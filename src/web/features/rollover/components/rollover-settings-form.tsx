@@ -42,7 +42,6 @@ const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
 export const TIME_HINT = "In your time zone.";
 export const MAX_DAYS_HINT = `A task that has rolled over this many times is deferred (made unscheduled) instead. From ${MAX_ROLLOVER_DAYS_MIN} to ${MAX_ROLLOVER_DAYS_MAX}.`;
 
-/** Spec section 2 "Settings page", Rollover tab, with the rules of section 4 "Rollover settings form". */
 export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
   const form = useRolloverSettingsForm(saved);
   const update = useUpdateRolloverSettings();

@@ -11,24 +11,16 @@ interface DayHeaderProps {
   isToday: boolean;
   onNavigate: (date: string) => void;
   onGoToToday: () => void;
-  /** Null while the day's tasks load, or when they could not be loaded (`isUnavailable`). */
   counts: { done: number; total: number } | null;
-  /** The day's tasks could not be loaded: no counts, and no loading placeholder for them either. */
   isUnavailable?: boolean;
   rolledOver: number;
   onOpenFutureTasks: () => void;
   onAddTask: () => void;
-  /** Opens the wrap-up; 'End Day (n)' counts the day's incomplete tasks (counts.total - counts.done). */
   onOpenWrapUp: () => void;
-  /** The viewed day is after the user's today: it cannot be ended yet (decision 020). */
+  /** A day to come cannot be ended yet (decision 020). */
   isFuture: boolean;
 }
 
-/**
- * Spec section 2 "Today board": day navigation (previous, next, and 'Back to today' away from today,
- * all three in the Day nav), heading, 'x/y completed', and the board's buttons, which line up with
- * the heading row (2.5rem high from sm).
- */
 export function DayHeader({
   viewedDate,
   isToday,
@@ -46,8 +38,7 @@ export function DayHeader({
   const wrapUpReasonId = useId();
   useDocumentTitle(heading);
   return (
-    // Below sm one row too: the day's arrows and heading, then its buttons as icons (named by their
-    // text), with 'End Day (n)' written out; a heading that does not fit goes under the arrows.
+    // One row below sm too, the buttons as icons named by their text, so the board starts high.
     <div className="mb-4 flex items-start justify-between gap-2 sm:gap-4">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
@@ -89,7 +80,7 @@ export function DayHeader({
             <Plus aria-hidden="true" />
             <span className="max-sm:sr-only">Add Task</span>
           </Button>
-          {/* Disabled until the day has loaded (the wrap-up sums up that day's tasks), and on a day to come. */}
+          {/* Until the day has loaded: the wrap-up sums up that day's tasks. */}
           <Button
             variant="outline"
             className="max-sm:h-9 max-sm:px-3"

@@ -12,12 +12,11 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 
 export interface DeleteTaskDialogProps {
-  /** The task to delete; null closes the dialog. */
+  /** Null closes the dialog. */
   task: Task | null;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec section 2: the delete confirmation, worded exactly. */
 export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) {
   const deleteTask = useDeleteTask();
   // Keeps the title in place while the dialog animates closed.

@@ -38,15 +38,11 @@ import {
 export interface TaskFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Edit mode: the task to change. */
   task?: Task;
-  /** Create mode: the goal selected at first (a goal card's Add Task). */
   defaultGoalId?: string | null;
-  /** Create mode: the day the task is planned for; the user's today when not given. */
   defaultDate?: string | null;
 }
 
-/** Spec section 2 "Task create/edit dialog". The form starts afresh each time the dialog opens. */
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
