@@ -6,17 +6,14 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { FIRST_SCREENS_FILE } from "./src/shared/first-screens.ts";
 import { THEME_SCRIPT } from "./src/shared/theme-script.ts";
+import { renderFirstScreens } from "./src/web/app/first-screens.tsx";
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const apiServer = "http://localhost:3000";
 
-/**
- * The theme's first-paint script, right after the theme-color meta in <head> (decision 017): it
- * sets <html class="dark"> and that meta's colour before the stylesheet and the body, so no page
- * paints in the wrong theme. The server's CSP allows these exact bytes by their hash
- * (src/server/plugins/security.ts).
- */
+/** Before the stylesheet and the body, so no page paints in the wrong theme (decision 017; the CSP hashes it). */
 const themeScript: Plugin = {
   name: "daywise-theme-script",
   transformIndexHtml(html) {
@@ -26,14 +23,7 @@ const themeScript: Plugin = {
   },
 };
 
-/**
- * The app's scripts are fetched at low priority (fetchpriority="low" on index.html's module script
- * and module preloads; the server's page preloads say the same, plugins/web-app.ts). Nothing in
- * the first paint waits for them: the HTML carries the page's stylesheet and its loading screen
- * (decision 013). At the default high priority, Lighthouse's simulated phone counted every script
- * that had arrived before the observed first paint as blocking that paint, a first paint that
- * jumped between ~0.8 and ~2.3 s from one run to the next.
- */
+/** The first paint needs no script (decision 013); at high priority a phone counted them as blocking it. */
 const lowPriorityScripts: Plugin = {
   name: "daywise:low-priority-scripts",
   apply: "build",
@@ -47,11 +37,7 @@ const lowPriorityScripts: Plugin = {
   },
 };
 
-/**
- * Writes this build's id and file list into the service worker (src/web/public/sw.js, copied to
- * dist/web/sw.js), so that every build is a new worker that precaches exactly its own files
- * (decision 018). Runs before the compression plugin's copies of public files are made.
- */
+/** So that every build is a new worker precaching exactly its own files (decision 018). */
 function serviceWorkerBuild(): Plugin {
   let outDir = "";
   return {
@@ -65,7 +51,7 @@ function serviceWorkerBuild(): Plugin {
       const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-        // Not the worker, nor the HTML (built per request, with the user's data), nor a compressed copy.
+        // The HTML is built per request, with the user's data.
         .filter((file) => file !== "sw.js" && file !== "index.html" && !file.startsWith(".vite/") && !/\.(br|gz)$/u.test(file))
         .sort();
       const hash = createHash("sha256");
@@ -82,11 +68,7 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 
-/**
- * Writes which source modules each JavaScript chunk holds (.vite/chunk-modules.json, paths from the
- * repository root), so the bench can check what a page's first paint loads (decision 013: no code
- * that only a drag or a dialog uses).
- */
+/** So the bench can check what a page's first paint loads (decision 013). */
 const chunkModules: Plugin = {
   name: "daywise:chunk-modules",
   apply: "build",
@@ -102,44 +84,44 @@ const chunkModules: Plugin = {
   },
 };
 
+/** One copy of the first screens, the components, for the server's HTML (decision 032). */
+const firstScreens: Plugin = {
+  name: "daywise:first-screens",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: FIRST_SCREENS_FILE, source: `${JSON.stringify(renderFirstScreens())}\n` });
+  },
+};
+
 export default defineConfig({
   root: path.join(repoRoot, "src/web"),
-  // Brotli and gzip copies of every asset beside it, which the server sends to browsers that accept
-  // them (@fastify/static's preCompressed): a phone on slow 4G downloads a third of the bytes.
+  // Compressed copies beside each asset: a phone on slow 4G downloads a third of the bytes.
   plugins: [
     themeScript,
     lowPriorityScripts,
     react(),
     tailwindcss(),
     chunkModules,
+    firstScreens,
     serviceWorkerBuild(),
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
   ],
   build: {
-    // The server serves dist/web/index.html (src/server/plugins/web-app.ts).
     outDir: path.join(repoRoot, "dist/web"),
     emptyOutDir: true,
-    // Stays within the server's CSP: no inline scripts (but the theme script, allowed by its hash)
-    // and no eval in the output.
+    // The CSP allows no other inline script.
     modulePreload: { polyfill: false },
-    // One stylesheet, which the server inlines into the page's HTML (decision 013), and which no
-    // chunk lists as its own: split, every lazy chunk's import linked it again, so it was fetched at
-    // the highest priority after the first paint and applied a second time, doubling the rules of
-    // every later style recalculation.
+    // Split, every lazy chunk linked the inlined stylesheet again, applying its rules a second time.
     cssCodeSplit: false,
-    // The server reads it to preload the current page's chunks from the HTML (decision 013).
+    // For the server's preloads of a page's chunks (decision 013).
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
-      // The app's own modules do nothing when imported but define things (but for the stylesheet
-      // and main.tsx, which starts the app when boot.ts imports it), so a page gets only what it
-      // uses from a feature's index.ts: the board importing the wrap-up dialog from
-      // features/rollover does not load the settings form.
+      // So a page gets only what it uses from a feature's index.ts; main.tsx starts the app when imported.
       treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|shared)[\\/](?!main\.tsx$).*\.tsx?$/u, sideEffects: false }] },
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/u },
-          // The libraries every screen needs, in one long-cached file.
           groups: [
             {
               name: "vendor",

@@ -7,8 +7,7 @@ import { BOOT_ANSWERS_ELEMENT_ID, type BootAnswers } from "../../shared/boot-ans
 import { type App, buildApp } from "../app.ts";
 import { signInTestUser } from "../test/sign-in.ts";
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
-import { LOADING_SCREEN_HTML } from "../../shared/loading-screen-html.ts";
-import { welcomeScreenHtml } from "../../shared/welcome-screen-html.ts";
+import { FIRST_SCREENS_FILE, type FirstScreens, SIGN_IN_HREF, SIGN_IN_LABEL, welcomeScreenHtml } from "../../shared/first-screens.ts";
 import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
 import { createTestDatabase, describeEachDatabase, testConfig } from "../test/test-app.ts";
 
@@ -24,6 +23,27 @@ const INDEX_HTML = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>`;
+
+// Shaped like the build's (src/web/app/first-screens.tsx).
+const FIRST_SCREENS: FirstScreens = {
+  loading: '<p role="status">Loading...</p>',
+  welcome: {
+    none: "<main>No sign-in method</main>",
+    before: "<main><ul>",
+    after: "</ul></main>",
+    first: `<li><a class="primary" href="${SIGN_IN_HREF}">${SIGN_IN_LABEL}</a></li>`,
+    other: `<li><a href="${SIGN_IN_HREF}">${SIGN_IN_LABEL}</a></li>`,
+  },
+};
+
+/** A built web app's folder with index.html and the first screens. */
+function makeWebRoot(): string {
+  const webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
+  writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+  mkdirSync(path.join(webRoot, path.dirname(FIRST_SCREENS_FILE)));
+  writeFileSync(path.join(webRoot, FIRST_SCREENS_FILE), JSON.stringify(FIRST_SCREENS));
+  return webRoot;
+}
 
 // A build manifest shaped like Vite's: the entry, the app module it imports, two pages and the
 // chunks they share.
@@ -62,9 +82,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
   const now = new Date("2026-11-24T10:00:00Z");
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
-    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
-    mkdirSync(path.join(webRoot, ".vite"));
+    webRoot = makeWebRoot();
     writeFileSync(path.join(webRoot, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "assets", "web-abc.css"), STYLESHEET);
@@ -92,11 +110,12 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     expect(preloadsIn(response.body)).toEqual(["/assets/vendor-abc.js"]);
     expect(pageFilesIn(response.body)).toBeUndefined();
     // A visitor's first paint is the welcome screen with its sign-in buttons, from the HTML, as the
-    // app's first render shows it (welcome-screen.test.tsx): never the loading screen.
+    // app's first render shows it: never the loading screen.
     const providers = (answers["/auth/providers"]!.body as AuthProvidersResponse).providers;
     expect(providers.length).toBeGreaterThan(0);
-    expect(response.body).toContain(`<div id="root" data-first-screen="welcome">${welcomeScreenHtml(providers, "/")}</div>`);
-    expect(response.body).not.toContain(LOADING_SCREEN_HTML);
+    expect(response.body).toContain(`<div id="root" data-first-screen="welcome">${welcomeScreenHtml(FIRST_SCREENS, providers, "/")}</div>`);
+    expect(response.body).toContain(`<li><a class="primary" href="/auth/${providers[0]!.id}">`);
+    expect(response.body).not.toContain(FIRST_SCREENS.loading);
     // Painted whole, never half parsed: rendering waits for the parser to pass the answers after it.
     expect(response.body).toContain(`<link rel="expect" href="#${BOOT_ANSWERS_ELEMENT_ID}" blocking="render">`);
     expect(response.body.indexOf('id="root"')).toBeLessThan(response.body.indexOf(`id="${BOOT_ANSWERS_ELEMENT_ID}"`));
@@ -108,14 +127,16 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
   it("paints the welcome screen's buttons coming back to the page opened, and the loading screen to a visitor who can still refresh", async () => {
     const goals = await app.inject({ url: "/goals?tab=paused", headers: { accept: "text/html" } });
     const providers = (answersIn(goals.body)["/auth/providers"]!.body as AuthProvidersResponse).providers;
-    expect(goals.body).toContain(`<div id="root" data-first-screen="welcome">${welcomeScreenHtml(providers, "/goals?tab=paused")}</div>`);
+    expect(goals.body).toContain(
+      `<div id="root" data-first-screen="welcome">${welcomeScreenHtml(FIRST_SCREENS, providers, "/goals?tab=paused")}</div>`,
+    );
     expect(goals.body).toContain("?returnTo=%2Fgoals%3Ftab%3Dpaused");
 
     // The access cookie has gone but the CSRF cookie, which lives as long as the session, has not:
     // the app refreshes silently (decision 004), so the page shows the loading screen meanwhile.
     const returning = await app.inject({ url: "/", headers: { accept: "text/html", cookie: "csrfToken=abc.def" } });
     expect(answersIn(returning.body)["/api/user"]!.status).toBe(401);
-    expect(returning.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
+    expect(returning.body).toContain(`<div id="root">${FIRST_SCREENS.loading}</div>`);
     // The app renders that visitor's first screen: its module is preloaded.
     expect(preloadsIn(returning.body)).toEqual(["/assets/vendor-abc.js", "/assets/main-abc.js"]);
   });
@@ -167,7 +188,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     // The other pages' chunks, without the board's own, for the web app to preload when idle.
     expect(pageFilesIn(response.body)).toEqual({ "/goals": ["/assets/goals-page-abc.js"] });
     // The loading screen is painted from the HTML, before any script.
-    expect(response.body).toContain(`<div id="root">${LOADING_SCREEN_HTML}</div>`);
+    expect(response.body).toContain(`<div id="root">${FIRST_SCREENS.loading}</div>`);
   });
 
   it("answers the day a board address asks for, and each page's own first calls", async () => {
@@ -212,8 +233,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
 
 describe("the app's HTML when a call fails", () => {
   it("leaves a failed call out (the page asks for it again), and still serves the page", async () => {
-    const webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
-    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+    const webRoot = makeWebRoot();
     const { db, drop } = await createTestDatabase("sqlite");
     const app = await buildApp(testConfig(), { db, logger: false, webRoot });
     let failing = "/api/tasks/stalled";
@@ -241,8 +261,7 @@ describe("the app's HTML when a call fails", () => {
 
 describe("the installable app's files (decision 018)", () => {
   it("serves the service worker unversioned at the root, the manifest as one, and hashed files for a year", async () => {
-    const webRoot = mkdtempSync(path.join(os.tmpdir(), "daywise-web-app-test-"));
-    writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+    const webRoot = makeWebRoot();
     writeFileSync(path.join(webRoot, "sw.js"), 'const BUILD_ID = "test";\n');
     writeFileSync(path.join(webRoot, "manifest.webmanifest"), JSON.stringify({ name: "Daywise", start_url: "/" }));
     mkdirSync(path.join(webRoot, "assets"));

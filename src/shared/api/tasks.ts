@@ -9,6 +9,7 @@ export { TASK_STATUSES, type TaskStatus } from "../rules/task-status.ts";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
+  NEW_TASK_STATUS,
   TASK_DESCRIPTION_MAX_LENGTH,
   TASK_TITLE_MAX_LENGTH,
 } from "./task-limits.ts";
@@ -67,7 +68,7 @@ export const createTaskBodySchema = z
     scheduledStartTime: emptyAsNull(timeOfDaySchema).optional(),
     goalId: emptyAsNull(idSchema).optional(),
     date: emptyAsNull(calendarDateSchema).optional(),
-    status: z.literal("todo", { error: 'must be "todo" for a new task' }).optional(),
+    status: z.literal(NEW_TASK_STATUS, { error: `must be "${NEW_TASK_STATUS}" for a new task` }).optional(),
     position: taskPositionSchema.optional(),
   })
   .strict();

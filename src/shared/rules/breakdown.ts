@@ -1,11 +1,13 @@
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES, NEW_TASK_ESTIMATE_MINUTES } from "../api/task-limits.ts";
 import { addDays } from "./dates.ts";
 
 export const SUGGESTION_PRIORITIES = ["high", "medium", "low"] as const;
 export type SuggestionPriority = (typeof SUGGESTION_PRIORITIES)[number];
 
-export const SUGGESTION_MIN_MINUTES = 5;
-export const SUGGESTION_MAX_MINUTES = 480;
-export const SUGGESTION_DEFAULT_MINUTES = 30;
+export const SUGGESTION_DEFAULT_PRIORITY: SuggestionPriority = "medium";
+
+export const SUGGESTION_MIN_MINUTES = ESTIMATED_DURATION_MIN_MINUTES;
+export const SUGGESTION_MAX_MINUTES = ESTIMATED_DURATION_MAX_MINUTES;
 export const SUGGESTIONS_MIN = 3;
 export const SUGGESTIONS_MAX = 10;
 export const SUGGESTION_TITLE_MAX_LENGTH = 200;
@@ -61,8 +63,10 @@ function toSuggestion(item: unknown): Suggestion | null {
   return {
     title: clip(title, SUGGESTION_TITLE_MAX_LENGTH),
     description,
-    estimatedDuration: hasDuration ? clampDuration(rawDuration) : SUGGESTION_DEFAULT_MINUTES,
-    priority: (SUGGESTION_PRIORITIES as readonly string[]).includes(priority) ? (priority as SuggestionPriority) : "medium",
+    estimatedDuration: hasDuration ? clampDuration(rawDuration) : NEW_TASK_ESTIMATE_MINUTES,
+    priority: (SUGGESTION_PRIORITIES as readonly string[]).includes(priority)
+      ? (priority as SuggestionPriority)
+      : SUGGESTION_DEFAULT_PRIORITY,
   };
 }
 

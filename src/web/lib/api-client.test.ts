@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type * as ApiClientModule from "./api-client.ts";
+import { signInPath } from "../../shared/sign-in-path.ts";
 
 type ApiClient = typeof ApiClientModule;
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -229,7 +230,7 @@ describe("401 handling", () => {
 
     await expect(api.resolveSignInPath("/goals?view=all")).resolves.toBe("/auth/local?returnTo=%2Fgoals%3Fview%3Dall");
     await expect(api.resolveSignInPath("/")).resolves.toBe("/auth/local");
-    expect(api.signInPath("google", "/settings")).toBe("/auth/google?returnTo=%2Fsettings");
+    expect(signInPath("google", "/settings")).toBe("/auth/google?returnTo=%2Fsettings");
   });
 
   it("answers a 401 directly when refreshOn401 is false", async () => {

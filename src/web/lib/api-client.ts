@@ -155,9 +155,7 @@ export function isBackgroundRefreshRunning(): boolean {
   return backgroundRefreshTimer !== undefined;
 }
 
-export { signInPath };
-
-export function currentReturnPath(): string {
+function currentReturnPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 

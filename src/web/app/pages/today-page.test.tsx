@@ -97,8 +97,8 @@ describe("TodayPage", () => {
       [],
     );
     renderPage(`/?date=${day}`);
-    const endDay = await screen.findByRole("button", { name: "End Day (2)" });
-    await userEvent.click(endDay);
+    const wrapUpButton = await screen.findByRole("button", { name: "End Day (2)" });
+    await userEvent.click(wrapUpButton);
     const dialog = await screen.findByRole("dialog", { name: "Daily Wrap-up" });
     expect(dialog).toHaveAccessibleDescription("Friday, November 20, 2026");
     expect(dialog).toHaveFocus();
@@ -107,16 +107,16 @@ describe("TodayPage", () => {
     expect(within(dialog).getByText("Left over")).toBeInTheDocument();
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(endDay).toHaveFocus();
+    expect(wrapUpButton).toHaveFocus();
   });
 
   it("does not offer End Day on a day to come, and says why", async () => {
     const tomorrow = addDays(todayInZone(new Date(), timeZone), 1);
     server([makeTask({ title: "Later", date: tomorrow })], []);
     renderPage(`/?date=${tomorrow}`);
-    const endDay = await screen.findByRole("button", { name: "End Day (1)" });
-    expect(endDay).toBeDisabled();
-    expect(endDay).toHaveAccessibleDescription("This day has not begun: you can end it once it has.");
+    const wrapUpButton = await screen.findByRole("button", { name: "End Day (1)" });
+    expect(wrapUpButton).toBeDisabled();
+    expect(wrapUpButton).toHaveAccessibleDescription("This day has not begun: you can end it once it has.");
   });
 
   it("moves a stalled task at once when completed from the banner, and moves it back with a toast when the server refuses", async () => {

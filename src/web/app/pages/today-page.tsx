@@ -100,7 +100,7 @@ export function TodayPage() {
         rolledOver={stats.data?.rolledOver ?? 0}
         onOpenFutureTasks={() => setIsFutureOpen(true)}
         onAddTask={openCreate}
-        onEndDay={() => setIsWrapUpOpen(true)}
+        onOpenWrapUp={() => setIsWrapUpOpen(true)}
         isFuture={viewedDate > today}
       />
       <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />

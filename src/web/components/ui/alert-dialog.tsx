@@ -53,13 +53,23 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-/** The confirming button; `variant="destructive"` for deletions. */
 export function AlertDialogAction({
   className,
   variant = "default",
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: ButtonProps["variant"] }) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
+}
+
+export function AlertDialogDeleteFooter({ onDelete }: { onDelete: () => void }) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel>Cancel</AlertDialogCancel>
+      <AlertDialogAction variant="destructive" onClick={onDelete}>
+        Delete
+      </AlertDialogAction>
+    </AlertDialogFooter>
+  );
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

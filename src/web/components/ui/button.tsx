@@ -34,7 +34,6 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
-    /** Renders the child element (a link, say) with the button's styles. */
     asChild?: boolean;
   };
 

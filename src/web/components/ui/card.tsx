@@ -9,7 +9,7 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-5 pb-3", className)} {...props} />;
 }
 
-/** A heading; pass `as` to pick the level that fits the page outline (h3 by default). */
+/** `as`: the level that fits the page's outline. */
 export function CardTitle({ className, as: Heading = "h3", ...props }: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
   return <Heading className={cn("text-base leading-tight font-semibold", className)} {...props} />;
 }

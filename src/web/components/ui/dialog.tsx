@@ -16,11 +16,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn(overlayClassName, className)} {...props} />;
 }
 
-/**
- * A centred modal; on phones it starts below the top 7rem, where toasts appear (spec: at the top
- * on small screens), so a toast never hides its title or close button. Always render a <DialogTitle> (and a <DialogDescription>, or pass
- * aria-describedby={undefined}) inside. `hideClose` drops the corner close button.
- */
+/** On phones it starts below the top 7rem, where toasts appear, so a toast never hides its title or close button. */
 export function DialogContent({
   className,
   children,
@@ -44,16 +40,20 @@ export function DialogContent({
       >
         <InertAppRoot />
         {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        )}
+        {hideClose ? null : <DialogCloseButton />}
       </DialogPrimitive.Content>
     </DialogPortal>
+  );
+}
+
+export function DialogCloseButton() {
+  return (
+    <DialogPrimitive.Close
+      aria-label="Close"
+      className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <X className="size-4" aria-hidden="true" />
+    </DialogPrimitive.Close>
   );
 }
 

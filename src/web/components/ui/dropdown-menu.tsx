@@ -3,10 +3,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/**
- * Not modal by default (the WAI-ARIA menu button pattern): the page behind stays in the
- * accessibility tree and Tab or a click outside closes the menu.
- */
+/** Not modal by default, as the WAI-ARIA menu button pattern has it. */
 export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
 }
@@ -14,10 +11,7 @@ export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
-/**
- * `container`: where the menu is rendered (document.body by default); pass an element inside a
- * landmark (the navigation's nav) to keep the open menu's content inside that landmark.
- */
+/** `container`: an element inside a landmark keeps the open menu's content in that landmark. */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
@@ -58,7 +52,6 @@ export function DropdownMenuItem({
   );
 }
 
-/** The tick beside a checked checkbox or radio item. */
 function CheckIndicator() {
   return (
     <span className="absolute left-2 flex size-4 items-center justify-center">

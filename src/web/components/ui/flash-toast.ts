@@ -17,7 +17,6 @@ export function saveFlashToast(flash: FlashToast): void {
   }
 }
 
-/** Shows, once, the toast saved before the last reload. */
 export function showFlashToast(): void {
   let saved: string | null = null;
   try {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/** The one required-field mark of every form: a red asterisk after the label, hidden from screen readers (the field is aria-required). */
+/** Hidden from screen readers: the field itself is aria-required. */
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="text-destructive">
@@ -11,10 +11,7 @@ export function RequiredMark() {
   );
 }
 
-/**
- * The line under a field for its error (red, announced) or its hint (grey). The line's height is
- * always reserved, so the dialog does not jump when a message appears or goes.
- */
+/** Its height is always reserved, so the dialog does not jump when a message appears or goes. */
 export function FieldMessage({ id, error, hint, className }: { id: string; error?: ReactNode; hint?: ReactNode; className?: string }) {
   return (
     <div className={cn("-mt-1 -mb-2 min-h-5 text-sm leading-5", className)}>

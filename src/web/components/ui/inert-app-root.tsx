@@ -2,11 +2,7 @@ import { useEffect } from "react";
 
 let openModals = 0;
 
-/**
- * Rendered inside an open modal's (portaled) content: makes the app root inert while it is open,
- * so nothing behind the modal can be focused or clicked. Radix only hides it with aria-hidden,
- * which axe reports as hidden-but-focusable content.
- */
+/** Radix only hides the page behind a modal with aria-hidden, which leaves it focusable. */
 export function InertAppRoot() {
   useEffect(() => {
     const root = document.getElementById("root");

@@ -3,8 +3,7 @@ import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../lib/when-idle.ts";
 import { useToast } from "./use-toast.ts";
 
-// The toast UI (Radix Toast) is not needed for the first paint: it loads when the browser is idle,
-// or at once when a toast is raised before that.
+// Not needed for the first paint: loaded when idle, or at once by an earlier toast.
 const Toaster = lazyWithPreload(() => import("./toaster.tsx").then((module) => module.Toaster));
 
 export function LazyToaster() {

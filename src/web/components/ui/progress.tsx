@@ -2,7 +2,6 @@ import { Progress as ProgressPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/** `value` from 0 to `max` (100 by default). Give it an accessible name (aria-label or aria-labelledby). */
 export function Progress({
   className,
   value,

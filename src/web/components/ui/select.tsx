@@ -3,10 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 import { fieldClassName } from "./input.tsx";
 
-/**
- * A styled native <select>: the platform's picker is the most accessible one on phones and with
- * screen readers. Children are <option> elements.
- */
+/** Native: the platform's picker is the most accessible one on phones and with screen readers. */
 export function Select({ className, ...props }: ComponentProps<"select">) {
   return (
     <div className="relative w-full">

@@ -1,14 +1,10 @@
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
+import { DialogCloseButton } from "./dialog.tsx";
 import { useReturnFocus } from "./use-return-focus.ts";
 
-/**
- * A panel on the right edge that leaves the page usable (a non-modal dialog): no overlay and no
- * inert page, so things can be dragged from the panel onto the page. Escape, the close button or
- * a click outside close it. Render a <SidePanelTitle> inside. For a blocking window use <Dialog>.
- */
+/** Not modal, so things can be dragged from the panel onto the page. */
 export function SidePanel(props: Omit<ComponentProps<typeof DialogPrimitive.Root>, "modal">) {
   return <DialogPrimitive.Root modal={false} {...props} />;
 }
@@ -33,12 +29,7 @@ export function SidePanelContent({
         {...returnFocus}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
@@ -56,5 +47,4 @@ export function SidePanelTitle({ className, ...props }: ComponentProps<typeof Di
   return <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
 }
 
-/** The same Radix description as a dialog's, with the same look. */
 export { DialogDescription as SidePanelDescription } from "./dialog.tsx";

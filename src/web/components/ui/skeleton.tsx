@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/** A placeholder block; hidden from assistive technology (announce loading with role="status" around it). */
+/** Hidden from assistive technology: a role="status" around it announces the loading. */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
 }

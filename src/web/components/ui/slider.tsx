@@ -2,10 +2,7 @@ import { Slider as SliderPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
-/**
- * A single-thumb slider: arrows, Page Up/Down, Home and End move it. Name the thumb with
- * `thumbProps` (aria-labelledby or aria-label, and aria-valuetext when the number needs a unit).
- */
+/** `thumbProps` name the thumb, which the keyboard moves. */
 export function Slider({
   className,
   thumbProps,

@@ -6,10 +6,7 @@ import { cn } from "../../lib/utils.ts";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/**
- * Top of the screen on phones; bottom right, at most 420px wide, from the md breakpoint, above the
- * assistant's floating button (bottom-6, 3.5rem tall), which it would otherwise cover.
- */
+/** Above the assistant's floating button from md on, which it would otherwise cover. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
@@ -54,7 +51,7 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
   );
 }
 
-/** A button inside a toast; `altText` says how to do the same without the toast (screen readers). */
+/** `altText`: how to do the same without the toast, for screen readers. */
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action

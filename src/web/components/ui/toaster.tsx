@@ -4,7 +4,6 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, dismissToast, useToast } from "./use-toast.ts";
 import { splitIsolates } from "../../lib/bidi.ts";
 
-/** Renders the toast store; mount once, near the root. */
 export function Toaster() {
   const { toasts } = useToast();
   return (
@@ -38,7 +37,7 @@ export function Toaster() {
   );
 }
 
-/** Isolated user text (lib/bidi.ts) as <bdi>, the marks dropped so that a copy is clean. */
+/** The isolation marks dropped, so that a copy is clean. */
 function renderIsolates(text: string): ReactNode {
   const parts = splitIsolates(text);
   if (parts.length === 1) return text;

@@ -7,11 +7,7 @@ export const TOOLTIP_SKIP_DELAY = 300;
 
 const HasTooltipProvider = createContext(false);
 
-/**
- * Tooltips open after 700 ms, then after 300 ms while moving between tooltips under the same
- * provider. The signed-in content is wrapped in one; a <Tooltip> outside any provider brings its
- * own, so tooltips work anywhere.
- */
+/** A <Tooltip> outside any provider brings its own, so tooltips work anywhere. */
 export function TooltipProvider({ children, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY} skipDelayDuration={TOOLTIP_SKIP_DELAY} {...props}>

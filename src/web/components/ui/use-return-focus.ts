@@ -2,12 +2,7 @@ import { useRef } from "react";
 
 type AutoFocusHandler = (event: Event) => void;
 
-/**
- * Radix returns focus only to its own Trigger; our dialogs and panels are mostly opened from a
- * card's button or a menu, which would leave focus on the page body. These handlers remember what
- * had focus when the content opened and give it back on close when it is still on the page. The
- * caller's own handlers run too, and a close handler that prevents the default keeps its choice.
- */
+/** Radix returns focus only to its own Trigger; ours mostly open from a card's button or a menu. */
 export function useReturnFocus(handlers: { onOpenAutoFocus?: AutoFocusHandler; onCloseAutoFocus?: AutoFocusHandler }) {
   const opener = useRef<HTMLElement | null>(null);
   return {

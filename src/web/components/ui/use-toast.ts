@@ -1,5 +1,4 @@
-// The toast store (spec section 4 "Toast rules"): module-wide so any code, not only components,
-// can raise a toast; <Toaster /> renders it.
+// Module-wide, so that any code, not only components, can raise a toast.
 import { type ReactElement, type ReactNode, useSyncExternalStore } from "react";
 
 export const TOAST_LIMIT = 1;
@@ -13,7 +12,6 @@ export type ToastVariant = "default" | "destructive";
 export interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
-  /** A <ToastAction altText="..."> element. */
   action?: ReactElement;
   variant?: ToastVariant;
   /** Auto-close delay in ms; TOAST_DURATION by default. */
@@ -53,7 +51,6 @@ function scheduleRemoval(id: string): void {
   );
 }
 
-/** Closes one toast, or every toast when no id is given. */
 export function dismissToast(id?: string): void {
   const dismissed = toasts.filter((toast) => id === undefined || toast.id === id);
   if (dismissed.length === 0) return;
@@ -65,7 +62,7 @@ function updateToast(id: string, input: ToastInput): void {
   setToasts(toasts.map((toast) => (toast.id === id ? { ...toast, ...input } : toast)));
 }
 
-/** Shows a toast; the newest replaces the others (one at a time). */
+/** One at a time (spec section 4): the newest replaces the others. */
 export function toast(input: ToastInput): ToastHandle {
   nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(nextId);

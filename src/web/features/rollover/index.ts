@@ -1,4 +1,3 @@
-// The rollover feature's public surface: pages and other features import from here only.
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 
 export { WrapUpDialog } from "./components/lazy-wrap-up-dialog.ts";
@@ -10,7 +9,7 @@ export { usePreviewRollover } from "./api/preview-rollover.ts";
 export { useTriggerRollover } from "./api/trigger-rollover.ts";
 export { rolloverSummaryQueryOptions, useRolloverSummary } from "./api/get-rollover-summary.ts";
 
-/** Settings page, Rollover tab (with the form's validation); render inside a <Suspense>. */
+/** Lazy: it brings zod for its validation. */
 export const RolloverSettingsPanel = lazyWithPreload(() =>
   import("./components/rollover-settings-panel.tsx").then((module) => module.RolloverSettingsPanel),
 );

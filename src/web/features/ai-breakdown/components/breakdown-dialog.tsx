@@ -1,22 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { AlertTriangle, CalendarRange, Loader2, RefreshCw, Sparkles } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { BREAKDOWN_CONTEXT_MAX_LENGTH } from "../../../../shared/api/ai-breakdown-limits.ts";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import type { Goal } from "../../../../shared/api/goals.ts";
-import { clampDuration, scheduleDays, SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MINUTES } from "../../../../shared/rules/breakdown.ts";
+import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
+import { clampDuration, scheduleDays } from "../../../../shared/rules/breakdown.ts";
 import { daysBetween } from "../../../../shared/rules/dates.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
@@ -184,7 +179,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
       ) : null}
 
       {generate.isError ? (
-        <ErrorLine>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</ErrorLine>
+        <FormError>{getErrorMessage(generate.error, "The AI could not suggest tasks right now; try again.")}</FormError>
       ) : null}
 
       {rows.length > 0 ? (
@@ -230,28 +225,17 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </section>
       ) : null}
 
-      {createError ? <ErrorLine>{createError}</ErrorLine> : null}
+      {createError ? <FormError>{createError}</FormError> : null}
 
       {/* Stuck to the dialog's bottom: a long list and the capacity warning would scroll Cancel and Create away. */}
-      <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button disabled={selected.length === 0 || isBusy} onClick={createTasks}>
-          {create.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          {create.isPending ? "Creating..." : `Create ${selected.length} ${selected.length === 1 ? "Task" : "Tasks"}`}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-popover px-6 py-4"
+        submitLabel={create.isPending ? "Creating..." : `Create ${selected.length} ${selected.length === 1 ? "Task" : "Tasks"}`}
+        onSubmit={createTasks}
+        submitDisabled={selected.length === 0 || isBusy}
+        isPending={create.isPending}
+      />
     </div>
-  );
-}
-
-function ErrorLine({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {children}
-    </p>
   );
 }
 
@@ -310,8 +294,8 @@ function SuggestionItem({
             id={ids.duration}
             type="number"
             inputMode="numeric"
-            min={SUGGESTION_MIN_MINUTES}
-            max={SUGGESTION_MAX_MINUTES}
+            min={ESTIMATED_DURATION_MIN_MINUTES}
+            max={ESTIMATED_DURATION_MAX_MINUTES}
             step={DURATION_STEP}
             className="h-9"
             disabled={disabled}

@@ -4,6 +4,7 @@ import {
   parseSuggestions,
   PLACEHOLDER_MINUTES,
   PLACEHOLDER_TITLE,
+  SUGGESTION_DEFAULT_PRIORITY,
   type SuggestionPriority,
   suggestionDescription,
 } from "../../../../shared/rules/breakdown.ts";
@@ -28,7 +29,7 @@ export function rowsFromContent(content: string, today: string): SuggestionRow[]
         title: PLACEHOLDER_TITLE,
         description: suggestionDescription(content),
         estimatedDuration: PLACEHOLDER_MINUTES,
-        priority: "medium",
+        priority: SUGGESTION_DEFAULT_PRIORITY,
         date: today,
         selected: true,
       },

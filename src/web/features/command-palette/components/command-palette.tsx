@@ -40,7 +40,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   settings: Settings,
   day: CalendarDays,
   add: Plus,
-  endDay: Sunset,
+  wrapUp: Sunset,
   assistant: Bot,
   task: CircleCheck,
   theme: SunMoon,

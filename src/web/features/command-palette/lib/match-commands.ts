@@ -14,7 +14,7 @@ export interface PaletteCommand {
   id: string;
   label: string;
   hint?: string;
-  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "endDay" | "assistant" | "task" | "theme";
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "wrapUp" | "assistant" | "task" | "theme";
   keywords?: string;
   action: PaletteAction;
 }
@@ -43,9 +43,9 @@ const FIXED: PaletteCommand[] = [
     action: { kind: "navigate", to: "/settings" },
   },
   {
-    id: "end-day",
+    id: "wrap-up",
     label: "End Day",
-    icon: "endDay",
+    icon: "wrapUp",
     keywords: "wrap-up wrap up close rollover",
     action: { kind: "navigate", to: "/", state: OPEN_WRAP_UP_STATE },
   },

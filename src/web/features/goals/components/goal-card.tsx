@@ -14,15 +14,13 @@ import { GoalStatusBadge, GoalStatusIcon } from "./goal-status.tsx";
 
 interface GoalCardProps {
   goal: Goal;
-  /** The user's zone, for the day the goal was created and whether its target date has passed. */
   timeZone: string;
   onAddTask(goal: Goal): void;
   onEdit(goal: Goal): void;
-  /** 'Break Down': the AI suggests tasks for the goal. */
   onBreakDown(goal: Goal): void;
 }
 
-// The Card primitive's look on an <article> named by the goal's title, so each card can be found and read alone.
+// An <article> named by its title, so each card can be found and read alone.
 const cardClassName = "rounded-lg border bg-card text-card-foreground shadow-sm";
 
 // Each card as tall as its own content: lined up with its row's tallest, a short card had holes.
@@ -113,7 +111,6 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: Goa
   );
 }
 
-/** A card's placeholder while the goals load, laid out like a card with one-line title and description. */
 export function GoalCardSkeleton() {
   return (
     <Card aria-hidden="true" className={cardLayoutClassName}>

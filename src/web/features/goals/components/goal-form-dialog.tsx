@@ -1,20 +1,19 @@
-import { AlertCircle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "../../../../shared/api/goal-limits.ts";
 import type { CreateGoalInput, Goal, GoalStatus, UpdateGoalInput } from "../../../../shared/api/goals.ts";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
+  AlertDialogDeleteFooter,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -33,11 +32,9 @@ const statusNames: Record<GoalStatus, string> = { active: "Active", paused: "Pau
 export interface GoalFormDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The goal to edit; without one the dialog creates a goal. */
   goal?: Goal | null;
 }
 
-/** Spec section 2 "Goal form dialog": create or edit a goal, and delete it (with a confirmation) when editing. */
 export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps) {
   const createGoal = useCreateGoal();
   const updateGoal = useUpdateGoal();
@@ -100,7 +97,6 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
     description: useId(),
     targetDate: useId(),
     status: useId(),
-    failure: useId(),
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -217,19 +213,15 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
           </div>
         </div>
 
-        {failure ? (
-          <p
-            id={ids.failure}
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          >
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{failure}</span>
-          </p>
-        ) : null}
+        {failure ? <FormError>{failure}</FormError> : null}
       </form>
 
-      <DialogFooter>
+      <FormDialogFooter
+        form={ids.form}
+        submitLabel={isCreating ? "Creating..." : isUpdating ? "Updating..." : isEditing ? "Update Goal" : "Create Goal"}
+        submitDisabled={isBusy}
+        cancelDisabled={isBusy}
+      >
         {goal ? (
           <AlertDialog>
             <AlertDialogTrigger asChild>
@@ -242,22 +234,11 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
                 <AlertDialogTitle>Delete Goal</AlertDialogTitle>
                 <AlertDialogDescription>{DELETE_GOAL_CONFIRMATION} Its tasks stay on your board, without a goal.</AlertDialogDescription>
               </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction variant="destructive" onClick={() => void handleDelete()}>
-                  Delete
-                </AlertDialogAction>
-              </AlertDialogFooter>
+              <AlertDialogDeleteFooter onDelete={() => void handleDelete()} />
             </AlertDialogContent>
           </AlertDialog>
         ) : null}
-        <Button variant="outline" disabled={isBusy} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" form={ids.form} disabled={isBusy}>
-          {isCreating ? "Creating..." : isUpdating ? "Updating..." : isEditing ? "Update Goal" : "Create Goal"}
-        </Button>
-      </DialogFooter>
+      </FormDialogFooter>
     </>
   );
 }

@@ -11,11 +11,9 @@ const bandColours: Record<ProgressBand, string> = {
 };
 
 type GoalProgressProps = Pick<Goal, "completedTasksCount" | "totalTasksCount"> & {
-  /** The id of the goal's title, which names the bar. */
   titleId: string;
 };
 
-/** Completed/total linked tasks, the percent, the bar (coloured at 25, 50, 80%) and the label. */
 export function GoalProgress({ completedTasksCount, totalTasksCount, titleId }: GoalProgressProps) {
   const percent = goalProgressPercent(completedTasksCount, totalTasksCount);
   const label = goalProgressLabel(completedTasksCount, totalTasksCount);

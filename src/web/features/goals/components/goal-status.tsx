@@ -5,7 +5,6 @@ import { cn } from "../../../lib/utils.ts";
 
 interface StatusLook {
   icon: LucideIcon;
-  /** The icon's tile colours. */
   tileClassName: string;
   badgeVariant: "secondary" | "warning" | "success";
 }
@@ -16,7 +15,7 @@ const statusLooks: Record<GoalStatus, StatusLook> = {
   completed: { icon: CheckCircle2, tileClassName: "bg-green-50 text-green-700", badgeVariant: "success" },
 };
 
-/** The status icon; decorative, as the badge next to it says the status in words. */
+/** Decorative: the badge next to it says the status in words. */
 export function GoalStatusIcon({ status, className }: { status: GoalStatus; className?: string }) {
   const { icon: Icon, tileClassName } = statusLooks[status];
   return (

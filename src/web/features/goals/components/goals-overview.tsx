@@ -11,15 +11,11 @@ const gridClassName = "grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3";
 const SKELETON_CARDS = 3;
 
 interface GoalsOverviewProps {
-  /** The user's zone, for the days goals were created. */
   timeZone: string;
-  /** The goal card's 'Add Task': the page opens the task dialog with this goal chosen. */
   onAddTask(goal: Goal): void;
-  /** The goal card's 'Break Down': the page opens the breakdown dialog for this goal. */
   onBreakDown(goal: Goal): void;
 }
 
-/** Spec section 2 "Goals page": the header with the counts, and the goals as cards. */
 export function GoalsOverview({ timeZone, onAddTask, onBreakDown }: GoalsOverviewProps) {
   const goals = useGoals();
   const [form, setForm] = useState<{ open: boolean; goal: Goal | null }>({ open: false, goal: null });
@@ -66,7 +62,6 @@ export function GoalsOverview({ timeZone, onAddTask, onBreakDown }: GoalsOvervie
   );
 }
 
-/** '3 goals · 2 active'; a same-height placeholder while loading, so the header does not jump. */
 function GoalCounts({ goals, isLoading }: { goals: Goal[] | undefined; isLoading: boolean }) {
   if (isLoading) return <span className="inline-block h-4 w-32 animate-pulse rounded bg-muted align-middle" aria-hidden="true" />;
   // Without goals (a failed load) the line keeps its height, so the header does not jump.

@@ -1,9 +1,9 @@
 import { Bell, BellOff, BellRing, Loader2 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
+import { SwitchRow } from "../../../components/ui/switch-row.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useBrowserPermission } from "../hooks/use-browser-permission.ts";
 import { useNotificationPreferences } from "../hooks/use-notification-preferences.ts";
@@ -91,7 +91,10 @@ export function NotificationsPanel() {
 
   return (
     <div className="grid gap-4">
-      <Section title="Notify me about" description="Shown in the app as a notice at the corner of the screen. Saved in this browser.">
+      <SettingsSection
+        title="Notify me about"
+        description="Shown in the app as a notice at the corner of the screen. Saved in this browser."
+      >
         {KIND_SWITCHES.map(({ name, label, description }) => (
           <SwitchRow
             key={name}
@@ -102,9 +105,9 @@ export function NotificationsPanel() {
             onCheckedChange={(checked) => savePreference(name, checked)}
           />
         ))}
-      </Section>
+      </SettingsSection>
 
-      <Section
+      <SettingsSection
         title="Browser notifications"
         description="Also show them as your system's notifications, even while Daywise is in another tab."
       >
@@ -155,55 +158,7 @@ export function NotificationsPanel() {
           disabled={!isGranted}
           onCheckedChange={(checked) => savePreference("browserNotifications", checked)}
         />
-      </Section>
-    </div>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const headingId = useId();
-  const descriptionId = useId();
-  return (
-    <section aria-labelledby={headingId} aria-describedby={descriptionId} className="rounded-lg border bg-card px-5 pt-4 shadow-sm">
-      <h2 id={headingId} className="text-base font-semibold">
-        {title}
-      </h2>
-      <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
-        {description}
-      </p>
-      <div className="divide-y">{children}</div>
-    </section>
-  );
-}
-
-interface SwitchRowProps {
-  name: NotificationPreference;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}
-
-function SwitchRow({ name, label, description, checked, disabled, onCheckedChange }: SwitchRowProps) {
-  const id = useId();
-  const descriptionId = useId();
-  return (
-    <div className="flex items-start justify-between gap-4 py-4">
-      <div className="grid min-w-0 gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        name={name}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={descriptionId}
-      />
+      </SettingsSection>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
 export const LOAD_ROLLOVER_SETTINGS_ERROR = "Failed to load rollover settings";
 
-/** GET /api/rollover/settings: the user's settings, or the defaults of spec section 9 when never saved. */
 export async function getRolloverSettings(): Promise<RolloverSettings> {
   try {
     return await apiJson("/api/rollover/settings");

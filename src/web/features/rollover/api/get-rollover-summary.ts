@@ -6,10 +6,6 @@ import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 export const NO_ROLLOVER_SUMMARY_ERROR = "No rollover summary found for this date";
 export const FETCH_ROLLOVER_SUMMARY_ERROR = "Failed to fetch rollover summary";
 
-/**
- * GET /api/rollover/summary/{date}: what closing that day did. Spec section 8: a 404 fails with
- * 'No rollover summary found for this date', anything else with 'Failed to fetch rollover summary'.
- */
 export async function getRolloverSummary(date: string): Promise<RolloverSummary> {
   try {
     return await apiJson(`/api/rollover/summary/${encodeURIComponent(date)}`);

@@ -6,7 +6,6 @@ import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
 export const TRIGGER_ROLLOVER_ERROR = "Failed to trigger rollover";
 
-/** POST /api/rollover/trigger. Fails with the server's message, else 'Failed to trigger rollover' (spec section 8). */
 export async function triggerRollover(body: RolloverTriggerBody): Promise<RolloverSummary> {
   try {
     return await apiJson<RolloverSummary>("/api/rollover/trigger", { method: "POST", json: body });
@@ -15,11 +14,7 @@ export async function triggerRollover(body: RolloverTriggerBody): Promise<Rollov
   }
 }
 
-/**
- * On success the summary is cached for its day, and every task list (the days' boards, their
- * stats, the future list, the stalled list) and the rollover summaries are fetched again. A failure
- * is logged (spec section 8); the dialog stays open and shows its message.
- */
+/** Spec section 8: a failure is only logged; the dialog stays open with its message. */
 export function useTriggerRollover() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,6 @@ import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
 export const SAVE_ROLLOVER_SETTINGS_ERROR = "Failed to save settings";
 
-/** PATCH /api/rollover/settings. Fails with the server's `message`, else 'Failed to save settings' (spec section 8). */
 export async function updateRolloverSettings(body: UpdateRolloverSettingsBody): Promise<RolloverSettings> {
   try {
     return await apiJson("/api/rollover/settings", {
@@ -17,7 +16,6 @@ export async function updateRolloverSettings(body: UpdateRolloverSettingsBody): 
   }
 }
 
-/** The saved settings replace the cached ones, so the form starts from what the server keeps. */
 export function useUpdateRolloverSettings() {
   const queryClient = useQueryClient();
   return useMutation({

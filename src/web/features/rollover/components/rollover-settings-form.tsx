@@ -1,4 +1,4 @@
-import { AlertCircle, Loader2, RotateCcw, Save } from "lucide-react";
+import { Loader2, RotateCcw, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 // The one form that validates with the schema itself (eslint.config.js: zod on the client).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
@@ -9,12 +9,13 @@ import {
   rolloverSettingsSchema,
 } from "../../../../shared/api/rollover.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Slider } from "../../../components/ui/slider.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
+import { SwitchRow } from "../../../components/ui/switch-row.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { cn } from "../../../lib/utils.ts";
 import { useUpdateRolloverSettings } from "../api/update-rollover-settings.ts";
 import { useRolloverSettingsForm } from "../hooks/use-rollover-settings-form.ts";
 
@@ -41,7 +42,6 @@ const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
 export const TIME_HINT = "In your time zone.";
 export const MAX_DAYS_HINT = `A task that has rolled over this many times is deferred (made unscheduled) instead. From ${MAX_ROLLOVER_DAYS_MIN} to ${MAX_ROLLOVER_DAYS_MAX}.`;
 
-/** Spec section 2 "Settings page", Rollover tab, with the rules of section 4 "Rollover settings form". */
 export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
   const form = useRolloverSettingsForm(saved);
   const update = useUpdateRolloverSettings();
@@ -78,7 +78,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
 
   function switchRow(field: SwitchField, children?: ReactNode) {
     return (
-      <SwitchRow field={field} checked={values[field]} onCheckedChange={(checked) => form.setField(field, checked)} {...SWITCHES[field]}>
+      <SwitchRow name={field} checked={values[field]} onCheckedChange={(checked) => form.setField(field, checked)} {...SWITCHES[field]}>
         {children}
       </SwitchRow>
     );
@@ -154,12 +154,7 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
         </div>
       </SettingsSection>
 
-      {update.isError ? (
-        <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {update.error.message}
-        </div>
-      ) : null}
+      {update.isError ? <FormError className="px-3 py-2 text-red-900">{update.error.message}</FormError> : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p role="status" className="flex h-5 items-center gap-2 text-sm font-medium text-amber-900">
@@ -182,46 +177,5 @@ export function RolloverSettingsForm({ saved }: { saved: RolloverSettings }) {
         </div>
       </div>
     </form>
-  );
-}
-
-export function SettingsSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className={cn("rounded-lg border bg-card px-5 pt-4 shadow-sm", className)}>
-      <h2 id={headingId} className="text-base font-semibold">
-        {title}
-      </h2>
-      <div className="divide-y">{children}</div>
-    </section>
-  );
-}
-
-interface SwitchRowProps {
-  field: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  /** Shown under the row (the time field under 'Auto rollover'). */
-  children?: ReactNode;
-}
-
-function SwitchRow({ field, label, description, checked, onCheckedChange, children }: SwitchRowProps) {
-  const id = useId();
-  const descriptionId = useId();
-  return (
-    <div className="py-4">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <Label htmlFor={id}>{label}</Label>
-          <p id={descriptionId} className="text-sm text-muted-foreground">
-            {description}
-          </p>
-        </div>
-        <Switch id={id} name={field} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={descriptionId} />
-      </div>
-      {children}
-    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { AlertCircle, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { LOAD_ROLLOVER_SETTINGS_ERROR, useRolloverSettings } from "../api/get-rollover-settings.ts";
-import { MAX_DAYS_HINT, RolloverSettingsForm, SWITCHES, SettingsSection, TIME_HINT } from "./rollover-settings-form.tsx";
+import { MAX_DAYS_HINT, RolloverSettingsForm, SWITCHES, TIME_HINT } from "./rollover-settings-form.tsx";
 
-/** The Settings page's Rollover tab: the form once the settings are loaded (spec section 8 on failure). */
 export function RolloverSettingsPanel() {
   const settings = useRolloverSettings();
   if (settings.isError) {
@@ -27,17 +27,14 @@ export function RolloverSettingsPanel() {
   return <RolloverSettingsForm saved={settings.data} />;
 }
 
-/** Text drawn as grey bars that wrap exactly as the text will, so the loaded form takes the same room. */
+/** Bars that wrap exactly as the text will, so the loaded form takes the same room. */
 function TextBars({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <span className={cn("animate-pulse rounded bg-muted box-decoration-clone text-transparent select-none", className)}>{children}</span>
   );
 }
 
-/**
- * The form's own layout and texts, with bars for the values (and the time field, shown as it is
- * by default), so loading does not make the page jump at any width.
- */
+/** The form's own layout and texts, so loading does not make the page jump at any width. */
 function RolloverSettingsSkeleton() {
   const row = (field: keyof typeof SWITCHES, extra?: ReactNode) => (
     <div key={field} className="py-4">

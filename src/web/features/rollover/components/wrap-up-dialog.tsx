@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
+import { CheckCircle2, Clock, Eye, Info, Loader2, Target } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover-limits.ts";
@@ -7,15 +7,9 @@ import { tasksLeftToClose, wrapUpFigures } from "../../../../shared/rules/rollov
 import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { fullDateLabel, useTimeZone } from "../../tasks/index.ts";
@@ -34,19 +28,11 @@ import {
 export interface WrapUpDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The day being closed (the board's viewed day). */
   date: string;
-  /** The user's today: the wrap-up of another day names it. */
   today: string;
-  /** That day's tasks, as the board shows them. */
   tasks: readonly Task[];
 }
 
-/**
- * Spec section 2 "Daily Wrap-up dialog": the day's summary, an optional reflection, the tasks that
- * move on (with a preview of each one's action), and 'Complete Day', which closes the day on the
- * server. The content starts afresh each time the dialog opens.
- */
 export function WrapUpDialog({ open, onOpenChange, date, today, tasks }: WrapUpDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
@@ -54,8 +40,7 @@ export function WrapUpDialog({ open, onOpenChange, date, today, tasks }: WrapUpD
       <DialogContent
         ref={contentRef}
         className="max-w-xl grid-cols-1"
-        // The dialog itself takes focus (its title and date are read out), not the first reason,
-        // which would look chosen; Tab then walks through it from the top.
+        // Focused on the first reason, that reason would look chosen.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           contentRef.current?.focus();
@@ -71,8 +56,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
   // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
   const closed = useRolloverSummary(date);
   const current = useMemo(() => wrapUpFigures(tasks), [tasks]);
-  // A closed day is summed up as it was when closed: its unfinished tasks have moved on since, and
-  // today's figures would read 0/0.
+  // A closed day's unfinished tasks have moved on: today's figures would read 0/0.
   const figures = closed.data ?? current;
   // A closed day moves on only the unfinished tasks no close of it handled (decision 020).
   const incomplete = useMemo(
@@ -96,7 +80,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
     setReasons(next);
   }
 
-  function completeDay() {
+  function triggerRollover() {
     if (trigger.isPending) return;
     const reflectionReasons = REFLECTION_REASONS.filter((reason) => reasons.has(reason));
     trigger.mutate(
@@ -236,22 +220,16 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         </div>
       </section>
 
-      {trigger.isError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {trigger.error.message}
-        </p>
-      ) : null}
+      {trigger.isError ? <FormError className="px-3 py-2 text-red-900">{trigger.error.message}</FormError> : null}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Skip for now</Button>
-        </DialogClose>
-        <Button onClick={completeDay} disabled={trigger.isPending}>
-          {trigger.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-          {trigger.isPending ? "Processing..." : isNothingLeft ? "All done!" : "Complete Day"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        cancelLabel="Skip for now"
+        submitLabel={trigger.isPending ? "Processing..." : isNothingLeft ? "All done!" : "Complete Day"}
+        onSubmit={triggerRollover}
+        submitDisabled={trigger.isPending}
+        isPending={trigger.isPending}
+        icon={<CheckCircle2 aria-hidden="true" />}
+      />
     </>
   );
 }
@@ -259,8 +237,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
 function SummaryStat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="min-w-0 rounded-lg bg-muted/70 px-3 py-2">
-      {/* On a phone the three tiles are narrow: the icon sits above the label, which then breaks
-          between its words ("Actual / planned"), never inside one. */}
+      {/* On a phone's narrow tiles the icon goes above, so the label breaks between words only. */}
       <dt className="flex flex-col items-start gap-1 text-xs leading-tight text-muted-foreground sm:flex-row sm:items-center sm:gap-1.5 [&_svg]:size-3.5 [&_svg]:shrink-0">
         <span aria-hidden="true">{icon}</span>
         {label}
@@ -287,7 +264,7 @@ function closedAtLabel(instant: string, timeZone: string): string {
 
 type SummaryCounts = Pick<RolloverSummary, "rolledOverCount" | "stalledCount" | "deferredCount" | "reviewCount">;
 
-/** What this close did: the summary's counts, less those of the close before it when the day was closed already. */
+/** Less the close before it, so a second close reports only what it did. */
 function summaryLine(summary: SummaryCounts, before?: SummaryCounts): string {
   const parts = [
     [summary.rolledOverCount - (before?.rolledOverCount ?? 0), "rolled over"],

@@ -2,11 +2,7 @@ import { useState } from "react";
 import { ROLLOVER_DEFAULTS } from "../../../../shared/api/rollover-limits.ts";
 import type { RolloverSettings } from "../../../../shared/api/rollover.ts";
 
-/**
- * The Rollover tab's form rules (spec section 4 "Rollover settings form"): any change sets the
- * 'Unsaved changes' flag (Save is enabled only then); 'Reset to defaults' only sets the form
- * values and flags them unsaved; a save clears the flag.
- */
+/** Spec section 4: 'Reset to defaults' only sets the values and flags them unsaved. */
 export function useRolloverSettingsForm(saved: RolloverSettings) {
   const [values, setValues] = useState<RolloverSettings>(saved);
   const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
@@ -21,7 +17,6 @@ export function useRolloverSettingsForm(saved: RolloverSettings) {
     setHasUnsavedChanges(true);
   }
 
-  /** After a save: the form shows what the server kept. */
   function markSaved(settings: RolloverSettings) {
     setValues(settings);
     setHasUnsavedChanges(false);

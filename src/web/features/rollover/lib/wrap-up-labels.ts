@@ -1,9 +1,7 @@
-// How the wrap-up names reasons and actions (spec section 2 "Daily Wrap-up dialog").
 import type { ReflectionReason, RolloverAction } from "../../../../shared/api/rollover.ts";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { shortDateLabel } from "../../tasks/index.ts";
 
-/** The Quick Reflection's reasons, in the order they are offered and sent. */
 export const REFLECTION_REASON_LABELS: Record<ReflectionReason, string> = {
   smooth: "Smooth day",
   bugs: "Bugs or blockers",
@@ -12,7 +10,6 @@ export const REFLECTION_REASON_LABELS: Record<ReflectionReason, string> = {
   energy: "Low energy",
 };
 
-/** rollover 'Roll over', stall 'Mark stalled', defer 'Defer', anything else 'Review needed'. */
 export function rolloverActionLabel(action: RolloverAction | string): string {
   switch (action) {
     case "rollover":
@@ -26,17 +23,13 @@ export function rolloverActionLabel(action: RolloverAction | string): string {
   }
 }
 
-/** How many incomplete tasks the wrap-up lists by title before '...and n more tasks'. */
 export const LISTED_INCOMPLETE_TASKS = 3;
 
 export function moreTasksLabel(count: number): string {
   return `...and ${count} more tasks`;
 }
 
-/**
- * The headings that name the day summed up: the spec's words for today, else the day's name (and
- * where its tasks move on to), so a past day's wrap-up never reads as today's.
- */
+/** So that a past day's wrap-up never reads as today's. */
 export function wrapUpDayLabels(date: string, today: string): { summary: string; question: string; rollover: string } {
   if (date === today) return { summary: "Today's Summary", question: "What made today challenging?", rollover: "Rollover to tomorrow" };
   const next = addDays(date, 1);

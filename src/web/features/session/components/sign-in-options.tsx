@@ -1,14 +1,16 @@
 import { AlertCircle, Loader2, LogIn } from "lucide-react";
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { signInLabel } from "../../../../shared/welcome-screen-html.ts";
-import { currentReturnPath, rememberSignInProvider, signInPath } from "../../../lib/api-client.ts";
+import { signInLabel, signInPath } from "../../../../shared/sign-in-path.ts";
+import { rememberSignInProvider } from "../../../lib/api-client.ts";
 import { useAuthProviders } from "../api/get-auth-providers.ts";
 
 export function SignInOptions() {
   const providers = useAuthProviders();
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const { pathname, search } = useLocation();
 
   if (providers.isPending) {
     return (
@@ -45,7 +47,7 @@ export function SignInOptions() {
           <Button asChild size="lg" variant={index === 0 ? "default" : "outline"} className="w-full">
             <a
               // A visitor who opened a page other than the board comes back to it after signing in.
-              href={signInPath(provider.id, currentReturnPath())}
+              href={signInPath(provider.id, `${pathname}${search}`)}
               aria-busy={chosenId === provider.id}
               onClick={() => {
                 rememberSignInProvider(provider.id);

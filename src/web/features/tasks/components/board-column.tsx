@@ -12,7 +12,6 @@ const COLUMN_ACCENTS: Record<BoardColumnStatus, string> = {
 interface ColumnFrameProps {
   status: BoardColumnStatus;
   label: string;
-  /** Null while loading. */
   count: number | null;
   children: ReactNode;
   className?: string;
@@ -24,7 +23,7 @@ interface ColumnFrameProps {
   onDrop?: (event: DragEvent<HTMLElement>) => void;
 }
 
-/** A column's box and heading; the skeleton uses it too, so loading and loaded boards line up. */
+/** The skeleton uses it too, so loading and loaded boards line up. */
 export function ColumnFrame({ status, label, count, children, className, id, ref, isHighlighted, ...dropHandlers }: ColumnFrameProps) {
   const headingId = useId();
   return (
@@ -40,7 +39,6 @@ export function ColumnFrame({ status, label, count, children, className, id, ref
       )}
       {...dropHandlers}
     >
-      {/* Below md the column's tab shows its name and count (board-status-tabs.tsx). */}
       <h2 id={headingId} className="mb-3 flex max-md:sr-only items-center gap-2 px-1 text-sm font-semibold">
         <span className={cn("size-2.5 rounded-full", COLUMN_ACCENTS[status])} aria-hidden="true" />
         {label}{" "}
@@ -59,20 +57,13 @@ interface BoardColumnProps {
   label: string;
   count: number;
   children: ReactNode;
-  /** A Future Tasks card dropped here (the browser's drag and drop). */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
-  /** The board's own drag and drop, once loaded (board-drag-and-drop.tsx): where its drops land. */
   dropRef?: (element: HTMLElement | null) => void;
-  /** A board card is being dragged over this column. */
   isCardOver?: boolean;
   id?: string;
   className?: string;
 }
 
-/**
- * A column of the board: a drop target for the Future Tasks panel's cards (the browser's drag and
- * drop) and, once the board's drag and drop has loaded, for the board's own cards (dnd-kit).
- */
 export function BoardColumn({
   status,
   label,

@@ -1,8 +1,4 @@
-// The board's drag and drop (spec section 4: dragging a card onto a column sets its status; decision
-// 024: and within a column, its place), by pointer, touch and keyboard, with dnd-kit. Not part of the board's first paint (decision 013):
-// task-board.tsx renders this beside the columns once its code has loaded. It renders nothing of
-// the board itself; it registers the board's cards and columns (BoardDragRegistry) and reports the
-// drag back, so its arrival leaves the page as it was.
+// Loaded after the board's first paint (decision 013), it draws none of the board, so its arrival changes nothing.
 import {
   DndContext,
   DragOverlay,
@@ -35,18 +31,12 @@ import { BOARD_DRAG_INSTRUCTIONS_ID, type BoardDragRegistry } from "../lib/board
 import type { BoardColumns, DropTarget } from "../lib/board-order.ts";
 
 export interface BoardDragAndDropProps {
-  /** The cards on the board. */
   tasks: readonly Task[];
-  /** The columns in order, without the dragged card moved. */
   columns: BoardColumns;
   registry: BoardDragRegistry;
-  /** The card being dragged, drawn under the pointer. */
   activeTask: Task | null;
-  /** A card was picked up at `target` (its place). */
   onDragStart: (taskId: string, target: DropTarget) => void;
-  /** Where the card would now land, or null (outside the columns). */
   onDragTarget: (target: DropTarget | null) => void;
-  /** The card was let go: at `target`, or outside the columns (null). */
   onDragEnd: (taskId: string, target: DropTarget | null) => void;
   onDragCancel: () => void;
 }
@@ -104,10 +94,7 @@ export function BoardDragAndDrop({
   );
 }
 
-/**
- * A pointer or touch drag aims where the pointer is now, in the page's coordinates (dnd-kit's delta
- * also counts the page's scrolling); the keyboard's moves are the session's own steps.
- */
+/** In the page's coordinates: dnd-kit's delta also counts the page's scrolling. */
 function aimAtPointer(
   session: BoardDragSession,
   { activatorEvent }: { activatorEvent: Event },
@@ -118,7 +105,6 @@ function aimAtPointer(
   if (at) session.aimAtPointer(at.x, at.y);
 }
 
-/** The pointer's last place on the screen while a card is dragged by pointer or touch (null before it moves). */
 function usePointerDuringDrag(): { read: () => { x: number; y: number } | null; reset: () => void } {
   const last = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => {
@@ -159,7 +145,6 @@ function CardRegistration({ task, registry }: { task: Task; registry: BoardDragR
   return null;
 }
 
-/** What follows the pointer: the card's title and estimate, without its controls. */
 function DragPreview({ task }: { task: Task }) {
   return (
     <div

@@ -9,7 +9,7 @@ import { useTaskDropTarget } from "../hooks/use-task-drop-target.ts";
 import { ColumnFrame } from "./board-column.tsx";
 import { BoardStatusTabs } from "./board-status-tabs.tsx";
 
-/** Three columns of placeholder cards in the real columns' frames: nothing moves when the tasks arrive. */
+/** In the real columns' frames, so nothing moves when the tasks arrive. */
 export function BoardSkeleton() {
   return (
     <div role="status" className="grid items-stretch gap-4 md:grid-cols-3">
@@ -30,11 +30,9 @@ export function BoardSkeleton() {
 
 interface EmptyBoardProps {
   onAddTask: () => void;
-  /** A Future Tasks card dropped here goes to To Do. */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
 
-/** Spec section 2: the empty day. */
 export function EmptyBoard({ onAddTask, onExternalDrop }: EmptyBoardProps) {
   const { isTaskOver, dropTargetProps } = useTaskDropTarget((taskId) => onExternalDrop(taskId, "todo"));
   const headingId = useId();

@@ -1,5 +1,4 @@
-// Below md the board shows one column at a time, chosen here: the WAI-ARIA tabs pattern (arrow keys,
-// Home and End, one tab in the Tab order), each tab named as the spec names its column, with its count.
+// The WAI-ARIA tabs pattern, for the one column shown below md.
 import { type KeyboardEvent, useRef } from "react";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -7,15 +6,12 @@ import { BOARD_COLUMNS } from "../lib/board-columns.ts";
 import type { BoardDragRegistry } from "../lib/board-drag-registry.ts";
 
 interface BoardStatusTabsProps {
-  /** Null while loading: the bar is drawn, inert, so nothing moves when the tasks arrive. */
+  /** Null while loading: drawn inert, so nothing moves when the tasks arrive. */
   counts: Record<BoardColumnStatus, number> | null;
   shown: BoardColumnStatus;
   onShow?: (status: BoardColumnStatus) => void;
-  /** The columns' element ids (the tabs' panels). */
   panelId?: (status: BoardColumnStatus) => string;
-  /** Tabs are drop targets for a dragged card (the lazily loaded drag and drop finds them here). */
   registry?: BoardDragRegistry;
-  /** The column a dragged card would now go to, when that is not the one shown. */
   cardOverTab?: BoardColumnStatus | null;
 }
 

@@ -11,24 +11,16 @@ interface DayHeaderProps {
   isToday: boolean;
   onNavigate: (date: string) => void;
   onGoToToday: () => void;
-  /** Null while the day's tasks load, or when they could not be loaded (`isUnavailable`). */
   counts: { done: number; total: number } | null;
-  /** The day's tasks could not be loaded: no counts, and no loading placeholder for them either. */
   isUnavailable?: boolean;
   rolledOver: number;
   onOpenFutureTasks: () => void;
   onAddTask: () => void;
-  /** Opens the wrap-up; 'End Day (n)' counts the day's incomplete tasks (counts.total - counts.done). */
-  onEndDay: () => void;
-  /** The viewed day is after the user's today: it cannot be ended yet (decision 020). */
+  onOpenWrapUp: () => void;
+  /** A day to come cannot be ended yet (decision 020). */
   isFuture: boolean;
 }
 
-/**
- * Spec section 2 "Today board": day navigation (previous, next, and 'Back to today' away from today,
- * all three in the Day nav), heading, 'x/y completed', and the board's buttons, which line up with
- * the heading row (2.5rem high from sm).
- */
 export function DayHeader({
   viewedDate,
   isToday,
@@ -39,15 +31,14 @@ export function DayHeader({
   rolledOver,
   onOpenFutureTasks,
   onAddTask,
-  onEndDay,
+  onOpenWrapUp,
   isFuture,
 }: DayHeaderProps) {
   const heading = isToday ? "Today" : shortDateLabel(viewedDate);
-  const endDayReasonId = useId();
+  const wrapUpReasonId = useId();
   useDocumentTitle(heading);
   return (
-    // Below sm one row too: the day's arrows and heading, then its buttons as icons (named by their
-    // text), with 'End Day (n)' written out; a heading that does not fit goes under the arrows.
+    // One row below sm too, the buttons as icons named by their text, so the board starts high.
     <div className="mb-4 flex items-start justify-between gap-2 sm:gap-4">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
@@ -89,20 +80,20 @@ export function DayHeader({
             <Plus aria-hidden="true" />
             <span className="max-sm:sr-only">Add Task</span>
           </Button>
-          {/* Disabled until the day has loaded (the wrap-up sums up that day's tasks), and on a day to come. */}
+          {/* Until the day has loaded: the wrap-up sums up that day's tasks. */}
           <Button
             variant="outline"
             className="max-sm:h-9 max-sm:px-3"
-            onClick={onEndDay}
+            onClick={onOpenWrapUp}
             disabled={!counts || isFuture}
-            aria-describedby={isFuture ? endDayReasonId : undefined}
+            aria-describedby={isFuture ? wrapUpReasonId : undefined}
           >
             <Sunset aria-hidden="true" className="max-sm:hidden" />
             End Day ({counts ? counts.total - counts.done : 0})
           </Button>
         </div>
         {isFuture ? (
-          <p id={endDayReasonId} className="text-sm text-muted-foreground max-sm:max-w-48 max-sm:text-right max-sm:text-xs">
+          <p id={wrapUpReasonId} className="text-sm text-muted-foreground max-sm:max-w-48 max-sm:text-right max-sm:text-xs">
             This day has not begun: you can end it once it has.
           </p>
         ) : null}

@@ -11,7 +11,6 @@ const BAND_COLOURS: Record<ProgressBand, string> = {
   strong: "bg-green-600",
 };
 
-/** The day's progress bar with the full date and '% complete'. */
 export function DayProgress({ date, percent }: { date: string; percent: number }) {
   const labelId = useId();
   const band = progressBand(percent);

@@ -2,11 +2,9 @@ import { useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
+  AlertDialogDeleteFooter,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog.tsx";
@@ -14,12 +12,11 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 
 export interface DeleteTaskDialogProps {
-  /** The task to delete; null closes the dialog. */
+  /** Null closes the dialog. */
   task: Task | null;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec section 2: the delete confirmation, worded exactly. */
 export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) {
   const deleteTask = useDeleteTask();
   // Keeps the title in place while the dialog animates closed.
@@ -34,21 +31,15 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
             Are you sure you want to delete &quot;{shownTask?.title}&quot;? This action cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              if (!task) return;
-              deleteTask.mutate(task.id, {
-                onSuccess: () => toast({ title: "Task deleted successfully" }),
-                onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
-              });
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogDeleteFooter
+          onDelete={() => {
+            if (!task) return;
+            deleteTask.mutate(task.id, {
+              onSuccess: () => toast({ title: "Task deleted successfully" }),
+              onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
+            });
+          }}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );

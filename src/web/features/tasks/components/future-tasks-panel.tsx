@@ -26,10 +26,7 @@ export interface FutureTasksPanelProps {
   onMoveToToday: (task: Task) => void;
 }
 
-/**
- * Spec section 2 "Future Tasks panel": unscheduled tasks, then the next 30 days by date (and
- * overdue days). Non-modal, so its cards can be dragged onto the board behind it.
- */
+/** Non-modal, so its cards can be dragged onto the board behind it. */
 export function FutureTasksPanel({ open, onOpenChange, today, onMoveToToday }: FutureTasksPanelProps) {
   // While a card is dragged the panel lets the pointer through, so every column can take the drop.
   const [isDragging, setIsDragging] = useState(false);
@@ -49,7 +46,6 @@ export function FutureTasksPanel({ open, onOpenChange, today, onMoveToToday }: F
       <SidePanelContent
         className={cn("transition-opacity", isDragging && "pointer-events-none opacity-40")}
         onOpenAutoFocus={(event) => {
-          // Focus the panel itself rather than its first card's button.
           event.preventDefault();
           (event.currentTarget as HTMLElement | null)?.focus();
         }}
@@ -161,7 +157,7 @@ function FutureTaskGroup({
 
 const MOVE_BUTTON = "[data-move-to-today]";
 
-/** The card leaves the list: focus goes to the next card's button (or the previous one, or the panel). */
+/** Focus would otherwise fall to the page when the card leaves the list. */
 function moveFocusAwayFrom(button: HTMLElement) {
   const panel = button.closest<HTMLElement>("[role='dialog']");
   if (!panel) return;

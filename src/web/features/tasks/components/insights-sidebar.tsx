@@ -11,11 +11,7 @@ import { shortDateLabel } from "../lib/day-labels.ts";
 
 const COLLAPSED_KEY = "daywise:insights-sidebar-collapsed";
 
-/**
- * Beside the board (lg and up) the open sidebar takes 18rem + a 1.5rem gap: from 1280 px the three
- * columns keep ~290 px each, below that they would fall under ~280 px, so there it starts folded
- * until the user opens it (the choice is then remembered). Below lg it sits under the board, open.
- */
+/** Below 1280 px it starts folded beside the board, whose columns would otherwise get too narrow. */
 const FOLDS_BY_DEFAULT_QUERY = "(min-width: 1024px) and (max-width: 1279.98px)";
 
 function foldsByDefault(): boolean {
@@ -23,20 +19,17 @@ function foldsByDefault(): boolean {
 }
 
 interface InsightsSidebarProps {
-  /** capacityCardFigures of the day's tasks; null while the day loads. */
   figures: CapacityCardFigures | null;
   viewedDate: string;
   isToday: boolean;
-  /** The Daily Insights and Weekly Summary cards (the insights feature's), placed after Capacity. */
+  /** The insights feature's cards, which this feature does not import. */
   children?: ReactNode;
 }
 
-/** The progress card's title: "Today's Progress", or the viewed day's name on another day. */
 export function progressTitle(viewedDate: string, isToday: boolean): string {
   return isToday ? "Today's Progress" : `Progress for ${shortDateLabel(viewedDate)}`;
 }
 
-/** Spec section 2: the collapsible Insights sidebar: the day's progress, Capacity, then the insight cards it is given. */
 export function InsightsSidebar({ figures, viewedDate, isToday, children }: InsightsSidebarProps) {
   const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, foldsByDefault);
   const headingId = useId();
@@ -89,7 +82,7 @@ function Stat({ label, value, note, className }: { label: string; value: string;
   );
 }
 
-/** The one note that explains the counts (src/shared/rules/task-counts.ts): stalled is in progress, not active. */
+/** Stalled counts as in progress, not active (src/shared/rules/task-counts.ts). */
 function stalledNote(figures: CapacityCardFigures | null): string | null {
   return figures && figures.stalled > 0 ? `${figures.stalled} stalled` : null;
 }
@@ -105,8 +98,7 @@ function DayProgressCard({ figures, title }: { figures: CapacityCardFigures | nu
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {/* The tiles share their rows (subgrid): where 'In Progress' wraps in a narrow sidebar, the
-            three numbers still sit on one line. */}
+        {/* Subgrid, so the numbers stay on one line where 'In Progress' wraps. */}
         <dl className="grid grid-cols-3 gap-x-2 text-center">
           <Stat label="To Do" value={show(figures?.counts.todo)} className={SHARED_ROWS} />
           <Stat label="In Progress" value={show(figures?.counts.inProgress)} note={stalledNote(figures)} className={SHARED_ROWS} />
@@ -124,7 +116,6 @@ const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning"
   Overloaded: "destructive",
 };
 
-/** Spec section 2 "Capacity card" with the figures of product-decisions.md. */
 export function CapacityCard({ figures }: { figures: CapacityCardFigures | null }) {
   const total = figures?.total ?? 0;
   const parts = figures

@@ -6,7 +6,6 @@ export interface KeyboardShortcutsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** '?' on the board: the shortcuts, none of which fires while typing in a field. */
 export function KeyboardShortcutsDialog({ open, onOpenChange }: KeyboardShortcutsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,4 @@
-// The board's dialogs and the Future Tasks panel, loaded on first open or when the page is idle
-// (decision 013: the board's first paint needs no code that only a dialog uses).
+// The board's first paint needs no code that only a dialog uses (decision 013).
 import { lazyDialog } from "../../../lib/lazy-dialog.tsx";
 import type { DeleteTaskDialogProps } from "./delete-task-dialog.tsx";
 import type { FutureTasksPanelProps } from "./future-tasks-panel.tsx";

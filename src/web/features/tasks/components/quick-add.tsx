@@ -18,9 +18,7 @@ const PHONE_QUICK_ADD_EXAMPLE = "Call Anna 15m 9am";
 export const QUICK_ADD_NO_TITLE = "Add a title: the words that are not a time, a day, an estimate or a goal";
 
 export interface QuickAddProps {
-  /** The board's day: where a task goes when the line names no day. */
   viewedDate: string;
-  /** The user's today, in their zone: what "today", "tomorrow" and weekdays count from. */
   today: string;
 }
 
@@ -28,7 +26,6 @@ function dayLabel(date: string | null, today: string): string {
   return futureDateLabel(date, today);
 }
 
-/** What the line will create, part by part, as the preview shows it. */
 function previewParts(parsed: QuickAddResult, viewedDate: string, today: string): { label: string; value: string }[] {
   const date = parsed.date === undefined ? viewedDate : parsed.date;
   return [
@@ -40,7 +37,6 @@ function previewParts(parsed: QuickAddResult, viewedDate: string, today: string)
   ];
 }
 
-/** What the preview warns about: words it left in the title, and a day before today. */
 function previewWarnings(parsed: QuickAddResult, viewedDate: string, today: string): string[] {
   const date = parsed.date === undefined ? viewedDate : parsed.date;
   return [
@@ -49,10 +45,6 @@ function previewWarnings(parsed: QuickAddResult, viewedDate: string, today: stri
   ];
 }
 
-/**
- * Quick add (issue 17): one line read as a task (src/shared/rules/quick-add.ts), with a preview of
- * what was understood before Enter, and the ordinary create call behind it.
- */
 export function QuickAdd({ viewedDate, today }: QuickAddProps) {
   const inputId = useId();
   const previewId = useId();

@@ -13,7 +13,6 @@ interface StalledBannerProps {
   onReschedule: (task: Task) => void;
 }
 
-/** Spec sections 2 and 4: the stalled tasks, with Resume, Complete and Reschedule (to today). */
 export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule }: StalledBannerProps) {
   const headingId = useId();
   if (tasks.length === 0) return null;

@@ -17,13 +17,11 @@ interface TaskBoardProps {
   tasks: readonly Task[];
   timeZone: string;
   actions: TaskCardActions;
-  /** A card dropped at a new place: its position, and its new column's status (one PATCH). */
+  /** One PATCH: the place and the new column's status. */
   onDrop: (task: Task, changes: { status?: BoardColumnStatus; position: number }) => void;
-  /** A Future Tasks card dropped on a column. */
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
 
-// The drag and drop's code (dnd-kit) is not part of the board's first paint (decision 013).
 const BoardDragAndDrop = lazyWithPreload(() => import("./board-drag-and-drop.tsx").then((module) => module.BoardDragAndDrop));
 let isDragCodeLoaded = false;
 function loadDragCode(): Promise<void> {
@@ -32,10 +30,7 @@ function loadDragCode(): Promise<void> {
   });
 }
 
-/**
- * True once the drag and drop's code has loaded: when the page is idle after its first paint, or
- * at once when `loadNow` is called (a pointer over the board, focus coming into it).
- */
+/** At once when a pointer or focus comes into the board, else when the page is idle (decision 013). */
 function useDragCode(): [isLoaded: boolean, loadNow: () => void] {
   const isIdle = useIsIdle(loadDragCode);
   const [isLoadedEarly, setIsLoadedEarly] = useState(isDragCodeLoaded);
@@ -51,29 +46,20 @@ function useDragCode(): [isLoaded: boolean, loadNow: () => void] {
 
 interface DragState {
   activeId: string | null;
-  /** Where the card would land; it is shown there while dragged. */
   target: DropTarget | null;
 }
 const NO_DRAG: DragState = { activeId: null, target: null };
 
-/**
- * Spec section 2: To Do, In Progress (stalled tasks too, in red) and Done, with drag and drop; each
- * column by start time, then the position set by dragging (decision 024). The board paints its
- * columns and cards itself; the drag and drop (board-drag-and-drop.tsx) arrives
- * later, beside them, and reaches them through a BoardDragRegistry, so nothing is drawn again.
- */
+/** Paints its own cards, so the later drag and drop draws nothing again (decision 013). */
 export function TaskBoard({ tasks, timeZone, actions, onDrop, onExternalDrop }: TaskBoardProps) {
   const [registry] = useState(() => new BoardDragRegistry());
   const [canDrag, loadDragNow] = useDragCode();
   const [drag, setDrag] = useState<DragState>(NO_DRAG);
-  // Below md one column shows at a time, chosen by its tab; md and up show all three (CSS only, so
-  // the first paint is already right and nothing moves).
+  // CSS picks one column or three, so the first paint is already right.
   const [shownColumn, setShownColumn] = useState<BoardColumnStatus>("todo");
   const boardId = useId();
   const panelId = useCallback((status: BoardColumnStatus) => `${boardId}-${status}`, [boardId]);
-  // A dropped card moves in the same render as the drop itself (the cache's optimistic update
-  // follows a moment later): the board never draws a frame with the card back in its old column.
-  // Keyed to the task list it was made for, so it is dropped as soon as that list changes.
+  // The board never draws a frame with a dropped card back in its old column.
   const [dropped, setDropped] = useState<{ base: readonly Task[]; tasks: ReadonlyMap<string, Task> } | null>(null);
   const shown = useMemo(() => {
     const moved = dropped?.base === tasks ? dropped.tasks : null;

@@ -14,7 +14,6 @@ export interface TaskCardActions {
   onResume: (task: Task) => void;
 }
 
-/** What the board's drag-and-drop gives the card's handle (the keyboard's way to move it). */
 export interface DragHandleProps extends ComponentProps<"button"> {
   ref?: Ref<HTMLButtonElement>;
 }
@@ -45,7 +44,7 @@ function workSessionsText(count: number): string {
   return count === 1 ? "1 work session" : `${count} work sessions`;
 }
 
-/** Spec section 2 "Task card". Memoized: the board re-renders cards only when their task changes. */
+/** Memoized: a board may hold hundreds of cards. */
 export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHandle, className }: TaskCardProps) {
   const titleId = useId();
   const isDone = task.status === "done";

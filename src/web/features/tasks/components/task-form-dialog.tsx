@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertCircle, Loader2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
@@ -9,15 +8,9 @@ import {
 } from "../../../../shared/api/task-limits.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -45,15 +38,11 @@ import {
 export interface TaskFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Edit mode: the task to change. */
   task?: Task;
-  /** Create mode: the goal selected at first (a goal card's Add Task). */
   defaultGoalId?: string | null;
-  /** Create mode: the day the task is planned for; the user's today when not given. */
   defaultDate?: string | null;
 }
 
-/** Spec section 2 "Task create/edit dialog". The form starts afresh each time the dialog opens. */
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -258,22 +247,9 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
         ))}
       </div>
 
-      {submitError ? (
-        <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {submitError}
-        </p>
-      ) : null}
+      {submitError ? <FormError>{submitError}</FormError> : null}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {isEdit ? "Update Task" : "Create Task"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel={isEdit ? "Update Task" : "Create Task"} submitDisabled={isPending} isPending={isPending} />
     </form>
   );
 }

@@ -7,10 +7,7 @@ import { cn } from "../../../lib/utils.ts";
 import { useNow } from "../hooks/use-now.ts";
 import { formatElapsed } from "../lib/day-labels.ts";
 
-/**
- * The live part of an in-progress card: the running session's elapsed time and the overtime box.
- * Only these re-render every second, and only for in-progress cards.
- */
+/** Apart, so that only this re-renders every second, and only for in-progress cards. */
 export function InProgressTiming({ task }: { task: Pick<Task, "status" | "estimatedDuration" | "currentSessionStartedAt"> }) {
   const now = useNow(1000);
   const elapsed = sessionElapsedMs(task, now);
@@ -62,7 +59,6 @@ const DELAY_STYLES: Record<StartDelayClass, { className: string; label: string |
   severe: { className: "text-red-800", label: "Severe delay" },
 };
 
-/** The start-delay message (spec section 4), with the recommendation for a severe delay. */
 export function StartDelayNote({
   task,
   timeZone,

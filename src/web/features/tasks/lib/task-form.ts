@@ -1,8 +1,12 @@
-import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
+import {
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  NEW_TASK_ESTIMATE_MINUTES,
+  NEW_TASK_STATUS,
+} from "../../../../shared/api/task-limits.ts";
 import type { CreateTaskInput, Task } from "../../../../shared/api/tasks.ts";
 import type { TaskPatch } from "./optimistic-task-update.ts";
 
-export const DEFAULT_ESTIMATE_MINUTES = 30;
 export const ESTIMATE_STEP_MINUTES = 5;
 export const ESTIMATE_QUICK_PICKS = [15, 30, 45, 60, 90, 120] as const;
 export const TITLE_REQUIRED_MESSAGE = "Task title is required";
@@ -31,19 +35,19 @@ export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string
     description: "",
     goalId: defaultGoalId ?? "",
     scheduledStartTime: "",
-    estimatedDuration: String(DEFAULT_ESTIMATE_MINUTES),
+    estimatedDuration: String(NEW_TASK_ESTIMATE_MINUTES),
   };
 }
 
 export function parseEstimate(raw: string): number {
   const value = Number.parseFloat(raw);
-  if (!Number.isFinite(value)) return DEFAULT_ESTIMATE_MINUTES;
+  if (!Number.isFinite(value)) return NEW_TASK_ESTIMATE_MINUTES;
   return Math.min(ESTIMATED_DURATION_MAX_MINUTES, Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.round(value)));
 }
 
 // Short enough for one line of a phone's dialog, whose height reserves one message line.
 export const ESTIMATE_RANGE_MESSAGE = `Enter ${ESTIMATED_DURATION_MIN_MINUTES} to ${ESTIMATED_DURATION_MAX_MINUTES} minutes.`;
-export const ESTIMATE_DEFAULT_HINT = `Not a number: saved as ${DEFAULT_ESTIMATE_MINUTES} minutes.`;
+export const ESTIMATE_DEFAULT_HINT = `Not a number: saved as ${NEW_TASK_ESTIMATE_MINUTES} minutes.`;
 
 export function estimateStepMessage(value: number): string {
   const lower = Math.max(ESTIMATED_DURATION_MIN_MINUTES, Math.floor(value / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
@@ -78,7 +82,11 @@ export function validateTaskForm(values: TaskFormValues, original?: Task | null)
 }
 
 export function toCreateTaskInput(values: TaskFormValues, date: string | null): CreateTaskInput {
-  const input: CreateTaskInput = { title: values.title.trim(), status: "todo", estimatedDuration: parseEstimate(values.estimatedDuration) };
+  const input: CreateTaskInput = {
+    title: values.title.trim(),
+    status: NEW_TASK_STATUS,
+    estimatedDuration: parseEstimate(values.estimatedDuration),
+  };
   const description = values.description.trim();
   if (description !== "") input.description = description;
   if (values.scheduledStartTime !== "") input.scheduledStartTime = values.scheduledStartTime;
