@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { THEME_COLORS, THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
 import { api as calls } from "./api.ts";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeToasts, closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const timeZone = "Europe/Paris";
@@ -64,19 +64,6 @@ async function openAccountMenu(page: Page): Promise<Locator> {
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
   return menu;
-}
-
-/** Closes the toasts on screen (one may close by itself meanwhile), so none stays under a dialog's overlay. */
-async function closeToasts(page: Page) {
-  const toasts = page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
-  while ((await toasts.count()) > 0) {
-    await toasts
-      .first()
-      .getByRole("button", { name: "Close notification" })
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  }
-  await expect(toasts).toHaveCount(0);
 }
 
 test.describe("dark mode", () => {
