@@ -67,6 +67,8 @@ async function openAccountMenu(page: Page): Promise<Locator> {
 }
 
 test.describe("dark mode", () => {
+  // The longest journeys: each its own person, spread over the workers.
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: viewports.desktop });
 
   test("the stored theme is on the page before its code runs, and 'system' follows the system live", async ({ page }) => {
