@@ -50,7 +50,7 @@ export default defineConfig({
       // A worker's files share one jsdom page (its set-up costs more than most files' tests);
       // src/web/test/setup.ts gives each file fresh modules and storage.
       webProject("web", { include: ["src/web/**/*.test.{ts,tsx}"], exclude: pageStartTests }, false),
-      webProject("web-page-start", { include: pageStartTests }, true),
+      webProject("web-own-page", { include: pageStartTests }, true),
     ],
   },
 });

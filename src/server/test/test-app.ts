@@ -98,6 +98,8 @@ async function withClient(url: string, work: (client: pg.Client) => Promise<unkn
 export interface TestApp {
   app: App;
   db: Db;
+  /** PostgreSQL: the URL of this test's own database. */
+  url?: string;
   dialect: Dialect;
   /** The clock the app reads; tests may move it. */
   clock: { now: Date; advance(ms: number): void };
@@ -105,7 +107,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(dialect: Dialect, options: { config?: Partial<Config>; now?: Date } = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase(dialect);
+  const { db, url, drop } = await createTestDatabase(dialect);
   const clock = {
     now: options.now ?? new Date(),
     advance(ms: number) {
@@ -122,6 +124,7 @@ export async function createTestApp(dialect: Dialect, options: { config?: Partia
   return {
     app,
     db,
+    ...(url ? { url } : {}),
     dialect,
     clock,
     close: async () => {
