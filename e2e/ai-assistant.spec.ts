@@ -55,6 +55,7 @@ test.describe("the AI assistant", () => {
 
   test("chats with streamed replies, sizes, the red dot, clear and persistence", async ({ page }) => {
     test.slow();
+    test.slow();
     await skipFirstVisitTooltip(page);
     await signIn(page, nextPerson());
     await expect(launcher(page)).toHaveAccessibleName("AI Assistant");
