@@ -17,8 +17,9 @@ const dataDir = path.join(os.tmpdir(), `daywise-e2e-data-${Date.now()}`);
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
+  // Each journey signs in a person of its own, so two files run side by side on the one server.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],

@@ -23,6 +23,12 @@ const panel = (page: Page) => page.getByRole("dialog", { name: "AI Assistant" })
 const log = (page: Page) => page.getByRole("log", { name: "Conversation with the AI assistant" });
 const messageInput = (page: Page) => page.getByLabel("Message the AI assistant");
 
+/** Lets the stub send the held end of a "[slow]" reply (the stub's port: playwright.config.ts). */
+async function releaseSlowReply(page: Page) {
+  const stub = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1000}`;
+  expect((await page.request.post(`${stub}/release`)).ok()).toBe(true);
+}
+
 async function openChat(page: Page) {
   await launcher(page).click();
   await expect(panel(page)).toBeVisible();
@@ -48,6 +54,7 @@ test.describe("the AI assistant", () => {
   });
 
   test("chats with streamed replies, sizes, the red dot, clear and persistence", async ({ page }) => {
+    test.slow();
     test.slow();
     await skipFirstVisitTooltip(page);
     await signIn(page, nextPerson());
@@ -87,6 +94,7 @@ test.describe("the AI assistant", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(log(page)).toContainText("Let's take this");
     await expect(log(page)).not.toContainText("one small task.");
+    await releaseSlowReply(page);
     await expect(log(page)).toContainText("one small task.");
     await expect(messageInput(page)).toBeEnabled();
     // Empty or blank text is not sent.
@@ -96,8 +104,9 @@ test.describe("the AI assistant", () => {
     // A reply that arrives while the chat is closed lights the red dot; Escape closes and gives focus back.
     await messageInput(page).fill("[slow] once more please");
     await messageInput(page).press("Enter");
-    await expect(log(page)).toContainText("Let's take this", { timeout: 5_000 });
+    await expect(log(page)).toContainText("Let's take this");
     await closeWithEscape(page, panel(page));
+    await releaseSlowReply(page);
     await expect(launcher(page)).toBeFocused();
     await expect(launcher(page)).toHaveAccessibleName("AI Assistant (new message)", { timeout: 10_000 });
     await expect(page.getByTestId("ai-notification-dot")).toBeVisible();

@@ -3,7 +3,8 @@
 // server's protocol test servers (src/server/test/ai-test-servers.ts), with the reply chosen by
 // the user's last message so that each journey can ask for what it checks:
 //  - "[html]": a reply carrying raw HTML (<img onerror>, <script>) that must show as text;
-//  - "[slow]": a long reply streamed in pieces 400 ms apart, so the page can be seen to grow;
+//  - "[slow]": a long reply streamed in pieces, its last one held until the journey asks for it
+//    (POST /release), so the page is seen mid-reply however busy the machine;
 //  - "[exfil]": a reply naming an image and a link on another host, and a wide code block;
 //  - "[fail]": a 500 from the provider;
 //  - anything else: a short Markdown plan, streamed in a few pieces.
@@ -30,12 +31,41 @@ export const EXFIL_REPLY =
   ";\n```";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
-function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {
+interface Reply {
+  pieces: string[];
+  gapMs: number;
+  holdsLast?: boolean;
+}
+
+/** Held replies waiting for their last piece, and releases asked for before their reply held. */
+const held: (() => void)[] = [];
+let releasesAhead = 0;
+const HOLD_LIMIT_MS = 30_000;
+
+function waitForRelease(): Promise<void> {
+  if (releasesAhead > 0) {
+    releasesAhead -= 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      held.splice(held.indexOf(release), 1);
+      resolve();
+    }, HOLD_LIMIT_MS);
+    held.push(release);
+  });
+}
+
+function replyFor(message: string, system = ""): Reply | "fail" {
   if (system.includes("You rewrite short insights for a personal daily planner")) return { pieces: [message], gapMs: 0 };
   if (system.includes("You write the weekly summary of a personal daily planner")) return { pieces: [WEEKLY_SUMMARY_REPLY], gapMs: 0 };
   if (message.includes("[fail]")) return "fail";
   if (message.includes("[html]")) return { pieces: [HTML_REPLY.slice(0, 30), HTML_REPLY.slice(30)], gapMs: 20 };
-  if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 400 };
+  if (message.includes("[slow]")) return { pieces: SLOW_PIECES, gapMs: 100, holdsLast: true };
   if (message.includes("[exfil]")) return { pieces: EXFIL_REPLY.match(/[\s\S]{1,40}/g) ?? [EXFIL_REPLY], gapMs: 20 };
   const pieces = DEFAULT_REPLY.match(/[\s\S]{1,24}/g) ?? [DEFAULT_REPLY];
   return { pieces, gapMs: 60 };
@@ -85,6 +115,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(200).end("ok");
     return;
   }
+  if (req.method === "POST" && req.url === "/release") {
+    const release = held.shift();
+    if (release) release();
+    else releasesAhead += 1;
+    res.writeHead(204).end();
+    return;
+  }
   const raw: Buffer[] = [];
   for await (const part of req) raw.push(part as Buffer);
   let body: unknown = null;
@@ -102,7 +139,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return;
   }
   const breakdown = breakdownReply(body);
-  const reply = breakdown === null ? replyFor(lastUserMessage(body), systemMessage(body)) : { pieces: [breakdown], gapMs: 0 };
+  const reply: Reply | "fail" =
+    breakdown === null ? replyFor(lastUserMessage(body), systemMessage(body)) : { pieces: [breakdown], gapMs: 0 };
   if (reply === "fail") {
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "boom" } }));
     return;
@@ -123,7 +161,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   res.write(chunk({ role: "assistant", content: "" }));
-  for (const piece of reply.pieces) {
+  for (const [index, piece] of reply.pieces.entries()) {
+    if (reply.holdsLast && index === reply.pieces.length - 1) await waitForRelease();
     res.write(chunk({ content: piece }));
     await new Promise((resolve) => setTimeout(resolve, reply.gapMs));
   }

@@ -7,6 +7,7 @@ test.describe("the signed-in shell on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
   test("navigates between the pages with the header links, and opens the avatar menu", async ({ page }) => {
+    test.slow();
     await signIn(page, person);
     const nav = page.getByRole("navigation", { name: "Main" });
 

@@ -66,6 +66,7 @@ test.describe("the order within a column", () => {
     page,
   }) => {
     test.slow();
+    test.slow();
     await signIn(page, person("journey"));
     // Made in this order: the 9:30 task first.
     await createTask(page, { title: "Half past nine", date: today(), scheduledStartTime: "09:30" });

@@ -448,6 +448,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test.use({ viewport });
 
     test("shows every kind of card, with no accessibility violations", async ({ page }) => {
+      test.slow();
       // Four scans with every axe rule on a full board: slow on a busy machine.
       test.slow();
       await signIn(page, person(`busy-${name}`));

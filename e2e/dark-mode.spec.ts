@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { THEME_COLORS, THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
 import { api as calls } from "./api.ts";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeToasts, closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const timeZone = "Europe/Paris";
@@ -66,20 +66,9 @@ async function openAccountMenu(page: Page): Promise<Locator> {
   return menu;
 }
 
-/** Closes the toasts on screen (one may close by itself meanwhile), so none stays under a dialog's overlay. */
-async function closeToasts(page: Page) {
-  const toasts = page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
-  while ((await toasts.count()) > 0) {
-    await toasts
-      .first()
-      .getByRole("button", { name: "Close notification" })
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  }
-  await expect(toasts).toHaveCount(0);
-}
-
 test.describe("dark mode", () => {
+  // The longest journeys: each its own person, spread over the workers.
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: viewports.desktop });
 
   test("the stored theme is on the page before its code runs, and 'system' follows the system live", async ({ page }) => {

@@ -32,26 +32,36 @@ const RADIX_FOCUS_SENTINELS = ["[data-radix-focus-guard]", '[role="region"][aria
 /**
  * Scans the page once its transitions have ended (a toast fading in is measured at its final
  * colours, not half transparent; endless ones such as spinners are not waited for) and fails with
- * a readable list of what is wrong.
+ * a readable list of what is wrong. One that starts during the scan (a notice arriving once the page
+ * is idle) is finished at once, so that it too is measured as it ends up.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string } = {}) {
-  const scan = async () => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-    );
-    let builder = new AxeBuilder({ page }).withRules(axeRules);
-    if (options.include) builder = builder.include(options.include);
-    if (options.exclude) builder = builder.exclude(options.exclude);
-    for (const sentinel of RADIX_FOCUS_SENTINELS) builder = builder.exclude(sentinel);
-    return (await builder.analyze()).violations;
-  };
-  let violations = await scan();
-  // Something may have begun fading in during the scan (a notification toast, which arrives once
-  // the page is idle, measured half transparent): scan once more after it has ended. A real
-  // violation is found again.
-  if (violations.length > 0) violations = await scan();
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+  let builder = new AxeBuilder({ page }).withRules(axeRules);
+  if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  for (const sentinel of RADIX_FOCUS_SENTINELS) builder = builder.exclude(sentinel);
+  await page.evaluate(() => {
+    const finish = (event: Event) => {
+      for (const animation of (event.target as Element).getAnimations?.() ?? []) {
+        if (animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+      }
+    };
+    (window as { finishAnimationsDuringScan?: (event: Event) => void }).finishAnimationsDuringScan = finish;
+    document.addEventListener("animationstart", finish, true);
+    document.addEventListener("transitionrun", finish, true);
+  });
+  const { violations } = await builder.analyze();
+  await page.evaluate(() => {
+    const finish = (window as { finishAnimationsDuringScan?: (event: Event) => void }).finishAnimationsDuringScan;
+    if (!finish) return;
+    document.removeEventListener("animationstart", finish, true);
+    document.removeEventListener("transitionrun", finish, true);
+  });
   const summary = violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
@@ -110,17 +120,26 @@ export async function withoutBootAnswers(page: Page): Promise<void> {
   );
 }
 
+/** Closes the toasts on screen (one may close by itself meanwhile), so none stays over what comes next. */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
+  while ((await toasts.count()) > 0) {
+    await toasts
+      .first()
+      .getByRole("button", { name: "Close notification" })
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  }
+  await expect(toasts).toHaveCount(0);
+}
+
 /**
- * Closes a dialog, menu or panel with Escape, as a person does. A toast shown meanwhile (the
- * notification engine loads when the page is idle, which on a busy machine can be now) is Radix's
- * topmost layer and takes an Escape first; the person then presses Escape again, and so does this.
+ * Closes a dialog, menu or panel with Escape, as a person does. A toast on screen (the notification
+ * engine starts once the page is idle) is Radix's topmost layer and would take the Escape: it is
+ * closed first, as the person would.
  */
 export async function closeWithEscape(page: Page, layer: Locator): Promise<void> {
+  await closeToasts(page);
   await page.keyboard.press("Escape");
-  try {
-    await expect(layer).toBeHidden({ timeout: 5_000 });
-  } catch {
-    await page.keyboard.press("Escape");
-    await expect(layer).toBeHidden();
-  }
+  await expect(layer).toBeHidden();
 }

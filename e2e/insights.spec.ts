@@ -75,6 +75,7 @@ function pastSummary(weekStartDate: string, tasksCompleted: number): WeeklySumma
 
 test("the sidebar's insight cards, View All Insights, Generate This Week and the detail dialog", async ({ page, context }) => {
   test.slow();
+  test.slow();
   await signIn(page, person("journey"));
   const calls = api(page);
   const day = today();

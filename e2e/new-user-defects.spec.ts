@@ -67,6 +67,7 @@ for (const { label, viewport } of widths) {
 
     test("a 200-character title with no spaces wraps on every card, dialog, banner and panel", async ({ page }) => {
       test.slow();
+      test.slow();
       await signIn(page, person(`long-${label}`));
       const calls = api(page);
       const taskTitle = LONG("Task");

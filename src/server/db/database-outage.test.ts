@@ -22,7 +22,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL outage [postgres]", () => {
 
   beforeAll(async () => {
     direct = await createTestDatabase("postgres");
-    proxy = await startTcpProxy(postgresUrl!);
+    proxy = await startTcpProxy(direct.url!);
     db = createDb(
       { kind: "postgres", url: proxy.url, schema: direct.db.schema, pool: { connectTimeoutMs: 1_000, queryTimeoutMs: 800 } },
       { onBackgroundError: (error) => backgroundErrors.push(error) },

@@ -81,7 +81,7 @@ describeEachDatabase("database: the PostgreSQL write count", (dialect) => {
   let other: Db;
   beforeAll(async () => {
     t = await databaseWithAda(dialect);
-    if (dialect === "postgres") other = createDb({ kind: "postgres", url: inject("postgresUrl")!, schema: t.db.schema! });
+    if (dialect === "postgres") other = createDb({ kind: "postgres", url: t.url!, schema: t.db.schema! });
   });
   afterAll(async () => {
     await other?.close();

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { createDb, type Db, listenerName } from "../db/database.ts";
 import { createAccessToken, SESSION_ABSOLUTE_TTL_MS } from "../modules/auth/session-tokens.ts";
@@ -70,7 +70,7 @@ describeEachDatabase("authenticate: several instances on one database", (dialect
   beforeAll(async () => {
     t = await createTestApp(dialect);
     if (dialect !== "postgres") return;
-    other = createDb({ kind: "postgres", url: inject("postgresUrl")!, schema: t.db.schema! });
+    other = createDb({ kind: "postgres", url: t.url!, schema: t.db.schema! });
     otherApp = await buildApp(testConfig(), { db: other, logger: false, now: () => t.clock.now, webRoot: "/nonexistent" });
   });
   afterAll(async () => {

@@ -1,11 +1,26 @@
-// Decides once per run whether the PostgreSQL half of the integration tests can run.
+// Decides once per run whether the PostgreSQL half of the integration tests can run, and migrates
+// once into a template database that each test database copies (test-app.ts).
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { createDb } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    /** The migrated template database; the run's test databases are named after it. */
+    postgresTemplate: string | null;
   }
+}
+
+/** The schema the template is migrated in; each copy renames it, so that copies stay told apart. */
+export const TEMPLATE_SCHEMA = "daywise_template";
+
+export function databaseUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }
 
 export default async function setup(project: TestProject) {
@@ -14,8 +29,8 @@ export default async function setup(project: TestProject) {
   try {
     await client.connect();
     await client.query("select 1");
-    project.provide("postgresUrl", url);
   } catch (error) {
+    await client.end().catch(() => {});
     const banner = [
       "",
       "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
@@ -31,7 +46,38 @@ export default async function setup(project: TestProject) {
     }
     console.warn(banner);
     project.provide("postgresUrl", null);
-  } finally {
-    await client.end().catch(() => {});
+    project.provide("postgresTemplate", null);
+    return;
   }
+
+  const template = `daywise_run_${randomBytes(5).toString("hex")}`;
+  const dropRunDatabases = async () => {
+    const { rows } = await client.query<{ name: string }>("select datname as name from pg_database where datname like $1", [
+      `${template}%`,
+    ]);
+    for (const { name } of rows) await client.query(`drop database if exists ${name} with (force)`);
+  };
+  try {
+    await client.query(`create database ${template}`);
+    const db = createDb({ kind: "postgres", url: databaseUrl(url, template), schema: TEMPLATE_SCHEMA });
+    try {
+      await db.kysely.schema.createSchema(TEMPLATE_SCHEMA).execute();
+      await migrateToLatest(db.kysely, TEMPLATE_SCHEMA);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await dropRunDatabases().catch(() => {});
+    await client.end();
+    throw error;
+  }
+  project.provide("postgresUrl", url);
+  project.provide("postgresTemplate", template);
+  return async () => {
+    try {
+      await dropRunDatabases();
+    } finally {
+      await client.end();
+    }
+  };
 }

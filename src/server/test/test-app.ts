@@ -1,4 +1,4 @@
-// Integration-test harness: the real app on a fresh database, once per dialect.
+// Integration-test harness: the real app on a database of its own, once per dialect.
 import { randomBytes } from "node:crypto";
 import { Migrator } from "kysely";
 import pg from "pg";
@@ -7,6 +7,7 @@ import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDb, type Db, type Dialect } from "../db/database.ts";
 import { migrateToLatest, migrations } from "../db/migrate.ts";
+import { databaseUrl, TEMPLATE_SCHEMA } from "./postgres-global-setup.ts";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -26,7 +27,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestDatabase {
   db: Db;
-  /** Closes the connection and, on PostgreSQL, drops the run's schema. */
+  /** PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  /** Closes the connection and, on PostgreSQL, drops the test's database. */
   drop(): Promise<void>;
 }
 
@@ -40,63 +43,63 @@ export function testMigrator(db: Db): Migrator {
 }
 
 /**
- * A migrated, empty database: in-memory SQLite, or a fresh schema in the test PostgreSQL.
- * `upTo` stops after that migration (tests of a later migration on the data before it).
+ * A migrated database: in-memory SQLite, or in PostgreSQL a copy of the run's migrated template
+ * (postgres-global-setup.ts) whose schema gets a name of its own (the write listener's notices and
+ * connection names carry it). `upTo` stops after that migration (tests of a later migration on the
+ * data before it), on an empty database instead.
  */
 export async function createTestDatabase(dialect: Dialect, options: { upTo?: string } = {}): Promise<TestDatabase> {
-  const migrate = async (db: Db) => {
-    if (!options.upTo) return void (await migrateToLatest(db.kysely, db.schema));
-    const { error } = await testMigrator(db).migrateTo(options.upTo);
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-  };
   if (dialect === "sqlite") {
     const db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteFile: ":memory:" });
-    await migrate(db);
+    if (options.upTo) await migrateUpTo(db, options.upTo);
+    else await migrateToLatest(db.kysely);
     return { db, drop: () => db.close() };
   }
-  const url = inject("postgresUrl");
-  if (!url) throw new Error("PostgreSQL is not available in this run");
-  const schema = `daywise_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const serverUrl = inject("postgresUrl");
+  const template = inject("postgresTemplate");
+  if (!serverUrl || !template) throw new Error("PostgreSQL is not available in this run");
+  const suffix = randomBytes(6).toString("hex");
+  const name = `${template}_${suffix}`;
+  const schema = `daywise_test_${suffix}`;
+  const url = databaseUrl(serverUrl, name);
+  await withClient(serverUrl, (client) =>
+    client.query(options.upTo ? `create database ${name}` : `create database ${name} template ${template}`),
+  );
+  await withClient(url, (client) =>
+    client.query(options.upTo ? `create schema ${schema}` : `alter schema ${TEMPLATE_SCHEMA} rename to ${schema}`),
+  );
   const db = createDb({ kind: "postgres", url, schema });
-  await retryOtherSchemaDropped(() => migrate(db), schema);
+  if (options.upTo) await migrateUpTo(db, options.upTo);
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
-      const cleaner = new pg.Client({ connectionString: url });
-      await cleaner.connect();
-      await cleaner.query(`drop schema if exists ${schema} cascade`);
-      await cleaner.end();
+      await withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
 
-/**
- * Kysely's migrator first lists the tables of every schema of the database (PostgresIntrospector
- * calls pg_get_serial_sequence on each), so a schema that another test file (or a second run on
- * the same server) drops or migrates at that instant fails the listing: "schema … does not exist"
- * (3F000), "relation … does not exist" (42P01) or "column … does not exist" (42703). Nothing of
- * this schema was done yet; the listing is tried again.
- */
-async function retryOtherSchemaDropped(work: () => Promise<void>, ownSchema: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const { code, message } = (error ?? {}) as { code?: string; message?: string };
-      const isRace = ["3F000", "42P01", "42703"].includes(code ?? "") && typeof message === "string" && !message.includes(ownSchema);
-      if (!isRace || attempt >= 5) throw error;
-    }
+async function migrateUpTo(db: Db, migration: string): Promise<void> {
+  const { error } = await testMigrator(db).migrateTo(migration);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
   }
 }
 
 export interface TestApp {
   app: App;
   db: Db;
+  /** PostgreSQL: the URL of this test's own database. */
+  url?: string;
   dialect: Dialect;
   /** The clock the app reads; tests may move it. */
   clock: { now: Date; advance(ms: number): void };
@@ -104,7 +107,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(dialect: Dialect, options: { config?: Partial<Config>; now?: Date } = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase(dialect);
+  const { db, url, drop } = await createTestDatabase(dialect);
   const clock = {
     now: options.now ?? new Date(),
     advance(ms: number) {
@@ -121,6 +124,7 @@ export async function createTestApp(dialect: Dialect, options: { config?: Partia
   return {
     app,
     db,
+    ...(url ? { url } : {}),
     dialect,
     clock,
     close: async () => {

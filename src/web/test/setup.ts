@@ -1,8 +1,23 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 afterEach(() => cleanup());
+
+// A worker's files share its page (vitest.config.ts): each file starts with fresh modules, storage,
+// cookies, address, globals and timers.
+vi.resetModules();
+vi.restoreAllMocks();
+vi.unstubAllGlobals();
+vi.useRealTimers();
+localStorage.clear();
+sessionStorage.clear();
+window.history.replaceState(null, "", "/");
+document.documentElement.className = "";
+for (const cookie of document.cookie.split(";")) {
+  const name = cookie.split("=")[0]?.trim();
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
 
 // Pages are code-split; the first import of a page in a cold test worker can take seconds on a
 // busy machine, which is not what the tests are about.

@@ -771,7 +771,7 @@ describe.each(["sqlite", "postgres"] as const)("the weekly summary job on two in
       };
     } else {
       const database = await createTestDatabase("postgres");
-      dbs = [database.db, createDb({ kind: "postgres", url: inject("postgresUrl")!, schema: database.db.schema! })];
+      dbs = [database.db, createDb({ kind: "postgres", url: database.url!, schema: database.db.schema! })];
       cleanup = async () => {
         await dbs[1]!.close();
         await database.drop();
