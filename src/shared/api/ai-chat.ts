@@ -1,6 +1,8 @@
 // The chat's parts the web app's assistant needs, apart from the zod schemas in ai.ts (which
 // re-exports them) so that the assistant's code does not bring the schema library along
 // (decision 013): the provider names, the message limit and the streamed answer's format.
+import type { Proposal } from "./ai-proposals.ts";
+
 export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
@@ -22,7 +24,14 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
  *   event: error
  *   data: {"message":"...","code":"ai_provider_error"}
  *
- * Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
+ * When the model calls a write tool (decision 033), the proposal it made is sent as soon as it is
+ * stored, between the pieces; nothing is changed until the user applies it:
+ *
+ *   event: proposal
+ *   data: {"id":"...","tool":"moveTasks","summary":"Move 1 task","status":"open",...}   a Proposal (ai-proposals.ts)
+ *
+ * A reply may be proposals only: its first event is then a proposal, and `done`'s content says what
+ * was proposed. Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
  * configured, limits, provider errors, timeouts) is an ordinary JSON error answer with its status,
  * as for the JSON form.
  */
@@ -30,6 +39,7 @@ export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
+  | { event: "proposal"; data: Proposal }
   | { event: "error"; data: { message: string; code: string } };
 
 /** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
