@@ -11,7 +11,13 @@ import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
-import { assistantTools, toolsOnlyReply, refusedTools, toolStepsWithinAllowance } from "../ai-proposals/assistant-tools.ts";
+import {
+  assistantTools,
+  refusedTools,
+  TOOL_INSTRUCTIONS,
+  toolsOnlyReply,
+  toolStepsWithinAllowance,
+} from "../ai-proposals/assistant-tools.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
@@ -117,6 +123,10 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
     return { tools, stopWhen: toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
   }
 
+  function systemWithTools(system: string, tools: { tools?: ToolSet }): string {
+    return tools.tools ? `${TOOL_INSTRUCTIONS}\n\n${system}` : system;
+  }
+
   return {
     listProviders(): AiProvider[] {
       return listProviders(config);
@@ -134,7 +144,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       try {
         let result;
         try {
-          result = await generateText({ ...request, ...tools });
+          result = await generateText({ ...request, system: systemWithTools(system, tools), ...tools });
         } catch (error) {
           if (!tools.tools || !refusedTools(error)) throw error;
           result = await generateText(request);
@@ -176,7 +186,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       const start = (withTools: boolean) =>
         streamText({
           model,
-          system,
+          system: withTools ? systemWithTools(system, tools) : system,
           messages,
           maxRetries: 0,
           maxOutputTokens: MAX_OUTPUT_TOKENS,
