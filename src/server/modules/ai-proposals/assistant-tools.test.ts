@@ -228,29 +228,33 @@ describeEachDatabase("assistant tools", (dialect) => {
     }
   });
 
-  it("streams the proposal as soon as the tool call is complete", async () => {
+  it("streams the proposal within 50 ms of the tool call reaching the server (median of 3)", async () => {
     const origin = await t.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => t.app.server.address());
     const base = typeof origin === "string" ? origin : `http://127.0.0.1:${(origin as { port: number }).port}`;
     servers.openai.toolCalls = [[{ name: "createTasks", input: { tasks: [{ title: "Quick" }] } }]];
     servers.openai.reply = "x".repeat(60);
     servers.openai.chunks = 6;
-    const response = await fetch(`${base}/api/ai/chat`, {
-      method: "POST",
-      headers: { ...user.mutatingHeaders, accept: "text/event-stream", "content-type": "application/json" },
-      body: JSON.stringify({ message: "Add Quick", provider: "openai" }),
-    });
-    const reader = response.body!.getReader();
-    let text = "";
-    let arrivedAt = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-      if (arrivedAt === 0 && text.includes("event: proposal")) arrivedAt = performance.now();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await fetch(`${base}/api/ai/chat`, {
+        method: "POST",
+        headers: { ...user.mutatingHeaders, accept: "text/event-stream", "content-type": "application/json" },
+        body: JSON.stringify({ message: "Add Quick", provider: "openai" }),
+      });
+      const reader = response.body!.getReader();
+      let text = "";
+      let arrivedAt = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+        if (arrivedAt === 0 && text.includes("event: proposal")) arrivedAt = performance.now();
+      }
+      expect(arrivedAt).toBeGreaterThan(0);
+      delays.push(arrivedAt - servers.openai.toolCallsSentAt);
     }
     servers.openai.chunks = 3;
-    expect(arrivedAt).toBeGreaterThan(0);
-    expect(arrivedAt - servers.openai.toolCallsSentAt).toBeLessThan(50);
+    expect(delays.sort((a, b) => a - b)[1]).toBeLessThan(50);
   });
 
   it("counts each model call after tool results toward the per-user limit", async () => {
