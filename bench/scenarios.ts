@@ -4,6 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db, Dialect } from "../src/server/db/database.ts";
+import type { ProposalOperation } from "../src/server/modules/ai-proposals/proposal-views.ts";
+import { proposalsService } from "../src/server/modules/ai-proposals/proposals.service.ts";
 import type { RequestSpec } from "./lib/load.ts";
 import { httpRequest } from "./lib/processes.ts";
 import {
@@ -192,6 +194,78 @@ function seedBreakdownUsers(ctx: BenchContext): Promise<BreakdownUser[]> {
   });
 }
 
+const PROPOSAL_USERS = 20;
+/** Apply and undo are one person's click: measured at 5 at once, as the breakdown's creation. */
+const PROPOSAL_CONNECTIONS = 5;
+
+/**
+ * Fresh 10-change proposals (move 4 tasks to the next day, complete 2, delete 2, create 2), each
+ * on its own day of 8 tasks, for `count` requests; `applied`: already applied, for undo. Stored
+ * through the proposals service on the app's clock (real time), so none expires during the run.
+ */
+function proposalRequests(ctx: BenchContext, action: "apply" | "undo"): ScenarioLoad["freshRequests"] {
+  const users = ctx.once("proposal-users", () =>
+    Promise.all(
+      Array.from({ length: PROPOSAL_USERS }, (_, i) => seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: `Proposer ${i + 1}` })),
+    ),
+  );
+  const nextDay: string[] = Array.from({ length: PROPOSAL_USERS }, () => (action === "apply" ? "2021-01-01" : "2023-01-01"));
+  const proposals = proposalsService({ kysely: ctx.db.kysely, dialect: ctx.dialect, now: () => new Date() });
+  return async (count) => {
+    const proposers = await users;
+    const perUser = Math.ceil((count + ctx.connections + 10) / proposers.length);
+    const ids: string[][] = [];
+    for (const [index, user] of proposers.entries()) {
+      const days = Array.from({ length: perUser }, (_, k) => addDays(nextDay[index]!, 2 * k));
+      nextDay[index] = addDays(nextDay[index]!, 2 * perUser);
+      await seedDayTasks(ctx.db, user.userId, days, 8, ctx.now);
+      // As for rolloverDays: statistics from the first user's rows, or the seeding's foreign key
+      // checks keep plans made for an empty table.
+      if (index === 0 && ctx.dialect === "postgres") {
+        await ctx.db.kysely.transaction().execute(async (trx) => {
+          await sql`set local statement_timeout = 0`.execute(trx);
+          await sql`analyze tasks`.execute(trx);
+        });
+      }
+      const own: string[] = [];
+      for (const day of days) {
+        const tasks = await ctx.db.kysely
+          .selectFrom("tasks")
+          .select("id")
+          .where("userId", "=", user.userId)
+          .where("date", "=", day)
+          .orderBy("createdAt")
+          .execute();
+        const operations: ProposalOperation[] = [
+          ...tasks.slice(0, 4).map((task): ProposalOperation => ({ kind: "updateTask", taskId: task.id, body: { date: addDays(day, 1) } })),
+          ...tasks.slice(4, 6).map((task): ProposalOperation => ({ kind: "updateTask", taskId: task.id, body: { status: "done" } })),
+          ...tasks.slice(6, 8).map((task): ProposalOperation => ({ kind: "deleteTask", taskId: task.id })),
+          { kind: "createTask", body: { title: "Call the bank", date: day, scheduledStartTime: "15:00" } },
+          { kind: "createTask", body: { title: "Book the dentist", date: day, estimatedDuration: 15 } },
+        ];
+        const proposal = await proposals.propose(user.userId, "planDay", operations);
+        if (action === "undo")
+          await proposals.apply(
+            user.userId,
+            proposal.id,
+            proposal.changes.map((change) => change.id),
+          );
+        own.push(proposal.id);
+      }
+      ids.push(own);
+    }
+    const body = JSON.stringify(action === "apply" ? { changeIds: Array.from({ length: 10 }, (_, k) => `c${k + 1}`) } : {});
+    let next = 0;
+    return () => {
+      const index = next++;
+      const user = index % proposers.length;
+      const id = ids[user]![Math.floor(index / proposers.length)];
+      if (!id) throw new Error(`more ${action} requests than the ${perUser * proposers.length} proposals seeded`);
+      return { path: `/api/ai/proposals/${id}/${action}`, headers: proposers[user]!.headers, body };
+    };
+  };
+}
+
 /** A distinct client address per browser, as a reverse proxy reports it. */
 function clientAddress(index: number): string {
   return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
@@ -372,5 +446,29 @@ export const scenarios: Scenario[] = [
       };
     },
     budget: { p99Ms: 30 },
+  },
+  {
+    name: "POST /api/ai/proposals/:id/apply (10 changes)",
+    method: "POST",
+    path: "/api/ai/proposals/:id/apply",
+    body: {},
+    connections: PROPOSAL_CONNECTIONS,
+    setup: async (ctx) => ({
+      freshRequests: proposalRequests(ctx, "apply"),
+      note: `each request applies another proposal of 10 changes (4 moves, 2 completions, 2 deletes, 2 new tasks) in one transaction; ${PROPOSAL_USERS} users take turns`,
+    }),
+    budget: { p99Ms: 100 },
+  },
+  {
+    name: "POST /api/ai/proposals/:id/undo (10 changes)",
+    method: "POST",
+    path: "/api/ai/proposals/:id/undo",
+    body: {},
+    connections: PROPOSAL_CONNECTIONS,
+    setup: async (ctx) => ({
+      freshRequests: proposalRequests(ctx, "undo"),
+      note: `each request undoes another applied proposal of 10 changes in one transaction; ${PROPOSAL_USERS} users take turns`,
+    }),
+    budget: { p99Ms: 100 },
   },
 ];

@@ -11,6 +11,7 @@ import { loggedUrl, TerminalRequestLogs } from "./log-format.ts";
 import { aiAnalyticsRoutes } from "./modules/ai-analytics/ai-analytics.routes.ts";
 import { aiBreakdownRoutes } from "./modules/ai-breakdown/ai-breakdown.routes.ts";
 import { aiChatRoutes } from "./modules/ai-chat/ai-chat.routes.ts";
+import { proposalsRoutes } from "./modules/ai-proposals/proposals.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(aiChatRoutes, { config: config.ai });
   await app.register(aiBreakdownRoutes, { config: config.ai });
   await app.register(aiAnalyticsRoutes);
+  await app.register(proposalsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
 

@@ -1,4 +1,6 @@
 // Apart from ai.ts's zod schemas so that the assistant does not bring the schema library along (decision 013).
+import type { Proposal } from "./ai-proposals.ts";
+
 export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
@@ -6,12 +8,14 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
   return (aiProviderNames as readonly string[]).includes(value);
 }
 
-// Unnamed `data: {delta}` events, then exactly one `event: done` ({content}) or `event: error`;
-// a failure before the first piece is an ordinary JSON error answer.
+// Unnamed `data: {delta}` events, `event: proposal` (a stored Proposal, nothing changed until applied:
+// decision 033), then exactly one `event: done` ({content}) or `event: error`; a failure before the
+// first event is an ordinary JSON error answer.
 export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
+  | { event: "proposal"; data: Proposal }
   | { event: "error"; data: { message: string; code: string } };
 
 export function formatChatStreamEvent(event: ChatStreamEvent): string {

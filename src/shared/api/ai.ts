@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { aiProviderNames, CHAT_MESSAGE_MAX_LENGTH } from "./ai-chat.ts";
+import { proposalSchema } from "./ai-proposals.ts";
 import { hasNoNul, isSmallJson, NUL_MESSAGE } from "./text.ts";
 
 export * from "./ai-chat.ts";
@@ -62,7 +63,7 @@ export const chatBodySchema = z.object({
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
-export const chatResponseSchema = z.object({ content: z.string() });
+export const chatResponseSchema = z.object({ content: z.string(), proposals: z.array(proposalSchema).optional() });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 export const aiErrorCodes = [

@@ -8,7 +8,7 @@ export const clip = (text: string | null, max = PROMPT_DESCRIPTION_MAX_CHARS) =>
   text === null ? null : text.length > max ? `${text.slice(0, max)}…` : text;
 
 /** `<` and `>` are escaped so that no value can close the block. */
-function userDataBlock(data: unknown): string {
+export function userDataBlock(data: unknown): string {
   const json = JSON.stringify(data, null, 1).replaceAll("<", "\\u003c").replaceAll(">", "\\u003e");
   return ["<user-data>", json, "</user-data>"].join("\n");
 }

@@ -357,6 +357,15 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     // Locked on PostgreSQL so two concurrent status changes cannot both count one work session.
+    async findTasks(userId: string, taskIds: readonly string[]): Promise<Task[]> {
+      if (taskIds.length === 0) return [];
+      return selectTasks(userId).where("tasks.id", "in", taskIds).execute();
+    },
+
+    /**
+     * The fields a change is computed from. Inside a transaction on PostgreSQL the row is locked,
+     * so two concurrent status changes cannot both count the same work session.
+     */
     async findTaskState(userId: string, taskId: string, options: { lock?: boolean } = {}): Promise<TaskState | undefined> {
       let query = db.selectFrom("tasks").select(stateColumns).where("userId", "=", userId).where("id", "=", taskId);
       if (options.lock && dialect === "postgres") query = query.forUpdate();

@@ -67,7 +67,7 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
           onDelta(text);
         } else if (event.event === "done") {
           outcome = { content: event.data.content };
-        } else {
+        } else if (event.event === "error") {
           outcome = new ChatStreamError(event.data.message, event.data.code);
         }
       }
