@@ -1,6 +1,8 @@
 // The chat's parts the web app's assistant needs, apart from the zod schemas in ai.ts (which
 // re-exports them) so that the assistant's code does not bring the schema library along
 // (decision 013): the provider names, the message limit and the streamed answer's format.
+import type { Proposal } from "./ai-proposals.ts";
+
 export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
@@ -30,7 +32,8 @@ export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
-  | { event: "error"; data: { message: string; code: string } };
+  | { event: "error"; data: { message: string; code: string } }
+  | { event: "proposal"; data: Proposal };
 
 /** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
 export function formatChatStreamEvent(event: ChatStreamEvent): string {

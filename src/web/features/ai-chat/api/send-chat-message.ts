@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AiProviderName, ChatHistoryEntry, ChatResponse } from "../../../../shared/api/ai.ts";
 import { CHAT_STREAM_CONTENT_TYPE } from "../../../../shared/api/ai-chat.ts";
+import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import type { ChatRequestContext } from "../lib/chat-context.ts";
 import { readChatStream } from "../lib/sse.ts";
@@ -16,6 +17,8 @@ export interface ChatRequest {
 export interface SendChatOptions {
   /** The reply so far, after each streamed piece. */
   onDelta?: (textSoFar: string) => void;
+  /** Each proposal of changes the reply carries, as it arrives. */
+  onProposal?: (proposal: Proposal) => void;
   signal?: AbortSignal;
 }
 
@@ -24,7 +27,7 @@ export interface SendChatOptions {
  * as it grows. A server that answers JSON instead (a proxy that strips the stream) still works.
  * A failure before the first piece rejects with the ApiError of its status.
  */
-export async function sendChatMessage(request: ChatRequest, { onDelta, signal }: SendChatOptions = {}): Promise<string> {
+export async function sendChatMessage(request: ChatRequest, { onDelta, onProposal, signal }: SendChatOptions = {}): Promise<string> {
   const response = await apiFetch("/api/ai/chat", {
     method: "POST",
     json: request,
@@ -38,7 +41,11 @@ export async function sendChatMessage(request: ChatRequest, { onDelta, signal }:
     onDelta?.(content);
     return content;
   }
-  return readChatStream(response.body, (text) => onDelta?.(text));
+  return readChatStream(
+    response.body,
+    (text) => onDelta?.(text),
+    (proposal) => onProposal?.(proposal),
+  );
 }
 
 export function useSendChatMessage() {

@@ -29,6 +29,8 @@ export interface AIContextValue {
   addMessage(message: ChatMessage): void;
   /** Changes one message's content; `isFinal` marks an assistant reply as arrived (the red dot when closed). */
   updateMessage(id: string, content: string, isFinal?: boolean): void;
+  /** Any other change to the messages (a proposal attached or its state), stored as the others are. */
+  updateMessages(update: (messages: ChatMessage[]) => ChatMessage[]): void;
   clearMessages(): void;
 }
 
@@ -94,6 +96,7 @@ export function AIContextProvider({ children }: { children: ReactNode }) {
         setMessages((current) => current.map((message) => (message.id === id ? { ...message, content } : message)));
         if (isFinal && !isOpenRef.current) setHasNotification(true);
       },
+      updateMessages: setMessages,
       clearMessages() {
         setMessages([introMessage(CLEARED_MESSAGE_ID)]);
       },

@@ -4,14 +4,17 @@ import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
+import { proposalQueryKey } from "../api/get-proposal.ts";
 import { sendChatMessage } from "../api/send-chat-message.ts";
 import { useAIContext } from "../components/ai-context.tsx";
 import { buildChatContext } from "../lib/chat-context.ts";
 import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/chat-messages.ts";
+import { markArrival, toProposalRef, withProposal } from "../lib/proposal-refs.ts";
 
 /**
  * Sending a message (spec sections 4 "AI chat panel" and 5): not sent when empty after trimming or
- * while another is sending; the reply grows as it streams; a failure becomes the error message.
+ * while another is sending; the reply grows as it streams, with the proposals it carries; a failure
+ * becomes the error message.
  */
 export type ChatSession = ReturnType<typeof useChat>;
 
@@ -70,6 +73,17 @@ export function useChat() {
               chat.addMessage({ id: replyId, role: "assistant", content: textSoFar, timestamp: new Date() });
             } else {
               chat.updateMessage(replyId, textSoFar);
+            }
+          },
+          onProposal(proposal) {
+            queryClient.setQueryData(proposalQueryKey(proposal.id), proposal);
+            markArrival(proposal.id);
+            const ref = toProposalRef(proposal);
+            if (!isReplyShown) {
+              isReplyShown = true;
+              chat.addMessage({ id: replyId, role: "assistant", content: "", timestamp: new Date(), proposals: [ref] });
+            } else {
+              chat.updateMessages((messages) => withProposal(messages, replyId, ref));
             }
           },
         },

@@ -2,6 +2,7 @@
 // frames may be split anywhere across network chunks.
 import { createParser } from "eventsource-parser";
 import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
+import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 
 export interface SseFrame {
   event: string;
@@ -42,6 +43,10 @@ export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   if (frame.event === "done") return hasStrings(data, "content") ? { event: "done", data: { content: data.content } } : null;
   if (frame.event === "error")
     return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
+  if (frame.event === "proposal")
+    return hasStrings(data, "id", "summary", "status", "expiresAt") && Array.isArray((data as { changes?: unknown }).changes)
+      ? { event: "proposal", data: data as unknown as Proposal }
+      : null;
   return null;
 }
 
@@ -56,11 +61,15 @@ export class ChatStreamError extends Error {
 
 /**
  * Reads a chat stream to its end: calls `onDelta` with the reply so far after each piece and
- * resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
+ * `onProposal` with each proposal the reply carries, and resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
  * The server ends the stream right after its last event, so the body is read until it closes:
  * cancelling it there would abort a request that succeeded.
  */
-export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (textSoFar: string) => void): Promise<string> {
+export async function readChatStream(
+  body: ReadableStream<Uint8Array>,
+  onDelta: (textSoFar: string) => void,
+  onProposal: (proposal: Proposal) => void = () => {},
+): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = createSseParser();
@@ -76,6 +85,8 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
         if (event.event === "delta") {
           text += event.data.delta;
           onDelta(text);
+        } else if (event.event === "proposal") {
+          onProposal(event.data);
         } else if (event.event === "done") {
           outcome = { content: event.data.content };
         } else {
