@@ -216,6 +216,8 @@ export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps
         )}
       </div>
 
+      {isOpen && <p className="mt-1 text-xs text-muted-foreground">Nothing changes until you apply it.</p>}
+
       {status === "open" && !proposal && (
         <p className="mt-2 text-muted-foreground">
           {query.isError ? getErrorMessage(query.error, "The proposal could not be loaded.") : "Loading the proposal..."}
@@ -339,8 +341,8 @@ function ChangeRow({ change, choice }: { change: ProposalChange; choice?: Choice
   const title = change.after?.title ?? change.before?.title ?? change.goal?.title ?? "";
   const details = (
     <div className="min-w-0 flex-1">
-      <p id={nameId} className={cn("break-words", isDelete && "line-through")}>
-        <span className="font-medium">{KIND_LABELS[change.kind]}:</span> {title}
+      <p id={nameId} className="break-words">
+        <span className="font-medium">{KIND_LABELS[change.kind]}:</span> <span className={cn(isDelete && "line-through")}>{title}</span>
       </p>
       {change.goal && (
         <p className="text-xs text-muted-foreground">
