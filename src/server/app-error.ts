@@ -6,6 +6,10 @@ export type AppErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  // The assistant's proposals (decision 033).
+  | "proposal_expired"
+  | "proposal_closed"
+  | "undo_expired"
   | "too_many_requests"
   | "unavailable"
   // An AI provider's failures (docs/decisions/008): the provider's fault, not the request's.
@@ -23,6 +27,9 @@ const statusByCode: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  proposal_expired: 409,
+  proposal_closed: 409,
+  undo_expired: 409,
   too_many_requests: 429,
   unavailable: 503,
   ai_provider_not_configured: 400,
@@ -38,10 +45,17 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** Sent as Retry-After by the error handler, when the wait is known. */
   readonly retryAfterSeconds?: number;
+  /** More fields of the answer's body, beside message and code. */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: AppErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds));
+    if (options.details !== undefined) this.details = options.details;
     this.name = "AppError";
     this.code = code;
     this.statusCode = statusByCode[code];

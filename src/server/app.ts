@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { loggedUrl, TerminalRequestLogs } from "./log-format.ts";
 import { aiBreakdownRoutes } from "./modules/ai/ai-breakdown.routes.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
+import { proposalsRoutes } from "./modules/ai-proposals/proposals.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(tasksRoutes);
   await app.register(aiRoutes, { config: config.ai });
   await app.register(aiBreakdownRoutes, { config: config.ai });
+  await app.register(proposalsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
 

@@ -81,11 +81,11 @@ const MAX_CACHED_STATEMENTS = 500;
 /**
  * Tables whose writes no kept read depends on (the kept sessions read sessions and users; the
  * user-data cache goes by users.data_version): the per-user and per-address rate-limit counters and
- * one-time keys, and the AI exchanges kept for the analytics. A statement that writes only one of
+ * one-time keys, the AI exchanges kept for the analytics and the assistant's proposals. A statement that writes only one of
  * these (its text starts by naming it) is not counted in writeCount, so that the AI chat's limit
  * counters and its exchange's record do not send every signed-in cookie back to the database.
  */
-const UNCOUNTED_WRITE = /^(?:insert into|update|delete from) "(?:rate_limits|ai_conversations)" /;
+const UNCOUNTED_WRITE = /^(?:insert into|update|delete from) "(?:rate_limits|ai_conversations|ai_proposals)" /;
 
 /**
  * better-sqlite3 as Kysely sees it, with its prepared statements kept: Kysely prepares every query

@@ -197,6 +197,29 @@ export interface AiBreakdownsTable {
   createdAt: string;
 }
 
+/** A change the assistant proposed (migration 0016, decision 033); JSON in text columns. */
+export interface AiProposalsTable {
+  id: string;
+  userId: string;
+  tool: string;
+  status: "open" | "applied" | "undone" | "dismissed" | "expired";
+  summary: string;
+  warning: string | null;
+  /** JSON: the stored changes, each with its validated operation and before/after views. */
+  changes: string;
+  changeCount: number;
+  /** JSON: string[]. */
+  appliedChangeIds: Generated<string>;
+  /** JSON: what undo restores, written by apply. */
+  undoSnapshot: string | null;
+  createdAt: string;
+  expiresAt: string;
+  appliedAt: string | null;
+  undoUntil: string | null;
+  /** When it was dismissed, expired or undone. */
+  closedAt: string | null;
+}
+
 /** Leases make a scheduled job run once across several server instances. */
 export interface JobLeasesTable {
   key: string;
@@ -224,6 +247,7 @@ export interface Database {
   weeklySummaries: WeeklySummariesTable;
   aiConversations: AiConversationsTable;
   aiBreakdowns: AiBreakdownsTable;
+  aiProposals: AiProposalsTable;
   jobLeases: JobLeasesTable;
   rateLimits: RateLimitsTable;
 }

@@ -25,6 +25,11 @@ export async function writeUserData<T>(
   userId: string,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  // Inside a caller's transaction (an assistant's proposal applied in one step), the work joins it.
+  if (kysely.isTransaction) {
+    await raiseDataVersionQuery.execute(kysely, { userId });
+    return work(kysely as Transaction<Database>);
+  }
   return kysely.transaction().execute(async (trx) => {
     await raiseDataVersionQuery.execute(trx, { userId });
     return work(trx);

@@ -33,7 +33,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       // Only the code and the message (which never holds a key): an upstream error's cause may
       // carry the request sent to the provider.
       if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+      return reply.status(error.statusCode).send({ ...error.details, message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.status(400).send({ message: describeValidation(error), code: "validation_failed" });

@@ -5,6 +5,7 @@
 // method (return { id, bodies: { PUT: {...} } }), or the second user gets 400 instead of 404.
 import { randomUUID } from "node:crypto";
 import { aiRepository } from "../modules/ai/ai.repository.ts";
+import { proposalsService } from "../modules/ai-proposals/proposals.service.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -18,7 +19,24 @@ export interface CreatedResource {
 
 export type ResourceFactory = (t: TestApp, owner: SignedInUser) => Promise<string | CreatedResource>;
 
+/** An open proposal of the owner's to create one task (stored directly: the harness's app has no AI provider). */
+async function ownersProposal(t: TestApp, owner: SignedInUser): Promise<string> {
+  const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
+  const proposal = await proposals.propose(owner.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);
+  return proposal.id;
+}
+
 export const resourceFactories: Record<string, ResourceFactory> = {
+  "/api/ai/proposals/:id": ownersProposal,
+  "/api/ai/proposals/:id/apply": async (t, owner) => ({ id: await ownersProposal(t, owner), bodies: { POST: { changeIds: ["c1"] } } }),
+  "/api/ai/proposals/:id/dismiss": async (t, owner) => ({ id: await ownersProposal(t, owner), bodies: { POST: {} } }),
+  // Undo needs an applied proposal.
+  "/api/ai/proposals/:id/undo": async (t, owner) => {
+    const id = await ownersProposal(t, owner);
+    const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
+    await proposals.apply(owner.userId, id, ["c1"]);
+    return { id, bodies: { POST: {} } };
+  },
   // A day's insights are found by their date: the owner reads (stores) them, the intruder has none that day.
   "/api/ai/insights/:date/viewed": async (t, owner) => {
     const date = "2026-05-04";

@@ -426,6 +426,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return selectTasks(userId).where("tasks.id", "=", taskId).executeTakeFirst();
     },
 
+    async findTasks(userId: string, taskIds: readonly string[]): Promise<Task[]> {
+      if (taskIds.length === 0) return [];
+      return selectTasks(userId).where("tasks.id", "in", taskIds).execute();
+    },
+
     /**
      * The fields a change is computed from. Inside a transaction on PostgreSQL the row is locked,
      * so two concurrent status changes cannot both count the same work session.

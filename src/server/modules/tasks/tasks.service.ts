@@ -224,6 +224,27 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return task;
     },
 
+    /** The user's tasks among `taskIds` (another user's or an unknown id is left out), in no order. */
+    findTasks(userId: string, taskIds: readonly string[]): Promise<Task[]> {
+      return repository.findTasks(userId, taskIds);
+    },
+
+    /**
+     * Puts a task back as `snapshot` was, all its fields (an assistant's proposal undone): updated
+     * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
+     */
+    async restoreTask(userId: string, snapshot: Task): Promise<void> {
+      await writeUserData(kysely, userId, async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
+        const { goalTitle: _joined, userId: _owner, id, createdAt, ...fields } = snapshot;
+        if (fields.goalId !== null && (await inTransaction.findGoalTitle(userId, fields.goalId)) === undefined) fields.goalId = null;
+        if (current) await inTransaction.updateTask(userId, id, fields);
+        else await inTransaction.insertTasks(userId, [{ id, createdAt, ...fields }]);
+        await adjustGoalCounts(inTransaction, userId, current ?? null, fields);
+      });
+    },
+
     async deleteTask(userId: string, taskId: string): Promise<void> {
       await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
