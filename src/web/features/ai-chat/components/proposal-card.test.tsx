@@ -219,41 +219,33 @@ describe("ProposalCard", () => {
     input.remove();
   });
 
-  it("shows the server's message for a 409, and the proposal as the server now has it", async () => {
+  it("shows the server's message for a 409 without the proposal, then reads the proposal again", async () => {
+    const closed = { message: "This proposal was already dismissed", code: "proposal_closed" };
     const fetchMock = mockFetch((url) =>
-      url.endsWith("/apply")
-        ? new Response(JSON.stringify({ message: "This proposal was already applied or dismissed.", code: "proposal_closed" }), {
-            status: 409,
-            headers: { "Content-Type": "application/json" },
-          })
-        : jsonResponse({ proposal: proposal({ status: "dismissed" }) }),
+      url.endsWith("/apply") ? jsonResponse(closed, 409) : jsonResponse({ proposal: proposal({ status: "dismissed" }) }),
     );
     renderCard(proposal());
     await user.click(screen.getByRole("button", { name: "Apply" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("This proposal was already applied or dismissed.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This proposal was already dismissed");
     expect(await screen.findByText("Dismissed")).toBeInTheDocument();
     expect(calls(fetchMock, "/api/ai/proposals/p1")).toHaveLength(1);
   });
 
-  it("turns expired on a 409 proposal_expired, and shows a 404's message", async () => {
-    mockFetch((url) =>
-      url.endsWith("/apply")
-        ? new Response(JSON.stringify({ message: "This proposal has expired.", code: "proposal_expired" }), {
-            status: 409,
-            headers: { "Content-Type": "application/json" },
-          })
-        : new Response(JSON.stringify({ message: "Proposal not found", code: "not_found" }), {
-            status: 404,
-            headers: { "Content-Type": "application/json" },
-          }),
-    );
+  it("shows a 409's proposal as the server has it (expired here), and a 404's message", async () => {
+    const expired = {
+      proposal: proposal({ status: "expired" }),
+      message: "This proposal expired; ask the assistant again",
+      code: "proposal_expired",
+    };
+    const fetchMock = mockFetch((url) => (url.endsWith("/apply") ? jsonResponse(expired, 409) : jsonResponse({})));
     renderCard(proposal());
     await user.click(screen.getByRole("button", { name: "Apply" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("This proposal has expired.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This proposal expired; ask the assistant again");
     expect(screen.getByText("Expired")).toBeInTheDocument();
+    expect(calls(fetchMock, "/api/ai/proposals/p1")).toEqual([]);
 
     vi.unstubAllGlobals();
-    mockFetch(() => new Response(JSON.stringify({ message: "Proposal not found", code: "not_found" }), { status: 404 }));
+    mockFetch(() => jsonResponse({ message: "Proposal not found", code: "not_found" }, 404));
     renderCard(proposal({ id: "p2" }));
     const second = screen.getAllByRole("group", { name: /Proposed changes/ })[1]!;
     await user.click(within(second).getByRole("button", { name: "Dismiss" }));

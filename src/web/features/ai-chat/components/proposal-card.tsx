@@ -116,11 +116,11 @@ export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps
 
   function fail(cause: unknown, fallback: string) {
     setError(getErrorMessage(cause, fallback));
-    if (!(cause instanceof ApiError) || (cause.status !== 409 && cause.status !== 404)) return;
+    if (!(cause instanceof ApiError) || cause.status !== 409) return;
     // The proposal moved on elsewhere (another tab, its lifetime): show it as the server has it.
-    if (cause.code === "proposal_expired")
-      queryClient.setQueryData<Proposal>(proposalQueryKey(ref.id), (current) => current && { ...current, status: "expired" });
-    if (cause.status === 409) void queryClient.fetchQuery({ ...proposalQueryOptions(ref.id), staleTime: 0 }).catch(() => {});
+    const current = proposalInBody(cause.body);
+    if (current) queryClient.setQueryData(proposalQueryKey(ref.id), current);
+    else void queryClient.fetchQuery({ ...proposalQueryOptions(ref.id), staleTime: 0 }).catch(() => {});
   }
 
   const changes = proposal?.changes ?? [];
@@ -316,6 +316,16 @@ export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps
       )}
     </div>
   );
+}
+
+/** A 409's body carries the proposal as it is now. */
+function proposalInBody(body: string): Proposal | null {
+  try {
+    const { proposal } = JSON.parse(body) as { proposal?: Proposal };
+    return typeof proposal?.id === "string" && typeof proposal.status === "string" && Array.isArray(proposal.changes) ? proposal : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Focus moves to a new card unless the user is writing (a draft in the chat's input) or working outside the chat. */
