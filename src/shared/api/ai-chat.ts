@@ -32,8 +32,8 @@ export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
-  | { event: "error"; data: { message: string; code: string } }
-  | { event: "proposal"; data: Proposal };
+  | { event: "proposal"; data: Proposal }
+  | { event: "error"; data: { message: string; code: string } };
 
 /** Writes one event in the format above (the server's encoder; the web app's parser reads it back). */
 export function formatChatStreamEvent(event: ChatStreamEvent): string {

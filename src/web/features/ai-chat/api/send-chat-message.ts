@@ -37,7 +37,8 @@ export async function sendChatMessage(request: ChatRequest, { onDelta, onProposa
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.startsWith(CHAT_STREAM_CONTENT_TYPE) || !response.body) {
     // The server's own answer, shaped by its schema: not checked again here (decision 013).
-    const { content } = (await response.json()) as ChatResponse;
+    const { content, proposals } = (await response.json()) as ChatResponse & { proposals?: Proposal[] };
+    for (const proposal of proposals ?? []) onProposal?.(proposal);
     onDelta?.(content);
     return content;
   }
