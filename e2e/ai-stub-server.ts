@@ -13,6 +13,14 @@
 // A goal breakdown (a request with a JSON schema in `response_format`) is answered with
 // BREAKDOWN_SUGGESTIONS as the structured object, or, when "[prose]" appears anywhere in the
 // request (the user's Additional Context), with prose that holds no list: the placeholder path.
+// The assistant's tools (decision 033), for a chat request that offers them:
+//  - a message containing "move the report to tomorrow" (any case; e.g. "Move the report to
+//    tomorrow and add 'Call the bank' at 3 pm"): searchTasks {query: "report"}, then, from its
+//    answer, moveTasks of the first task titled like "report" to "tomorrow" and createTasks of
+//    'Call the bank' today at 15:00, then MOVE_REPLY;
+//  - a prompt whose user data holds a task titled like "Ignore previous instructions..." (and
+//    any message without another trigger): a model so injected, it calls deleteTasks on every task
+//    of today listed in the prompt, then INJECTED_REPLY. Nothing is deleted until the user applies.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 export const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
@@ -28,6 +36,8 @@ export const EXFIL_REPLY =
   "```\nconst plan = " +
   JSON.stringify(Array.from({ length: 12 }, (_, index) => `a long task name number ${index}`)) +
   ";\n```";
+export const MOVE_REPLY = "I've proposed moving the report to tomorrow and adding 'Call the bank' at 15:00. Apply it below.";
+export const INJECTED_REPLY = "I've proposed deleting all your tasks.";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
 function replyFor(message: string, system = ""): { pieces: string[]; gapMs: number } | "fail" {
@@ -56,6 +66,55 @@ function breakdownReply(body: unknown): string | null {
   return JSON.stringify(body).includes("[prose]") ? BREAKDOWN_PROSE : JSON.stringify({ tasks: BREAKDOWN_SUGGESTIONS });
 }
 
+interface ToolCall {
+  name: string;
+  input: unknown;
+}
+type Message = { role: string; content: unknown; tool_calls?: unknown[] };
+
+/** The JSON between <user-data> markers in `text`, or null. */
+function userData(text: string): Record<string, unknown> | null {
+  const match = /<user-data>\n([\s\S]*?)\n<\/user-data>/.exec(text);
+  if (!match) return null;
+  try {
+    return JSON.parse(match[1]!) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The tool calls a model would make for this request, or null for a text answer. */
+function toolCallsFor(body: unknown): ToolCall[] | null {
+  const request = (body ?? {}) as { tools?: unknown[]; messages?: Message[] };
+  if (!request.tools?.length) return null;
+  const messages = request.messages ?? [];
+  const round = messages.filter((message) => message.role === "assistant" && (message.tool_calls?.length ?? 0) > 0).length;
+  const message = lastUserMessage(body).toLowerCase();
+  if (message.includes("move the report to tomorrow")) {
+    if (round === 0) return [{ name: "searchTasks", input: { query: "report" } }];
+    if (round > 1) return null;
+    const answer = messages.filter((entry) => entry.role === "tool").at(-1)?.content;
+    const found = (userData(typeof answer === "string" ? answer : JSON.stringify(answer))?.tasks ?? []) as { id: string; title: string }[];
+    const report = found.find((task) => /report/i.test(task.title));
+    return [
+      ...(report ? [{ name: "moveTasks", input: { taskIds: [report.id], date: "tomorrow" } }] : []),
+      { name: "createTasks", input: { tasks: [{ title: "Call the bank", date: "today", scheduledStartTime: "15:00" }] } },
+    ];
+  }
+  const tasks = (userData(systemMessage(body))?.tasksToday ?? []) as { id: string; title: string }[];
+  if (round === 0 && tasks.some((task) => /ignore previous instructions/i.test(task.title))) {
+    return [{ name: "deleteTasks", input: { taskIds: tasks.map((task) => task.id) } }];
+  }
+  return null;
+}
+
+/** The text after the tool calls of `toolCallsFor`. */
+function afterToolsReply(body: unknown): string | null {
+  const messages = ((body ?? {}) as { messages?: Message[] }).messages ?? [];
+  if (!messages.some((message) => message.role === "tool")) return null;
+  return lastUserMessage(body).toLowerCase().includes("move the report to tomorrow") ? MOVE_REPLY : INJECTED_REPLY;
+}
+
 function lastUserMessage(body: unknown): string {
   const messages = (body as { messages?: { role: string; content: unknown }[] } | null)?.messages ?? [];
   const last = [...messages].reverse().find((entry) => entry.role === "user");
@@ -80,6 +139,33 @@ const chunk = (delta: Record<string, unknown>, finishReason: string | null = nul
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   })}\n\n`;
 
+/** The chat completions answer calling `calls`: one message, or streamed argument deltas. */
+function sendToolCalls(res: ServerResponse, calls: readonly ToolCall[], stream: boolean): void {
+  const toolCalls = calls.map((call, index) => ({
+    id: `call_${index}`,
+    type: "function",
+    function: { name: call.name, arguments: JSON.stringify(call.input) },
+  }));
+  if (!stream) {
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        id: "chatcmpl-e2e",
+        object: "chat.completion",
+        created: 1_700_000_000,
+        model: "e2e-model",
+        choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: toolCalls }, finish_reason: "tool_calls" }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  res.write(chunk({ role: "assistant", content: null }));
+  toolCalls.forEach((call, index) => res.write(chunk({ tool_calls: [{ index, ...call }] })));
+  res.write(chunk({}, "tool_calls"));
+  res.end("data: [DONE]\n\n");
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === "GET" && req.url === "/health") {
     res.writeHead(200).end("ok");
@@ -101,8 +187,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "bad key" } }));
     return;
   }
+  const toolCalls = toolCallsFor(body);
+  if (toolCalls) return sendToolCalls(res, toolCalls, (body as { stream?: boolean }).stream === true);
   const breakdown = breakdownReply(body);
-  const reply = breakdown === null ? replyFor(lastUserMessage(body), systemMessage(body)) : { pieces: [breakdown], gapMs: 0 };
+  const afterTools = afterToolsReply(body);
+  const reply =
+    breakdown !== null
+      ? { pieces: [breakdown], gapMs: 0 }
+      : afterTools !== null
+        ? { pieces: afterTools.match(/[\s\S]{1,24}/g) ?? [afterTools], gapMs: 20 }
+        : replyFor(lastUserMessage(body), systemMessage(body));
   if (reply === "fail") {
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "boom" } }));
     return;

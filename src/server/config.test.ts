@@ -87,7 +87,7 @@ describe("loadConfig", () => {
 
   it("reads the AI providers: available with a key, default models, base URLs without a trailing slash", () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
-    expect(config.ai.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined, model: "gpt-4o-mini" });
+    expect(config.ai.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined, model: "gpt-4o-mini", tools: true });
     expect(config.ai.providers.gemini.model).toBe("gemini-2.0-flash");
     expect(config.ai.providers.claude.model).toBe("claude-3-5-haiku-latest");
     expect(config.ai.providers.openrouter.model).toBe("openai/gpt-4o-mini");
@@ -98,13 +98,14 @@ describe("loadConfig", () => {
       OPENAI_BASE_URL: "http://127.0.0.1:11434/v1/",
       OPENAI_API_KEY: "ollama",
       OPENAI_MODEL: "llama3.1",
+      OPENAI_TOOLS: "off",
       ANTHROPIC_API_KEY: "sk-ant",
       AI_TIMEOUT_MS: "5000",
       AI_RATE_LIMIT_PER_MINUTE: "0",
       AI_RATE_LIMIT_PER_DAY: "50",
     });
-    expect(local.ai.providers.openai).toEqual({ apiKey: "ollama", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1" });
-    expect(local.ai.providers.claude.apiKey).toBe("sk-ant");
+    expect(local.ai.providers.openai).toEqual({ apiKey: "ollama", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", tools: false });
+    expect(local.ai.providers.claude).toMatchObject({ apiKey: "sk-ant", tools: true });
     expect(local.ai).toMatchObject({ timeoutMs: 5000, rateLimitPerMinute: 0, rateLimitPerDay: 50 });
   });
 });

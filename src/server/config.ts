@@ -102,15 +102,19 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: httpUrl,
   OPENAI_MODEL: optionalText,
+  OPENAI_TOOLS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
   GEMINI_API_KEY: optionalText,
   GEMINI_BASE_URL: httpUrl,
   GEMINI_MODEL: optionalText,
+  GEMINI_TOOLS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: httpUrl,
   ANTHROPIC_MODEL: optionalText,
+  ANTHROPIC_TOOLS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
   OPENROUTER_API_KEY: optionalText,
   OPENROUTER_BASE_URL: httpUrl,
   OPENROUTER_MODEL: optionalText,
+  OPENROUTER_TOOLS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
   AI_TIMEOUT_MS: wholeNumber(100, 600_000),
   AI_RATE_LIMIT_PER_MINUTE: requestLimit,
   AI_RATE_LIMIT_PER_DAY: requestLimit,
@@ -122,6 +126,8 @@ export interface AiProviderConfig {
   /** Unset: the provider's public endpoint. */
   baseUrl?: string;
   model: string;
+  /** false (`<P>_TOOLS=off`): the model is never given the assistant's tools (a local model without tool calling). */
+  tools?: boolean;
 }
 
 export interface AiConfig {
@@ -274,11 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readAiConfig(e: z.infer<typeof envSchema>): AiConfig {
   const provider = (name: AiProviderName): AiProviderConfig => {
     const prefix = AI_ENV_PREFIX[name];
-    const value = (suffix: "API_KEY" | "BASE_URL" | "MODEL") => e[`${prefix}_${suffix}` as keyof typeof e] as string | undefined;
+    const value = (suffix: "API_KEY" | "BASE_URL" | "MODEL" | "TOOLS") => e[`${prefix}_${suffix}` as keyof typeof e] as string | undefined;
     return {
       apiKey: value("API_KEY"),
       baseUrl: value("BASE_URL")?.replace(/\/+$/, ""),
       model: value("MODEL") ?? DEFAULT_AI_MODELS[name],
+      tools: value("TOOLS") !== "off",
     };
   };
   return {

@@ -14,6 +14,10 @@
 // "json" (the others), which is answered with a tool_use block holding the reply's JSON. With
 // `structuredOutput: "unsupported"` such a request is refused with 400, as by a local model server
 // without structured output; plain text requests are answered as always.
+// Tool calls (decision 033): `toolCalls` holds rounds of calls; a request that offers tools and carries
+// back r rounds of tool results is answered with round r, and past the last round with the text reply: OpenAI `tool_calls` (streamed as
+// argument deltas), Anthropic `tool_use` blocks (streamed as input_json_delta), Gemini
+// `functionCall` parts. An input given as a string is sent as is (arguments that are not JSON).
 // Each records the requests it received and can be told to fail.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -40,6 +44,12 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A tool call the server answers with: the tool's name and its input (a string: raw, possibly bad JSON). */
+export interface TestToolCall {
+  name: string;
+  input: unknown;
+}
+
 /** Whether the server takes a JSON schema for the answer, or refuses such a request with 400. */
 export type StructuredOutputSupport = "supported" | "unsupported";
 
@@ -57,6 +67,12 @@ export interface AiTestServer {
   apiKey: string;
   /** Requests whose connection closed before the server finished its answer (the client gave up). */
   cancelledRequests: number;
+  /** Rounds of tool calls answered to a request that offers tools; empty: text only. */
+  toolCalls: TestToolCall[][];
+  /** performance.now() when the last streamed tool calls were sent in full. */
+  toolCallsSentAt: number;
+  /** "unsupported": a request that offers tools is refused with 400, as by a local model without tool calling. */
+  tools: "supported" | "unsupported";
   close(): Promise<void>;
 }
 
@@ -209,6 +225,128 @@ function streamEvents(protocol: AiProtocol, pieces: string[]): { head: string[];
   };
 }
 
+type Body = Record<string, unknown> & {
+  tools?: unknown[];
+  messages?: Array<{ role?: string; content?: unknown; tool_calls?: unknown[] }>;
+  contents?: Array<{ parts?: Array<Record<string, unknown>> }>;
+};
+
+/** Whether the request offers tools other than Anthropic's forced "json" one. */
+function offersTools(body: unknown): boolean {
+  const tools = (body as Body | null)?.tools ?? [];
+  return tools.length > 0 && !tools.every((tool) => (tool as { name?: string }).name === "json");
+}
+
+/** How many rounds of tool results the request carries back. */
+export function toolResultRounds(protocol: AiProtocol, body: unknown): number {
+  const request = (body ?? {}) as Body;
+  if (protocol === "gemini")
+    return (request.contents ?? []).filter((content) => content.parts?.some((part) => part.functionResponse)).length;
+  if (protocol === "anthropic") {
+    return (request.messages ?? []).filter(
+      (message) => Array.isArray(message.content) && message.content.some((block: { type?: string }) => block.type === "tool_result"),
+    ).length;
+  }
+  return (request.messages ?? []).filter((message) => message.role === "assistant" && (message.tool_calls?.length ?? 0) > 0).length;
+}
+
+const rawInput = (input: unknown) => (typeof input === "string" ? input : JSON.stringify(input));
+
+/** The protocol's complete answer calling `calls`. */
+function toolCallAnswer(protocol: AiProtocol, calls: readonly TestToolCall[]): unknown {
+  if (protocol === "anthropic") {
+    return {
+      id: "msg_test",
+      type: "message",
+      role: "assistant",
+      model: "test-model",
+      content: calls.map((call, index) => ({ type: "tool_use", id: `toolu_${index}`, name: call.name, input: call.input })),
+      stop_reason: "tool_use",
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5 },
+    };
+  }
+  if (protocol === "gemini") {
+    return {
+      candidates: [
+        {
+          content: { parts: calls.map((call) => ({ functionCall: { name: call.name, args: call.input } })), role: "model" },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    };
+  }
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "test-model",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          tool_calls: calls.map((call, index) => ({
+            id: `call_${index}`,
+            type: "function",
+            function: { name: call.name, arguments: rawInput(call.input) },
+          })),
+        },
+        finish_reason: "tool_calls",
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+/** The protocol's streamed answer calling `calls`, the arguments in two pieces where the protocol streams them. */
+function toolCallEvents(protocol: AiProtocol, calls: readonly TestToolCall[]): string[] {
+  const sse = (data: unknown, event?: string) => `${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
+  const halves = (text: string) => [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+  if (protocol === "anthropic") {
+    const message = { id: "msg_test", type: "message", role: "assistant", model: "test-model", content: [], stop_reason: null };
+    return [
+      sse({ type: "message_start", message: { ...message, usage: { input_tokens: 10, output_tokens: 1 } } }, "message_start"),
+      ...calls.flatMap((call, index) => [
+        sse(
+          { type: "content_block_start", index, content_block: { type: "tool_use", id: `toolu_${index}`, name: call.name, input: {} } },
+          "content_block_start",
+        ),
+        ...halves(rawInput(call.input)).map((partial_json) =>
+          sse({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } }, "content_block_delta"),
+        ),
+        sse({ type: "content_block_stop", index }, "content_block_stop"),
+      ]),
+      sse({ type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 5 } }, "message_delta"),
+      sse({ type: "message_stop" }, "message_stop"),
+    ];
+  }
+  if (protocol === "gemini") return [sse(toolCallAnswer("gemini", calls))];
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+    sse({
+      id: "chatcmpl-test",
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model: "test-model",
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    });
+  return [
+    chunk({ role: "assistant", content: null }),
+    ...calls.flatMap((call, index) => {
+      const [head, tail] = halves(rawInput(call.input));
+      return [
+        chunk({ tool_calls: [{ index, id: `call_${index}`, type: "function", function: { name: call.name, arguments: head } }] }),
+        chunk({ tool_calls: [{ index, function: { arguments: tail } }] }),
+      ];
+    }),
+    chunk({}, "tool_calls"),
+    "data: [DONE]\n\n",
+  ];
+}
+
 function isStreamed(protocol: AiProtocol, url: string, body: unknown): boolean {
   if (protocol === "gemini") return url.includes(":streamGenerateContent");
   return (body as { stream?: unknown } | null)?.stream === true;
@@ -235,6 +373,9 @@ export async function startAiTestServer(
     failure: "none",
     apiKey: options.apiKey ?? `test-key-${protocol}-0123456789abcdef`,
     cancelledRequests: 0,
+    toolCalls: [],
+    toolCallsSentAt: 0,
+    tools: "supported",
     close: async () => {},
   };
 
@@ -263,6 +404,21 @@ export async function startAiTestServer(
     if (state.failure === "server-error") return sendJson(res, 500, errorBody(protocol, 500, "The server had an error"));
     if (state.failure === "hang") return; // the client's timeout or disconnect ends it
     const streamed = isStreamed(protocol, req.url ?? "", body);
+    if (offersTools(body) && state.tools === "unsupported") {
+      return sendJson(res, 400, errorBody(protocol, 400, "registry.ollama.ai/library/test-model does not support tools"));
+    }
+    const round = offersTools(body) ? state.toolCalls[toolResultRounds(protocol, body)] : undefined;
+    if (round) {
+      if (!streamed) return sendJson(res, 200, toolCallAnswer(protocol, round));
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      for (const event of toolCallEvents(protocol, round)) {
+        res.write(event);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      state.toolCallsSentAt = performance.now();
+      res.end();
+      return;
+    }
     if (state.failure === "malformed") {
       res.writeHead(200, { "content-type": streamed ? "text/event-stream" : "application/json" });
       res.end(streamed ? "data: {this is not json\n\n" : '{"choices": [ this is not json');

@@ -24,7 +24,14 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
  *   event: error
  *   data: {"message":"...","code":"ai_provider_error"}
  *
- * Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
+ * When the model calls a write tool (decision 033), the proposal it made is sent as soon as it is
+ * stored, between the pieces; nothing is changed until the user applies it:
+ *
+ *   event: proposal
+ *   data: {"id":"...","tool":"moveTasks","summary":"Move 1 task","status":"open",...}   a Proposal (ai-proposals.ts)
+ *
+ * A reply may be proposals only: its first event is then a proposal, and `done`'s content says what
+ * was proposed. Exactly one `done` or `error` ends the stream. A failure before the first piece (provider not
  * configured, limits, provider errors, timeouts) is an ordinary JSON error answer with its status,
  * as for the JSON form.
  */

@@ -2,6 +2,7 @@
 // `POST /api/ai/chat`, `GET /api/ai/providers`), plus the streamed form of the chat (issue 13).
 import { z } from "zod";
 import { aiProviderNames, CHAT_MESSAGE_MAX_LENGTH } from "./ai-chat.ts";
+import { proposalSchema } from "./ai-proposals.ts";
 import { hasNoNul, isSmallJson, NUL_MESSAGE } from "./text.ts";
 
 export * from "./ai-chat.ts";
@@ -71,8 +72,8 @@ export const chatBodySchema = z.object({
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
-/** The JSON answer (the request's Accept is not text/event-stream). */
-export const chatResponseSchema = z.object({ content: z.string() });
+/** The JSON answer (the request's Accept is not text/event-stream); `proposals`: those the reply made (decision 033). */
+export const chatResponseSchema = z.object({ content: z.string(), proposals: z.array(proposalSchema).optional() });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /** Error codes the chat may answer with, besides validation and sign-in. */

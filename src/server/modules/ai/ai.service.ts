@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { generateText, type LanguageModelUsage, type ModelMessage, streamText } from "ai";
+import { generateText, type LanguageModelUsage, type ModelMessage, streamText, type ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent } from "../../../shared/api/ai.ts";
+import type { Proposal } from "../../../shared/api/ai-proposals.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { Database } from "../../db/schema.ts";
+import { assistantTools, toolsOnlyReply, refusedTools, toolStepsWithinAllowance } from "../ai-proposals/assistant-tools.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { modelCalls, tokenCounts } from "./ai-model-calls.ts";
@@ -105,6 +107,16 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
     }
   }
 
+  /**
+   * The assistant's tools for one reply, bound to the user, and the bound on its steps (decision
+   * 033); none when the provider's are off (`<P>_TOOLS=off`: a model without tool calling).
+   */
+  function toolsFor(userId: string, provider: AiProviderName, onProposal: (proposal: Proposal) => void) {
+    if (config.providers[provider].tools === false) return {};
+    const tools: ToolSet = assistantTools({ kysely, dialect, now, userId, onProposal });
+    return { tools, stopWhen: toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
+  }
+
   return {
     listProviders(): AiProvider[] {
       return listProviders(config);
@@ -113,18 +125,26 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
     async chat(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
       const { model, system, messages } = await prepareCall(userId, dataVersion, body);
       const call = callSignal(clientSignal);
+      const proposals: Proposal[] = [];
+      const tools = toolsFor(userId, body.provider, (proposal) => proposals.push(proposal));
+      // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
+      const request = { model, system, messages, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: call.signal, maxRetries: 0 };
       let content: string;
       let usage: LanguageModelUsage;
       try {
-        // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
-        ({ text: content, usage } = await generateText({
-          model,
-          system,
-          messages,
-          maxOutputTokens: MAX_OUTPUT_TOKENS,
-          abortSignal: call.signal,
-          maxRetries: 0,
-        }));
+        let result;
+        try {
+          result = await generateText({ ...request, ...tools });
+        } catch (error) {
+          if (!tools.tools || !refusedTools(error)) throw error;
+          result = await generateText(request);
+        }
+        content = result.steps
+          .map((step) => step.text)
+          .filter((text) => text.trim() !== "")
+          .join("\n\n");
+        if (content.trim() === "" && result.steps.some((step) => step.toolCalls.length > 0)) content = toolsOnlyReply(proposals);
+        usage = result.totalUsage;
       } catch (error) {
         throw mapError(error, body.provider, call.timeout, clientSignal);
       } finally {
@@ -132,7 +152,7 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       }
       if (content.trim() === "") throw emptyReply(body.provider);
       await recordExchange(userId, body.provider, usage);
-      return { content };
+      return proposals.length > 0 ? { content, proposals } : { content };
     },
 
     /**
@@ -149,44 +169,85 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       const { model, system, messages } = await prepareCall(userId, dataVersion, body);
       const call = callSignal(clientSignal);
       const { timeout } = call;
-      const result = streamText({
-        model,
-        system,
-        messages,
-        maxRetries: 0,
-        maxOutputTokens: MAX_OUTPUT_TOKENS,
-        abortSignal: call.signal,
-        // Errors are read from the stream below; the default handler would print them to stderr.
-        onError: () => {},
-      });
-      const parts = result.fullStream[Symbol.asyncIterator]();
+      // Proposals stored by the tools, sent as soon as the stream is read again.
+      const pending: Proposal[] = [];
+      const tools = toolsFor(userId, body.provider, (proposal) => pending.push(proposal));
+      let mayRetryWithoutTools = tools.tools !== undefined;
+      const start = (withTools: boolean) =>
+        streamText({
+          model,
+          system,
+          messages,
+          maxRetries: 0,
+          maxOutputTokens: MAX_OUTPUT_TOKENS,
+          abortSignal: call.signal,
+          ...(withTools ? tools : {}),
+          // Errors are read from the stream below; the default handler would print them to stderr.
+          onError: () => {},
+        });
+      let result = start(mayRetryWithoutTools);
+      let parts = result.fullStream[Symbol.asyncIterator]();
       let usage: LanguageModelUsage | undefined;
+      let stepsWithText = 0;
+      let inNewStep = false;
+      let calledTools = false;
+      const proposed: Proposal[] = [];
+      const toolsRefused = new Error("tools refused");
+      const failure = (error: unknown) =>
+        mayRetryWithoutTools && refusedTools(error) ? toolsRefused : mapError(error, body.provider, timeout, clientSignal);
 
-      /** The next piece of text; undefined at the end. Throws the mapped error. */
-      async function nextDelta(): Promise<string | undefined> {
+      /** The next piece of text or proposal; undefined at the end. Throws the mapped error. */
+      async function nextEvent(): Promise<ChatStreamEvent | undefined> {
         for (;;) {
+          const proposal = pending.shift();
+          if (proposal) {
+            proposed.push(proposal);
+            return { event: "proposal", data: proposal };
+          }
           let step: IteratorResult<typeof result.fullStream extends AsyncIterable<infer P> ? P : never>;
           try {
             step = await parts.next();
           } catch (error) {
-            throw mapError(error, body.provider, timeout, clientSignal);
+            throw failure(error);
           }
-          if (step.done) return undefined;
+          if (step.done) {
+            if (pending.length > 0) continue;
+            if (!calledTools || stepsWithText > 0) return undefined;
+            // Tool calls and no text: the reply says what was proposed.
+            stepsWithText++;
+            return { event: "delta", data: { delta: toolsOnlyReply(proposed) } };
+          }
           const part = step.value;
-          if (part.type === "text-delta" && part.text !== "") return part.text;
+          if (part.type === "tool-call") calledTools = true;
+          if (part.type === "start-step") inNewStep = true;
+          if (part.type === "text-delta" && part.text !== "") {
+            // Each step's text is a paragraph of its own.
+            const delta = inNewStep && stepsWithText++ > 0 ? `\n\n${part.text}` : part.text;
+            inNewStep = false;
+            return { event: "delta", data: { delta } };
+          }
           if (part.type === "finish") usage = part.totalUsage;
-          if (part.type === "error") throw mapError(part.error, body.provider, timeout, clientSignal);
+          if (part.type === "error") throw failure(part.error);
           if (part.type === "abort") throw mapError(new Error("aborted"), body.provider, timeout, clientSignal);
         }
       }
 
-      let first: string | undefined;
-      try {
-        first = await nextDelta();
-      } catch (error) {
-        call.release(true);
-        throw error;
+      let first: ChatStreamEvent | undefined;
+      for (;;) {
+        try {
+          first = await nextEvent();
+          break;
+        } catch (error) {
+          if (error !== toolsRefused) {
+            call.release(true);
+            throw error;
+          }
+          mayRetryWithoutTools = false;
+          result = start(false);
+          parts = result.fullStream[Symbol.asyncIterator]();
+        }
       }
+      mayRetryWithoutTools = false;
       if (first === undefined) {
         call.release(true);
         throw emptyReply(body.provider);
@@ -195,9 +256,9 @@ export function aiService({ kysely, dialect, now, config, log, groupCommit = (wo
       async function* events(): AsyncGenerator<ChatStreamEvent> {
         let content = "";
         try {
-          for (let delta: string | undefined = first; delta !== undefined; delta = await nextDelta()) {
-            content += delta;
-            yield { event: "delta", data: { delta } };
+          for (let event: ChatStreamEvent | undefined = first; event !== undefined; event = await nextEvent()) {
+            if (event.event === "delta") content += event.data.delta;
+            yield event;
           }
         } catch (error) {
           const mapped = error instanceof AppError ? error : mapError(error, body.provider, timeout, clientSignal);

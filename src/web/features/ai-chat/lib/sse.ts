@@ -89,7 +89,7 @@ export async function readChatStream(
           onProposal(event.data);
         } else if (event.event === "done") {
           outcome = { content: event.data.content };
-        } else {
+        } else if (event.event === "error") {
           outcome = new ChatStreamError(event.data.message, event.data.code);
         }
       }
