@@ -61,9 +61,10 @@ export class ChatStreamError extends Error {
 
 /**
  * Reads a chat stream to its end: calls `onDelta` with the reply so far after each piece and
- * `onProposal` with each proposal the reply carries, and resolves with the whole reply. Rejects on an `error` event or a stream that ends without `done`.
- * The server ends the stream right after its last event, so the body is read until it closes:
- * cancelling it there would abort a request that succeeded.
+ * `onProposal` with each proposal the reply carries, and resolves with the whole reply. Rejects
+ * on an `error` event or a stream that ends without `done`. The server ends the stream right after
+ * its last event, so the body is read until it closes: cancelling it there would abort a request
+ * that succeeded.
  */
 export async function readChatStream(
   body: ReadableStream<Uint8Array>,
