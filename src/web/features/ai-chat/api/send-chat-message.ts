@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AiProviderName, ChatHistoryEntry, ChatResponse } from "../../../../shared/api/ai.ts";
 import { CHAT_STREAM_CONTENT_TYPE } from "../../../../shared/api/ai-chat.ts";
+import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import type { ChatRequestContext } from "../lib/chat-context.ts";
 import { readChatStream } from "../lib/sse.ts";
@@ -14,11 +15,12 @@ export interface ChatRequest {
 
 export interface SendChatOptions {
   onDelta?: (textSoFar: string) => void;
+  /** Each proposal of changes the reply carries, as it arrives. */
+  onProposal?: (proposal: Proposal) => void;
   signal?: AbortSignal;
 }
 
-/** A server that answers JSON instead (a proxy that strips the stream) still works. */
-export async function sendChatMessage(request: ChatRequest, { onDelta, signal }: SendChatOptions = {}): Promise<string> {
+export async function sendChatMessage(request: ChatRequest, { onDelta, onProposal, signal }: SendChatOptions = {}): Promise<string> {
   const response = await apiFetch("/api/ai/chat", {
     method: "POST",
     json: request,
@@ -28,11 +30,16 @@ export async function sendChatMessage(request: ChatRequest, { onDelta, signal }:
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.startsWith(CHAT_STREAM_CONTENT_TYPE) || !response.body) {
     // The server's own answer, shaped by its schema: not checked again here (decision 013).
-    const { content } = (await response.json()) as ChatResponse;
+    const { content, proposals } = (await response.json()) as ChatResponse & { proposals?: Proposal[] };
+    for (const proposal of proposals ?? []) onProposal?.(proposal);
     onDelta?.(content);
     return content;
   }
-  return readChatStream(response.body, (text) => onDelta?.(text));
+  return readChatStream(
+    response.body,
+    (text) => onDelta?.(text),
+    (proposal) => onProposal?.(proposal),
+  );
 }
 
 export function useSendChatMessage() {

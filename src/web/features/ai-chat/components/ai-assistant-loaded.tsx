@@ -10,6 +10,7 @@ import type { ChatSizeMode } from "./ai-context.tsx";
 import { ChatView, preloadReplyRenderer } from "./chat-view.tsx";
 import { ChatSettings } from "./chat-settings.tsx";
 import { LAUNCHER_ID, LauncherButton } from "./launcher-button.tsx";
+import { PROPOSAL_CARD_ATTRIBUTE } from "./proposal-card.tsx";
 import { SUGGESTIONS } from "../lib/chat-messages.ts";
 import { StandaloneActions, StandaloneTitle } from "./standalone-chat.tsx";
 
@@ -44,6 +45,10 @@ export function LoadedAssistant() {
           className={cn("transition-[max-width] duration-200", SIZE_CLASSES[chat.sizeMode])}
           // The panel stays while the user works on the page: Escape or the close button closes it.
           onInteractOutside={(event) => event.preventDefault()}
+          // On an open proposal, Escape dismisses the proposal (ProposalCard), not the panel.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest(`[${PROPOSAL_CARD_ATTRIBUTE}="open"]`)) event.preventDefault();
+          }}
           onOpenAutoFocus={(event) => {
             const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("[data-chat-input]");
             if (input) {

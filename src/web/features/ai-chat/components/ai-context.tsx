@@ -27,6 +27,8 @@ export interface AIContextValue {
   setSettingsOpen(isOpen: boolean): void;
   addMessage(message: ChatMessage): void;
   updateMessage(id: string, content: string, isFinal?: boolean): void;
+  /** Any other change to the messages (a proposal attached or its state), stored as the others are. */
+  updateMessages(update: (messages: ChatMessage[]) => ChatMessage[]): void;
   clearMessages(): void;
 }
 
@@ -92,6 +94,7 @@ export function AIContextProvider({ children }: { children: ReactNode }) {
         setMessages((current) => current.map((message) => (message.id === id ? { ...message, content } : message)));
         if (isFinal && !isOpenRef.current) setHasNotification(true);
       },
+      updateMessages: setMessages,
       clearMessages() {
         setMessages([introMessage(CLEARED_MESSAGE_ID)]);
       },

@@ -3,7 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deferred, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { useChat } from "../hooks/use-chat.ts";
+import { formatChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
+import { readUserItem } from "../../../lib/user-storage.ts";
 import { renderChat, sseResponse } from "../test/chat-test-utils.tsx";
+import { proposal } from "../test/proposal-fixtures.ts";
 import { useAIContext } from "./ai-context.tsx";
 import { ChatView } from "./chat-view.tsx";
 
@@ -142,6 +145,35 @@ describe("ChatView", () => {
     expect(body?.context).toMatchObject({ goals: [], tasks: [], completionRate: 0, averageCapacity: 6 });
     const headers = new Headers(fetchMock.mock.calls.find(([url]) => url === "/api/ai/chat")?.[1].headers);
     expect(headers.get("Accept")).toBe("text/event-stream");
+  });
+
+  it("shows the reply's proposal as a card that takes the focus, and stores only its summary, id and state", async () => {
+    const shown = proposal({ expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() });
+    mockFetch((url) =>
+      url === "/api/ai/chat"
+        ? sseResponse([
+            'data: {"delta":"Here is the plan."}\n\n',
+            formatChatStreamEvent({ event: "proposal", data: shown }),
+            'event: done\ndata: {"content":"Here is the plan."}\n\n',
+          ])
+        : jsonResponse([]),
+    );
+    renderChat(<Harness />);
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "Move the report to tomorrow{Enter}");
+
+    const card = await screen.findByRole("group", { name: /Move 1 task, create 1 task/ });
+    expect(within(card).getByRole("button", { name: "Apply" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Message the AI assistant")).toBeEnabled());
+    // The reply is complete: the focus stays on the proposal, not back in the input.
+    expect(card).toHaveFocus();
+    expect(screen.getByText("Here is the plan.")).toBeInTheDocument();
+
+    const stored = JSON.parse(readUserItem("ai-chat-messages") ?? "[]") as { role: string; proposals?: unknown }[];
+    expect(stored.at(-1)).toMatchObject({
+      role: "assistant",
+      content: "Here is the plan.",
+      proposals: [{ id: "p1", summary: "Move 1 task, create 1 task", status: "open", expiresAt: shown.expiresAt }],
+    });
   });
 
   it("does not send an empty or blank message", async () => {

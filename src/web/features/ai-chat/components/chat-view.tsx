@@ -1,5 +1,5 @@
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, Fragment, useCallback, useEffect, useId, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -11,6 +11,7 @@ import { useAiProviders } from "../api/get-ai-providers.ts";
 import type { ChatSession } from "../hooks/use-chat.ts";
 import {
   type ChatMessage,
+  type ProposalRef,
   NO_PROVIDER_TEXT,
   PROVIDER_LABELS,
   QUICK_PROMPTS,
@@ -19,6 +20,8 @@ import {
   providerNotConfiguredText,
   providerRefusedText,
 } from "../lib/chat-messages.ts";
+import { withProposalState } from "../lib/proposal-refs.ts";
+import { PROPOSAL_CARD_ATTRIBUTE, ProposalCard } from "./proposal-card.tsx";
 
 /** react-markdown is most of the assistant's code and evaluation time: its own turn of idle work (decision 013). */
 export function preloadReplyRenderer(): () => void {
@@ -42,16 +45,24 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
   const wasSending = useRef(false);
 
   const lastContent = chat.messages.at(-1)?.content;
+  const lastProposals = chat.messages.at(-1)?.proposals?.length;
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [chat.messages.length, lastContent, chat.isSending]);
+  }, [chat.messages.length, lastContent, lastProposals, chat.isSending]);
 
-  // So that the conversation goes on from the keyboard.
   useEffect(() => {
-    if (wasSending.current && !chat.isSending) (inputRef.current ?? unusableRef.current)?.focus();
+    // Back to the input when a reply is complete, unless the reply's proposal has the focus.
+    const isOnProposal = document.activeElement?.closest(`[${PROPOSAL_CARD_ATTRIBUTE}]`);
+    if (wasSending.current && !chat.isSending && !isOnProposal) (inputRef.current ?? unusableRef.current)?.focus();
     wasSending.current = chat.isSending;
   }, [chat.isSending]);
+
+  const { updateMessages } = chat;
+  const keepProposalState = useCallback(
+    (ref: ProposalRef) => updateMessages((messages) => withProposalState(messages, ref)),
+    [updateMessages],
+  );
 
   if (!user) {
     return <p className="p-4 text-sm text-muted-foreground">{SIGNED_OUT_TEXT}</p>;
@@ -82,7 +93,12 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
         className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       >
         {chat.messages.map((message) => (
-          <MessageBubble key={message.id} message={message} />
+          <Fragment key={message.id}>
+            {(message.content !== "" || !message.proposals?.length) && <MessageBubble message={message} />}
+            {message.proposals?.map((proposal) => (
+              <ProposalCard key={proposal.id} proposal={proposal} onStateChange={keepProposalState} />
+            ))}
+          </Fragment>
         ))}
         {chat.isSending && !isReplyStreaming && (
           <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="ai-thinking">

@@ -4,10 +4,12 @@ import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
+import { proposalQueryKey } from "../api/get-proposal.ts";
 import { sendChatMessage } from "../api/send-chat-message.ts";
 import { useAIContext } from "../components/ai-context.tsx";
 import { buildChatContext } from "../lib/chat-context.ts";
 import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/chat-messages.ts";
+import { markArrival, toProposalRef, withProposal } from "../lib/proposal-refs.ts";
 
 export type ChatSession = ReturnType<typeof useChat>;
 
@@ -66,6 +68,17 @@ export function useChat() {
               chat.addMessage({ id: replyId, role: "assistant", content: textSoFar, timestamp: new Date() });
             } else {
               chat.updateMessage(replyId, textSoFar);
+            }
+          },
+          onProposal(proposal) {
+            queryClient.setQueryData(proposalQueryKey(proposal.id), proposal);
+            markArrival(proposal.id);
+            const ref = toProposalRef(proposal);
+            if (!isReplyShown) {
+              isReplyShown = true;
+              chat.addMessage({ id: replyId, role: "assistant", content: "", timestamp: new Date(), proposals: [ref] });
+            } else {
+              chat.updateMessages((messages) => withProposal(messages, replyId, ref));
             }
           },
         },

@@ -1,10 +1,20 @@
 import type { AiProviderName, ChatHistoryEntry } from "../../../../shared/api/ai.ts";
+import type { ProposalStatus } from "../../../../shared/api/ai-proposals.ts";
+
+/** What the history keeps of a proposal the reply carried: never its changes, which the server keeps. */
+export interface ProposalRef {
+  id: string;
+  summary: string;
+  status: ProposalStatus;
+  expiresAt: string;
+}
 
 export interface ChatMessage {
   id: string;
   role: "user" | "assistant";
   content: string;
   timestamp: Date;
+  proposals?: ProposalRef[];
 }
 
 export const DEFAULT_AI_PROVIDER: AiProviderName = "openai";

@@ -1,10 +1,17 @@
 // Storage can fail (private mode, quota, a hand-edited value): failures are only logged (spec section 8).
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
-import type { ChatMessage } from "./chat-messages.ts";
+import type { ChatMessage, ProposalRef } from "./chat-messages.ts";
 
 // Not the shared zod enum: this module is in the initial JavaScript, which zod would double.
 const PROVIDER_NAMES: readonly string[] = ["openai", "gemini", "claude", "openrouter"] satisfies AiProviderName[];
+
+const PROPOSAL_STATUSES: readonly unknown[] = ["open", "applied", "undone", "dismissed", "expired"] satisfies ProposalRef["status"][];
+
+function isProposalRef(value: unknown): value is ProposalRef {
+  const ref = value as Record<string, unknown> | null;
+  return ["id", "summary", "expiresAt"].every((key) => typeof ref?.[key] === "string") && PROPOSAL_STATUSES.includes(ref?.status);
+}
 
 function isProviderName(value: string | null): value is AiProviderName {
   return value !== null && PROVIDER_NAMES.includes(value);
@@ -24,10 +31,12 @@ export function loadMessages(): ChatMessage[] | null {
     if (!Array.isArray(parsed)) throw new Error("not a list");
     const messages = parsed.flatMap((entry: unknown): ChatMessage[] => {
       if (entry === null || typeof entry !== "object") return [];
-      const { id, role, content, timestamp } = entry as Record<string, unknown>;
+      const { id, role, content, timestamp, proposals } = entry as Record<string, unknown>;
       if (typeof id !== "string" || (role !== "user" && role !== "assistant") || typeof content !== "string") return [];
       const date = new Date(typeof timestamp === "string" || typeof timestamp === "number" ? timestamp : Number.NaN);
-      return [{ id, role, content, timestamp: Number.isNaN(date.getTime()) ? new Date() : date }];
+      const message: ChatMessage = { id, role, content, timestamp: Number.isNaN(date.getTime()) ? new Date() : date };
+      if (Array.isArray(proposals)) message.proposals = proposals.filter(isProposalRef);
+      return [message];
     });
     return messages.length > 0 ? messages : null;
   } catch (error) {

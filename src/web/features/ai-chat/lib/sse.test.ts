@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatChatStreamEvent } from "../../../../shared/api/ai.ts";
+import { proposal } from "../test/proposal-fixtures.ts";
 import { createSseParser, readChatStream, toChatStreamEvent } from "./sse.ts";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -52,6 +53,25 @@ describe("readChatStream", () => {
     );
     expect(seen).toEqual(["Plan ", "Plan your day"]);
     expect(text).toBe("Plan your day");
+  });
+
+  it("reports each proposal the reply carries, read back from the server's encoder", async () => {
+    const first = proposal();
+    const second = proposal({ id: "p2", summary: "Create 1 goal" });
+    const proposals: unknown[] = [];
+    const text = await readChatStream(
+      streamOf([
+        formatChatStreamEvent({ event: "proposal", data: first }),
+        'data: {"delta":"Shall I?"}\n\n',
+        formatChatStreamEvent({ event: "proposal", data: second }),
+        'event: proposal\ndata: {"id":"p3"}\n\n',
+        'event: done\ndata: {"content":"Shall I?"}\n\n',
+      ]),
+      () => {},
+      (carried) => proposals.push(carried),
+    );
+    expect(text).toBe("Shall I?");
+    expect(proposals).toEqual([first, second]);
   });
 
   it("rejects on an error event and on a stream that stops before done", async () => {

@@ -1,6 +1,7 @@
 // eventsource-parser: frames may be split anywhere across network chunks.
 import { createParser } from "eventsource-parser";
 import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
+import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 
 export interface SseFrame {
   event: string;
@@ -36,6 +37,10 @@ export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   if (frame.event === "done") return hasStrings(data, "content") ? { event: "done", data: { content: data.content } } : null;
   if (frame.event === "error")
     return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
+  if (frame.event === "proposal")
+    return hasStrings(data, "id", "summary", "status", "expiresAt") && Array.isArray((data as { changes?: unknown }).changes)
+      ? { event: "proposal", data: data as unknown as Proposal }
+      : null;
   return null;
 }
 
@@ -48,8 +53,11 @@ export class ChatStreamError extends Error {
   }
 }
 
-/** Read until the body closes: cancelling it after the last event would abort a request that succeeded. */
-export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: (textSoFar: string) => void): Promise<string> {
+export async function readChatStream(
+  body: ReadableStream<Uint8Array>,
+  onDelta: (textSoFar: string) => void,
+  onProposal: (proposal: Proposal) => void = () => {},
+): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = createSseParser();
@@ -65,6 +73,8 @@ export async function readChatStream(body: ReadableStream<Uint8Array>, onDelta: 
         if (event.event === "delta") {
           text += event.data.delta;
           onDelta(text);
+        } else if (event.event === "proposal") {
+          onProposal(event.data);
         } else if (event.event === "done") {
           outcome = { content: event.data.content };
         } else if (event.event === "error") {

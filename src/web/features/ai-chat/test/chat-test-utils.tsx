@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
@@ -9,12 +9,19 @@ import { AIContextProvider } from "../components/ai-context.tsx";
 
 export const TEST_USER = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
 
-/** Renders inside a query client (signed in as TEST_USER unless `user` is null), a router and the chat state. */
-export function renderChat(ui: ReactElement, { user = TEST_USER }: { user?: typeof TEST_USER | null } = {}) {
+/**
+ * Renders inside a query client (signed in as TEST_USER unless `user` is null), a router and the
+ * chat state; `prepare` fills the query cache first.
+ */
+export function renderChat(
+  ui: ReactElement,
+  { user = TEST_USER, prepare }: { user?: typeof TEST_USER | null; prepare?: (client: QueryClient) => void } = {},
+) {
   const client = createQueryClient();
   client.setQueryData(userQueryKey, user);
   setStorageUser(user?.id ?? null);
   client.setQueryData(["goals"], []);
+  prepare?.(client);
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
