@@ -85,14 +85,10 @@ export const createTaskBodySchema = z
     date: emptyAsNull(calendarDateSchema).optional(),
     status: z.literal(NEW_TASK_STATUS, { error: `must be "${NEW_TASK_STATUS}" for a new task` }).optional(),
     position: taskPositionSchema.optional(),
+    /** Needs a date (400 otherwise): the series starts on it. */
     recurrence: emptyAsNull(recurrenceSchema).optional(),
   })
-  .strict()
-  .superRefine((body, context) => {
-    if (body.recurrence != null && body.date == null) {
-      context.addIssue({ code: "custom", path: ["recurrence"], message: RECURRENCE_NEEDS_DATE_MESSAGE });
-    }
-  });
+  .strict();
 export type CreateTaskInput = z.input<typeof createTaskBodySchema>;
 export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
 
