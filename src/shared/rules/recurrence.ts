@@ -98,3 +98,21 @@ export function occurrencesBetween(rule: string, startDate: string, fromDay: str
   const from = fromDay < startDate ? startDate : fromDay;
   return compiled.between(utcMidnight(from), utcMidnight(toDay), true).map(dayOf);
 }
+
+export interface SeriesDays {
+  recurrence: string;
+  startDate: string;
+  endDate: string | null;
+  /** Days whose occurrence was deleted, comma-separated. */
+  skippedDays: string;
+}
+
+export function skippedDaysOf(series: Pick<SeriesDays, "skippedDays">): string[] {
+  return series.skippedDays === "" ? [] : series.skippedDays.split(",");
+}
+
+/** Whether the series has an occurrence on the day: by its rule, within its end, and not deleted there. */
+export function seriesOccursOn(series: SeriesDays, day: string): boolean {
+  if (series.endDate !== null && day > series.endDate) return false;
+  return occursOn(series.recurrence, series.startDate, day) && !skippedDaysOf(series).includes(day);
+}

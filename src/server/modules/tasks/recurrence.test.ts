@@ -183,6 +183,46 @@ describeEachDatabase("recurring tasks", (dialect) => {
     });
   });
 
+  describe("closing a day", () => {
+    function rollover(path: "preview" | "trigger", date: string) {
+      return t.app.inject({ method: "POST", url: `/api/rollover/${path}`, headers: user.mutatingHeaders, payload: { date } });
+    }
+
+    it("skips an unfinished occurrence whose series occurs the next day: the next day never gets two", async () => {
+      const first = await create({ title: "Plan the day", date: TODAY, recurrence: "FREQ=DAILY" });
+      await day(addDays(TODAY, 1));
+      const preview = (await rollover("preview", TODAY)).json();
+      expect(preview.tasks).toEqual([expect.objectContaining({ id: first.id, recommendedAction: "skip" })]);
+      const summary = (await rollover("trigger", TODAY)).json();
+      expect(summary.taskIds.skip).toEqual([first.id]);
+      expect(summary).toMatchObject({ rolledOverCount: 0, completedCount: 0, totalCount: 1 });
+      expect(ofSeries(await day(addDays(TODAY, 1)), first.seriesId)).toEqual([expect.objectContaining({ rolloverCount: 0 })]);
+      expect(ofSeries(await day(TODAY), first.seriesId)).toEqual([expect.objectContaining({ id: first.id, status: "todo" })]);
+      // Closing again handles nothing more.
+      expect((await rollover("trigger", TODAY)).json().taskIds.skip).toEqual([first.id]);
+      expect(ofSeries(await day(addDays(TODAY, 1)), first.seriesId)).toHaveLength(1);
+    });
+
+    it("rolls over an occurrence whose series does not occur the next day, like any task", async () => {
+      const first = await create({ title: "Weekly report", date: TODAY, recurrence: "FREQ=WEEKLY;BYDAY=MO" });
+      expect((await rollover("preview", TODAY)).json().tasks).toEqual([
+        expect.objectContaining({ id: first.id, recommendedAction: "rollover" }),
+      ]);
+      await rollover("trigger", TODAY);
+      expect(await day(addDays(TODAY, 1))).toEqual([expect.objectContaining({ id: first.id, rolledOverFromDate: TODAY })]);
+      expect(await day(TODAY)).toEqual([]);
+      expect(await day(addDays(TODAY, 7))).toEqual([expect.objectContaining({ seriesId: first.seriesId, title: "Weekly report" })]);
+    });
+
+    it("a day whose occurrence was never read counts it as missed in the wrap-up", async () => {
+      const first = await create({ title: "Floss", date: addDays(TODAY, -3), recurrence: "FREQ=DAILY" });
+      const summary = (await rollover("trigger", addDays(TODAY, -1))).json();
+      expect(summary).toMatchObject({ totalCount: 1, completedCount: 0 });
+      expect(summary.taskIds.skip).toHaveLength(1);
+      expect(ofSeries(await day(TODAY), first.seriesId)).toHaveLength(1);
+    });
+  });
+
   // Two instances on one PostgreSQL schema, each making the day's occurrences on its first read.
   describe.runIf(dialect === "postgres")("two instances", () => {
     let other: Db;

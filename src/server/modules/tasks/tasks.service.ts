@@ -10,7 +10,13 @@ import {
   type UpdateTaskBody,
 } from "../../../shared/api/tasks.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
-import { nextOccurrence, occurrencesBetween, occursOn, validateRecurrence } from "../../../shared/rules/recurrence.ts";
+import {
+  nextOccurrence,
+  occurrencesBetween,
+  seriesOccursOn,
+  skippedDaysOf as skippedDays,
+  validateRecurrence,
+} from "../../../shared/rules/recurrence.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
@@ -66,16 +72,6 @@ const goalNotFound = () => notFound("Goal");
 
 function invalidRecurrence(message: string): AppError {
   return new AppError("validation_failed", `Invalid body: recurrence: ${message}`);
-}
-
-function skippedDays(series: Pick<SeriesRow, "skippedDays">): string[] {
-  return series.skippedDays === "" ? [] : series.skippedDays.split(",");
-}
-
-/** Whether the series has an occurrence on the day: by its rule, within its end, and not deleted there. */
-export function seriesOccursOn(series: Pick<SeriesRow, "recurrence" | "startDate" | "endDate" | "skippedDays">, day: string): boolean {
-  if (series.endDate !== null && day > series.endDate) return false;
-  return occursOn(series.recurrence, series.startDate, day) && !skippedDays(series).includes(day);
 }
 
 function firstOccurrenceBetween(series: SeriesRow, from: string, to: string): string | undefined {
