@@ -1,9 +1,13 @@
 // Occurrences are calendar days, so rules run on floating UTC midnights: the user's zone and its DST never shift a day.
-import { Frequency, type Options, RRule } from "rrule";
+import * as rruleModule from "rrule";
+import type { Options, RRule as Rule } from "rrule";
 import { addDays, isCalendarDate } from "./dates.ts";
 import { RECURRENCE_MAX_LENGTH } from "./recurrence-words.ts";
 
 export { describeRecurrence, RECURRENCE_MAX_LENGTH } from "./recurrence-words.ts";
+
+// Node loads rrule's CommonJS build, whose names sit on the default export; bundlers load its ES module.
+const { Frequency, RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const SUB_DAILY = new Set([Frequency.HOURLY, Frequency.MINUTELY, Frequency.SECONDLY]);
 
@@ -42,10 +46,10 @@ function parse(rule: string): Partial<Options> | string {
   return options;
 }
 
-const rules = new Map<string, RRule>();
+const rules = new Map<string, Rule>();
 const RULE_CACHE_SIZE = 1000;
 
-function compile(rule: string, startDate: string): RRule | null {
+function compile(rule: string, startDate: string): Rule | null {
   const key = `${startDate}|${rule}`;
   const cached = rules.get(key);
   if (cached) return cached;
