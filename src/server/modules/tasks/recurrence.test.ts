@@ -108,6 +108,11 @@ describeEachDatabase("recurring tasks", (dialect) => {
       );
       expect(ids.size).toBe(1);
       expect(ofSeries(await day(date), first.seriesId)).toHaveLength(1);
+      // A day whose occurrences exist is read without a write.
+      const version = () => t.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", user.userId).executeTakeFirstOrThrow();
+      const before = await version();
+      await day(date);
+      expect(await version()).toEqual(before);
     });
 
     it("completing today's occurrence leaves tomorrow's as it is", async () => {
