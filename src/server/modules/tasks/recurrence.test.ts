@@ -1,4 +1,3 @@
-import { inject } from "vitest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
@@ -233,7 +232,7 @@ describeEachDatabase("recurring tasks", (dialect) => {
     let other: Db;
     let otherApp: App;
     beforeAll(async () => {
-      other = createDb({ kind: "postgres", url: inject("postgresUrl")!, schema: t.db.schema! });
+      other = createDb({ kind: "postgres", url: t.url!, schema: t.db.schema! });
       otherApp = await buildApp(testConfig(), { db: other, logger: false, now: () => t.clock.now, webRoot: "/nonexistent" });
     });
     afterAll(async () => {
