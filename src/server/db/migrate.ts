@@ -14,6 +14,7 @@ import * as writeNotifications from "./migrations/0012-write-notifications.ts";
 import * as inProgressSessionsIndex from "./migrations/0013-in-progress-sessions-index.ts";
 import * as taskPositions from "./migrations/0014-task-positions.ts";
 import * as aiProposals from "./migrations/0016-ai-proposals.ts";
+import * as taskSeries from "./migrations/0017-task-series.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0013-in-progress-sessions-index": inProgressSessionsIndex,
   "0014-task-positions": taskPositions,
   "0016-ai-proposals": aiProposals,
+  "0017-task-series": taskSeries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,6 +75,24 @@ export interface TasksTable {
   updatedAt: string;
   /** Null only for rows written around tasksRepository.insertTasks. */
   searchKey: Generated<number | string | null>;
+  seriesId: string | null;
+  occurrenceDate: string | null;
+}
+
+export interface TaskSeriesTable {
+  id: string;
+  userId: string;
+  recurrence: string;
+  startDate: string;
+  endDate: string | null;
+  skippedDays: Generated<string>;
+  title: string;
+  description: string | null;
+  estimatedDuration: number | null;
+  scheduledStartTime: string | null;
+  goalId: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type GoalStatus = "active" | "paused" | "completed";
@@ -213,6 +231,7 @@ export interface Database {
   userIdentities: UserIdentitiesTable;
   sessions: SessionsTable;
   tasks: TasksTable;
+  taskSeries: TaskSeriesTable;
   taskWords: TaskWordsTable;
   goals: GoalsTable;
   rolloverSettings: RolloverSettingsTable;
@@ -230,6 +249,7 @@ export type UserRow = Selectable<UsersTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type NewTaskRow = Insertable<TasksTable>;
 export type TaskRowUpdate = Updateable<TasksTable>;
+export type TaskSeriesRow = Selectable<TaskSeriesTable>;
 export type GoalRow = Selectable<GoalsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AiConversationRow = Selectable<AiConversationsTable>;

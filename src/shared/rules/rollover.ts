@@ -33,6 +33,7 @@ export interface RolloverTaskState extends LifecycleFields, RolloverCandidate {
   id: string;
   date: string | null;
   firstPlannedDate: string | null;
+  seriesId?: string | null;
 }
 
 export interface RolloverTaskChanges extends LifecycleChanges {
@@ -51,7 +52,7 @@ function sessionEnd(task: RolloverTaskState, now: Date): Date {
 
 /** A deferred task keeps rolloverCount: it counts day-to-day moves, which maxRolloverDays compares with. */
 export function rolloverChanges(task: RolloverTaskState, action: RolloverAction, day: string, now: Date): RolloverTaskChanges {
-  if (action === "review") return {};
+  if (action === "review" || action === "skip") return {};
   const nextStatus: TaskStatus = action === "stall" ? "stalled" : task.status === "inprogress" ? "todo" : task.status;
   const changes: RolloverTaskChanges = {
     ...statusChangeStamps(task, nextStatus, sessionEnd(task, now)),
@@ -75,15 +76,19 @@ export interface PlannedRolloverTask<T extends RolloverTaskState = RolloverTaskS
   changes: RolloverTaskChanges;
 }
 
+/** occursNextDay: whether the series of an occurrence has one on the next day (rules/recurrence.ts, kept apart for the web). */
 export function planDayRollover<T extends RolloverTaskState>(
   tasks: readonly T[],
   settings: RolloverRuleSettings,
   day: string,
   now: Date,
+  occursNextDay: (task: T) => boolean = () => false,
 ): PlannedRolloverTask<T>[] {
   return tasks
     .filter((task) => task.status !== "done")
     .map((task) => {
+      // The next day has its own occurrence: this one stays where it is, as it is, and counts as missed.
+      if (task.seriesId && occursNextDay(task)) return { task, action: "skip" as const, changes: {} };
       const recommended = recommendRolloverAction(task, settings);
       // The last day the API accepts has no next day: what would move stays for review.
       const action = day === LAST_CALENDAR_DATE && (recommended === "rollover" || recommended === "stall") ? "review" : recommended;
@@ -117,11 +122,11 @@ export function wrapUpFigures(tasks: readonly WrapUpTask[]): WrapUpFigures {
   return { completedCount, totalCount: tasks.length, plannedMinutes, actualMinutes };
 }
 
-/** Not done and not left for review: these arrived after the close, which must handle them (decision 020). */
+/** Not done and not left for review or skipped: these arrived after the close, which must handle them (decision 020). */
 export function tasksLeftToClose<T extends { id: string; status: TaskStatus }>(
   tasks: readonly T[],
-  summary: { taskIds: { review: readonly string[] } },
+  summary: { taskIds: { review: readonly string[]; skip?: readonly string[] } },
 ): T[] {
-  const reviewed = new Set(summary.taskIds.review);
+  const reviewed = new Set([...summary.taskIds.review, ...(summary.taskIds.skip ?? [])]);
   return tasks.filter((task) => task.status !== "done" && !reviewed.has(task.id));
 }

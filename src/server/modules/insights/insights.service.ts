@@ -27,6 +27,8 @@ export interface InsightsServiceDeps {
   now: () => Date;
   ai: AiConfig;
   log: Pick<FastifyBaseLogger, "warn">;
+  /** Makes the day's occurrences of repeating tasks first (the tasks service's), so missed ones count. */
+  materialiseDay?: (userId: string, day: string) => Promise<void>;
 }
 
 export type InsightsService = ReturnType<typeof insightsService>;
@@ -91,7 +93,7 @@ const saysTheSame = (a: SummaryContent, b: SummaryContent) =>
 const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
 const userNotFound = () => new AppError("not_found", "User not found");
 
-export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
+export function insightsService({ kysely, now, ai, log, materialiseDay }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
   const users = usersService({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
@@ -220,6 +222,7 @@ export function insightsService({ kysely, now, ai, log }: InsightsServiceDeps) {
       day: string,
       options: { mayCallModel: boolean } = { mayCallModel: true },
     ): Promise<DailyInsightsResponse> {
+      await materialiseDay?.(userId, day);
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);

@@ -4,12 +4,16 @@ import { dueAutoRolloverDays, isAutoRolloverOn, nextAutoRollover } from "../../.
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import type { Database } from "../../db/schema.ts";
 import { autoRolloverRepository, type DueUser } from "./auto-rollover.repository.ts";
-import { rolloverService } from "./rollover.service.ts";
+import { rolloverService, type RolloverServiceDeps } from "./rollover.service.ts";
 
 export type { DueUser };
 
-export function autoRolloverService({ kysely, now }: { kysely: Kysely<Database>; now: () => Date }) {
-  const rollover = rolloverService({ kysely, now });
+export function autoRolloverService({
+  kysely,
+  now,
+  materialiseDay,
+}: { kysely: Kysely<Database>; now: () => Date } & Pick<RolloverServiceDeps, "materialiseDay">) {
+  const rollover = rolloverService({ kysely, now, materialiseDay });
   const repository = autoRolloverRepository(kysely);
 
   return {

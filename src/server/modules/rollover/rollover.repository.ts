@@ -2,6 +2,7 @@
 // takes the owner's id first. Bind to the database or to a transaction: rolloverRepository(trx).
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
+import type { SeriesDays } from "../../../shared/rules/recurrence.ts";
 import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
 import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
@@ -11,6 +12,8 @@ import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts"
 /** A task of the day being closed: what the rules read, plus what the preview shows. */
 export interface RolloverDayTask extends RolloverTaskState {
   title: string;
+  /** Of an occurrence of a repeating task: its series' days. */
+  series: SeriesDays | null;
 }
 
 const dayTaskColumns = [
@@ -27,7 +30,10 @@ const dayTaskColumns = [
   "workSessionCount",
   "trackedMinutes",
   "completedAt",
+  "seriesId",
 ] as const;
+
+const seriesDayColumns = ["recurrence", "startDate", "endDate", "skippedDays"] as const;
 
 const settingsColumns = [
   "autoRolloverEnabled",
@@ -81,6 +87,8 @@ const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; ne
         .on("t.date", "=", p.date)
         .on((eb) => eb.or([eb("r.id", "is", null), eb("t.status", "<>", "done")])),
     )
+    .leftJoin("taskSeries as ts", "ts.id", "t.seriesId")
+    .select(seriesDayColumns.map((column) => `ts.${column} as series_${column}` as const))
     .select(["u.dataVersion", "u.timeZone"])
     .select(ruleSettingsColumns.map((column) => `s.${column}` as const))
     .select(["r.id as summaryId", "n.id as nextSummaryId"])
@@ -94,6 +102,7 @@ type Row = Record<string, unknown>;
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 /** dayToCloseQuery's result columns (read unmapped: snake_case) of the settings, task and summary fields. */
 const taskKeys = dayTaskColumns.map((column) => [column, `task_${snakeCase(column)}`] as const);
+const seriesKeys = seriesDayColumns.map((column) => [column, `series_${snakeCase(column)}`] as const);
 
 function settingsFromRow(row: Row): RolloverSettings {
   return {
@@ -369,6 +378,9 @@ export function rolloverRepository(db: Kysely<Database>) {
       const taskOf = (row: Row) => {
         const task: Row = {};
         for (const [column, key] of taskKeys) task[column] = row[key];
+        const series: Row = {};
+        for (const [column, key] of seriesKeys) series[column] = row[key];
+        task.series = row.series_recurrence === null ? null : series;
         return task as unknown as RolloverDayTask;
       };
       const summary = first.summary_id === null ? undefined : await this.findSummary(userId, date);

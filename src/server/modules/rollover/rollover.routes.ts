@@ -9,10 +9,12 @@ import {
   updateRolloverSettingsBodySchema,
 } from "../../../shared/api/rollover.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import { rolloverService } from "./rollover.service.ts";
 
 export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now() });
+  const { materialiseDay } = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now(), materialiseDay });
   // Signed-out callers get 401 before their body or params are validated.
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

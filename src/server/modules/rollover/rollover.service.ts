@@ -9,19 +9,28 @@ import {
   type UpdateRolloverSettingsBody,
 } from "../../../shared/api/rollover.ts";
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
+import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
 import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { usersService } from "../user/user.service.ts";
-import { type DayClose, type DayToClose, type RolloverRepository, rolloverRepository } from "./rollover.repository.ts";
+import {
+  type DayClose,
+  type DayToClose,
+  type RolloverDayTask,
+  type RolloverRepository,
+  rolloverRepository,
+} from "./rollover.repository.ts";
 
 export interface RolloverServiceDeps {
   kysely: Kysely<Database>;
   now: () => Date;
   /** Optimistic attempts at a close before it takes the user's lock (tests set 0 to take it at once). */
   optimisticAttempts?: number;
+  /** Makes the day's occurrences of repeating tasks first (the tasks service's), so missed ones count. */
+  materialiseDay?: (userId: string, day: string) => Promise<void>;
 }
 
 /** How a close runs: the scheduler's passes the settings it read; a carried-on close touches only closed days. */
@@ -49,7 +58,9 @@ async function settingsOf(repository: RolloverRepository, userId: string): Promi
   return (await repository.findSettings(userId)) ?? { ...ROLLOVER_DEFAULTS };
 }
 
-export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS }: RolloverServiceDeps) {
+const occursNextDay = (day: string) => (task: RolloverDayTask) => task.series !== null && seriesOccursOn(task.series, addDays(day, 1));
+
+export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS, materialiseDay }: RolloverServiceDeps) {
   const repository = rolloverRepository(kysely);
   const { userToday } = usersService({ kysely, now });
 
@@ -58,12 +69,19 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     const at = now();
     const closed = read.summary;
     const tasks = closed ? tasksLeftToClose(read.tasks, closed) : read.tasks;
-    const plan = planDayRollover(tasks, settings, day, at);
+    const plan = planDayRollover(tasks, settings, day, at, occursNextDay(day));
     const idsOf = (action: keyof RolloverSummary["taskIds"]) => [
       ...(closed?.taskIds[action] ?? []),
       ...plan.filter((entry) => entry.action === action).map((entry) => entry.task.id),
     ];
-    const taskIds = { rollover: idsOf("rollover"), stall: idsOf("stall"), defer: idsOf("defer"), review: idsOf("review") };
+    const skip = idsOf("skip");
+    const taskIds = {
+      rollover: idsOf("rollover"),
+      stall: idsOf("stall"),
+      defer: idsOf("defer"),
+      ...(skip.length > 0 ? { skip } : {}),
+      review: idsOf("review"),
+    };
     const figures = wrapUpFigures(tasks);
     const summary: RolloverSummary = {
       id: closed?.id ?? randomUUID(),
@@ -136,6 +154,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     reflectionReasons: ReflectionReason[],
     mode: CloseMode,
   ): Promise<CloseOutcome | null> {
+    await materialiseDay?.(userId, day);
     const outcome = await closeDayOnce(userId, day, reflectionReasons, mode);
     let carried = outcome;
     for (let next = addDays(day, 1); carried?.carriesOn; next = addDays(next, 1)) {
@@ -172,10 +191,11 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     /** What closing the day would do; changes nothing. */
     async previewDay(userId: string, date?: string): Promise<RolloverPreviewResponse> {
       const day = date ?? (await userToday(userId));
+      await materialiseDay?.(userId, day);
       const read = await repository.findDayToClose(userId, day);
       if (!read) throw new Error(`previewing a day of unknown user ${userId}`);
       const tasks = read.summary ? tasksLeftToClose(read.tasks, read.summary) : read.tasks;
-      const plan = planDayRollover(tasks, read.settings ?? ROLLOVER_DEFAULTS, day, now());
+      const plan = planDayRollover(tasks, read.settings ?? ROLLOVER_DEFAULTS, day, now(), occursNextDay(day));
       return {
         date: day,
         totalTasks: plan.length,

@@ -4,7 +4,7 @@ import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import { prefixUpperBound, searchWords } from "../../../shared/rules/task-search.ts";
 import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database, NewTaskRow, TaskRow, TaskRowUpdate } from "../../db/schema.ts";
+import type { Database, NewTaskRow, TaskRow, TaskRowUpdate, TaskSeriesRow } from "../../db/schema.ts";
 
 export type TaskState = Pick<TaskRow, (typeof stateColumns)[number]>;
 
@@ -39,6 +39,7 @@ const taskColumns = [
   "tasks.firstPlannedDate",
   "tasks.rolledOverFromDate",
   "tasks.position",
+  "tasks.seriesId",
   "tasks.createdAt",
   "tasks.updatedAt",
 ] as const;
@@ -56,6 +57,8 @@ const stateColumns = [
   "trackedMinutes",
   "completedAt",
   "firstPlannedDate",
+  "seriesId",
+  "occurrenceDate",
 ] as const;
 
 // Start time first, none last, written out: PostgreSQL and SQLite put nulls at opposite ends (decision 024).
@@ -65,9 +68,40 @@ function selectTasksOf(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("tasks")
     .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
-    .select([...taskColumns, "goals.title as goalTitle"])
+    .leftJoin("taskSeries", "taskSeries.id", "tasks.seriesId")
+    .select([...taskColumns, "goals.title as goalTitle", "taskSeries.recurrence as recurrence"])
     .where("tasks.userId", "=", userId);
 }
+
+export type SeriesRow = Omit<TaskSeriesRow, "userId">;
+export type SeriesChanges = Partial<Omit<TaskSeriesRow, "id" | "userId" | "createdAt">>;
+
+const seriesColumns = [
+  "taskSeries.id",
+  "taskSeries.recurrence",
+  "taskSeries.startDate",
+  "taskSeries.endDate",
+  "taskSeries.skippedDays",
+  "taskSeries.title",
+  "taskSeries.description",
+  "taskSeries.estimatedDuration",
+  "taskSeries.scheduledStartTime",
+  "taskSeries.goalId",
+  "taskSeries.createdAt",
+  "taskSeries.updatedAt",
+] as const;
+
+// The series that may occur on the day and have no occurrence for it yet: none once a day has been read.
+const seriesLackingDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
+  db
+    .selectFrom("taskSeries")
+    .leftJoin("tasks", (join) => join.onRef("tasks.seriesId", "=", "taskSeries.id").on("tasks.occurrenceDate", "=", p.date))
+    .select(seriesColumns)
+    .where("taskSeries.userId", "=", p.userId)
+    .where("taskSeries.startDate", "<=", p.date)
+    .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", p.date)]))
+    .where("tasks.id", "is", null),
+);
 
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   selectTasksOf(db, p.userId)
@@ -158,7 +192,8 @@ function buildSearch(shape: SearchShape, wordCount: number) {
             .selectFrom(first.as("found"))
             .crossJoin("tasks")
             .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
-            .select([...taskColumns, "goals.title as goalTitle"])
+            .leftJoin("taskSeries", "taskSeries.id", "tasks.seriesId")
+            .select([...taskColumns, "goals.title as goalTitle", "taskSeries.recurrence as recurrence"])
             .whereRef("tasks.searchKey", "=", "found.foundKey")
             .where("tasks.userId", "=", p.userId as string)
             .orderBy("tasks.date", (order) => order.desc().nullsLast()),
@@ -423,6 +458,77 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         userId,
         tasks.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
       );
+    },
+
+    /** Insert-or-ignore on (series, day): of concurrent readers, one inserts each occurrence. Answers the inserted ones. */
+    async insertOccurrences(userId: string, tasks: readonly NewTask[]): Promise<NewTask[]> {
+      if (tasks.length === 0) return [];
+      const inserted = await db
+        .insertInto("tasks")
+        .values(
+          tasks.map((task, index) =>
+            dialect === "sqlite"
+              ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
+              : { ...task, userId },
+          ),
+        )
+        .onConflict((conflict) => conflict.columns(["seriesId", "occurrenceDate"]).doNothing())
+        .returning(["id", "searchKey"])
+        .execute();
+      const keys = new Map(inserted.map((row) => [row.id, row.searchKey!]));
+      const written = tasks.filter((task) => keys.has(task.id));
+      await insertWords(
+        userId,
+        written.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
+      );
+      return written;
+    },
+
+    async listSeriesLackingDay(userId: string, date: string): Promise<SeriesRow[]> {
+      return seriesLackingDayQuery.rows(db, { userId, date });
+    },
+
+    async listSeriesActiveBetween(userId: string, from: string, to: string): Promise<SeriesRow[]> {
+      return db
+        .selectFrom("taskSeries")
+        .select(seriesColumns)
+        .where("userId", "=", userId)
+        .where("startDate", "<=", to)
+        .where((eb) => eb.or([eb("endDate", "is", null), eb("endDate", ">=", from)]))
+        .execute();
+    },
+
+    async findSeries(userId: string, seriesId: string): Promise<SeriesRow | undefined> {
+      let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "=", seriesId);
+      if (dialect === "postgres") query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async insertSeries(userId: string, series: SeriesRow): Promise<void> {
+      await db
+        .insertInto("taskSeries")
+        .values({ ...series, userId })
+        .execute();
+    },
+
+    async updateSeries(userId: string, seriesId: string, changes: SeriesChanges): Promise<void> {
+      await db.updateTable("taskSeries").set(changes).where("userId", "=", userId).where("id", "=", seriesId).execute();
+    },
+
+    async deleteSeries(userId: string, seriesId: string): Promise<void> {
+      await db.deleteFrom("taskSeries").where("userId", "=", userId).where("id", "=", seriesId).execute();
+    },
+
+    /** The series' occurrences on fromDay and after, in day order. */
+    async listOccurrencesFrom(userId: string, seriesId: string, fromDay: string): Promise<TaskState[]> {
+      return db
+        .selectFrom("tasks")
+        .select(stateColumns)
+        .where("userId", "=", userId)
+        .where("seriesId", "=", seriesId)
+        .where("occurrenceDate", ">=", fromDay)
+        .orderBy("occurrenceDate")
+        .execute();
     },
 
     async listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {

@@ -4,6 +4,7 @@ import {
   dayQuerySchema,
   dayStatsResponseSchema,
   dayTasksResponseSchema,
+  deleteTaskQuerySchema,
   deleteTaskResponseSchema,
   futureTasksQuerySchema,
   futureTasksResponseSchema,
@@ -74,8 +75,12 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => tasks.updateTask(requireUserId(request), request.params.id, request.body),
   );
 
-  app.delete("/api/tasks/:id", { schema: { params: taskIdParamsSchema, response: { 200: deleteTaskResponseSchema } } }, async (request) => {
-    await tasks.deleteTask(requireUserId(request), request.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    "/api/tasks/:id",
+    { schema: { params: taskIdParamsSchema, querystring: deleteTaskQuerySchema, response: { 200: deleteTaskResponseSchema } } },
+    async (request) => {
+      await tasks.deleteTask(requireUserId(request), request.params.id, request.query.scope);
+      return { ok: true as const };
+    },
+  );
 };

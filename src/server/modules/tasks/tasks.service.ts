@@ -1,18 +1,37 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { CreateTaskBody, DayStatsResponse, FutureTasksQuery, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import {
+  type CreateTaskBody,
+  type DayStatsResponse,
+  type EditScope,
+  type FutureTasksQuery,
+  RECURRENCE_NEEDS_DATE_MESSAGE,
+  type Task,
+  type UpdateTaskBody,
+} from "../../../shared/api/tasks.ts";
+import { addDays } from "../../../shared/rules/dates.ts";
+import {
+  nextOccurrence,
+  occurrencesBetween,
+  seriesOccursOn,
+  skippedDaysOf as skippedDays,
+  validateRecurrence,
+} from "../../../shared/rules/recurrence.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
 import { ESTIMATED_DURATION_MIN_MINUTES } from "../../../shared/api/task-limits.ts";
 import { isPastStallThreshold, STALL_FACTOR, stallDeadline } from "../../../shared/rules/task-timing.ts";
-import { notFound } from "../../app-error.ts";
+import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import {
   type GoalCountedState,
   type GoalTaskOutline,
+  type NewTask,
+  type SeriesChanges,
+  type SeriesRow,
   type TaskChanges,
   type TasksRepository,
   type TaskState,
@@ -51,6 +70,25 @@ async function adjustGoalCounts(
 }
 const goalNotFound = () => notFound("Goal");
 
+function invalidRecurrence(message: string): AppError {
+  return new AppError("validation_failed", `Invalid body: recurrence: ${message}`);
+}
+
+function firstOccurrenceBetween(series: SeriesRow, from: string, to: string): string | undefined {
+  const last = series.endDate !== null && series.endDate < to ? series.endDate : to;
+  const skipped = skippedDays(series);
+  return occurrencesBetween(series.recurrence, series.startDate, from, last).find((day) => !skipped.includes(day));
+}
+
+function isUntouched(task: TaskState): boolean {
+  return task.status === "todo" && task.workSessionCount === 0;
+}
+
+function taskRow(task: Task, occurrenceDate: string | null): NewTask {
+  const { goalTitle: _joined, userId: _owner, recurrence: _rule, ...row } = task;
+  return { ...row, occurrenceDate };
+}
+
 function newTask(userId: string, body: CreateTaskBody, createdAt: string, position: number): Task {
   const date = body.date ?? null;
   return {
@@ -74,9 +112,28 @@ function newTask(userId: string, body: CreateTaskBody, createdAt: string, positi
     firstPlannedDate: date,
     rolledOverFromDate: null,
     position: body.position ?? position,
+    recurrence: null,
+    seriesId: null,
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+function occurrenceOf(userId: string, series: SeriesRow, day: string, createdAt: string, position: number): Task {
+  const task = newTask(
+    userId,
+    {
+      title: series.title,
+      description: series.description,
+      estimatedDuration: series.estimatedDuration,
+      scheduledStartTime: series.scheduledStartTime,
+      goalId: series.goalId,
+      date: day,
+    },
+    createdAt,
+    position,
+  );
+  return { ...task, seriesId: series.id, recurrence: series.recurrence };
 }
 
 export interface CreateTasksOptions {
@@ -90,14 +147,41 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
     const start = now().getTime();
     const tasks: Task[] = [];
+    const series: SeriesRow[] = [];
+    for (const [index, body] of bodies.entries()) {
+      if (body.recurrence == null) continue;
+      if (body.date == null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
+      const problem = validateRecurrence(body.recurrence, body.date);
+      if (problem) throw invalidRecurrence(problem);
+      const createdAt = new Date(start + index).toISOString();
+      series.push({
+        id: randomUUID(),
+        recurrence: body.recurrence,
+        startDate: body.date,
+        endDate: null,
+        skippedDays: "",
+        title: body.title,
+        description: body.description ?? null,
+        estimatedDuration: body.estimatedDuration ?? null,
+        scheduledStartTime: body.scheduledStartTime ?? null,
+        goalId: body.goalId ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
     await writeUserData(kysely, userId, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       const lastPositions = new Map<string | null, number | null>();
-      for (const [index, body] of bodies.entries()) {
+      let seriesIndex = 0;
+      for (const [index, given] of bodies.entries()) {
+        const of = given.recurrence != null && given.date != null ? series[seriesIndex++] : undefined;
+        // The first occurrence is the first day from the task's date on which the rule occurs.
+        const body = of ? { ...given, date: nextOccurrence(of.recurrence, of.startDate, addDays(of.startDate, -1)) } : given;
         const date = body.date ?? null;
         if (!lastPositions.has(date)) lastPositions.set(date, await inTransaction.findMaxPosition(userId, date));
         const position = positionBetween(lastPositions.get(date) ?? 0, null);
         const task = newTask(userId, body, new Date(start + index).toISOString(), position);
+        if (of) Object.assign(task, { seriesId: of.id, recurrence: of.recurrence });
         lastPositions.set(date, Math.max(task.position, lastPositions.get(date) ?? -Infinity));
         tasks.push(task);
       }
@@ -107,9 +191,10 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (title === undefined) throw goalNotFound();
         for (const task of tasks) if (task.goalId === goalId) task.goalTitle = title;
       }
+      for (const row of series) await inTransaction.insertSeries(userId, row);
       await inTransaction.insertTasks(
         userId,
-        tasks.map(({ goalTitle: _joined, userId: _owner, ...row }) => row),
+        tasks.map((task) => taskRow(task, task.seriesId === null ? null : task.date)),
       );
       for (const goalId of goalIds) {
         const total = tasks.filter((task) => task.goalId === goalId).length;
@@ -118,6 +203,102 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       await options.inTransaction?.(trx);
     });
     return tasks;
+  }
+
+  // Insert-or-ignore, so concurrent first reads (two tabs, two instances) still make each occurrence once.
+  async function insertOccurrences(userId: string, due: readonly { series: SeriesRow; day: string }[]): Promise<void> {
+    if (due.length === 0) return;
+    const createdAt = now().toISOString();
+    await writeUserData(kysely, userId, async (trx) => {
+      const inTransaction = tasksRepository(trx, dialect);
+      const lastPositions = new Map<string, number>();
+      const rows: NewTask[] = [];
+      for (const { series, day } of due) {
+        if (!lastPositions.has(day)) lastPositions.set(day, (await inTransaction.findMaxPosition(userId, day)) ?? 0);
+        const position = positionBetween(lastPositions.get(day)!, null);
+        lastPositions.set(day, position);
+        rows.push(taskRow(occurrenceOf(userId, series, day, createdAt, position), day));
+      }
+      const written = await inTransaction.insertOccurrences(userId, rows);
+      for (const row of written) {
+        if (row.goalId) await inTransaction.adjustGoalTaskCounts(userId, row.goalId, { total: 1, completed: 0 });
+      }
+    });
+  }
+
+  /** Makes the day's missing occurrences; once made, a read of the day computes no rule. */
+  async function materialiseDay(userId: string, day: string): Promise<void> {
+    const lacking = await repository.listSeriesLackingDay(userId, day);
+    if (lacking.length === 0) return;
+    await insertOccurrences(
+      userId,
+      lacking.filter((series) => seriesOccursOn(series, day)).map((series) => ({ series, day })),
+    );
+  }
+
+  // Ends the series before the occurrence's day and, unless the rule goes, carries the rest on in a new series from
+  // that day: the occurrences it still has take the changes, the others go (or, when worked on, leave the series).
+  async function changeSeriesFrom(
+    inTransaction: TasksRepository,
+    userId: string,
+    current: TaskState,
+    body: UpdateTaskBody,
+    at: string,
+  ): Promise<string | null> {
+    const day = current.occurrenceDate!;
+    const series = await inTransaction.findSeries(userId, current.seriesId!);
+    if (!series) return null;
+    const rule = body.recurrence === undefined ? series.recurrence : body.recurrence;
+    if (rule !== null) {
+      const problem = validateRecurrence(rule, day);
+      if (problem) throw invalidRecurrence(problem);
+    }
+    const fields: SeriesChanges = {};
+    if (body.title !== undefined) fields.title = body.title;
+    if (body.description !== undefined) fields.description = body.description;
+    if (body.estimatedDuration !== undefined) fields.estimatedDuration = body.estimatedDuration;
+    if (body.scheduledStartTime !== undefined) fields.scheduledStartTime = body.scheduledStartTime;
+    if (body.goalId !== undefined) fields.goalId = body.goalId;
+    const next: SeriesRow | null =
+      rule === null
+        ? null
+        : {
+            ...series,
+            ...fields,
+            id: randomUUID(),
+            recurrence: rule,
+            startDate: day,
+            skippedDays: skippedDays(series)
+              .filter((skipped) => skipped > day)
+              .join(","),
+            createdAt: at,
+            updatedAt: at,
+          };
+    if (next) await inTransaction.insertSeries(userId, next);
+    const { title: _title, ...taskFields } = fields;
+    for (const task of await inTransaction.listOccurrencesFrom(userId, series.id, day)) {
+      if (task.id === current.id) continue;
+      if (next && seriesOccursOn(next, task.occurrenceDate!)) {
+        const changes: TaskChanges = { ...taskFields, seriesId: next.id, updatedAt: at };
+        if (fields.title !== undefined) changes.title = fields.title;
+        await inTransaction.updateTask(userId, task.id, changes);
+        if (fields.goalId !== undefined) {
+          await adjustGoalCounts(inTransaction, userId, task, { goalId: fields.goalId, status: task.status });
+        }
+      } else if (isUntouched(task)) {
+        await inTransaction.deleteTask(userId, task.id);
+        await adjustGoalCounts(inTransaction, userId, task, null);
+      } else {
+        await inTransaction.updateTask(userId, task.id, { seriesId: null, updatedAt: at });
+      }
+    }
+    if (day <= series.startDate) {
+      await inTransaction.updateTask(userId, current.id, { seriesId: next?.id ?? null });
+      await inTransaction.deleteSeries(userId, series.id);
+    } else {
+      await inTransaction.updateSeries(userId, series.id, { endDate: addDays(day, -1), updatedAt: at });
+    }
+    return next?.id ?? null;
   }
 
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
@@ -136,9 +317,12 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   }
 
   return {
-    listTasksOfDay(userId: string, date: string): Promise<Task[]> {
+    async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
+      await materialiseDay(userId, date);
       return repository.listTasksOfDay(userId, date);
     },
+
+    materialiseDay,
 
     async createTask(userId: string, body: CreateTaskBody): Promise<Task> {
       const [task] = await createTasks(userId, [body]);
@@ -158,6 +342,35 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         }
 
         const changes: TaskChanges = { updatedAt: at.toISOString() };
+        // A new rule always applies from this occurrence on: one day cannot repeat differently from its series.
+        const wholeSeries = body.scope === "future" || body.recurrence !== undefined;
+        if (current.seriesId !== null && current.occurrenceDate !== null && wholeSeries) {
+          changes.seriesId = await changeSeriesFrom(inTransaction, userId, current, body, at.toISOString());
+        } else if (current.seriesId === null && body.recurrence != null) {
+          const full = (await inTransaction.findTask(userId, taskId))!;
+          const day = body.date === undefined ? current.date : body.date;
+          if (day === null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
+          const problem = validateRecurrence(body.recurrence, day);
+          if (problem) throw invalidRecurrence(problem);
+          const stamp = at.toISOString();
+          const series: SeriesRow = {
+            id: randomUUID(),
+            recurrence: body.recurrence,
+            startDate: day,
+            endDate: null,
+            skippedDays: "",
+            title: body.title ?? full.title,
+            description: body.description === undefined ? full.description : body.description,
+            estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
+            scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
+            goalId: body.goalId === undefined ? full.goalId : body.goalId,
+            createdAt: stamp,
+            updatedAt: stamp,
+          };
+          await inTransaction.insertSeries(userId, series);
+          changes.seriesId = series.id;
+          changes.occurrenceDate = day;
+        }
         if (body.title !== undefined) changes.title = body.title;
         if (body.description !== undefined) changes.description = body.description;
         if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
@@ -206,7 +419,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
-        const { goalTitle: _joined, userId: _owner, id, createdAt, ...fields } = snapshot;
+        const { goalTitle: _joined, userId: _owner, recurrence: _series, id, createdAt, ...fields } = snapshot;
         if (fields.goalId !== null && (await inTransaction.findGoalTitle(userId, fields.goalId)) === undefined) fields.goalId = null;
         if (current) await inTransaction.updateTask(userId, id, fields);
         else await inTransaction.insertTasks(userId, [{ id, createdAt, ...fields }]);
@@ -214,9 +427,26 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       });
     },
 
-    async deleteTask(userId: string, taskId: string): Promise<void> {
+    async deleteTask(userId: string, taskId: string, scope: EditScope = "this"): Promise<void> {
       await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
+        const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
+        if (!current) throw taskNotFound();
+        const series = current.seriesId ? await inTransaction.findSeries(userId, current.seriesId) : undefined;
+        const day = current.occurrenceDate;
+        if (series && day !== null && scope === "future") {
+          for (const task of await inTransaction.listOccurrencesFrom(userId, series.id, day)) {
+            await inTransaction.deleteTask(userId, task.id);
+            await adjustGoalCounts(inTransaction, userId, task, null);
+          }
+          if (day <= series.startDate) await inTransaction.deleteSeries(userId, series.id);
+          else await inTransaction.updateSeries(userId, series.id, { endDate: addDays(day, -1), updatedAt: now().toISOString() });
+          return;
+        }
+        if (series && day !== null) {
+          const skipped = [...skippedDays(series), day].join(",");
+          await inTransaction.updateSeries(userId, series.id, { skippedDays: skipped, updatedAt: now().toISOString() });
+        }
         const deleted = await inTransaction.deleteTask(userId, taskId);
         if (!deleted) throw taskNotFound();
         await adjustGoalCounts(inTransaction, userId, deleted, null);
@@ -244,8 +474,29 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     /** `today` first (usersService.userToday): the overdue part of the list depends on it, and a cached answer is keyed by it. */
-    listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
-      return repository.listFutureTasks(userId, { ...query, today, overdueSince: overdueWindowStart(today) });
+    // A series shows its next occurrence only, and a missed one is not carried as overdue.
+    async listFutureTasks(userId: string, query: FutureTasksQuery, today: string): Promise<Task[]> {
+      const window = { ...query, today, overdueSince: overdueWindowStart(today) };
+      let tasks = await repository.listFutureTasks(userId, window);
+      const active = await repository.listSeriesActiveBetween(userId, query.startDate, query.endDate);
+      if (active.length > 0) {
+        const shown = new Set(tasks.filter((task) => task.date !== null && task.date >= query.startDate).map((task) => task.seriesId));
+        const due = active.flatMap((series) => {
+          const day = shown.has(series.id) ? undefined : firstOccurrenceBetween(series, query.startDate, query.endDate);
+          return day ? [{ series, day }] : [];
+        });
+        if (due.length > 0) {
+          await insertOccurrences(userId, due);
+          tasks = await repository.listFutureTasks(userId, window);
+        }
+      }
+      const seen = new Set<string>();
+      return tasks.filter((task) => {
+        if (task.seriesId === null || task.date === null) return true;
+        if (task.date < query.startDate || seen.has(task.seriesId)) return false;
+        seen.add(task.seriesId);
+        return true;
+      });
     },
 
     listGoalTaskOutlines(userId: string, goalId: string, limit: number): Promise<GoalTaskOutline[]> {

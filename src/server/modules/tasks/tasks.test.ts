@@ -117,6 +117,8 @@ describeEachDatabase("tasks API", (dialect) => {
         firstPlannedDate: null,
         rolledOverFromDate: null,
         position: 1,
+        recurrence: null,
+        seriesId: null,
         createdAt: iso(T0),
         updatedAt: iso(T0),
       });

@@ -18,6 +18,8 @@ export function rolloverActionLabel(action: RolloverAction | string): string {
       return "Mark stalled";
     case "defer":
       return "Defer";
+    case "skip":
+      return "Skip";
     default:
       return "Review needed";
   }
