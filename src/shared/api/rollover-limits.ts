@@ -17,5 +17,5 @@ export const ROLLOVER_DEFAULTS = {
 export const REFLECTION_REASONS = ["smooth", "bugs", "interruptions", "harder", "energy"] as const;
 export type ReflectionReason = (typeof REFLECTION_REASONS)[number];
 
-export const ROLLOVER_ACTIONS = ["rollover", "stall", "defer", "review"] as const;
+export const ROLLOVER_ACTIONS = ["rollover", "stall", "defer", "skip", "review"] as const;
 export type RolloverAction = (typeof ROLLOVER_ACTIONS)[number];

@@ -90,6 +90,8 @@ export const rolloverSummarySchema = z.object({
     rollover: z.array(z.string()),
     stall: z.array(z.string()),
     defer: z.array(z.string()),
+    /** Occurrences whose series occurs on the next day (absent from closes without any). */
+    skip: z.array(z.string()).optional(),
     review: z.array(z.string()),
   }),
   completedCount: z.number().int().nonnegative(),

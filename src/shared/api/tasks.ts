@@ -1,6 +1,7 @@
 // Response schemas stay plain (no transforms) so that the server can serialize with them.
 import { z } from "zod";
 import { CALENDAR_DATE_MESSAGE, daysBetween, isCalendarDate, isTimeOfDay, TIME_OF_DAY_MESSAGE } from "../rules/dates.ts";
+import { RECURRENCE_MAX_LENGTH } from "../rules/recurrence-words.ts";
 import { TASK_STATUSES } from "../rules/task-status.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
@@ -55,6 +56,20 @@ export const taskPositionSchema = z
   .number({ error: "must be a finite number" })
   .refine(Number.isFinite, { error: "must be a finite number" });
 
+/** An RFC 5545 RRULE without its "RRULE:" prefix; the server checks it against the task's date (rules/recurrence.ts). */
+export const recurrenceSchema = z
+  .string({ error: "must be an RRULE such as FREQ=DAILY, or null" })
+  .trim()
+  .min(1, { error: "must be an RRULE such as FREQ=DAILY, or null" })
+  .max(RECURRENCE_MAX_LENGTH, { error: `must be at most ${RECURRENCE_MAX_LENGTH} characters` })
+  .refine(hasNoNul, { error: NUL_MESSAGE });
+
+export const EDIT_SCOPES = ["this", "future"] as const;
+export type EditScope = (typeof EDIT_SCOPES)[number];
+export const editScopeSchema = z.enum(EDIT_SCOPES, { error: 'must be "this" or "future"' });
+
+export const RECURRENCE_NEEDS_DATE_MESSAGE = "needs a date: a repeating task starts on its date";
+
 function emptyAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === "" ? null : value), schema.nullable());
 }
@@ -69,8 +84,14 @@ export const createTaskBodySchema = z
     date: emptyAsNull(calendarDateSchema).optional(),
     status: z.literal("todo", { error: 'must be "todo" for a new task' }).optional(),
     position: taskPositionSchema.optional(),
+    recurrence: emptyAsNull(recurrenceSchema).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, context) => {
+    if (body.recurrence != null && body.date == null) {
+      context.addIssue({ code: "custom", path: ["recurrence"], message: RECURRENCE_NEEDS_DATE_MESSAGE });
+    }
+  });
 export type CreateTaskInput = z.input<typeof createTaskBodySchema>;
 export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
 
@@ -84,9 +105,13 @@ export const updateTaskBodySchema = z
     status: taskStatusSchema.optional(),
     date: emptyAsNull(calendarDateSchema).optional(),
     position: taskPositionSchema.optional(),
+    /** With scope "future", null ends the series before this occurrence's day and keeps this one as a single task. */
+    recurrence: emptyAsNull(recurrenceSchema).optional(),
+    /** Of an occurrence: "future" changes its series from the occurrence's day on. */
+    scope: editScopeSchema.optional(),
   })
   .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine((body) => Object.entries(body).some(([key, value]) => key !== "scope" && value !== undefined), {
     error: "must change at least one field",
   });
 export type UpdateTaskInput = z.input<typeof updateTaskBodySchema>;
@@ -94,6 +119,9 @@ export type UpdateTaskBody = z.output<typeof updateTaskBodySchema>;
 
 export const taskIdParamsSchema = z.object({ id: idSchema });
 export type TaskIdParams = z.infer<typeof taskIdParamsSchema>;
+
+export const deleteTaskQuerySchema = z.object({ scope: editScopeSchema.optional() });
+export type DeleteTaskQuery = z.infer<typeof deleteTaskQuerySchema>;
 
 export const dayQuerySchema = z.object({ date: calendarDateSchema });
 export type DayQuery = z.infer<typeof dayQuerySchema>;
@@ -139,6 +167,9 @@ export const taskSchema = z.object({
   firstPlannedDate: z.string().nullable(),
   rolledOverFromDate: z.string().nullable(),
   position: z.number(),
+  /** The series' RRULE (without "RRULE:") for an occurrence of a repeating task. */
+  recurrence: z.string().nullable(),
+  seriesId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

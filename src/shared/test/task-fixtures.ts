@@ -26,6 +26,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     firstPlannedDate: "2026-11-23",
     rolledOverFromDate: null,
     position: next,
+    recurrence: null,
+    seriesId: null,
     createdAt: `2026-11-23T08:00:${String(next % 60).padStart(2, "0")}.000Z`,
     updatedAt: "2026-11-23T08:00:00.000Z",
     ...overrides,

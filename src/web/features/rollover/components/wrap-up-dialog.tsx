@@ -274,6 +274,7 @@ const ACTION_BADGE_VARIANTS: Record<RolloverAction, "secondary" | "destructive" 
   rollover: "secondary",
   stall: "destructive",
   defer: "warning",
+  skip: "outline",
   review: "outline",
 };
 

@@ -12,7 +12,7 @@ export const REFLECTION_REASON_LABELS: Record<ReflectionReason, string> = {
   energy: "Low energy",
 };
 
-/** rollover 'Roll over', stall 'Mark stalled', defer 'Defer', anything else 'Review needed'. */
+/** rollover 'Roll over', stall 'Mark stalled', defer 'Defer', skip 'Skip', anything else 'Review needed'. */
 export function rolloverActionLabel(action: RolloverAction | string): string {
   switch (action) {
     case "rollover":
@@ -21,6 +21,8 @@ export function rolloverActionLabel(action: RolloverAction | string): string {
       return "Mark stalled";
     case "defer":
       return "Defer";
+    case "skip":
+      return "Skip";
     default:
       return "Review needed";
   }

@@ -1,0 +1,74 @@
+// Reads the few RRULE parts itself so that the web app can show a rule without loading rrule.
+export const RECURRENCE_MAX_LENGTH = 500;
+
+const WEEKDAYS: Record<string, string> = {
+  MO: "Monday",
+  TU: "Tuesday",
+  WE: "Wednesday",
+  TH: "Thursday",
+  FR: "Friday",
+  SA: "Saturday",
+  SU: "Sunday",
+};
+const WORKWEEK = ["MO", "TU", "WE", "TH", "FR"];
+const UNITS: Record<string, string> = { DAILY: "day", WEEKLY: "week", MONTHLY: "month", YEARLY: "year" };
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
+function list(words: readonly string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+function monthDay(value: string): string | null {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n === 0) return null;
+  return n === -1 ? "the last day" : n > 0 ? `the ${ordinal(n)}` : null;
+}
+
+function untilWords(value: string): string {
+  const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
+  return match ? `until ${match[1]}-${match[2]}-${match[3]}` : "";
+}
+
+/** "Every day", "Every weekday", "Every 2 weeks on Monday and Thursday", "Every month on the 1st"; "Custom repeat" otherwise. */
+export function describeRecurrence(rule: string): string {
+  const parts = new Map<string, string>();
+  for (const part of rule.replace(/^RRULE:/i, "").split(";")) {
+    const [key, value] = part.split("=");
+    if (key && value) parts.set(key.trim().toUpperCase(), value.trim().toUpperCase());
+  }
+  const unit = UNITS[parts.get("FREQ") ?? ""];
+  if (!unit) return "Custom repeat";
+  const interval = Number(parts.get("INTERVAL") ?? "1");
+  if (!Number.isInteger(interval) || interval < 1) return "Custom repeat";
+  const days = parts.get("BYDAY")?.split(",") ?? [];
+  if (days.some((day) => !(day in WEEKDAYS)) && unit !== "month") return "Custom repeat";
+  const every = interval === 1 ? `Every ${unit}` : `Every ${interval} ${unit}s`;
+
+  let words: string;
+  const isWorkweek = days.length === 5 && WORKWEEK.every((day) => days.includes(day));
+  if (isWorkweek && interval === 1 && (unit === "day" || unit === "week")) words = "Every weekday";
+  else if (days.length > 0 && (unit === "week" || unit === "day")) {
+    words = `${every} on ${list(days.map((day) => WEEKDAYS[day] as string))}`;
+  } else if (unit === "month" && parts.has("BYMONTHDAY")) {
+    const monthDays = (parts.get("BYMONTHDAY") as string).split(",").map(monthDay);
+    if (monthDays.some((day) => day === null)) return "Custom repeat";
+    words = `${every} on ${list(monthDays as string[])}`;
+  } else if (unit === "month" && days.length === 1) {
+    const match = /^(-1|[1-4])(MO|TU|WE|TH|FR|SA|SU)$/.exec(days[0] as string);
+    if (!match) return "Custom repeat";
+    const which = match[1] === "-1" ? "last" : ordinal(Number(match[1]));
+    words = `${every} on the ${which} ${WEEKDAYS[match[2] as string]}`;
+  } else if (days.length > 0) return "Custom repeat";
+  else words = every;
+
+  const count = Number(parts.get("COUNT"));
+  if (Number.isInteger(count) && count > 0) words += `, ${count} ${count === 1 ? "time" : "times"}`;
+  else if (parts.has("UNTIL")) words += `, ${untilWords(parts.get("UNTIL") as string)}`;
+  return words;
+}
