@@ -12,6 +12,7 @@ import {
 } from "../../../components/ui/alert-dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
+import type { SeriesScope } from "../api/update-task.ts";
 
 export interface DeleteTaskDialogProps {
   /** The task to delete; null closes the dialog. */
@@ -25,6 +26,13 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
+  function remove(scope?: SeriesScope) {
+    if (!task) return;
+    deleteTask.mutate(scope ? { id: task.id, scope } : { id: task.id }, {
+      onSuccess: () => toast({ title: "Task deleted successfully" }),
+      onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
+    });
+  }
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -32,22 +40,25 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
           <AlertDialogTitle>Delete Task</AlertDialogTitle>
           <AlertDialogDescription>
             Are you sure you want to delete &quot;{shownTask?.title}&quot;? This action cannot be undone.
+            {shownTask?.seriesId ? " It repeats: delete only this task, or this one and the following ones?" : null}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              if (!task) return;
-              deleteTask.mutate(task.id, {
-                onSuccess: () => toast({ title: "Task deleted successfully" }),
-                onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
-              });
-            }}
-          >
-            Delete
-          </AlertDialogAction>
+          {shownTask?.seriesId ? (
+            <>
+              <AlertDialogAction variant="outline" className="text-red-700" onClick={() => remove("this")}>
+                This task
+              </AlertDialogAction>
+              <AlertDialogAction variant="destructive" onClick={() => remove("future")}>
+                This and following
+              </AlertDialogAction>
+            </>
+          ) : (
+            <AlertDialogAction variant="destructive" onClick={() => remove()}>
+              Delete
+            </AlertDialogAction>
+          )}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -1,13 +1,14 @@
 // A board shows up to hundreds of cards with the same few icons: each card draws them from one
 // sprite (<use>, two elements per icon) instead of a full SVG per icon, which keeps a day of 200
 // tasks within its render budget (bench/board-render.ts).
-import { CheckCircle2, Clock, GripVertical, type LucideIcon, Pencil, Target, Timer, Trash2 } from "lucide-react";
+import { CheckCircle2, Clock, GripVertical, type LucideIcon, Pencil, Repeat, Target, Timer, Trash2 } from "lucide-react";
 
 const ICONS = {
   check: CheckCircle2,
   clock: Clock,
   grip: GripVertical,
   pencil: Pencil,
+  repeat: Repeat,
   target: Target,
   timer: Timer,
   trash: Trash2,
