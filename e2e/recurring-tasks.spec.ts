@@ -21,6 +21,10 @@ function card(scope: Locator | Page, title: string): Locator {
   return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 }
 
+function weekdayName(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+}
+
 async function openDay(page: Page, date: string) {
   await page.goto(`/?date=${date}`);
   await waitForBoard(page);
@@ -132,7 +136,10 @@ test.describe("recurring tasks", () => {
       await dialog.getByLabel(/^Task Title/).fill("Weekly report");
       await dialog.getByLabel("Repeat").selectOption("custom");
       const editor = dialog.getByRole("group", { name: "Custom repeat" });
-      await editor.getByRole("button", { name: "Friday" }).click();
+      // Starts on the task's weekday; a second day beside it.
+      await expect(editor.getByRole("button", { pressed: true })).toHaveCount(1);
+      await editor.getByRole("button", { name: weekdayName(today()) === "Monday" ? "Tuesday" : "Monday" }).click();
+      await expect(editor.getByRole("button", { pressed: true })).toHaveCount(2);
       await editor.getByRole("radio", { name: "After" }).check();
       await saveScreenshot(page, `recurring-custom-editor-phone-${scheme}`);
       await expectNoAxeViolations(page);

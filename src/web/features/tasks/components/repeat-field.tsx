@@ -105,7 +105,7 @@ export function RepeatField({ date, repeat, customRepeat, error, onChange }: Rep
               <span id={ids.weekdays} className="text-sm font-medium">
                 On
               </span>
-              <div className="flex flex-wrap gap-1.5">
+              <div className="grid grid-cols-7 gap-1">
                 {WEEKDAY_CODES.map((code) => {
                   const pressed = custom.weekdays.includes(code);
                   return (
@@ -115,10 +115,7 @@ export function RepeatField({ date, repeat, customRepeat, error, onChange }: Rep
                       variant="outline"
                       aria-pressed={pressed}
                       aria-label={WEEKDAY_LABELS[code]}
-                      className={cn(
-                        "size-9 px-0",
-                        pressed && "border-indigo-500 bg-indigo-50 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100",
-                      )}
+                      className={cn("h-9 w-full px-0", pressed && "border-indigo-500 bg-indigo-50 text-indigo-900")}
                       onClick={() =>
                         setCustom({ weekdays: pressed ? custom.weekdays.filter((day) => day !== code) : [...custom.weekdays, code] })
                       }
