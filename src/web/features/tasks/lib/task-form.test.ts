@@ -136,6 +136,11 @@ describe("the task form's Repeat field", () => {
     const stopped = toUpdateTaskPatch({ ...values, repeat: "none" }, task);
     expect(stopped).toMatchObject({ recurrence: null });
     expect(changesSeries(stopped, task)).toBe(true);
+    // A rule the editor spells out differently is no change while the field is untouched.
+    for (const rule of ["FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"]) {
+      const weekly = makeTask({ date: DATE, recurrence: rule, seriesId: "s2" });
+      expect(toUpdateTaskPatch(initialTaskFormValues(weekly), weekly), rule).not.toHaveProperty("recurrence");
+    }
     // A single task made to repeat asks nothing: it has no series yet.
     const single = makeTask({ date: DATE });
     const made = toUpdateTaskPatch({ ...initialTaskFormValues(single), repeat: "daily" }, single);

@@ -137,8 +137,9 @@ export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch
   if (values.estimatedDuration.trim() !== "" || task.estimatedDuration !== null) {
     patch.estimatedDuration = parseEstimate(values.estimatedDuration);
   }
+  // Against what the untouched field would send: the editor spells some rules out ("FREQ=WEEKLY" gets its BYDAY).
   const recurrence = recurrenceOf(values, task.date);
-  if (recurrence !== task.recurrence) patch.recurrence = recurrence;
+  if (recurrence !== recurrenceOf(initialTaskFormValues(task), task.date)) patch.recurrence = recurrence;
   return patch;
 }
 
