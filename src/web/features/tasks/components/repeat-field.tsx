@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { WEEKDAY_CODES } from "../../../../shared/rules/recurrence-words.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldMessage } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -13,6 +12,7 @@ import {
   type RepeatChoice,
   type RepeatEnd,
   type RepeatFrequency,
+  WEEKDAY_CODES,
   WEEKDAY_LABELS,
   repeatOptions,
 } from "../lib/repeat-rule.ts";
