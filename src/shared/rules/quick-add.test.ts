@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuickAdd, type QuickAddResult } from "./quick-add.ts";
+import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "./quick-add.ts";
 
 // Tuesday 24 November 2026.
 const TODAY = "2026-11-24";
@@ -104,6 +104,27 @@ const CASES: [string, Expected][] = [
   ['Read "Atomic Habits" 30m', { title: 'Read "Atomic Habits"', estimatedDuration: 30 }],
   ['Watch "Friday Night Lights" friday', { title: 'Watch "Friday Night Lights"', date: "2026-11-27" }],
   ["Plan “9am standup” tomorrow", { title: "Plan “9am standup”", date: "2026-11-25" }],
+  // Repeats.
+  ["Standup every day", { title: "Standup", recurrence: "FREQ=DAILY" }],
+  ["Standup daily", { title: "Standup", recurrence: "FREQ=DAILY" }],
+  ["Review weekly", { title: "Review", recurrence: "FREQ=WEEKLY" }],
+  ["Invoices monthly", { title: "Invoices", recurrence: "FREQ=MONTHLY" }],
+  ["Standup every weekday 9am", { title: "Standup", recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", scheduledStartTime: "09:00" }],
+  ["Gym every monday and thursday 7am", { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", scheduledStartTime: "07:00" }],
+  ["Gym every mon, wed, fri", { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,WE,FR" }],
+  ["Gym every friday & monday", { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,FR" }],
+  ["Hike every sat", { title: "Hike", recurrence: "FREQ=WEEKLY;BYDAY=SA" }],
+  ["Review every week", { title: "Review", recurrence: "FREQ=WEEKLY" }],
+  ["Review every 2 weeks", { title: "Review", recurrence: "FREQ=WEEKLY;INTERVAL=2" }],
+  ["Water plants every 3 days", { title: "Water plants", recurrence: "FREQ=DAILY;INTERVAL=3" }],
+  ["Pay rent every month on the 1st", { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" }],
+  ["Pay rent every month", { title: "Pay rent", recurrence: "FREQ=MONTHLY" }],
+  ["Pay rent every month on the 32nd", { title: "Pay rent on the 32nd", recurrence: "FREQ=MONTHLY" }],
+  ["Run every day tomorrow", { title: "Run", recurrence: "FREQ=DAILY", date: "2026-11-25" }],
+  ["Every time counts", { title: "Every time counts" }],
+  ["Read every word", { title: "Read every word" }],
+  ['Plan "every day" talk', { title: 'Plan "every day" talk' }],
+  ["Run every day daily", { title: "Run daily", recurrence: "FREQ=DAILY" }], // the first repeat wins
   // All together, in any order.
   [
     "#learn 20m tmrw 7:15 Flashcards",
@@ -128,7 +149,9 @@ describe("parseQuickAdd", () => {
       date: result.date,
       scheduledStartTime: result.scheduledStartTime,
       goal: result.goal?.id ?? null,
+      recurrence: result.recurrence,
     }).toEqual({
+      recurrence: null,
       estimatedDuration: null,
       date: undefined,
       scheduledStartTime: null,
@@ -168,6 +191,21 @@ describe("parseQuickAdd", () => {
     const result = parseQuickAdd("Deep work 600m 2h", { today: TODAY, goals: GOALS });
     expect(result).toMatchObject({ title: "Deep work 600m", estimatedDuration: 120, unused: [{ part: "estimate", text: "600m" }] });
     expect(parseQuickAdd("Read 2 chapters at 6 in may", { today: TODAY, goals: GOALS }).unused).toEqual([]);
+  });
+
+  it("starts a series with no day written on its first day from the board's day", () => {
+    const input = (line: string) => quickAddTaskInput(parseQuickAdd(line, { today: TODAY, goals: GOALS }), TODAY);
+    expect(input("Gym every monday and thursday 7am")).toEqual({
+      title: "Gym",
+      date: "2026-11-26",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO,TH",
+      scheduledStartTime: "07:00",
+    });
+    expect(input("Pay rent every month on the 1st")).toMatchObject({ date: "2026-12-01" });
+    expect(input("Standup every weekday")).toMatchObject({ date: TODAY });
+    expect(input("Standup daily")).toMatchObject({ date: TODAY });
+    expect(input("Gym every monday tomorrow")).toMatchObject({ date: "2026-11-25" });
+    expect(input("Write the report")).not.toHaveProperty("recurrence");
   });
 
   it("resolves day words from the today it is given (the user's, in their zone)", () => {

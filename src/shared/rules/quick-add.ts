@@ -9,7 +9,7 @@ export interface QuickAddGoal {
   title: string;
 }
 
-export type QuickAddPart = "estimate" | "day" | "time" | "goal";
+export type QuickAddPart = "estimate" | "day" | "time" | "goal" | "repeat";
 
 export interface QuickAddResult {
   title: string;
@@ -18,6 +18,8 @@ export interface QuickAddResult {
   date: string | null | undefined;
   scheduledStartTime: string | null;
   goal: QuickAddGoal | null;
+  /** An RRULE without "RRULE:", or null. */
+  recurrence: string | null;
   understood: { part: QuickAddPart; text: string }[];
   unused: { part: QuickAddPart; text: string; reason: string }[];
 }
@@ -229,6 +231,64 @@ function readDayFrom(
   return null;
 }
 
+const RRULE_WEEKDAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+const SIMPLE_REPEATS: Record<string, string> = { daily: "FREQ=DAILY", weekly: "FREQ=WEEKLY", monthly: "FREQ=MONTHLY" };
+const REPEAT_UNITS: Record<string, string> = { day: "DAILY", week: "WEEKLY", month: "MONTHLY" };
+
+/** "daily", "every day", "every weekday", "every monday and thursday", "every 2 weeks", "every month on the 1st". */
+const readRepeat: Reader<string> = (words, at) => {
+  const word = words[at]!.lower;
+  const simple = SIMPLE_REPEATS[word];
+  if (simple) return { value: simple, length: 1 };
+  if (word !== "every") return null;
+  const wordAt = (index: number) => (words[index] && !words[index]!.literal ? words[index]!.lower.replace(/,$/, "") : undefined);
+  let next = at + 1;
+  if (wordAt(next) === "weekday") return { value: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", length: 2 };
+  const days: number[] = [];
+  while (wordAt(next) !== undefined) {
+    const day = nameIndex(WEEKDAYS, wordAt(next)!);
+    if (day < 0) break;
+    if (!days.includes(day)) days.push(day);
+    next += 1;
+    const joiner = wordAt(next);
+    if ((joiner === "and" || joiner === "&") && nameIndex(WEEKDAYS, wordAt(next + 1) ?? "") >= 0) next += 1;
+  }
+  if (days.length > 0) {
+    const byDay = [1, 2, 3, 4, 5, 6, 0].filter((day) => days.includes(day)).map((day) => RRULE_WEEKDAYS[day]);
+    return { value: `FREQ=WEEKLY;BYDAY=${byDay.join(",")}`, length: next - at };
+  }
+  let interval = 1;
+  if (/^\d{1,2}$/.test(wordAt(next) ?? "") && Number(wordAt(next)) >= 1) {
+    interval = Number(wordAt(next));
+    next += 1;
+  }
+  const unit = REPEAT_UNITS[(wordAt(next) ?? "").replace(/s$/, "")];
+  if (!unit) return null;
+  next += 1;
+  let rule = `FREQ=${unit}${interval > 1 ? `;INTERVAL=${interval}` : ""}`;
+  if (unit === "MONTHLY" && wordAt(next) === "on" && wordAt(next + 1) === "the") {
+    const day = DAY_OF_MONTH.exec(wordAt(next + 2) ?? "");
+    if (day && Number(day[1]) >= 1 && Number(day[1]) <= 31) {
+      rule += `;BYMONTHDAY=${Number(day[1])}`;
+      next += 3;
+    }
+  }
+  return { value: rule, length: next - at };
+};
+
+/** The first day on or after `from` that a quick-add rule occurs on (its weekdays, its day of the month). */
+export function firstRepeatDay(rule: string, from: string): string {
+  const byDay = /BYDAY=([A-Z,]+)/.exec(rule)?.[1]?.split(",");
+  const monthDay = Number(/BYMONTHDAY=(\d+)/.exec(rule)?.[1] ?? 0);
+  for (let offset = 0; offset < 366; offset += 1) {
+    const day = addDays(from, offset);
+    if (byDay && !byDay.includes(RRULE_WEEKDAYS[weekdayOf(day)]!)) continue;
+    if (monthDay > 0 && Number(day.slice(8, 10)) !== monthDay) continue;
+    return day;
+  }
+  return from;
+}
+
 const normalizeGoalText = (text: string) => text.toLowerCase().replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
 
 const readGoal: Reader<QuickAddGoal> = (words, at, { goals }) => {
@@ -250,12 +310,14 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     date: undefined,
     scheduledStartTime: null,
     goal: null,
+    recurrence: null,
     understood: [],
     unused: [],
   };
   const titleWords: string[] = [];
   const found = new Set<QuickAddPart>();
   const readers: { part: QuickAddPart; read: Reader<unknown>; apply: (value: never) => void }[] = [
+    { part: "repeat", read: readRepeat, apply: (value: string) => (result.recurrence = value) },
     { part: "goal", read: readGoal, apply: (value: QuickAddGoal) => (result.goal = value) },
     { part: "estimate", read: readEstimate, apply: (value: number) => (result.estimatedDuration = value) },
     { part: "time", read: readTime, apply: (value: string) => (result.scheduledStartTime = value) },
@@ -302,10 +364,17 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
   return result;
 }
 
+/** The task's day: the one written, else the default; a series with none written starts on its first day from the default. */
+export function quickAddDate(parsed: QuickAddResult, defaultDate: string): string | null {
+  if (parsed.date !== undefined) return parsed.date;
+  return parsed.recurrence ? firstRepeatDay(parsed.recurrence, defaultDate) : defaultDate;
+}
+
 export function quickAddTaskInput(parsed: QuickAddResult, defaultDate: string): CreateTaskInput {
   return {
     title: parsed.title,
-    date: parsed.date === undefined ? defaultDate : parsed.date,
+    date: quickAddDate(parsed, defaultDate),
+    ...(parsed.recurrence ? { recurrence: parsed.recurrence } : {}),
     ...(parsed.estimatedDuration !== null ? { estimatedDuration: parsed.estimatedDuration } : {}),
     ...(parsed.scheduledStartTime ? { scheduledStartTime: parsed.scheduledStartTime } : {}),
     ...(parsed.goal ? { goalId: parsed.goal.id } : {}),

@@ -59,6 +59,14 @@ describe("matchCommands", () => {
     expect(matchCommands("next fri", context)[0]).toMatchObject({ action: { to: "/?date=2026-12-04" } });
   });
 
+  it("offers adding a repeating task, from its first day", () => {
+    expect(matchCommands("Gym every monday and thursday 7am", context).at(-1)).toMatchObject({
+      label: "Add task “Gym”",
+      hint: "Thursday · Every week on Monday and Thursday · 7:00 AM",
+    });
+    expect(matchCommands("Standup every day", context).at(-1)).toMatchObject({ hint: "Today · Every day" });
+  });
+
   it("offers adding the text as a task, read as quick add reads it", () => {
     const add = matchCommands("Write the report 45m tomorrow 9am #Launch", context).at(-1);
     expect(add).toMatchObject({

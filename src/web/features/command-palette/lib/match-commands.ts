@@ -1,5 +1,6 @@
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { type QuickAddContext, parseQuickAdd } from "../../../../shared/rules/quick-add.ts";
+import { type QuickAddContext, parseQuickAdd, quickAddDate } from "../../../../shared/rules/quick-add.ts";
+import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import type { ThemeChoice } from "../../../lib/theme.ts";
 import { futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
@@ -114,7 +115,8 @@ export function matchCommands(query: string, context: PaletteContext): PaletteCo
     });
   } else if (parsed.title !== "") {
     const details = [
-      futureDateLabel(parsed.date === undefined ? context.today : parsed.date, context.today),
+      futureDateLabel(quickAddDate(parsed, context.today), context.today),
+      parsed.recurrence ? describeRecurrence(parsed.recurrence) : "",
       parsed.scheduledStartTime ? formatTime12h(parsed.scheduledStartTime) : "",
       parsed.estimatedDuration !== null ? `${parsed.estimatedDuration} min` : "",
       parsed.goal ? parsed.goal.title : "",

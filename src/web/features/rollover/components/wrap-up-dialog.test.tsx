@@ -147,15 +147,16 @@ describe("WrapUpDialog", () => {
     expect(client.getQueryData(rolloverQueryKeys.summary(date))).toMatchObject({ date, rolledOverCount: 2 });
   });
 
-  it("previews each task's action as 'Roll over', 'Mark stalled', 'Defer' or 'Review needed'", async () => {
+  it("previews each task's action as 'Roll over', 'Mark stalled', 'Defer', 'Skip' or 'Review needed'", async () => {
     const preview: RolloverPreviewResponse = {
       date,
-      totalTasks: 4,
+      totalTasks: 5,
       tasks: [
         { id: "a", title: "Plan sprint", status: "todo", estimatedDuration: null, recommendedAction: "rollover" },
         { id: "b", title: "Fix login", status: "inprogress", estimatedDuration: 90, recommendedAction: "stall" },
         { id: "c", title: "Refactor", status: "todo", estimatedDuration: 150, recommendedAction: "defer" },
         { id: "d", title: "Call Bob", status: "todo", estimatedDuration: 30, recommendedAction: "review" },
+        { id: "e", title: "Standup", status: "todo", estimatedDuration: 15, recommendedAction: "skip" },
       ],
     };
     const { sent } = server({ "POST /api/rollover/preview": () => jsonResponse(preview) });
@@ -166,7 +167,7 @@ describe("WrapUpDialog", () => {
     const rows = within(list)
       .getAllByRole("listitem")
       .map((item) => item.textContent);
-    expect(rows).toEqual(["Plan sprintRoll over", "Fix loginMark stalled", "RefactorDefer", "Call BobReview needed"]);
+    expect(rows).toEqual(["Plan sprintRoll over", "Fix loginMark stalled", "RefactorDefer", "Call BobReview needed", "StandupSkip"]);
     // The preview names every task, so the short list gives way to it.
     expect(within(dialog).queryByText("...and 1 more tasks")).not.toBeInTheDocument();
     expect(sent).toEqual([{ url: "/api/rollover/preview", body: { date } }]);

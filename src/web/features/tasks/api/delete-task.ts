@@ -3,10 +3,18 @@ import { apiFetch, getErrorMessage } from "../../../lib/api-client.ts";
 import { type Rollback, applyOptimisticDelete } from "../lib/optimistic-task-update.ts";
 import { invalidateAfterTaskChange } from "./invalidate-after-task-change.ts";
 import { taskMutationKey } from "./task-query-keys.ts";
+import type { SeriesScope } from "./update-task.ts";
 
-export async function deleteTask(id: string): Promise<void> {
+export interface DeleteTaskVariables {
+  id: string;
+  /** A series' occurrence: this one only, or the series ends at its day. */
+  scope?: SeriesScope;
+}
+
+export async function deleteTask({ id, scope }: DeleteTaskVariables): Promise<void> {
+  const query = scope ? `?scope=${scope}` : "";
   try {
-    await apiFetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+    await apiFetch(`/api/tasks/${encodeURIComponent(id)}${query}`, { method: "DELETE" });
   } catch (error) {
     throw new Error(getErrorMessage(error, "Failed to delete task"), { cause: error });
   }
@@ -14,10 +22,10 @@ export async function deleteTask(id: string): Promise<void> {
 
 export function useDeleteTask() {
   const queryClient = useQueryClient();
-  return useMutation<void, Error, string, { rollback: Rollback }>({
+  return useMutation<void, Error, DeleteTaskVariables, { rollback: Rollback }>({
     mutationKey: taskMutationKey,
     mutationFn: deleteTask,
-    onMutate: async (id) => ({ rollback: await applyOptimisticDelete(queryClient, id) }),
+    onMutate: async ({ id }) => ({ rollback: await applyOptimisticDelete(queryClient, id) }),
     onError: (_error, _id, context) => context?.rollback(),
     onSettled: () => invalidateAfterTaskChange(queryClient),
   });

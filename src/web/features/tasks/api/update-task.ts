@@ -8,13 +8,18 @@ import { taskMutationKey } from "./task-query-keys.ts";
 export interface UpdateTaskVariables {
   id: string;
   patch: TaskPatch;
+  /** A series' occurrence: this one only (the default) or this and the following ones. */
+  scope?: SeriesScope;
   /** A drop sends it at once, before the board re-renders, so that the save does not wait for the render. */
   sent?: Promise<Task>;
 }
 
-export async function updateTask({ id, patch }: Pick<UpdateTaskVariables, "id" | "patch">): Promise<Task> {
+export type SeriesScope = "this" | "future";
+
+export async function updateTask({ id, patch, scope }: Pick<UpdateTaskVariables, "id" | "patch" | "scope">): Promise<Task> {
+  const json: UpdateTaskInput = scope ? { ...patch, scope } : patch;
   try {
-    return await apiJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch satisfies UpdateTaskInput });
+    return await apiJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json });
   } catch (error) {
     throw new Error(getErrorMessage(error, "Failed to update task"), { cause: error });
   }

@@ -2,14 +2,18 @@ import { useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import {
   AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDeleteFooter,
   AlertDialogDescription,
+  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
+import type { SeriesScope } from "../api/update-task.ts";
 
 export interface DeleteTaskDialogProps {
   /** Null closes the dialog. */
@@ -22,6 +26,13 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
+  function remove(scope?: SeriesScope) {
+    if (!task) return;
+    deleteTask.mutate(scope ? { id: task.id, scope } : { id: task.id }, {
+      onSuccess: () => toast({ title: "Task deleted successfully" }),
+      onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
+    });
+  }
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -29,17 +40,22 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
           <AlertDialogTitle>Delete Task</AlertDialogTitle>
           <AlertDialogDescription>
             Are you sure you want to delete &quot;{shownTask?.title}&quot;? This action cannot be undone.
+            {shownTask?.seriesId ? " It repeats: delete only this task, or this one and the following ones?" : null}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogDeleteFooter
-          onDelete={() => {
-            if (!task) return;
-            deleteTask.mutate(task.id, {
-              onSuccess: () => toast({ title: "Task deleted successfully" }),
-              onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
-            });
-          }}
-        />
+        {shownTask?.seriesId ? (
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="outline" className="text-red-700" onClick={() => remove("this")}>
+              This task
+            </AlertDialogAction>
+            <AlertDialogAction variant="destructive" onClick={() => remove("future")}>
+              This and following
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        ) : (
+          <AlertDialogDeleteFooter onDelete={() => remove()} />
+        )}
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -1,7 +1,8 @@
-import { AlertCircle, ArrowLeftToLine, CalendarCheck2, GripVertical, Target, Timer } from "lucide-react";
+import { AlertCircle, ArrowLeftToLine, CalendarCheck2, GripVertical, Repeat, Target, Timer } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
+import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { futureTasksWindow } from "../../../../shared/rules/future-tasks.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -206,6 +207,13 @@ function FutureTaskCard({ task, today, onMoveToToday, onDraggingChange }: { task
             <Timer className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Estimate: </span>
             {formatDuration(task.estimatedDuration)}
+          </span>
+        ) : null}
+        {task.recurrence ? (
+          <span className="flex items-center gap-1">
+            <Repeat className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Repeats: </span>
+            {describeRecurrence(task.recurrence)}
           </span>
         ) : null}
         {task.goalId ? (

@@ -60,6 +60,18 @@ describe("QuickAdd", () => {
     ]);
   });
 
+  it("reads a repeat, previews it in words and starts the series on its first day", async () => {
+    const { created, field } = setUp();
+    await userEvent.type(field, "Gym every monday and thursday 7am");
+    const preview = screen.getByTestId("quick-add-preview");
+    expect(preview).toHaveTextContent("Title Gym");
+    expect(preview).toHaveTextContent("Day Thursday");
+    expect(preview).toHaveTextContent("Repeats Every week on Monday and Thursday");
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({ title: "Gym", date: "2026-11-26", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", scheduledStartTime: "07:00" });
+  });
+
   it("puts a line without a day on the board's day, and 'someday' unscheduled", async () => {
     const { created, field } = setUp();
     await userEvent.type(field, "Call Anna{Enter}");

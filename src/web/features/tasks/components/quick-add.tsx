@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2, Plus } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
-import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
+import { parseQuickAdd, quickAddDate, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
+import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { useMediaQuery } from "../../../hooks/use-media-query.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -27,10 +28,11 @@ function dayLabel(date: string | null, today: string): string {
 }
 
 function previewParts(parsed: QuickAddResult, viewedDate: string, today: string): { label: string; value: string }[] {
-  const date = parsed.date === undefined ? viewedDate : parsed.date;
+  const date = quickAddDate(parsed, viewedDate);
   return [
     { label: "Title", value: parsed.title || "(none yet)" },
     { label: "Day", value: dayLabel(date, today) },
+    ...(parsed.recurrence ? [{ label: "Repeats", value: describeRecurrence(parsed.recurrence) }] : []),
     ...(parsed.scheduledStartTime ? [{ label: "Start", value: formatTime12h(parsed.scheduledStartTime) }] : []),
     ...(parsed.estimatedDuration !== null ? [{ label: "Estimate", value: `${parsed.estimatedDuration} min` }] : []),
     ...(parsed.goal ? [{ label: "Goal", value: parsed.goal.title }] : []),
@@ -38,7 +40,7 @@ function previewParts(parsed: QuickAddResult, viewedDate: string, today: string)
 }
 
 function previewWarnings(parsed: QuickAddResult, viewedDate: string, today: string): string[] {
-  const date = parsed.date === undefined ? viewedDate : parsed.date;
+  const date = quickAddDate(parsed, viewedDate);
   return [
     ...parsed.unused.map(({ text, reason }) => `Not used: ${text} (${reason})`),
     ...(date !== null && date < today ? [`${dayLabel(date, today)} is in the past`] : []),

@@ -168,3 +168,17 @@ describe("TaskCard status hints and actions", () => {
     expect(actions.onDelete).toHaveBeenCalledWith(task);
   });
 });
+
+describe("TaskCard of a series", () => {
+  it("shows the repeat icon with the rule in words as its name and tooltip", () => {
+    const { card } = renderCard({ recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", seriesId: "s1" });
+    const note = within(card).getByTestId("task-repeat");
+    expect(note).toHaveAttribute("title", "Every weekday");
+    expect(note).toHaveTextContent("Repeats: Every weekday");
+  });
+
+  it("shows none for a single task", () => {
+    const { card } = renderCard();
+    expect(within(card).queryByTestId("task-repeat")).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { RotateCcw } from "lucide-react";
 import { type ComponentProps, type Ref, memo, useId } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration, formatTime12h } from "../../../../shared/rules/format.ts";
+import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { TaskIcon } from "./task-icons.tsx";
@@ -42,6 +43,16 @@ const CARD_BY_STATUS: Record<Task["status"], string> = {
 
 function workSessionsText(count: number): string {
   return count === 1 ? "1 work session" : `${count} work sessions`;
+}
+
+function RepeatNote({ rule }: { rule: string }) {
+  const words = describeRecurrence(rule);
+  return (
+    <span className="flex items-center gap-1" title={words} data-testid="task-repeat">
+      <TaskIcon name="repeat" className="size-3.5" />
+      <span className="sr-only">Repeats: {words}</span>
+    </span>
+  );
 }
 
 /** Memoized: a board may hold hundreds of cards. */
@@ -99,6 +110,7 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
             <span className="sr-only">Estimate:</span> {formatDuration(task.estimatedDuration)}
           </span>
         ) : null}
+        {task.recurrence ? <RepeatNote rule={task.recurrence} /> : null}
       </p>
 
       {isStalled ? (

@@ -232,3 +232,114 @@ describe("TaskFormDialog in edit mode", () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 });
+
+describe("TaskFormDialog's Repeat field", () => {
+  const repeatField = () => screen.getByLabelText("Repeat");
+
+  it("offers the presets named after the task's day and sends the chosen rule", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-30" });
+    expect(
+      within(repeatField())
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Does not repeat", "Every day", "Every weekday", "Every week on Monday", "Every month on the 30th", "Custom..."]);
+    expect(repeatField()).toHaveValue("none");
+
+    await userEvent.type(titleField(), "Gym");
+    await userEvent.selectOptions(repeatField(), "weekly");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ title: "Gym", date: "2026-11-30", recurrence: "FREQ=WEEKLY;BYDAY=MO" });
+  });
+
+  it("builds a custom rule: every 2 weeks on two days, ending after 6 times", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-30" });
+    await userEvent.type(titleField(), "Review");
+    await userEvent.selectOptions(repeatField(), "custom");
+    const editor = screen.getByRole("group", { name: "Custom repeat" });
+    // Starts on the task's weekday.
+    expect(within(editor).getByRole("button", { name: "Monday" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.clear(within(editor).getByLabelText("Every"));
+    await userEvent.type(within(editor).getByLabelText("Every"), "2");
+    await userEvent.selectOptions(within(editor).getByLabelText("Unit"), "WEEKLY");
+    await userEvent.click(within(editor).getByRole("button", { name: "Thursday" }));
+    await userEvent.click(within(editor).getByRole("radio", { name: "After" }));
+    await userEvent.clear(within(editor).getByLabelText("Number of times"));
+    await userEvent.type(within(editor).getByLabelText("Number of times"), "6");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=6" });
+  });
+
+  it("refuses a custom rule it can not save, and sends nothing", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-11-30" });
+    await userEvent.type(titleField(), "Review");
+    await userEvent.selectOptions(repeatField(), "custom");
+    await userEvent.clear(screen.getByLabelText("Every"));
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    expect(await screen.findByText("Repeat every 1 to 99.")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("is disabled, with a hint, for an unscheduled task", () => {
+    server();
+    renderDialog({ task: makeTask({ id: "t3", date: null }) });
+    expect(repeatField()).toBeDisabled();
+    expect(repeatField()).toHaveAccessibleDescription("Plan the task for a day to repeat it.");
+  });
+});
+
+describe("TaskFormDialog on an occurrence of a series", () => {
+  const occurrence = makeTask({ id: "t9", title: "Standup", date: "2026-11-30", recurrence: "FREQ=DAILY", seriesId: "s1" });
+
+  it("asks 'This task' or 'This and following' when a series field changed, and sends the scope", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse(occurrence) });
+    const { onOpenChange } = renderDialog({ task: occurrence });
+    expect(screen.getByLabelText("Repeat")).toHaveValue("daily");
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Daily standup");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+
+    const question = await screen.findByRole("alertdialog", { name: "Edit repeating task" });
+    expect(sent).toEqual([]);
+    // Keyboard: Tab from Cancel reaches the two choices.
+    expect(within(question).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(within(question).getByRole("button", { name: "This and following" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([
+      { method: "PATCH", url: "/api/tasks/t9", body: { title: "Daily standup", estimatedDuration: 30, scope: "future" } },
+    ]);
+  });
+
+  it("sends scope 'this' for This task, and nothing when the question is cancelled", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse(occurrence) });
+    renderDialog({ task: occurrence });
+    await userEvent.selectOptions(screen.getByLabelText("Repeat"), "weekdays");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(sent).toEqual([]);
+    expect(screen.getByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    await userEvent.click(await screen.findByRole("button", { name: "This task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ recurrence: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", scope: "this" });
+  });
+
+  it("asks nothing when only the description changed", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse(occurrence) });
+    renderDialog({ task: occurrence });
+    await userEvent.type(screen.getByLabelText("Description"), "Notes");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).not.toHaveProperty("scope");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+});

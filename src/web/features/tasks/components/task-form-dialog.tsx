@@ -20,13 +20,14 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
-import { useUpdateTask } from "../api/update-task.ts";
+import { type SeriesScope, useUpdateTask } from "../api/update-task.ts";
 import { useToday } from "../hooks/use-today.ts";
 import { fullDateLabel } from "../lib/day-labels.ts";
 import {
   ESTIMATE_QUICK_PICKS,
   ESTIMATE_STEP_MINUTES,
   type TaskFormValues,
+  changesSeries,
   checkEstimate,
   initialTaskFormValues,
   parseEstimate,
@@ -34,6 +35,10 @@ import {
   toUpdateTaskPatch,
   validateTaskForm,
 } from "../lib/task-form.ts";
+import type { TaskPatch } from "../lib/optimistic-task-update.ts";
+import { presetRule, readCustomRepeat } from "../lib/repeat-rule.ts";
+import { RepeatField } from "./repeat-field.tsx";
+import { SeriesScopeDialog } from "./series-scope-dialog.tsx";
 
 export interface TaskFormDialogProps {
   open: boolean;
@@ -64,7 +69,11 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   const isEdit = task !== undefined;
   const today = useToday();
   const date = defaultDate ?? today;
-  const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(task, defaultGoalId));
+  // The day a series starts on: the task's own in edit mode, which the dialog does not change.
+  const taskDate = task ? task.date : date;
+  const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(task, defaultGoalId, taskDate));
+  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const [scopedPatch, setScopedPatch] = useState<TaskPatch | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
   // Shown once the user submits, then kept up to date as they type (a range error never changes the value).
   const [showEstimateError, setShowEstimateError] = useState(false);
@@ -93,9 +102,10 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    const errors = validateTaskForm(values, task);
+    const errors = validateTaskForm(values, task, taskDate);
     if (errors.title) setTitleError(errors.title);
     if (errors.estimatedDuration) setShowEstimateError(true);
+    setRepeatError(errors.repeat ?? null);
     if (errors.title) {
       titleRef.current?.focus();
       return;
@@ -104,21 +114,12 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       durationRef.current?.focus();
       return;
     }
+    if (errors.repeat) return;
     setSubmitError(null);
     if (task) {
-      updateTask.mutate(
-        { id: task.id, patch: toUpdateTaskPatch(values, task) },
-        {
-          onSuccess: () => {
-            toast({ title: "Task updated successfully" });
-            onDone();
-          },
-          onError: (error) => {
-            setSubmitError(error.message);
-            toast({ variant: "destructive", title: "Failed to update task" });
-          },
-        },
-      );
+      const patch = toUpdateTaskPatch(values, task);
+      if (changesSeries(patch, task)) setScopedPatch(patch);
+      else save(patch);
     } else {
       createTask.mutate(toCreateTaskInput(values, date), {
         onSuccess: () => {
@@ -130,6 +131,24 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           toast({ variant: "destructive", title: "Error", description: "Failed to create task" });
         },
       });
+    }
+  }
+
+  function save(patch: TaskPatch, scope?: SeriesScope) {
+    if (task) {
+      updateTask.mutate(
+        { id: task.id, patch, ...(scope ? { scope } : {}) },
+        {
+          onSuccess: () => {
+            toast({ title: "Task updated successfully" });
+            onDone();
+          },
+          onError: (error) => {
+            setSubmitError(error.message);
+            toast({ variant: "destructive", title: "Failed to update task" });
+          },
+        },
+      );
     }
   }
 
@@ -247,9 +266,35 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
         ))}
       </div>
 
+      <RepeatField
+        date={taskDate}
+        repeat={values.repeat}
+        customRepeat={values.customRepeat}
+        error={repeatError}
+        onChange={({ repeat, customRepeat }) => {
+          setRepeatError(null);
+          setValues((current) => {
+            const next = { ...current, ...(customRepeat ? { customRepeat } : {}) };
+            if (repeat === undefined) return next;
+            // Custom starts from the preset it replaces.
+            const from = current.repeat !== "none" && current.repeat !== "custom" && taskDate ? presetRule(current.repeat, taskDate) : null;
+            if (repeat === "custom" && from) next.customRepeat = readCustomRepeat(from, taskDate);
+            return { ...next, repeat };
+          });
+        }}
+      />
+
       {submitError ? <FormError>{submitError}</FormError> : null}
 
       <FormDialogFooter submitLabel={isEdit ? "Update Task" : "Create Task"} submitDisabled={isPending} isPending={isPending} />
+      <SeriesScopeDialog
+        open={scopedPatch !== null}
+        onCancel={() => setScopedPatch(null)}
+        onChoose={(scope) => {
+          if (scopedPatch) save(scopedPatch, scope);
+          setScopedPatch(null);
+        }}
+      />
     </form>
   );
 }

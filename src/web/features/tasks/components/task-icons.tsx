@@ -1,11 +1,12 @@
 // One sprite for hundreds of cards keeps a day of 200 tasks within its render budget.
-import { CheckCircle2, Clock, GripVertical, type LucideIcon, Pencil, Target, Timer, Trash2 } from "lucide-react";
+import { CheckCircle2, Clock, GripVertical, type LucideIcon, Pencil, Repeat, Target, Timer, Trash2 } from "lucide-react";
 
 const ICONS = {
   check: CheckCircle2,
   clock: Clock,
   grip: GripVertical,
   pencil: Pencil,
+  repeat: Repeat,
   target: Target,
   timer: Timer,
   trash: Trash2,

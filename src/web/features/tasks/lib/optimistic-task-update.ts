@@ -15,6 +15,7 @@ export interface TaskPatch {
   status?: TaskStatus;
   date?: string | null;
   position?: number;
+  recurrence?: string | null;
 }
 
 function blankAsNull(value: string | null): string | null {
@@ -27,6 +28,7 @@ export function patchTask(task: Task, patch: TaskPatch, now: Date, goalTitle?: s
   if (patch.title !== undefined) next.title = patch.title.trim();
   if (patch.description !== undefined) next.description = blankAsNull(patch.description);
   if (patch.estimatedDuration !== undefined) next.estimatedDuration = patch.estimatedDuration;
+  if (patch.recurrence !== undefined) next.recurrence = patch.recurrence;
   if (patch.scheduledStartTime !== undefined) next.scheduledStartTime = blankAsNull(patch.scheduledStartTime);
   if (patch.goalId !== undefined) {
     next.goalId = blankAsNull(patch.goalId);

@@ -6,6 +6,8 @@ import {
   checkEstimate,
   initialTaskFormValues,
   parseEstimate,
+  changesSeries,
+  recurrenceOf,
   toCreateTaskInput,
   toUpdateTaskPatch,
   validateTaskForm,
@@ -66,6 +68,8 @@ describe("the task form", () => {
       goalId: "g1",
       scheduledStartTime: "",
       estimatedDuration: "30",
+      repeat: "none",
+      customRepeat: { frequency: "WEEKLY", interval: 1, weekdays: [], end: { kind: "never" } },
     });
   });
 
@@ -85,5 +89,62 @@ describe("the task form", () => {
   it("edits without sending fields that stay empty", () => {
     const task = makeTask({ description: null, scheduledStartTime: null, goalId: null, estimatedDuration: 30 });
     expect(toUpdateTaskPatch(initialTaskFormValues(task), task)).toEqual({ title: task.title, estimatedDuration: 30 });
+  });
+});
+
+describe("the task form's Repeat field", () => {
+  // Monday 30 November 2026.
+  const DATE = "2026-11-30";
+
+  it("sends the rule with a new task, and none without a day", () => {
+    const values = { ...initialTaskFormValues(undefined, null, DATE), title: "Gym", repeat: "weekly" as const };
+    expect(recurrenceOf(values, DATE)).toBe("FREQ=WEEKLY;BYDAY=MO");
+    expect(toCreateTaskInput(values, DATE)).toMatchObject({ date: DATE, recurrence: "FREQ=WEEKLY;BYDAY=MO" });
+    expect(toCreateTaskInput(values, null)).not.toHaveProperty("recurrence");
+    expect(toCreateTaskInput({ ...values, repeat: "none" }, DATE)).not.toHaveProperty("recurrence");
+  });
+
+  it("builds the custom editor's rule, and refuses one it can not save", () => {
+    const values = {
+      ...initialTaskFormValues(undefined, null, DATE),
+      title: "Review",
+      repeat: "custom" as const,
+      customRepeat: {
+        frequency: "WEEKLY" as const,
+        interval: 2,
+        weekdays: ["MO" as const, "TH" as const],
+        end: { kind: "count" as const, count: 6 },
+      },
+    };
+    expect(recurrenceOf(values, DATE)).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=6");
+    expect(validateTaskForm(values, null, DATE)).toEqual({});
+    expect(validateTaskForm({ ...values, customRepeat: { ...values.customRepeat, interval: 0 } }, null, DATE)).toEqual({
+      repeat: "Repeat every 1 to 99.",
+    });
+  });
+
+  it("reads a series' rule, sends it only when changed, and says when the change is the series'", () => {
+    const task = makeTask({ date: DATE, recurrence: "FREQ=DAILY", seriesId: "s1" });
+    const values = initialTaskFormValues(task);
+    expect(values.repeat).toBe("daily");
+    const unchanged = toUpdateTaskPatch(values, task);
+    expect(unchanged).not.toHaveProperty("recurrence");
+    expect(changesSeries(unchanged, task)).toBe(false);
+    expect(changesSeries(toUpdateTaskPatch({ ...values, description: "Notes" }, task), task)).toBe(false);
+    expect(changesSeries(toUpdateTaskPatch({ ...values, title: "Run" }, task), task)).toBe(true);
+    expect(changesSeries(toUpdateTaskPatch({ ...values, scheduledStartTime: "07:00" }, task), task)).toBe(true);
+    const stopped = toUpdateTaskPatch({ ...values, repeat: "none" }, task);
+    expect(stopped).toMatchObject({ recurrence: null });
+    expect(changesSeries(stopped, task)).toBe(true);
+    // A rule the editor spells out differently is no change while the field is untouched.
+    for (const rule of ["FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=WEEKLY;INTERVAL=2", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"]) {
+      const weekly = makeTask({ date: DATE, recurrence: rule, seriesId: "s2" });
+      expect(toUpdateTaskPatch(initialTaskFormValues(weekly), weekly), rule).not.toHaveProperty("recurrence");
+    }
+    // A single task made to repeat asks nothing: it has no series yet.
+    const single = makeTask({ date: DATE });
+    const made = toUpdateTaskPatch({ ...initialTaskFormValues(single), repeat: "daily" }, single);
+    expect(made).toMatchObject({ recurrence: "FREQ=DAILY" });
+    expect(changesSeries(made, single)).toBe(false);
   });
 });

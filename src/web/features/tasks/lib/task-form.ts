@@ -6,6 +6,15 @@ import {
 } from "../../../../shared/api/task-limits.ts";
 import type { CreateTaskInput, Task } from "../../../../shared/api/tasks.ts";
 import type { TaskPatch } from "./optimistic-task-update.ts";
+import {
+  type CustomRepeat,
+  type RepeatChoice,
+  buildCustomRule,
+  checkCustomRepeat,
+  presetRule,
+  readCustomRepeat,
+  repeatChoiceOf,
+} from "./repeat-rule.ts";
 
 export const ESTIMATE_STEP_MINUTES = 5;
 export const ESTIMATE_QUICK_PICKS = [15, 30, 45, 60, 90, 120] as const;
@@ -18,9 +27,17 @@ export interface TaskFormValues {
   goalId: string;
   scheduledStartTime: string;
   estimatedDuration: string;
+  repeat: RepeatChoice;
+  /** The custom editor's fields, kept while another choice is picked. */
+  customRepeat: CustomRepeat;
 }
 
-export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string | null): TaskFormValues {
+/** `date`: the task's day (create mode: the day it is planned for). */
+export function initialTaskFormValues(
+  task?: Task | null,
+  defaultGoalId?: string | null,
+  date: string | null = task?.date ?? null,
+): TaskFormValues {
   if (task) {
     return {
       title: task.title,
@@ -28,6 +45,8 @@ export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string
       goalId: task.goalId ?? "",
       scheduledStartTime: task.scheduledStartTime ?? "",
       estimatedDuration: task.estimatedDuration === null ? "" : String(task.estimatedDuration),
+      repeat: repeatChoiceOf(task.recurrence, date),
+      customRepeat: readCustomRepeat(task.recurrence, date),
     };
   }
   return {
@@ -36,7 +55,16 @@ export function initialTaskFormValues(task?: Task | null, defaultGoalId?: string
     goalId: defaultGoalId ?? "",
     scheduledStartTime: "",
     estimatedDuration: String(NEW_TASK_ESTIMATE_MINUTES),
+    repeat: "none",
+    customRepeat: readCustomRepeat(null, date),
   };
+}
+
+/** The rule the Repeat field says; none without a day, which a series needs. */
+export function recurrenceOf(values: Pick<TaskFormValues, "repeat" | "customRepeat">, date: string | null): string | null {
+  if (date === null || values.repeat === "none") return null;
+  if (values.repeat === "custom") return buildCustomRule(values.customRepeat, date);
+  return presetRule(values.repeat, date);
 }
 
 export function parseEstimate(raw: string): number {
@@ -71,13 +99,20 @@ export function checkEstimate(raw: string, task?: Pick<Task, "estimatedDuration"
 export interface TaskFormErrors {
   title?: string;
   estimatedDuration?: string;
+  repeat?: string;
 }
 
-export function validateTaskForm(values: TaskFormValues, original?: Task | null): TaskFormErrors {
+export function validateTaskForm(
+  values: TaskFormValues,
+  original?: Task | null,
+  date: string | null = original?.date ?? null,
+): TaskFormErrors {
   const errors: TaskFormErrors = {};
   if (values.title.trim() === "") errors.title = TITLE_REQUIRED_MESSAGE;
   const estimate = checkEstimate(values.estimatedDuration, original);
   if (estimate.error) errors.estimatedDuration = estimate.error;
+  const repeat = values.repeat === "custom" && date !== null ? checkCustomRepeat(values.customRepeat, date) : null;
+  if (repeat) errors.repeat = repeat;
   return errors;
 }
 
@@ -92,6 +127,8 @@ export function toCreateTaskInput(values: TaskFormValues, date: string | null): 
   if (values.scheduledStartTime !== "") input.scheduledStartTime = values.scheduledStartTime;
   if (values.goalId !== "") input.goalId = values.goalId;
   if (date) input.date = date;
+  const recurrence = recurrenceOf(values, date);
+  if (recurrence) input.recurrence = recurrence;
   return input;
 }
 
@@ -108,5 +145,20 @@ export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch
   if (values.estimatedDuration.trim() !== "" || task.estimatedDuration !== null) {
     patch.estimatedDuration = parseEstimate(values.estimatedDuration);
   }
+  // Against what the untouched field would send: the editor spells some rules out ("FREQ=WEEKLY" gets its BYDAY).
+  const recurrence = recurrenceOf(values, task.date);
+  if (recurrence !== recurrenceOf(initialTaskFormValues(task), task.date)) patch.recurrence = recurrence;
   return patch;
+}
+
+/** Whether saving a series' occurrence asks "This task" or "This and following": the fields a series shares changed. */
+export function changesSeries(patch: TaskPatch, task: Task): boolean {
+  if (task.seriesId === null) return false;
+  return (
+    (patch.title !== undefined && patch.title !== task.title) ||
+    (patch.estimatedDuration !== undefined && patch.estimatedDuration !== task.estimatedDuration) ||
+    (patch.scheduledStartTime !== undefined && patch.scheduledStartTime !== task.scheduledStartTime) ||
+    (patch.goalId !== undefined && patch.goalId !== task.goalId) ||
+    patch.recurrence !== undefined
+  );
 }

@@ -1,0 +1,138 @@
+// The task dialog's Repeat choices and custom editor, to and from an RRULE (without "RRULE:").
+
+export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+
+/** The rule's parts by name ("FREQ" -> "WEEKLY"). */
+function recurrenceParts(rule: string): Map<string, string> {
+  const parts = new Map<string, string>();
+  for (const part of rule.replace(/^RRULE:/i, "").split(";")) {
+    const [key, value] = part.split("=");
+    if (key && value) parts.set(key.trim().toUpperCase(), value.trim().toUpperCase());
+  }
+  return parts;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
+export type RepeatChoice = "none" | "daily" | "weekdays" | "weekly" | "monthly" | "custom";
+export type RepeatFrequency = "DAILY" | "WEEKLY" | "MONTHLY";
+export type RepeatEnd = { kind: "never" } | { kind: "until"; date: string } | { kind: "count"; count: number };
+
+export interface CustomRepeat {
+  frequency: RepeatFrequency;
+  interval: number;
+  /** Weekly only; empty means the day of the task's date. */
+  weekdays: WeekdayCode[];
+  end: RepeatEnd;
+}
+
+export const WORK_WEEK: readonly WeekdayCode[] = ["MO", "TU", "WE", "TH", "FR"];
+export const WEEKDAY_LABELS: Record<WeekdayCode, string> = {
+  MO: "Monday",
+  TU: "Tuesday",
+  WE: "Wednesday",
+  TH: "Thursday",
+  FR: "Friday",
+  SA: "Saturday",
+  SU: "Sunday",
+};
+export const REPEAT_INTERVAL_MAX = 99;
+export const REPEAT_COUNT_MAX = 999;
+
+export function weekdayOfDate(date: string): WeekdayCode {
+  return WEEKDAY_CODES[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+function dayOfMonth(date: string): number {
+  return Number(date.slice(8, 10));
+}
+
+export function presetRule(choice: Exclude<RepeatChoice, "none" | "custom">, date: string): string {
+  switch (choice) {
+    case "daily":
+      return "FREQ=DAILY";
+    case "weekdays":
+      return `FREQ=WEEKLY;BYDAY=${WORK_WEEK.join(",")}`;
+    case "weekly":
+      return `FREQ=WEEKLY;BYDAY=${weekdayOfDate(date)}`;
+    case "monthly":
+      return `FREQ=MONTHLY;BYMONTHDAY=${dayOfMonth(date)}`;
+  }
+}
+
+/** The Repeat select's options; the weekly and monthly ones name the task's day. */
+export function repeatOptions(date: string | null): { value: RepeatChoice; label: string }[] {
+  return [
+    { value: "none", label: "Does not repeat" },
+    { value: "daily", label: "Every day" },
+    { value: "weekdays", label: "Every weekday" },
+    { value: "weekly", label: date ? `Every week on ${WEEKDAY_LABELS[weekdayOfDate(date)]}` : "Every week" },
+    { value: "monthly", label: date ? `Every month on the ${ordinal(dayOfMonth(date))}` : "Every month" },
+    { value: "custom", label: "Custom..." },
+  ];
+}
+
+function sameRule(a: string, b: string): boolean {
+  const left = recurrenceParts(a);
+  const right = recurrenceParts(b);
+  return left.size === right.size && [...left].every(([key, value]) => right.get(key) === value);
+}
+
+/** Which option shows a rule: a preset when it is exactly one, else Custom. */
+export function repeatChoiceOf(rule: string | null, date: string | null): RepeatChoice {
+  if (!rule) return "none";
+  if (date) {
+    for (const choice of ["daily", "weekdays", "weekly", "monthly"] as const) {
+      if (sameRule(rule, presetRule(choice, date))) return choice;
+    }
+  } else if (sameRule(rule, "FREQ=DAILY")) return "daily";
+  return "custom";
+}
+
+function untilDate(value: string): string | null {
+  const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+/** The custom editor's fields for a rule (a preset's too, so that Custom starts from it). */
+export function readCustomRepeat(rule: string | null, date: string | null): CustomRepeat {
+  const parts = recurrenceParts(rule ?? "");
+  const freq = parts.get("FREQ");
+  const frequency: RepeatFrequency = freq === "WEEKLY" || freq === "MONTHLY" ? freq : "DAILY";
+  const interval = Math.min(REPEAT_INTERVAL_MAX, Math.max(1, Number.parseInt(parts.get("INTERVAL") ?? "1", 10) || 1));
+  const listed = (parts.get("BYDAY") ?? "").split(",");
+  let weekdays = WEEKDAY_CODES.filter((code) => listed.includes(code));
+  if (frequency === "WEEKLY" && weekdays.length === 0 && date) weekdays = [weekdayOfDate(date)];
+  const count = Number.parseInt(parts.get("COUNT") ?? "", 10);
+  const until = untilDate(parts.get("UNTIL") ?? "");
+  const end: RepeatEnd = count > 0 ? { kind: "count", count } : until ? { kind: "until", date: until } : { kind: "never" };
+  return { frequency: rule ? frequency : "WEEKLY", interval, weekdays: rule ? weekdays : date ? [weekdayOfDate(date)] : [], end };
+}
+
+export function buildCustomRule(custom: CustomRepeat, date: string): string {
+  const parts = [`FREQ=${custom.frequency}`];
+  if (custom.interval > 1) parts.push(`INTERVAL=${custom.interval}`);
+  if (custom.frequency === "WEEKLY") {
+    const weekdays = custom.weekdays.length > 0 ? custom.weekdays : [weekdayOfDate(date)];
+    parts.push(`BYDAY=${WEEKDAY_CODES.filter((code) => weekdays.includes(code)).join(",")}`);
+  }
+  if (custom.frequency === "MONTHLY") parts.push(`BYMONTHDAY=${dayOfMonth(date)}`);
+  if (custom.end.kind === "count") parts.push(`COUNT=${custom.end.count}`);
+  if (custom.end.kind === "until") parts.push(`UNTIL=${custom.end.date.replaceAll("-", "")}`);
+  return parts.join(";");
+}
+
+/** What the custom editor can not save, or null. */
+export function checkCustomRepeat(custom: CustomRepeat, date: string): string | null {
+  if (!Number.isInteger(custom.interval) || custom.interval < 1 || custom.interval > REPEAT_INTERVAL_MAX)
+    return `Repeat every 1 to ${REPEAT_INTERVAL_MAX}.`;
+  if (custom.end.kind === "count" && (!Number.isInteger(custom.end.count) || custom.end.count < 1 || custom.end.count > REPEAT_COUNT_MAX))
+    return `End after 1 to ${REPEAT_COUNT_MAX} times.`;
+  if (custom.end.kind === "until" && !(custom.end.date >= date)) return "The end date must be on or after the task's date.";
+  return null;
+}
