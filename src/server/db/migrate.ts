@@ -13,6 +13,7 @@ import * as tasksPartialIndexes from "./migrations/0011-tasks-partial-indexes.ts
 import * as writeNotifications from "./migrations/0012-write-notifications.ts";
 import * as inProgressSessionsIndex from "./migrations/0013-in-progress-sessions-index.ts";
 import * as taskPositions from "./migrations/0014-task-positions.ts";
+import * as dropWriteNotifications from "./migrations/0015-drop-write-notifications.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0012-write-notifications": writeNotifications,
   "0013-in-progress-sessions-index": inProgressSessionsIndex,
   "0014-task-positions": taskPositions,
+  "0015-drop-write-notifications": dropWriteNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,7 +31,6 @@ export const aiRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app,
     config,
     log: app.log,
     groupCommit: app.db.groupCommit,
-    ...(app.db.writeCount ? { writeCount: app.db.writeCount } : {}),
   });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -25,8 +25,6 @@ export interface AiServiceDeps {
   log: FastifyBaseLogger;
   /** db.groupCommit: the limit counters and the exchange's record share a turn's commit on SQLite. */
   groupCommit?: GroupCommit;
-  /** db.writeCount: while it is unchanged (and defined), a user's time zone read before still holds. */
-  writeCount?: () => number | undefined;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
@@ -38,11 +36,10 @@ const MAX_KEPT_PROMPT_CHARS = 16 * 1024 * 1024;
 interface KeptPrompt {
   /** The user's data version it was read at (db/user-data.ts). */
   dataVersion: number;
-  /** The user's today it was read for: the day turns, or the time zone changes, and it is read again. */
+  /** The user's today it was read for: the day turns, and it is read again. */
   today: string;
-  /** The user's time zone as last read, and db.writeCount() just before that read (SQLite). */
+  /** A change of zone raises the data version, so it holds while the version does. */
   timeZone: string;
-  writeCount: number | undefined;
   data: UserData;
   /** buildSystemPrompt(data): the prompt when the app reported no patterns. */
   system: string;
@@ -50,32 +47,25 @@ interface KeptPrompt {
 
 export type AiService = ReturnType<typeof aiService>;
 
-export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiServiceDeps) {
+export function aiService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely) }: AiServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
-  // Per user: their goals and today's tasks change only by writes that raise their data version,
-  // so an unchanged day costs one time-zone read instead of reading and shaping 200 goals.
+  // Per user: their goals, today's tasks and zone change only by writes that raise their data
+  // version, so an unchanged version and day cost no read instead of reading and shaping 200 goals.
   const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
 
   /** The system prompt from the user's data as it is now (`dataVersion`: read with the session, null when unknown). */
   async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
     let kept = dataVersion === null ? undefined : prompts.get(userId);
-    // A zone read while the write count had its present value still holds: changing a time zone is
-    // a counted write (on PostgreSQL, another instance's raises the data version, which is noticed).
-    const writesBefore = writeCount?.();
-    const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
-    const timeZone = zoneStillHolds ? kept!.timeZone : await tasks.userTimeZone(userId);
+    const timeZone = kept?.dataVersion === dataVersion ? kept.timeZone : await tasks.userTimeZone(userId);
     const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.
       const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
       const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks });
-      kept = { dataVersion: dataVersion ?? -1, today, timeZone, writeCount: writesBefore, data, system: buildSystemPrompt(data) };
+      kept = { dataVersion: dataVersion ?? -1, today, timeZone, data, system: buildSystemPrompt(data) };
       if (dataVersion !== null) prompts.set(userId, kept);
-    } else if (!zoneStillHolds) {
-      kept.timeZone = timeZone;
-      kept.writeCount = writesBefore;
     }
     return clientPatterns === undefined ? kept.system : buildSystemPrompt(withClientPatterns(kept.data, clientPatterns));
   }

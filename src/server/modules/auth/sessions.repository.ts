@@ -40,8 +40,6 @@ export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
 export interface LiveSession {
   userId: string;
-  /** The session's absolute expiry (ISO instant). */
-  expiresAt: string;
   dataVersion: number;
 }
 
@@ -51,7 +49,7 @@ const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: str
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.userId", "sessions.expiresAt", "users.dataVersion"])
+    .select(["sessions.userId", "users.dataVersion"])
     .where("sessions.id", "=", p.sessionId)
     .where("sessions.revokedAt", "is", null)
     .where("sessions.expiresAt", ">", p.now),
@@ -78,10 +76,10 @@ export function sessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The user of a live session (not revoked, not past its absolute expiry), with the session's expiry and the user's data version. */
+    /** The user of a live session (not revoked, not past its absolute expiry), with the user's data version. */
     async findLiveSessionUser(sessionId: string, now: string): Promise<LiveSession | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
-      return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
+      return row && { userId: row.userId, dataVersion: Number(row.dataVersion) };
     },
 
     /**
