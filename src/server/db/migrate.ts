@@ -13,6 +13,7 @@ import * as tasksPartialIndexes from "./migrations/0011-tasks-partial-indexes.ts
 import * as writeNotifications from "./migrations/0012-write-notifications.ts";
 import * as inProgressSessionsIndex from "./migrations/0013-in-progress-sessions-index.ts";
 import * as taskPositions from "./migrations/0014-task-positions.ts";
+import * as dropWriteNotifications from "./migrations/0015-drop-write-notifications.ts";
 import * as aiProposals from "./migrations/0016-ai-proposals.ts";
 import * as taskSeries from "./migrations/0017-task-series.ts";
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0012-write-notifications": writeNotifications,
   "0013-in-progress-sessions-index": inProgressSessionsIndex,
   "0014-task-positions": taskPositions,
+  "0015-drop-write-notifications": dropWriteNotifications,
   "0016-ai-proposals": aiProposals,
   "0017-task-series": taskSeries,
 };

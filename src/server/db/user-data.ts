@@ -4,8 +4,8 @@
 // leave cached answers stale. Raising it first also takes the user's row lock (PostgreSQL) or the
 // write lock (SQLite) before any task or goal row, so a user's concurrent writes queue up in one
 // order and cannot deadlock each other. The one other writer, closing a day (rollover.repository.ts
-// storeClose, decision 015), keeps the same rule in its own transaction or single statement: it
-// raises the version first, and only if it still is the one its read saw, before any task row.
+// storeClose, decision 029), keeps the same rule in its own transaction: it raises the version
+// first, and only if it still is the one its read saw, before any task row.
 // Two writes that change no task or goal raise it too, because kept answers show what they change
 // (decision 010): marking a day's insights viewed (through writeUserData) and a new time zone
 // (user.repository.ts, in the same UPDATE).

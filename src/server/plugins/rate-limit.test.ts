@@ -86,9 +86,7 @@ describeEachDatabase("rate limits on /auth", (dialect) => {
     });
   } else {
     it("counts in the one process's memory on SQLite: a request writes nothing", async () => {
-      const writesBefore = t.db.writeCount!();
       await providers("198.51.100.6");
-      expect(t.db.writeCount!()).toBe(writesBefore);
       expect(await t.db.kysely.selectFrom("rateLimits").selectAll().execute()).toEqual([]);
     });
   }

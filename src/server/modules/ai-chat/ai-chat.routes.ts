@@ -30,7 +30,6 @@ export const aiChatRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (
     config,
     log: app.log,
     groupCommit: app.db.groupCommit,
-    ...(app.db.writeCount ? { writeCount: app.db.writeCount } : {}),
   });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -34,8 +34,6 @@ export interface AiChatServiceDeps {
   log: FastifyBaseLogger;
   /** On SQLite the limit counters and the exchange's record then share a turn's commit. */
   groupCommit?: GroupCommit;
-  /** While it is unchanged (and defined), a user's time zone read before still holds. */
-  writeCount?: () => number | undefined;
 }
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
@@ -46,11 +44,10 @@ const MAX_KEPT_PROMPT_CHARS = 16 * 1024 * 1024;
 /** A user's data as the model sees it, kept while it cannot have changed. */
 interface KeptPrompt {
   dataVersion: number;
-  /** The day turns, or the time zone changes, and it is read again. */
+  /** The user's today it was read for: the day turns, and it is read again. */
   today: string;
+  /** A change of zone raises the data version, so it holds while the version does. */
   timeZone: string;
-  /** db.writeCount() just before the zone was read. */
-  writeCount: number | undefined;
   data: UserData;
   /** The prompt when the app reported no patterns. */
   system: string;
@@ -58,31 +55,25 @@ interface KeptPrompt {
 
 export type AiChatService = ReturnType<typeof aiChatService>;
 
-export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely), writeCount }: AiChatServiceDeps) {
+export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely) }: AiChatServiceDeps) {
   const goals = goalsService({ kysely, now });
   const tasks = tasksService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
-  // Goals and today's tasks change only by writes that raise the data version: an unchanged day costs one zone read.
+  // Goals, today's tasks and the zone change only by writes that raise the data version.
   const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
 
   /** `dataVersion`: read with the session, null when unknown. */
   async function systemPrompt(userId: string, dataVersion: number | null, clientPatterns: unknown): Promise<string> {
     let kept = dataVersion === null ? undefined : prompts.get(userId);
-    // Changing a zone is a counted write (another instance's raises the data version), so an unchanged count keeps it.
-    const writesBefore = writeCount?.();
-    const zoneStillHolds = kept !== undefined && writesBefore !== undefined && kept.writeCount === writesBefore;
-    const timeZone = zoneStillHolds ? kept!.timeZone : await users.userTimeZone(userId);
+    const timeZone = kept?.dataVersion === dataVersion ? kept.timeZone : await users.userTimeZone(userId);
     const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.
       const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
       const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks });
-      kept = { dataVersion: dataVersion ?? -1, today, timeZone, writeCount: writesBefore, data, system: buildSystemPrompt(data) };
+      kept = { dataVersion: dataVersion ?? -1, today, timeZone, data, system: buildSystemPrompt(data) };
       if (dataVersion !== null) prompts.set(userId, kept);
-    } else if (!zoneStillHolds) {
-      kept.timeZone = timeZone;
-      kept.writeCount = writesBefore;
     }
     return clientPatterns === undefined ? kept.system : buildSystemPrompt(withClientPatterns(kept.data, clientPatterns));
   }

@@ -28,13 +28,13 @@ export type RefreshChange = Pick<SessionRow, "refreshHashes" | "retiredRefreshHa
 
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
-export type LiveSession = Pick<SessionRow, "userId" | "expiresAt"> & Pick<UserRow, "dataVersion">;
+export type LiveSession = Pick<SessionRow, "userId"> & Pick<UserRow, "dataVersion">;
 
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.userId", "sessions.expiresAt", "users.dataVersion"])
+    .select(["sessions.userId", "users.dataVersion"])
     .where("sessions.id", "=", p.sessionId)
     .where("sessions.revokedAt", "is", null)
     .where("sessions.expiresAt", ">", p.now),
@@ -63,7 +63,7 @@ export function sessionsRepository(db: Kysely<Database>) {
 
     async findLiveSessionUser(sessionId: string, now: string): Promise<LiveSession | undefined> {
       const row = await liveSessionUserQuery.takeFirst(db, { sessionId, now });
-      return row && { userId: row.userId, expiresAt: row.expiresAt, dataVersion: Number(row.dataVersion) };
+      return row && { userId: row.userId, dataVersion: Number(row.dataVersion) };
     },
 
     // forUpdate locks the row on PostgreSQL, so concurrent refreshes of one session take turns.

@@ -1,6 +1,6 @@
 // Rollover queries only: settings, summaries and the tasks of the day being closed. Every function
 // takes the owner's id first. Bind to the database or to a transaction: rolloverRepository(trx).
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { SeriesDays } from "../../../shared/rules/recurrence.ts";
 import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
@@ -148,115 +148,14 @@ export interface DayClose {
   changedTasks: readonly { task: RolloverDayTask; changes: RolloverTaskChanges }[];
 }
 
-/**
- * The columns a close writes to each changed task: every field RolloverTaskChanges may hold. A
- * task gets them all, in one statement for all the tasks, each either changed or as read (the
- * write happens only if nothing of the user's was written since the read: as read is as stored).
- */
-const writtenTaskColumns = [
-  ["date", "text"],
-  ["status", "text"],
-  ["rolloverCount", "integer"],
-  ["rolledOverFromDate", "text"],
-  ["firstPlannedDate", "text"],
-  ["startedAt", "text"],
-  ["firstStartedAt", "text"],
-  ["currentSessionStartedAt", "text"],
-  ["workSessionCount", "integer"],
-  ["trackedMinutes", "integer"],
-  ["completedAt", "text"],
-  ["updatedAt", "text"],
-] as const satisfies readonly (readonly [keyof Required<RolloverTaskChanges>, "text" | "integer"])[];
-
-/** Each written column with its JSON key (the column's name in SQL), worked out once. */
-const writtenTaskKeys = writtenTaskColumns.map(([column]) => [column, snakeCase(column)] as const);
-
-/** The changed tasks as one JSON array parameter: objects of `id` and the written columns, in snake_case. */
-function changedTasksJson(changedTasks: DayClose["changedTasks"]): string {
-  return JSON.stringify(
-    changedTasks.map(({ task, changes }) => {
-      const row: Record<string, unknown> = { id: task.id };
-      for (const [column, key] of writtenTaskKeys) {
-        const changed = changes[column];
-        if (changed !== undefined) row[key] = changed;
-        else if (column in task) row[key] = task[column as keyof RolloverDayTask];
-        else throw new Error(`a close writes ${column} but task ${task.id} neither changes nor was read with it`);
-      }
-      return row;
-    }),
-  );
-}
-
 const summaryInsertColumns = ["id", "userId", ...summaryColumns.filter((column) => column !== "id")] as const;
-type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number>;
-type StoreCloseParams = SummaryParams & { userId: string; date: string; dataVersion: number; isAgain: boolean };
-
-function storeCloseParams(userId: string, dataVersion: number, close: DayClose): StoreCloseParams {
-  return {
-    ...close.summary,
-    userId,
-    taskIds: JSON.stringify(close.summary.taskIds),
-    reflectionReasons: JSON.stringify(close.summary.reflectionReasons),
-    dataVersion,
-    isAgain: close.isAgain,
-  };
-}
+type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number> & { userId: string; date: string };
 
 /** What a close again rewrites in a stored summary: its counts, task ids and figures (not its reasons or time). */
 const summaryAgainColumns = summaryColumns.filter(
   (column) => column !== "id" && column !== "date" && column !== "reflectionReasons" && column !== "createdAt",
 );
 
-const summaryColumnType = (column: (typeof summaryInsertColumns)[number]) =>
-  column.endsWith("Count") || column.endsWith("Minutes") ? "integer" : "text";
-const columnList = (columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(column)));
-/** A stored summary's counts, task ids and figures set from the close again's (`excluded`). */
-const summaryAgainSet = () => sql.join(summaryAgainColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`));
-/** `tasks` set from the changed tasks' values `v` (joined by id). */
-const taskValuesSet = () => sql.join(writtenTaskColumns.map(([column]) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`));
-/**
- * Still only the owner's tasks, written so that no index can serve it: SQLite without statistics
- * otherwise walks all the user's tasks through (user_id, status) instead of looking the ids up by
- * primary key (measured: 2.5 ms instead of a fraction for 2,000 tasks).
- */
-const ownerOnly = (userId: unknown) => sql<boolean>`${sql.ref("tasks.userId")} || '' = ${userId}`;
-
-/**
- * PostgreSQL: the whole close as one statement, so one round trip and its own transaction: raise
- * the user's data version if it is still the one read (which also takes the user's row lock, as
- * writeUserData does), store the summary only if that happened and the day has none yet (the
- * unique (user_id, date)) or this is a close again, which replaces it, and write the changed tasks
- * only if the summary was stored. The WITH
- * queries all run, on one snapshot; each sees the others' RETURNING rows only, which is what
- * chains the three conditions. A prepared statement (compiledQuery): one shape for any close.
- * The tasks are found as the read found them, by (user_id, date): one range of that index, joined
- * to the changed ones by id (a hash join), costs a sixth of looking 50 random ids up one by one in
- * the primary key (measured: 0.15 against 0.9-1.1 ms). The version check makes it the same set: if
- * nothing of the user's was written since the read, the day's tasks are the ones read.
- */
-const storeCloseStatement = compiledQuery((_db, p: StoreCloseParams & { tasks: string }) => {
-  // INSERT ... SELECT: PostgreSQL types the selected parameters from their casts alone.
-  const summaryValues = sql.join(summaryInsertColumns.map((column) => sql`cast(${p[column]} as ${sql.raw(summaryColumnType(column))})`));
-  const recordType = sql.join([sql`id text`, ...writtenTaskColumns.map(([column, type]) => sql`${sql.ref(column)} ${sql.raw(type)}`)]);
-  return sql<{ claimed: string }>`with bumped as (
-    update ${sql.table("users")} set ${sql.ref("dataVersion")} = ${sql.ref("dataVersion")} + 1
-    where ${sql.ref("id")} = ${p.userId} and ${sql.ref("dataVersion")} = ${p.dataVersion} returning ${sql.ref("id")}
-  ), claimed as (
-    insert into ${sql.table("rolloverSummaries")} (${columnList(summaryInsertColumns)})
-    select ${summaryValues} from bumped
-    on conflict (${columnList(["userId", "date"])}) do update set ${summaryAgainSet()}
-    where cast(${p.isAgain} as boolean) returning ${sql.ref("id")}
-  ), moved as (
-    update ${sql.table("tasks")} set ${taskValuesSet()}
-    from jsonb_to_recordset(cast(${p.tasks} as jsonb)) as v(${recordType})
-    where ${sql.ref("tasks.userId")} = ${p.userId} and ${sql.ref("tasks.date")} = ${p.date} and ${sql.ref("tasks.id")} = ${sql.ref("v.id")}
-      and exists (select from claimed)
-    returning ${sql.ref("tasks.id")}
-  )
-  select count(*) as claimed from claimed`;
-});
-
-// SQLite: the same three steps as statements of one transaction (round trips cost nothing in process).
 const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion: number }) =>
   db
     .updateTable("users")
@@ -264,7 +163,7 @@ const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion
     .where("id", "=", p.userId)
     .where("dataVersion", "=", p.dataVersion),
 );
-const replaceSummaryQuery = compiledQuery((db, p: SummaryParams & { userId: string; date: string }) =>
+const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
     .updateTable("rolloverSummaries")
     .set(Object.fromEntries(summaryAgainColumns.map((column) => [column, p[column]])))
@@ -278,12 +177,17 @@ const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
     .onConflict((conflict) => conflict.columns(["userId", "date"]).doNothing())
     .returning("id"),
 );
+
 /**
- * SQLite writes the tasks grouped by identical changes (a day's todo tasks mostly share theirs),
- * one UPDATE per group that sets only the changed columns: SQLite rewrites an index entry of
- * every index over a column in the SET list, changed or not (status is in two), so writing every
- * column of every task as PostgreSQL does cost more than these few statements (measured 1.6x the
- * CPU for a day of 50 tasks).
+ * Still only the owner's tasks, written so that no index can serve it: SQLite without statistics
+ * otherwise walks all the user's tasks through (user_id, status) instead of the primary key.
+ */
+const ownerOnly = (userId: string) => sql<boolean>`${sql.ref("tasks.userId")} || '' = ${userId}`;
+
+/**
+ * The changed tasks grouped by identical changes (a day's todo tasks mostly share theirs), so one
+ * UPDATE per group sets only the changed columns: a database rewrites the index entries of every
+ * indexed column in the SET list.
  */
 function groupByChanges(changedTasks: DayClose["changedTasks"]) {
   const groups = new Map<string, { ids: string[]; changes: RolloverTaskChanges }>();
@@ -296,26 +200,9 @@ function groupByChanges(changedTasks: DayClose["changedTasks"]) {
   return [...groups.values()];
 }
 
-async function storeCloseInTransaction(db: Kysely<Database>, params: StoreCloseParams, close: DayClose): Promise<boolean> {
-  const store = async (trx: Kysely<Database>) => {
-    const bumped = await bumpIfUnchangedQuery.execute(trx, params);
-    if (bumped.numAffectedRows === 0n) return false;
-    // Nothing else happens then: the raised version only makes cached answers be read again.
-    if (params.isAgain) {
-      if ((await replaceSummaryQuery.execute(trx, params)).numAffectedRows === 0n) return false;
-    } else if (!(await insertSummaryQuery.takeFirst(trx, params))) return false;
-    for (const group of groupByChanges(close.changedTasks)) {
-      await trx.updateTable("tasks").set(group.changes).where("id", "in", group.ids).where(ownerOnly(params.userId)).execute();
-    }
-    return true;
-  };
-  return db.isTransaction ? store(db) : db.transaction().execute(store);
-}
-
 export type RolloverRepository = ReturnType<typeof rolloverRepository>;
 
 export function rolloverRepository(db: Kysely<Database>) {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     /** The user's saved settings, or undefined when they never saved any. */
     async findSettings(userId: string): Promise<RolloverSettings | undefined> {
@@ -410,10 +297,24 @@ export function rolloverRepository(db: Kysely<Database>) {
      * close of a day moves tasks). Returns whether it stored it.
      */
     async storeClose(userId: string, dataVersion: number, close: DayClose): Promise<boolean> {
-      const params = storeCloseParams(userId, dataVersion, close);
-      if (!isPostgres) return storeCloseInTransaction(db, params, close);
-      const row = await storeCloseStatement.takeFirst(db, { ...params, tasks: changedTasksJson(close.changedTasks) });
-      return Number(row?.claimed) > 0;
+      const summary: SummaryParams = {
+        ...close.summary,
+        userId,
+        taskIds: JSON.stringify(close.summary.taskIds),
+        reflectionReasons: JSON.stringify(close.summary.reflectionReasons),
+      };
+      // The version first, as writeUserData: the user's row lock (or SQLite's write lock) before any other row.
+      const store = async (trx: Kysely<Database>) => {
+        if ((await bumpIfUnchangedQuery.execute(trx, { userId, dataVersion })).numAffectedRows === 0n) return false;
+        if (close.isAgain) {
+          if ((await replaceSummaryQuery.execute(trx, summary)).numAffectedRows === 0n) return false;
+        } else if (!(await insertSummaryQuery.takeFirst(trx, summary))) return false;
+        for (const group of groupByChanges(close.changedTasks)) {
+          await trx.updateTable("tasks").set(group.changes).where("id", "in", group.ids).where(ownerOnly(userId)).execute();
+        }
+        return true;
+      };
+      return db.isTransaction ? store(db) : db.transaction().execute(store);
     },
   };
 }

@@ -129,7 +129,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     return { summary: close.summary, stored: true, carriesOn: movedOn && read.isNextDayClosed && addDays(day, 1) < today };
   }
 
-  /** Optimistic first, then under the user's lock, so a busy user's close still ends (decisions 006, 015). */
+  /** Optimistic first, then under the user's lock, so a busy user's close still ends (decisions 006, 029). */
   async function closeDayOnce(
     userId: string,
     day: string,

@@ -500,7 +500,7 @@ describeEachDatabase("rollover API", (dialect) => {
     });
   });
 
-  describe("close against other writes (decision 015)", () => {
+  describe("close against other writes (decision 029)", () => {
     const dataVersionOf = async (owner: SignedInUser) =>
       Number(
         (await t.app.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", owner.userId).executeTakeFirstOrThrow())
