@@ -1,7 +1,7 @@
 // Reads the few RRULE parts itself so that the web app can show a rule without loading rrule.
 export const RECURRENCE_MAX_LENGTH = 500;
 
-const WEEKDAYS: Record<string, string> = {
+export const WEEKDAY_NAMES = {
   MO: "Monday",
   TU: "Tuesday",
   WE: "Wednesday",
@@ -9,8 +9,10 @@ const WEEKDAYS: Record<string, string> = {
   FR: "Friday",
   SA: "Saturday",
   SU: "Sunday",
-};
-const WORKWEEK = ["MO", "TU", "WE", "TH", "FR"];
+} as const;
+export const WORK_WEEK = ["MO", "TU", "WE", "TH", "FR"] as const;
+const WEEKDAYS: Record<string, string> = WEEKDAY_NAMES;
+const WORKWEEK: readonly string[] = WORK_WEEK;
 const UNITS: Record<string, string> = { DAILY: "day", WEEKLY: "week", MONTHLY: "month", YEARLY: "year" };
 
 function ordinal(n: number): string {

@@ -1,4 +1,5 @@
 // The task dialog's Repeat choices and custom editor, to and from an RRULE (without "RRULE:").
+import { WEEKDAY_NAMES, WORK_WEEK } from "../../../../shared/rules/recurrence-words.ts";
 
 export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
@@ -31,16 +32,8 @@ export interface CustomRepeat {
   end: RepeatEnd;
 }
 
-export const WORK_WEEK: readonly WeekdayCode[] = ["MO", "TU", "WE", "TH", "FR"];
-export const WEEKDAY_LABELS: Record<WeekdayCode, string> = {
-  MO: "Monday",
-  TU: "Tuesday",
-  WE: "Wednesday",
-  TH: "Thursday",
-  FR: "Friday",
-  SA: "Saturday",
-  SU: "Sunday",
-};
+export { WORK_WEEK };
+export const WEEKDAY_LABELS: Record<WeekdayCode, string> = WEEKDAY_NAMES;
 export const REPEAT_INTERVAL_MAX = 99;
 export const REPEAT_COUNT_MAX = 999;
 
