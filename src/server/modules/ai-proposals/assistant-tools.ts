@@ -1,7 +1,4 @@
-// The assistant's tools (decision 033), given to the model through the AI SDK. Each is bound to the
-// signed-in user by closure: no tool takes a user id. Read tools answer at once, their user text in
-// the same <user-data> block as the prompt; write tools never write: they store a proposal, which
-// the user applies or dismisses, and tell the model so.
+// Bound to the signed-in user by closure (no tool takes a user id); write tools only store a proposal (decision 033).
 import { type StopCondition, tool, type ToolSet } from "ai";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -35,7 +32,6 @@ const MAX_LISTED_TASKS = 60;
 const MAX_RANGE_DAYS = 31;
 const FUTURE_DAYS = 30;
 
-/** Put before the chat's prompt when the model has the tools. */
 export const TOOL_INSTRUCTIONS = [
   "You can read the user's tasks and goals with tools, and propose changes with the write tools. A",
   "write tool changes nothing: the user sees a card and applies it. Propose only what the user asked",
@@ -50,7 +46,6 @@ export interface AssistantToolsDeps {
   dialect: Dialect;
   now: () => Date;
   userId: string;
-  /** Called as each proposal is stored, before the tool answers the model. */
   onProposal: (proposal: Proposal) => void;
 }
 
@@ -60,7 +55,6 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
 }
 
-/** What the model sees of a task: the fields that matter for planning. */
 function taskForModel(task: Task) {
   return {
     id: task.id,
@@ -87,7 +81,6 @@ const taskFields = {
   goalId: z.string().nullable().optional().describe("the id of one of the user's goals"),
 };
 
-/** The user's tools for one reply; `onProposal` hears of each proposal the moment it is stored. */
 export function assistantTools({ kysely, dialect, now, userId, onProposal }: AssistantToolsDeps): ToolSet {
   const tasks = tasksService({ kysely, dialect, now });
   const goals = goalsService({ kysely, now });
@@ -97,7 +90,6 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
   const users = usersService({ kysely, now });
   const today = () => users.userToday(userId);
 
-  /** "today", "tomorrow" or a date in the user's zone; anything else is left for the contract to refuse. */
   function resolveDay(value: string | null | undefined, todayDate: string): string | null | undefined {
     if (typeof value !== "string") return value;
     const word = value.trim().toLowerCase();
@@ -134,7 +126,6 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
     return result.success ? result.data : describeIssues(result.error);
   }
 
-  /** One update per task, checked as PATCH /api/tasks/{id} checks its body. */
   function updates(taskIds: readonly string[], body: Record<string, unknown>): ProposalOperation[] | string {
     const parsed = parse(proposedTaskUpdateSchema, body);
     if (typeof parsed === "string") return parsed;
@@ -336,10 +327,7 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
   };
 }
 
-/**
- * Stops the tool loop at MAX_TOOL_STEPS, or when the user's AI allowance has no room for the next
- * model call: each call after tool results counts as a message (decision 022).
- */
+/** Each model call after tool results counts toward the user's allowance (decision 022). */
 export function toolStepsWithinAllowance(takeAllowance: () => Promise<void>): StopCondition<ToolSet> {
   return async ({ steps }) => {
     if (steps.length >= MAX_TOOL_STEPS) return true;
@@ -352,16 +340,12 @@ export function toolStepsWithinAllowance(takeAllowance: () => Promise<void>): St
   };
 }
 
-/** The reply when the model called tools and wrote nothing (or ran out of steps). */
 export function toolsOnlyReply(proposals: readonly Proposal[]): string {
   if (proposals.length === 0) return "I could not finish that in one go; please ask again, one step at a time.";
   return `Here is what I propose: ${proposals.map((proposal) => proposal.summary).join("; ")}. Nothing changes until you apply it.`;
 }
 
-/**
- * Whether a provider refused the request for its tools (a local model without tool calling: Ollama
- * answers 400 "... does not support tools", vLLM 400 about "tool choice"): the reply is asked for again without them.
- */
+/** A local model without tool calling (Ollama, vLLM answer 400): the reply is asked for again without tools. */
 export function refusedTools(error: unknown): boolean {
   const { name, statusCode, responseBody, message } = (error ?? {}) as {
     name?: string;

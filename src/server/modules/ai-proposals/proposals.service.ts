@@ -34,7 +34,6 @@ export interface ProposalsServiceDeps {
   now: () => Date;
 }
 
-/** What undo needs of each applied change: the task as it was, and as apply left it. */
 interface UndoEntry {
   changeId: string;
   kind: StoredChange["kind"];
@@ -74,7 +73,6 @@ export function toProposal(row: ProposalRow, at: Date): Proposal {
   };
 }
 
-/** 409 with the proposal as it is: expired, or already applied, dismissed or undone. */
 function notOpen(row: ProposalRow, at: Date): AppError {
   const proposal = toProposal(row, at);
   return proposal.status === "expired"
@@ -98,10 +96,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
     return row;
   }
 
-  /**
-   * The changes the operations make, as the card shows them. Every id must be the user's: another
-   * user's or an unknown task or goal is a 404, as the REST routes answer, and nothing is stored.
-   */
+  /** Another user's or an unknown id is a 404, as the REST routes answer, and nothing is stored. */
   async function describe(userId: string, operations: readonly ProposalOperation[]): Promise<StoredChange[]> {
     const taskIds = operations.flatMap((operation) => ("taskId" in operation ? [operation.taskId] : []));
     if (new Set(taskIds).size !== taskIds.length) {
@@ -158,7 +153,6 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
   }
 
   return {
-    /** Stores what a write tool asked for; nothing of the user's data changes. */
     async propose(userId: string, tool: string, operations: readonly ProposalOperation[]): Promise<Proposal> {
       if (operations.length === 0) throw new AppError("validation_failed", "A proposal needs at least one change");
       if (operations.length > PROPOSAL_MAX_CHANGES) {
@@ -209,11 +203,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
       return toProposal(await findRow(userId, id), at);
     },
 
-    /**
-     * Runs the chosen changes in one transaction through the tasks and goals services: all of them
-     * or none. The proposal leaves 'open' in the same transaction, conditionally, so it is applied
-     * at most once whatever the clicks, tabs or replays.
-     */
+    /** The proposal leaves 'open' conditionally in the same transaction: applied at most once, whatever the clicks or replays. */
     async apply(userId: string, id: string, changeIds: readonly string[]): Promise<Proposal> {
       const at = now();
       const row = await findRow(userId, id);
@@ -275,10 +265,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
       return toProposal(await findRow(userId, id), at);
     },
 
-    /**
-     * Puts every task and goal the proposal touched back as it was, in one transaction; a task
-     * changed (or deleted) since apply is left as it is and listed in `skipped`.
-     */
+    /** A task changed or deleted since apply is left as it is and listed in `skipped`. */
     async undo(userId: string, id: string): Promise<UndoProposalResponse> {
       const at = now();
       const row = await findRow(userId, id);

@@ -49,16 +49,9 @@ const KIND_LABELS: Record<ProposalChange["kind"], string> = {
 
 export interface ProposalCardProps {
   proposal: ProposalRef;
-  /** Called when the proposal's state changes, so the chat history keeps it. */
   onStateChange(ref: ProposalRef): void;
 }
 
-/**
- * Changes the assistant asks to make, shown before anything is written: each as a before/after,
- * the ones to make ticked, then Apply (one step) or Dismiss; after Apply, Undo while the server
- * allows it. A card from a stored history shows its summary and state, and an open one is read
- * again from the server.
- */
 export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps) {
   const queryClient = useQueryClient();
   const cardRef = useRef<HTMLDivElement>(null);
@@ -318,7 +311,6 @@ export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps
   );
 }
 
-/** A 409's body carries the proposal as it is now. */
 function proposalInBody(body: string): Proposal | null {
   try {
     const { proposal } = JSON.parse(body) as { proposal?: Proposal };
@@ -392,7 +384,6 @@ function titleChanged(change: ProposalChange): boolean {
   return change.before !== null && change.after !== null && change.before.title !== change.after.title;
 }
 
-/** One side of a change: day, time and status (title, length and goal when they matter), what differs in bold. */
 function Side({
   label,
   view,
