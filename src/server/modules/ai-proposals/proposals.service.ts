@@ -40,6 +40,8 @@ interface UndoEntry {
   taskId?: string;
   goalId?: string;
   before?: Task;
+  /** A deleted series occurrence's day, so that undo puts it back in its series. */
+  occurrenceDate?: string | null;
   /** taskFingerprint of the task as apply wrote it; the goal's updatedAt for a created goal. */
   written?: string;
 }
@@ -234,9 +236,13 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
             } else if (operation.kind === "updateTask" || operation.kind === "deleteTask") {
               const task = before.get(operation.taskId);
               if (!task) throw staleChange();
+              const entry: UndoEntry = { changeId: change.id, kind: change.kind, taskId: task.id, before: task };
               if (operation.kind === "updateTask") await inTransaction.tasks.updateTask(userId, operation.taskId, operation.body);
-              else await inTransaction.tasks.deleteTask(userId, operation.taskId);
-              entries.push({ changeId: change.id, kind: change.kind, taskId: task.id, before: task });
+              else {
+                if (task.seriesId) entry.occurrenceDate = await inTransaction.tasks.findOccurrenceDate(userId, task.id);
+                await inTransaction.tasks.deleteTask(userId, operation.taskId);
+              }
+              entries.push(entry);
             }
           }
           const creations = chosen.filter((change) => change.operation.kind === "createTask");
@@ -304,7 +310,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
           const task = current.get(entry.taskId!);
           if (entry.kind === "deleteTask") {
             if (task) skip(entry, "exists again");
-            else await inTransaction.tasks.restoreTask(userId, entry.before!);
+            else await inTransaction.tasks.restoreTask(userId, entry.before!, entry.occurrenceDate ?? null);
             continue;
           }
           if (!task) skip(entry, "deleted since");

@@ -239,4 +239,24 @@ describeEachDatabase("assistant proposals API", (dialect) => {
     expect(await tasksOf(alice, "2026-05-04")).toEqual([]);
     expect((await service().getProposal(alice.userId, proposal.id)).status).toBe("open");
   });
+
+  it("undoing a deleted occurrence of a series puts it back as that day's occurrence", async () => {
+    const first = await createTask(alice, { title: "Stretch", date: "2026-05-04", recurrence: "FREQ=DAILY" });
+    const [tomorrows] = await tasksOf(alice, "2026-05-05");
+    const proposal = await service().propose(alice.userId, "deleteTasks", [{ kind: "deleteTask", taskId: tomorrows!.id }]);
+    expect((await apply(alice, proposal)).statusCode).toBe(200);
+    expect(await tasksOf(alice, "2026-05-05")).toEqual([]);
+
+    expect((await undo(alice, proposal)).json().skipped).toEqual([]);
+    expect(await tasksOf(alice, "2026-05-05")).toEqual([expect.objectContaining({ id: tomorrows!.id, seriesId: first.seriesId })]);
+    // An edit from an earlier day on finds it as its series' occurrence, not a lone task.
+    const edited = await t.app.inject({
+      method: "PATCH",
+      url: `/api/tasks/${first.id}`,
+      headers: alice.mutatingHeaders,
+      payload: { title: "Stretch well", scope: "future" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await tasksOf(alice, "2026-05-05")).map((task) => task.title)).toEqual(["Stretch well"]);
+  });
 });

@@ -415,14 +415,29 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
      * Puts a task back as `snapshot` was, all its fields (an assistant's proposal undone): updated
      * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
      */
-    async restoreTask(userId: string, snapshot: Task): Promise<void> {
+    /** The day a series made this task for; the Task view leaves it out, and a restore needs it back. */
+    async findOccurrenceDate(userId: string, taskId: string): Promise<string | null> {
+      return (await repository.findTaskState(userId, taskId))?.occurrenceDate ?? null;
+    },
+
+    async restoreTask(userId: string, snapshot: Task, occurrenceDate: string | null = null): Promise<void> {
       await writeUserData(kysely, userId, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
         const { goalTitle: _joined, userId: _owner, recurrence: _series, id, createdAt, ...fields } = snapshot;
         if (fields.goalId !== null && (await inTransaction.findGoalTitle(userId, fields.goalId)) === undefined) fields.goalId = null;
         if (current) await inTransaction.updateTask(userId, id, fields);
-        else await inTransaction.insertTasks(userId, [{ id, createdAt, ...fields }]);
+        else {
+          const series = fields.seriesId ? await inTransaction.findSeries(userId, fields.seriesId) : undefined;
+          if (!series) fields.seriesId = null;
+          // Its day was skipped when it was deleted: back in the series, it is that day's occurrence again.
+          const day = series && occurrenceDate !== null ? occurrenceDate : null;
+          if (series && day !== null) {
+            const kept = skippedDays(series).filter((skipped) => skipped !== day);
+            await inTransaction.updateSeries(userId, series.id, { skippedDays: kept.join(","), updatedAt: now().toISOString() });
+          }
+          await inTransaction.insertTasks(userId, [{ id, createdAt, ...fields, occurrenceDate: day }]);
+        }
         await adjustGoalCounts(inTransaction, userId, current ?? null, fields);
       });
     },
