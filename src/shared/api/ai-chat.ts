@@ -3,6 +3,8 @@ import type { Proposal } from "./ai-proposals.ts";
 
 export const aiProviderNames = ["openai", "gemini", "claude", "openrouter"] as const;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** How long an applied proposal may be undone (ai-proposals.ts re-exports it). */
+export const UNDO_WINDOW_MINUTES = 10;
 
 export function isAiProviderName(value: string): value is (typeof aiProviderNames)[number] {
   return (aiProviderNames as readonly string[]).includes(value);

@@ -5,7 +5,7 @@ import { createTaskBodySchema, taskStatusSchema, updateTaskBodySchema } from "./
 import { idSchema } from "./text.ts";
 
 export const PROPOSAL_LIFETIME_MINUTES = 30;
-export const UNDO_WINDOW_MINUTES = 10;
+export { UNDO_WINDOW_MINUTES } from "./ai-chat.ts";
 /** A proposal touching more tasks than this is shown with a warning, as any delete is. */
 export const PROPOSAL_WARNING_TASKS = 10;
 export const PROPOSAL_MAX_CHANGES = 50;

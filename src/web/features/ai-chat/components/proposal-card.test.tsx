@@ -268,7 +268,11 @@ describe("ProposalCard", () => {
 describe("ProposalCard from a stored history", () => {
   it("shows a closed proposal's summary and state, without asking the server", () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
-    const { card } = renderCard(applied(proposal()), { cached: false });
+    const pastUndo = new Date(NOW.getTime() - 10 * 60_000 - 1).toISOString();
+    const { card } = renderCard(applied(proposal()), {
+      cached: false,
+      ref: { ...toProposalRef(applied(proposal())), expiresAt: pastUndo },
+    });
     expect(card()).toHaveTextContent("Move 1 task, create 1 task");
     expect(screen.getByTestId("proposal-status")).toHaveTextContent("Applied");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
@@ -281,6 +285,13 @@ describe("ProposalCard from a stored history", () => {
     expect(screen.getByText("Loading the proposal...")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Apply" })).toBeInTheDocument();
     expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    expect(calls(fetchMock, "/api/ai/proposals/p1")).toHaveLength(1);
+  });
+
+  it("reads an applied one again while its undo may still be offered, and offers Undo", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ proposal: applied(proposal()) }));
+    renderCard(applied(proposal()), { cached: false });
+    expect(await screen.findByRole("button", { name: "Undo" })).toBeInTheDocument();
     expect(calls(fetchMock, "/api/ai/proposals/p1")).toHaveLength(1);
   });
 

@@ -8,6 +8,7 @@ import type {
   ProposalTaskView,
   UndoProposalResponse,
 } from "../../../../shared/api/ai-proposals.ts";
+import { UNDO_WINDOW_MINUTES } from "../../../../shared/api/ai-chat.ts";
 import { formatDuration, formatTime12h } from "../../../../shared/rules/format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -57,7 +58,10 @@ export function ProposalCard({ proposal: ref, onStateChange }: ProposalCardProps
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const hasExpired = useTimePassed(ref.expiresAt);
-  const query = useProposal(ref.id, ref.status === "open" && !hasExpired);
+  // Applied by its expiry at the latest, it may be undone for the window after: read again, it offers Undo after a reload.
+  const undoEnd = Date.parse(ref.expiresAt) + UNDO_WINDOW_MINUTES * 60_000;
+  const mayUndo = !useTimePassed(Number.isNaN(undoEnd) ? ref.expiresAt : new Date(undoEnd).toISOString());
+  const query = useProposal(ref.id, (ref.status === "open" && !hasExpired) || (ref.status === "applied" && mayUndo));
   const proposal = query.data;
   const serverStatus = proposal?.status ?? ref.status;
   const status: ProposalStatus = serverStatus === "open" && hasExpired ? "expired" : serverStatus;
