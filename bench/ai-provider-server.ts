@@ -5,9 +5,12 @@
 //    a JSON schema in `response_format` (a goal breakdown) gets five suggestions as that object.
 //  - With `stream: true`: the first piece at once, carrying the wall-clock time it was sent
 //    ("sent-at:<epoch ms>"), then the rest FIRST_TOKEN_GAP_MS later, so the bench can tell how long
-//    the first piece took to reach a client through the app (bench/ai-first-token.ts).
+//    the first piece took to reach a client through the app (bench/ai-first-token.ts);
+//  - a streamed request offering tools whose messages hold PROPOSE_TRIGGER and no tool result yet:
+//    a createTasks call whose task title carries the time its last piece was sent; after the tool
+//    result, the reply.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { SENT_AT_PREFIX } from "./ai-first-token.ts";
+import { PROPOSE_TRIGGER, SENT_AT_PREFIX } from "./ai-first-token.ts";
 
 const FIRST_TOKEN_GAP_MS = 100;
 const REPLY = "Start with your most important task, then take a short break.";
@@ -36,7 +39,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const raw: Buffer[] = [];
   for await (const part of req) raw.push(part as Buffer);
   if (req.method !== "POST" || !req.url?.startsWith("/v1/chat/completions")) return void res.writeHead(404).end();
-  const body = JSON.parse(Buffer.concat(raw).toString("utf8")) as { stream?: boolean; response_format?: { type?: string } };
+  const body = JSON.parse(Buffer.concat(raw).toString("utf8")) as {
+    stream?: boolean;
+    response_format?: { type?: string };
+    tools?: unknown[];
+    messages?: Array<{ role?: string }>;
+  };
   if (body.stream !== true) {
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
@@ -57,6 +65,17 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return;
   }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const asksForProposal =
+    body.tools !== undefined && JSON.stringify(body.messages).includes(PROPOSE_TRIGGER) && !body.messages?.some((m) => m.role === "tool");
+  if (asksForProposal) {
+    const call = { index: 0, id: "call_bench", type: "function", function: { name: "createTasks", arguments: "" } };
+    res.write(chunk({ role: "assistant", content: null, tool_calls: [call] }));
+    const task = { title: `${SENT_AT_PREFIX}${nowMs()} Call the bank`, date: "today", scheduledStartTime: "15:00" };
+    res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify({ tasks: [task] }) } }] }));
+    res.write(chunk({}, "tool_calls"));
+    res.end("data: [DONE]\n\n");
+    return;
+  }
   res.write(chunk({ role: "assistant", content: "" }));
   res.write(chunk({ content: `${SENT_AT_PREFIX}${nowMs()} ` }));
   await new Promise((resolve) => setTimeout(resolve, FIRST_TOKEN_GAP_MS));

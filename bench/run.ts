@@ -9,7 +9,13 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
-import { FIRST_TOKEN_BUDGET_MS, type FirstTokenResult, measureFirstToken } from "./ai-first-token.ts";
+import {
+  FIRST_TOKEN_BUDGET_MS,
+  type FirstTokenResult,
+  measureStreamed,
+  PROPOSAL_CARD_BUDGET_MS,
+  type StreamedMeasure,
+} from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
@@ -267,7 +273,7 @@ async function benchApp(
   dialect: Dialect,
   baseline: Baseline,
   databaseUrl?: string,
-): Promise<{ rows: ScenarioRow[]; rssMb: number | null; firstToken?: FirstTokenResult | { error: string } }> {
+): Promise<{ rows: ScenarioRow[]; rssMb: number | null; streamed: BudgetCheck[] }> {
   const port = await findFreePort();
   const dataDir = tempDataDir(dialect);
   const server = startServer("app", appArgs, appEnv(port, dataDir, databaseUrl), port);
@@ -309,20 +315,22 @@ async function benchApp(
       console.log(`${dialect.padEnd(8)}  ${scenario.name}  ${text}`);
       rows.push({ name: scenario.name, dialect, outcome });
     }
-    let firstToken: FirstTokenResult | { error: string } | undefined;
-    if (!onlyScenarios || FIRST_TOKEN_CHECK.toLowerCase().includes(onlyScenarios)) {
+    const streamed: BudgetCheck[] = [];
+    for (const measure of Object.keys(STREAMED_CHECKS) as StreamedMeasure[]) {
+      const check = STREAMED_CHECKS[measure];
+      if (onlyScenarios && !check.toLowerCase().includes(onlyScenarios)) continue;
+      let result: FirstTokenResult | { error: string };
       try {
-        const user = await seedSignedInUser(db, sessionSecret, ctx.now, { name: "Streamer" });
-        firstToken = await measureFirstToken(server.baseUrl, user.headers);
-        console.log(
-          `${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  median ${firstToken.medianMs.toFixed(1)} ms, max ${firstToken.maxMs.toFixed(1)} ms`,
-        );
+        const user = await seedSignedInUser(db, sessionSecret, ctx.now, { name: `Streamer ${measure}` });
+        result = await measureStreamed(server.baseUrl, user.headers, measure);
+        console.log(`${dialect.padEnd(8)}  ${check}  median ${result.medianMs.toFixed(1)} ms, max ${result.maxMs.toFixed(1)} ms`);
       } catch (error) {
-        firstToken = { error: error instanceof Error ? error.message : String(error) };
-        console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  ERROR: ${firstToken.error}`);
+        result = { error: error instanceof Error ? error.message : String(error) };
+        console.log(`${dialect.padEnd(8)}  ${check}  ERROR: ${result.error}`);
       }
+      streamed.push(streamedCheck(dialect, measure, result));
     }
-    return { rows, rssMb: readRssMb(server.pid), ...(firstToken ? { firstToken } : {}) };
+    return { rows, rssMb: readRssMb(server.pid), streamed };
   } finally {
     await server.stop();
     await db?.close();
@@ -357,11 +365,14 @@ async function createPostgresDatabase(): Promise<{ url: string } | { reason: str
   return { url: url.toString() };
 }
 
-const FIRST_TOKEN_CHECK = "POST /api/ai/chat streamed: first piece from provider to client";
+const STREAMED_CHECKS: Record<StreamedMeasure, string> = {
+  "first piece": "POST /api/ai/chat streamed: first piece from provider to client",
+  proposal: "POST /api/ai/chat streamed: proposal card from the tool call to client",
+};
 
-function firstTokenCheck(dialect: Dialect, result: FirstTokenResult | { error: string }): BudgetCheck {
-  const name = `${FIRST_TOKEN_CHECK} on ${dialect} (max of ${"samplesMs" in result ? result.samplesMs.length : 0} chats)`;
-  const limit = `< ${FIRST_TOKEN_BUDGET_MS} ms`;
+function streamedCheck(dialect: Dialect, measure: StreamedMeasure, result: FirstTokenResult | { error: string }): BudgetCheck {
+  const name = `${STREAMED_CHECKS[measure]} on ${dialect} (max of ${"samplesMs" in result ? result.samplesMs.length : 0} chats)`;
+  const limit = `< ${measure === "proposal" ? PROPOSAL_CARD_BUDGET_MS : FIRST_TOKEN_BUDGET_MS} ms`;
   if ("error" in result) return { name, measured: `error: ${result.error}`, limit, verdict: "FAIL" };
   return {
     name,
@@ -581,12 +592,12 @@ async function main(): Promise<void> {
 
   const rows: ScenarioRow[] = [];
   const appRss: Report["appRss"] = {};
-  const firstTokenChecks: BudgetCheck[] = [];
+  const streamedChecks: BudgetCheck[] = [];
   if (databases.has("sqlite")) {
     const sqlite = await benchApp("sqlite", baseline);
     rows.push(...sqlite.rows);
     appRss.sqlite = sqlite.rssMb;
-    if (sqlite.firstToken) firstTokenChecks.push(firstTokenCheck("sqlite", sqlite.firstToken));
+    streamedChecks.push(...sqlite.streamed);
   }
 
   let postgres: Report["postgres"];
@@ -599,7 +610,7 @@ async function main(): Promise<void> {
     const result = await benchApp("postgres", baseline, database.url);
     rows.push(...result.rows);
     appRss.postgres = result.rssMb;
-    if (result.firstToken) firstTokenChecks.push(firstTokenCheck("postgres", result.firstToken));
+    streamedChecks.push(...result.streamed);
   }
 
   // Again at the end: two full runs show how much the machine drifted during the run.
@@ -629,7 +640,7 @@ async function main(): Promise<void> {
     });
   }
   checks.push(...scenarioChecks(rows));
-  checks.push(...firstTokenChecks);
+  checks.push(...streamedChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
