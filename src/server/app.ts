@@ -22,6 +22,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
+import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(proposalsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
+  await app.register(tokensRoutes);
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 
