@@ -30,6 +30,7 @@ import { csrfPlugin } from "./plugins/csrf.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { answerRouterError } from "./plugins/router-errors.ts";
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Registered first so that it is closed last.
   await app.register(databasePlugin, { db, ownsDb });
   await app.register(routeTablePlugin);
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://"), avatarOrigins: avatarOriginsOf(config.auth) });
