@@ -19,6 +19,7 @@ import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
   await app.register(tokensRoutes);
+  await app.register(mcpRoutes, { config });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 
