@@ -43,7 +43,7 @@ describeEachDatabase("MCP server", (dialect) => {
   }
 
   const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-    (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Record<string, never> };
+    (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Record<string, unknown> };
 
   it("lists every tool to a write token, with schemas and annotations", async () => {
     const client = await connect(await newToken(t, user, "write"));
@@ -132,7 +132,12 @@ describeEachDatabase("MCP server", (dialect) => {
   it("refuses a request without a valid token: 401 with WWW-Authenticate, cookies not enough", async () => {
     const body = { jsonrpc: "2.0", id: 1, method: "tools/list" };
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    for (const extra of [{}, { cookie: user.headers.cookie, "x-csrf-token": user.csrfToken }, { authorization: "Bearer dw_unknown" }]) {
+    const extras: Record<string, string>[] = [
+      {},
+      { cookie: user.headers.cookie, "x-csrf-token": user.csrfToken },
+      { authorization: "Bearer dw_unknown" },
+    ];
+    for (const extra of extras) {
       const response = await fetch(`${base}/mcp`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
