@@ -15,6 +15,8 @@ import {
 import { idSchema } from "./text.ts";
 
 export const MCP_CREATE_TASKS_MAX = 20;
+/** A year of planning can leave hundreds stalled: an assistant's context gets the latest. */
+export const MCP_STALLED_SHOWN = 20;
 
 export const mcpTaskSchema = taskSchema.pick({
   id: true,
@@ -44,7 +46,8 @@ export const getDayOutput = {
     done: z.array(mcpTaskSchema),
     stalled: z.array(mcpTaskSchema),
   }),
-  stalledElsewhere: z.array(mcpTaskSchema).describe("Stalled tasks planned on other days"),
+  stalledElsewhere: z.array(mcpTaskSchema).describe(`Stalled tasks planned on other days, the latest ${MCP_STALLED_SHOWN}`),
+  stalledElsewhereCount: z.number().int().describe("How many stalled tasks other days hold in all"),
   capacity: z
     .object({
       total: z.number(),

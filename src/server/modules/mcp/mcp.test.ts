@@ -96,6 +96,28 @@ describeEachDatabase("MCP server", (dialect) => {
     expect(board.json().map((task: { title: string }) => task.title)).toEqual(["Write the brief"]);
   });
 
+  it("get_day shows the latest stalled tasks of other days and how many there are", async () => {
+    const other = await signInTestUser(t.app, { name: "Staller" });
+    const client = await connect(await newToken(t, other, "write"));
+    const created = await call(client, "create_tasks", {
+      tasks: [
+        { title: "Long ago", date: "2020-01-06", estimatedDuration: 10 },
+        { title: "Later", date: "2020-01-07", estimatedDuration: 10 },
+      ],
+    });
+    for (const task of created.structuredContent!.tasks as Array<{ id: string }>) {
+      await call(client, "update_task", { id: task.id, changes: { status: "inprogress" } });
+    }
+    t.clock.advance(20 * 60 * 1000);
+    const day = await call(client, "get_day");
+    expect(day.structuredContent).toMatchObject({ stalledElsewhereCount: 2 });
+    const stalled = day.structuredContent!.stalledElsewhere as Array<{ title: string; status: string }>;
+    expect(stalled.map((task) => [task.title, task.status])).toEqual([
+      ["Later", "stalled"],
+      ["Long ago", "stalled"],
+    ]);
+  });
+
   it("answers a refused call as a tool error, not a failure of the protocol", async () => {
     const client = await connect(await newToken(t, user, "write"));
     const missing = await call(client, "update_task", { id: "00000000-0000-4000-8000-000000000000", changes: { title: "x" } });
