@@ -108,6 +108,7 @@ function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<str
     // The per-user AI limit still counts every request in the database; it just never refuses here.
     AI_RATE_LIMIT_PER_MINUTE: "1000000000",
     AI_RATE_LIMIT_PER_DAY: "1000000000",
+    MCP_RATE_LIMIT_PER_MINUTE: "1000000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }

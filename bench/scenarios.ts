@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { Db, Dialect } from "../src/server/db/database.ts";
 import type { ProposalOperation } from "../src/server/modules/ai-proposals/proposal-views.ts";
 import { proposalsService } from "../src/server/modules/ai-proposals/proposals.service.ts";
+import { tokensService } from "../src/server/modules/tokens/tokens.service.ts";
 import type { RequestSpec } from "./lib/load.ts";
 import { httpRequest } from "./lib/processes.ts";
 import {
@@ -273,6 +274,16 @@ function clientAddress(index: number): string {
 }
 
 /** Cycles through the given values, one per request. */
+/** The planner's write token, as an MCP client or a script sends it. */
+function plannerBearer(ctx: BenchContext): Promise<{ user: PlannerUser; authorization: string }> {
+  return ctx.once("planner-token", async () => {
+    const user = await seedPlannerUser(ctx);
+    const tokens = tokensService({ kysely: ctx.db.kysely, now: () => ctx.now });
+    const { token } = await tokens.createToken(user.userId, { name: "Bench", scope: "write" });
+    return { user, authorization: `Bearer ${token}` };
+  });
+}
+
 function cycle<T>(values: T[]): () => T {
   let index = 0;
   return () => values[index++ % values.length]!;
@@ -375,6 +386,34 @@ export const scenarios: Scenario[] = [
       };
     },
     budget: { p99Ms: 15 },
+  },
+  {
+    name: "GET /api/tasks?date= (bearer token, 10k tasks)",
+    path: "/api/tasks?date=",
+    setup: async (ctx) => {
+      const { user, authorization } = await plannerBearer(ctx);
+      const day = cycle(user.days);
+      return { headers: { authorization }, nextRequest: () => ({ path: `/api/tasks?date=${day()}` }), note: "as the cookie row above" };
+    },
+    budget: { p99Ms: 15 },
+  },
+  {
+    name: "POST /mcp get_day (bearer token, 10k tasks)",
+    method: "POST",
+    path: "/mcp",
+    setup: async (ctx) => {
+      const { user, authorization } = await plannerBearer(ctx);
+      const day = cycle(user.days);
+      const call = () => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_day", arguments: { date: day() } } });
+      const headers = { authorization, accept: "application/json, text/event-stream", "content-type": "application/json" };
+      return {
+        headers,
+        nextRequest: () => ({ body: JSON.stringify(call()) }),
+        note: "5 at once (an assistant's calls follow each other); each call another day, with a server and transport of its own",
+      };
+    },
+    connections: 5,
+    budget: { p99Ms: 20 },
   },
   {
     name: "GET /api/goals (200 goals, 10k tasks)",

@@ -3,6 +3,8 @@ export type AppErrorCode =
   | "validation_failed"
   | "unauthorized"
   | "forbidden"
+  // A read-only personal access token on a write (docs/decisions/036).
+  | "insufficient_scope"
   | "not_found"
   | "conflict"
   // The assistant's proposals (decision 033).
@@ -24,6 +26,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
   proposal_expired: 409,

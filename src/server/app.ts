@@ -19,9 +19,11 @@ import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
+import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
@@ -29,6 +31,7 @@ import { csrfPlugin } from "./plugins/csrf.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { routeTablePlugin } from "./plugins/route-table.ts";
 import { answerRouterError } from "./plugins/router-errors.ts";
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Registered first so that it is closed last.
   await app.register(databasePlugin, { db, ownsDb });
   await app.register(routeTablePlugin);
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://"), avatarOrigins: avatarOriginsOf(config.auth) });
@@ -145,6 +149,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(proposalsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
+  await app.register(tokensRoutes);
+  await app.register(mcpRoutes, { config });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 

@@ -6,6 +6,7 @@ import type { AiProviderName } from "../shared/api/ai.ts";
 
 /** Generous: one browser signs in with a handful of requests and refreshes every 45 minutes. */
 const DEFAULT_AUTH_RATE_LIMIT = 300;
+const DEFAULT_MCP_RATE_LIMIT_PER_MINUTE = 120;
 const DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS = 60_000;
 const ROLLOVER_INTERVAL_MESSAGE = "must be a whole number of milliseconds from 1000 to 3600000";
 
@@ -111,6 +112,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: wholeNumber(100, 600_000),
   AI_RATE_LIMIT_PER_MINUTE: requestLimit,
   AI_RATE_LIMIT_PER_DAY: requestLimit,
+  MCP_RATE_LIMIT_PER_MINUTE: requestLimit,
 });
 
 export interface AiProviderConfig {
@@ -158,6 +160,8 @@ export interface Config {
   };
   ai: AiConfig;
   rolloverScheduler: { enabled: boolean; intervalMs: number };
+  /** MCP calls per personal access token per minute; 0: no limit. */
+  mcpRateLimitPerMinute: number;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? DEFAULT_SHUTDOWN_DRAIN_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     auth: { google, oidc, localSignIn, rateLimitPerMinute: e.AUTH_RATE_LIMIT ?? DEFAULT_AUTH_RATE_LIMIT },
+    mcpRateLimitPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE ?? DEFAULT_MCP_RATE_LIMIT_PER_MINUTE,
     rolloverScheduler: {
       enabled: e.ROLLOVER_SCHEDULER !== "off",
       intervalMs: e.ROLLOVER_SCHEDULER_INTERVAL_MS ?? DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS,

@@ -220,6 +220,21 @@ export interface JobLeasesTable {
   completedAt: string | null;
 }
 
+export type TokenScope = "read" | "write";
+
+/** Personal access tokens (docs/decisions/036): the secret's SHA-256 only, never the secret. */
+export interface PersonalAccessTokensTable {
+  id: string;
+  userId: string;
+  name: string;
+  scope: TokenScope;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -243,6 +258,7 @@ export interface Database {
   aiProposals: AiProposalsTable;
   jobLeases: JobLeasesTable;
   rateLimits: RateLimitsTable;
+  personalAccessTokens: PersonalAccessTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -252,5 +268,6 @@ export type TaskRowUpdate = Updateable<TasksTable>;
 export type TaskSeriesRow = Selectable<TaskSeriesTable>;
 export type GoalRow = Selectable<GoalsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type PersonalAccessTokenRow = Selectable<PersonalAccessTokensTable>;
 export type AiConversationRow = Selectable<AiConversationsTable>;
 export type AiBreakdownRow = Selectable<AiBreakdownsTable>;

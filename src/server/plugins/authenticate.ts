@@ -1,13 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { TOKEN_PREFIX, type TokenScope } from "../../shared/api/tokens.ts";
 import { AppError } from "../app-error.ts";
 import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.ts";
 import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
+import { hashTokenSecret, readBearerToken } from "../modules/tokens/token-secrets.ts";
+import { tokensRepository } from "../modules/tokens/tokens.repository.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The route reads no session (health checks): it must answer even when the database cannot. */
     skipAuthentication?: boolean;
+    /** Session only: a personal access token is refused (the token routes; /auth/* always). */
+    refuseBearer?: boolean;
+    /** The route checks a token's scope itself (the MCP endpoint: a read token may POST read tools). */
+    bearerScopeByRoute?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user's id, or null; set before any handler runs. */
@@ -15,6 +22,8 @@ declare module "fastify" {
     sessionId: string | null;
     /** The signed-in user's data version as this request found it (db/user-data.ts), or null. */
     userDataVersion: number | null;
+    /** Set when the request came with a personal access token rather than the session cookie. */
+    bearerToken: { id: string; scope: TokenScope } | null;
   }
 }
 
@@ -24,20 +33,62 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
+const READ_METHODS = new Set(["GET", "HEAD"]);
+const LAST_USED_EVERY_MS = 60 * 1000;
+
+export function refuseWithoutToken(reply: FastifyReply, message = "A valid personal access token is required"): never {
+  reply.header("www-authenticate", 'Bearer realm="daywise"');
+  throw new AppError("unauthorized", message);
+}
+
 /**
- * Reads the access cookie (HMAC-signed session id and expiry) and, on every request, its session
- * and the user's data version in one indexed query: a logout or a revoked session is refused at
- * once by every instance, and the version is the one signal the user-data cache needs.
+ * Reads the access cookie (HMAC-signed session id and expiry) or a personal access token and, on
+ * every request, its session or token and the user's data version in one indexed query: a logout or
+ * a revoked session or token is refused at once by every instance, and the version is the one
+ * signal the user-data cache needs.
  */
 export const authenticatePlugin = fp<{ secret: string }>(async function authenticate(app: FastifyInstance, { secret }) {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionId", null);
   app.decorateRequest("userDataVersion", null);
+  app.decorateRequest("bearerToken", null);
   const sessions = sessionsRepository(app.db.kysely);
+  const tokens = tokensRepository(app.db.kysely);
 
-  app.addHook("onRequest", async (request) => {
+  async function authenticateBearer(request: FastifyRequest, reply: FastifyReply, secretToken: string): Promise<void> {
+    const config = request.routeOptions.config;
+    if (config.refuseBearer || request.url.startsWith("/auth/")) {
+      throw new AppError("forbidden", "A personal access token cannot be used here: sign in to the web app");
+    }
+    if (!secretToken.startsWith(TOKEN_PREFIX)) refuseWithoutToken(reply, "Invalid personal access token");
+    const now = app.now();
+    const found = await tokens.findBearerTokenUser(hashTokenSecret(secretToken));
+    if (!found || (found.expiresAt !== null && found.expiresAt <= now.toISOString())) {
+      refuseWithoutToken(reply, "Invalid, expired or revoked personal access token");
+    }
+    if (found.scope === "read" && !READ_METHODS.has(request.method) && !config.bearerScopeByRoute) {
+      reply.header("www-authenticate", 'Bearer realm="daywise", error="insufficient_scope"');
+      throw new AppError("insufficient_scope", "This token is read-only");
+    }
+    request.userId = found.userId;
+    request.userDataVersion = found.dataVersion;
+    request.bearerToken = { id: found.tokenId, scope: found.scope };
+    const before = new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString();
+    if (found.lastUsedAt === null || found.lastUsedAt < before) {
+      // Off the answer's path: at most one conditional write a minute per token.
+      tokens
+        .touchLastUsed(found.tokenId, now.toISOString(), before, found.lastUsedAt === null)
+        .catch((error: unknown) => request.log.warn({ err: error }, "could not record a token's last use"));
+    }
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.config.skipAuthentication) return;
+    // With a bearer token the cookies are not read at all: the token alone decides.
+    const bearer = readBearerToken(request.headers.authorization);
+    if (bearer !== null) return authenticateBearer(request, reply, bearer);
     const token = request.cookies[ACCESS_COOKIE];
-    if (!token || request.routeOptions.config.skipAuthentication) return;
+    if (!token) return;
     const now = app.now();
     const access = readAccessToken(secret, token, now);
     if (!access) return;

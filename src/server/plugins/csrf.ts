@@ -20,7 +20,8 @@ export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async functi
   const sessionOfRefreshCookie = (request: FastifyRequest) => readRefreshToken(secret, request.cookies[REFRESH_COOKIE]);
 
   app.addHook("onRequest", async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+    // A bearer token is sent only by a client that holds it, never attached by a browser on its own.
+    if (!UNSAFE_METHODS.has(request.method) || request.bearerToken) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     // "null" is what browsers send for same-origin form posts under Referrer-Policy: no-referrer;

@@ -136,3 +136,27 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
     throw new AppError("too_many_requests", `Too many requests from this address; try again in ${result.ttlInSeconds} seconds`);
   });
 });
+
+/** A fixed window per key for a route's own limit, stored as the plugin's are (database on PostgreSQL, memory on SQLite). */
+export function windowCounter(
+  app: FastifyInstance,
+  store: "database" | "memory",
+  windowMs: number,
+): (key: string) => Promise<{ current: number; ttl: number }> {
+  const counters = new LRUCache<string, Counter>({ max: MEMORY_COUNTERS });
+  let increments = 0;
+  return async (key) => {
+    const now = app.now();
+    if (store === "database") {
+      if (++increments % SWEEP_EVERY === 0) sweepExpired(app.db.kysely, now, app.log);
+      return incrementCounter(app.db.kysely, key, windowMs, now);
+    }
+    let counter = counters.get(key);
+    if (!counter || counter.resetAtMs <= now.getTime()) {
+      counter = { count: 0, resetAtMs: now.getTime() + windowMs };
+      counters.set(key, counter);
+    }
+    counter.count++;
+    return { current: counter.count, ttl: counter.resetAtMs - now.getTime() };
+  };
+}

@@ -70,6 +70,12 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     });
     return { id, bodies: { POST: { tasks: [{ title: "Suggested task", estimatedDuration: 30 }] } } };
   },
+  "/api/tokens/:id": async (t, owner) => {
+    const payload = { name: "Owned token", scope: "read" };
+    const response = await t.app.inject({ method: "POST", url: "/api/tokens", headers: owner.mutatingHeaders, payload });
+    if (response.statusCode !== 201) throw new Error(`creating a token failed: ${response.statusCode} ${response.body}`);
+    return response.json().id;
+  },
   "/api/goals/:id": async (t, owner) => {
     const payload = { title: "Owned goal" };
     const response = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload });

@@ -9,4 +9,8 @@
 export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = [
   { url: "/oidc/*", reason: "the built-in OpenID Connect provider's endpoints (token, discovery, JWKS, authorization)" },
   { url: "/oidc/interaction/:uid", reason: "the built-in provider's sign-in page; uid is its interaction id" },
+  {
+    url: "/mcp",
+    reason: "the MCP endpoint takes a personal access token only (401 with cookies alone), so no CSRF token; its own tests: modules/mcp",
+  },
 ];

@@ -5,12 +5,13 @@
 //  (b) on every route whose URL takes a param, a second user gets 404 (never 200 or 403) for the
 //      first user's resource, for every method of that route. The resource comes from the route's
 //      factory in resource-factories.ts; a param route without one fails, saying to add it.
+//      (b) runs again with both users holding a write personal access token instead of a session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { type CreatedResource, type ResourceFactory, resourceFactories } from "./resource-factories.ts";
 import { harnessAllowList } from "./route-allow-list.ts";
-import { signInTestUser } from "./sign-in.ts";
+import { signInTestUser, type SignedInUser } from "./sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "./test-app.ts";
 
 const UNSAFE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
@@ -68,6 +69,7 @@ export async function crossUserFailures(
   t: TestApp,
   route: { url: string; methods: string[] },
   factories: Record<string, ResourceFactory>,
+  signIn: (app: App, user: { name: string }) => Promise<SignedInUser> = signInTestUser,
 ): Promise<string[]> {
   const factory = factories[route.url];
   if (!factory) {
@@ -76,8 +78,8 @@ export async function crossUserFailures(
         `to src/server/test/resource-factories.ts (it creates the owner's resource and returns its id)`,
     ];
   }
-  const owner = await signInTestUser(t.app, { name: "Owner" });
-  const intruder = await signInTestUser(t.app, { name: "Intruder" });
+  const owner = await signIn(t.app, { name: "Owner" });
+  const intruder = await signIn(t.app, { name: "Intruder" });
   const created = await factory(t, owner);
   const resource: CreatedResource = typeof created === "string" ? { id: created } : created;
   const url = fillUrl(route.url, resource);
@@ -116,6 +118,16 @@ export async function crossUserFailures(
   return failures;
 }
 
+/** A signed-in user whose every request carries a write token instead of the session's cookies. */
+async function signInWithToken(app: App, user: { name: string }): Promise<SignedInUser> {
+  const signedIn = await signInTestUser(app, user);
+  const payload = { name: "Harness", scope: "write" };
+  const response = await app.inject({ method: "POST", url: "/api/tokens", headers: signedIn.mutatingHeaders, payload });
+  if (response.statusCode !== 201) throw new Error(`creating a token failed: ${response.statusCode} ${response.body}`);
+  const authorization = `Bearer ${response.json().token}`;
+  return { ...signedIn, headers: { authorization }, mutatingHeaders: { authorization } } as unknown as SignedInUser;
+}
+
 /** The route table, read once from a real app (every dialect registers the same routes). */
 async function readRouteTable(): Promise<RouteEntry[]> {
   const t = await createTestApp("sqlite");
@@ -149,6 +161,13 @@ describeEachDatabase("route harness", (dialect) => {
   describe("(b) a second user gets 404 for the first user's resource", () => {
     it.each(paramRoutes(routes).map((route) => [`${route.methods.join("/")} ${route.url}`, route] as const))("%s", async (_name, route) => {
       expect(await crossUserFailures(t, route, resourceFactories)).toEqual([]);
+    });
+  });
+
+  describe("(b) with personal access tokens: a second user's token gets 404 for the first user's resource", () => {
+    const bearerRoutes = paramRoutes(routes.filter((route) => !route.config.refuseBearer && route.url.startsWith("/api/")));
+    it.each(bearerRoutes.map((route) => [`${route.methods.join("/")} ${route.url}`, route] as const))("%s", async (_name, route) => {
+      expect(await crossUserFailures(t, route, resourceFactories, signInWithToken)).toEqual([]);
     });
   });
 });

@@ -352,6 +352,28 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
+    async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
+      const notOnDay = (eb: ExpressionBuilder<Database, "tasks">) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", day)]);
+      const tasks = await selectTasks(userId)
+        .where("tasks.status", "=", sql.lit("stalled"))
+        .where(notOnDay)
+        // An expression, so that SQLite reads the few stalled rows by their status index and sorts them,
+        // rather than walking the user's whole date index backwards.
+        .orderBy(sql`coalesce(${sql.ref("tasks.date")}, '')`, "desc")
+        .orderBy("tasks.id")
+        .limit(limit)
+        .execute();
+      // Read from the index alone; the day's own stalled tasks are taken off by the caller.
+      const counted = await db
+        .selectFrom("tasks")
+        .select((eb) => eb.fn.countAll<number | string>().as("total"))
+        .where("userId", "=", userId)
+        .where("status", "=", sql.lit("stalled"))
+        .executeTakeFirst();
+      return { tasks, total: Number(counted?.total ?? 0) };
+    },
+
     async listFutureTasks(
       userId: string,
       window: { startDate: string; endDate: string; today: string; overdueSince: string },

@@ -468,6 +468,12 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       });
     },
 
+    /** The stalled rule first, as listStalledTasks: the latest `limit` stalled tasks off `day`, and how many stalled tasks there are. */
+    async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
+      await stallOverdueSessions(userId, await repository.listInProgressStates(userId));
+      return repository.latestStalledElsewhere(userId, day, limit);
+    },
+
     async listStalledTasks(userId: string): Promise<Task[]> {
       await stallOverdueSessions(userId, await repository.listInProgressStates(userId));
       return repository.listTasksWithStatus(userId, "stalled");

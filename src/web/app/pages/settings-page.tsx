@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, type LucideIcon, Plug, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
+import { IntegrationsPanel } from "../../features/integrations/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -16,6 +17,7 @@ const TABS = [
   { value: "rollover", label: "Rollover", icon: Repeat },
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "notifications", label: "Notifications", icon: Bell },
+  { value: "integrations", label: "Integrations", icon: Plug },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 type TabValue = (typeof TABS)[number]["value"];
 const DEFAULT_TAB: TabValue = "ai";
@@ -50,7 +52,7 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Choose how Daywise plans with you and closes your days." />
       <Tabs value={tab} onValueChange={selectTab} className="max-w-3xl">
-        {/* Two rows of two on a phone, so no tab hides behind a horizontal scroll. */}
+        {/* Rows of two on a phone, so no tab hides behind a horizontal scroll. */}
         <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
@@ -76,6 +78,11 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsPanel />
+        </TabsContent>
+        <TabsContent value="integrations">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <IntegrationsPanel />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </>

@@ -1,0 +1,53 @@
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "../../app-error.ts";
+import type { Config } from "../../config.ts";
+import { refuseWithoutToken } from "../../plugins/authenticate.ts";
+import { windowCounter } from "../../plugins/rate-limit.ts";
+import { mcpToolkit } from "./mcp-tools.ts";
+
+export const MCP_PATH = "/mcp";
+const WINDOW_MS = 60 * 1000;
+
+// Streamable HTTP, stateless: every POST gets a server and a transport of its own, so any instance can
+// answer it. Bearer only (cookies are never a way in), so the CSRF token does not apply; a cross-site
+// Origin is still refused by the CSRF plugin (DNS rebinding).
+export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const createMcpServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
+  const count = windowCounter(app, app.db.dialect === "sqlite" ? "memory" : "database", WINDOW_MS);
+  const routeConfig = { bearerScopeByRoute: true, csrfSessionFrom: "none" as const };
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.bearerToken) refuseWithoutToken(reply, "The MCP endpoint needs a personal access token: Authorization: Bearer dw_...");
+  });
+
+  app.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
+    const token = request.bearerToken!;
+    if (config.mcpRateLimitPerMinute > 0) {
+      const { current, ttl } = await count(`mcp:${token.id}`);
+      if (current > config.mcpRateLimitPerMinute) {
+        throw new AppError("too_many_requests", "Too many MCP calls with this token; try again shortly", { retryAfterSeconds: ttl / 1000 });
+      }
+    }
+    const server = createMcpServer(request.userId!, token.scope);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  // No server-initiated stream and no session to end in a stateless server.
+  for (const method of ["GET", "DELETE"] as const) {
+    app.route({
+      method,
+      url: MCP_PATH,
+      config: routeConfig,
+      handler: async (_request, reply) =>
+        reply.code(405).header("allow", "POST").send({ message: "Use POST: this MCP server is stateless", code: "method_not_allowed" }),
+    });
+  }
+};

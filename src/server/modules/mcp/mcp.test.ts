@@ -1,0 +1,221 @@
+// The MCP server driven by the SDK's own client over HTTP, against the listening app.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
+import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
+import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
+
+const READ_TOOLS = ["get_day", "get_insights", "list_goals", "search_tasks"];
+const WRITE_TOOLS = ["create_tasks", "delete_task", "update_task"];
+
+async function newToken(t: TestApp, user: SignedInUser, scope: "read" | "write"): Promise<string> {
+  const payload = { name: `MCP ${scope}`, scope };
+  const response = await t.app.inject({ method: "POST", url: "/api/tokens", headers: user.mutatingHeaders, payload });
+  expect(response.statusCode).toBe(201);
+  return response.json().token;
+}
+
+describeEachDatabase("MCP server", (dialect) => {
+  let t: TestApp;
+  let base: string;
+  let user: SignedInUser;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { config: { mcpRateLimitPerMinute: 40 } });
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    user = await signInTestUser(t.app, { timeZone: "Europe/Paris" });
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await t.close();
+  });
+
+  async function connect(token: string): Promise<Client> {
+    const client = new Client({ name: "daywise-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  }
+
+  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Record<string, unknown> };
+
+  it("lists every tool to a write token, with schemas and annotations", async () => {
+    const client = await connect(await newToken(t, user, "write"));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    for (const tool of tools) {
+      expect(tool.description!.length).toBeGreaterThan(40);
+      expect(tool.outputSchema).toMatchObject({ type: "object" });
+      expect(tool.annotations?.readOnlyHint).toBe(READ_TOOLS.includes(tool.name));
+    }
+    expect(tools.find((tool) => tool.name === "delete_task")!.annotations?.destructiveHint).toBe(true);
+  });
+
+  it("calls each tool; writes go through the services (board, goal counts)", async () => {
+    const client = await connect(await newToken(t, user, "write"));
+    const goal = await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Ship it" } });
+    const goalId = goal.json().id as string;
+    const created = await call(client, "create_tasks", {
+      tasks: [
+        { title: "Write the brief", estimatedDuration: 30, goalId },
+        { title: "Review the plan", date: "2030-01-07" },
+      ],
+    });
+    expect(created.isError).toBeFalsy();
+    const [first, second] = created.structuredContent!.tasks as Array<{ id: string; date: string; title: string }>;
+    const today = first!.date;
+    expect(second!.date).toBe("2030-01-07");
+
+    const day = await call(client, "get_day");
+    expect(day.structuredContent).toMatchObject({ date: today, isToday: true, capacity: { total: 1, estimatedMinutes: 30 } });
+    expect(JSON.parse((day.content[0] as { text: string }).text).tasks.todo[0].title).toBe("Write the brief");
+
+    const updated = await call(client, "update_task", { id: first!.id, changes: { status: "done" } });
+    expect(updated.structuredContent).toMatchObject({ task: { status: "done" } });
+    const goals = await call(client, "list_goals");
+    expect(goals.structuredContent).toMatchObject({
+      goals: [{ id: goalId, completedTasksCount: 1, totalTasksCount: 1, progressPercentage: 1 }],
+    });
+
+    const found = await call(client, "search_tasks", { query: "review", from: "2030-01-01", to: "2030-01-31" });
+    expect((found.structuredContent!.tasks as Array<{ id: string }>).map((task) => task.id)).toEqual([second!.id]);
+    expect((await call(client, "search_tasks", { query: "review", status: "done" })).structuredContent).toEqual({ tasks: [] });
+
+    const insights = await call(client, "get_insights");
+    expect(insights.isError).toBeFalsy();
+    expect(insights.structuredContent).toMatchObject({ date: today, weeklySummary: null });
+
+    expect((await call(client, "delete_task", { id: second!.id })).structuredContent).toEqual({ deleted: true, id: second!.id });
+    const board = await t.app.inject({ url: `/api/tasks?date=${today}`, headers: user.headers });
+    expect(board.json().map((task: { title: string }) => task.title)).toEqual(["Write the brief"]);
+  });
+
+  it("get_day shows the latest stalled tasks of other days and how many there are", async () => {
+    const other = await signInTestUser(t.app, { name: "Staller" });
+    const client = await connect(await newToken(t, other, "write"));
+    const created = await call(client, "create_tasks", {
+      tasks: [
+        { title: "Long ago", date: "2020-01-06", estimatedDuration: 10 },
+        { title: "Later", date: "2020-01-07", estimatedDuration: 10 },
+      ],
+    });
+    for (const task of created.structuredContent!.tasks as Array<{ id: string }>) {
+      await call(client, "update_task", { id: task.id, changes: { status: "inprogress" } });
+    }
+    t.clock.advance(20 * 60 * 1000);
+    const day = await call(client, "get_day");
+    expect(day.structuredContent).toMatchObject({ stalledElsewhereCount: 2 });
+    const stalled = day.structuredContent!.stalledElsewhere as Array<{ title: string; status: string }>;
+    expect(stalled.map((task) => [task.title, task.status])).toEqual([
+      ["Later", "stalled"],
+      ["Long ago", "stalled"],
+    ]);
+  });
+
+  it("answers a refused call as a tool error, not a failure of the protocol", async () => {
+    const client = await connect(await newToken(t, user, "write"));
+    const missing = await call(client, "update_task", { id: "00000000-0000-4000-8000-000000000000", changes: { title: "x" } });
+    expect(missing.isError).toBe(true);
+    expect(missing.content[0]).toMatchObject({ text: expect.stringContaining("not_found") });
+    const invalid = await call(client, "create_tasks", { tasks: [{ title: "" }] });
+    expect(invalid.isError).toBe(true);
+  });
+
+  it("a read token sees and may call only the read tools", async () => {
+    const client = await connect(await newToken(t, user, "read"));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
+    expect((await call(client, "get_day")).isError).toBeFalsy();
+    const write = await call(client, "create_tasks", { tasks: [{ title: "Not allowed" }] });
+    expect(write.isError).toBe(true);
+    const search = await t.app.inject({ url: "/api/tasks/search?q=allowed", headers: user.headers });
+    expect(search.json()).toEqual([]);
+  });
+
+  it("another user's token sees nothing of this user's", async () => {
+    const mine = await connect(await newToken(t, user, "write"));
+    const created = await call(mine, "create_tasks", { tasks: [{ title: "Private plan" }] });
+    const taskId = (created.structuredContent!.tasks as Array<{ id: string }>)[0]!.id;
+    const other = await signInTestUser(t.app, { name: "Other" });
+    const theirs = await connect(await newToken(t, other, "write"));
+    const day = await call(theirs, "get_day");
+    expect(JSON.stringify(day.structuredContent)).not.toContain("Private plan");
+    expect((await call(theirs, "search_tasks", { query: "private" })).structuredContent).toEqual({ tasks: [] });
+    expect((await call(theirs, "update_task", { id: taskId, changes: { title: "Mine now" } })).isError).toBe(true);
+    expect((await call(theirs, "delete_task", { id: taskId })).isError).toBe(true);
+  });
+
+  it("refuses a request without a valid token: 401 with WWW-Authenticate, cookies not enough", async () => {
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const extras: Record<string, string>[] = [
+      {},
+      { cookie: user.headers.cookie, "x-csrf-token": user.csrfToken },
+      { authorization: "Bearer dw_unknown" },
+    ];
+    for (const extra of extras) {
+      const response = await fetch(`${base}/mcp`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+    const token = await newToken(t, user, "read");
+    const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${token}` } });
+    expect(get.status).toBe(405);
+  });
+
+  it("limits calls per token", async () => {
+    const token = await newToken(t, user, "read");
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) statuses.push((await fetch(`${base}/mcp`, { method: "POST", headers, body })).status);
+    expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
+    expect(statuses[40]).toBe(429);
+  });
+});
+
+describe("MCP server: logs", () => {
+  it("logs each call (tool, user, outcome, time), never the token or the task text", async () => {
+    const { db, drop } = await createTestDatabase("sqlite");
+    const lines: string[] = [];
+    const app = await buildApp(testConfig({ logLevel: "info" }), {
+      db,
+      logStream: { write: (line: string) => lines.push(line) },
+      webRoot: "/nonexistent",
+    });
+    try {
+      const user = await signInTestUser(app);
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/tokens",
+        headers: user.mutatingHeaders,
+        payload: { name: "Logged", scope: "write" },
+      });
+      const token = created.json().token as string;
+      const body = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "create_tasks", arguments: { tasks: [{ title: "Secret title" }] } },
+      };
+      const headers = { accept: "application/json, text/event-stream", authorization: `Bearer ${token}` };
+      const response = await app.inject({ method: "POST", url: "/mcp", headers, payload: body });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().result.structuredContent.tasks[0].title).toBe("Secret title");
+      const log = lines.join("");
+      const call = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "mcp tool call");
+      expect(call).toMatchObject({ tool: "create_tasks", userId: user.userId, outcome: "ok", ms: expect.any(Number) });
+      expect(log).not.toContain(token.slice(3));
+      expect(log).not.toContain("Secret title");
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PersonalAccessToken } from "../../../../shared/api/tokens.ts";
+import { AppProviders } from "../../../app/providers.tsx";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { IntegrationsPanel } from "./integrations-panel.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const SECRET = "dw_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
+
+function server() {
+  let tokens: PersonalAccessToken[] = [];
+  const bodies: unknown[] = [];
+  mockFetch((url, init) => {
+    const method = init.method ?? "GET";
+    if (method === "GET" && url === "/api/tokens") return jsonResponse(tokens);
+    if (method === "POST" && url === "/api/tokens") {
+      const body = JSON.parse(String(init.body)) as { name: string; scope: "read" | "write" };
+      bodies.push(body);
+      const token = {
+        id: "t1",
+        name: body.name,
+        scope: body.scope,
+        createdAt: "2026-03-02T10:00:00.000Z",
+        expiresAt: null,
+        lastUsedAt: null,
+      };
+      tokens = [token];
+      return jsonResponse({ ...token, token: SECRET }, 201);
+    }
+    if (method === "DELETE" && url === "/api/tokens/t1") {
+      tokens = [];
+      return jsonResponse({ ok: true });
+    }
+    return errorResponse(404, `No route ${method} ${url}`);
+  });
+  return bodies;
+}
+
+describe("IntegrationsPanel", () => {
+  it("creates a token shown once, fills it into the client configuration, revokes after a confirmation", async () => {
+    const bodies = server();
+    render(
+      <AppProviders client={createQueryClient()}>
+        <IntegrationsPanel />
+      </AppProviders>,
+    );
+    expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Client configuration")).toHaveTextContent("dw_YOUR_TOKEN");
+
+    await userEvent.type(screen.getByLabelText("Name"), "Claude");
+    await userEvent.selectOptions(screen.getByLabelText("Access"), "write");
+    await userEvent.selectOptions(screen.getByLabelText("Expires"), "never");
+    await userEvent.click(screen.getByRole("button", { name: "Create token" }));
+    expect(await screen.findByLabelText("New token")).toHaveTextContent(SECRET);
+    expect(bodies).toEqual([{ name: "Claude", scope: "write" }]);
+    expect(screen.getByLabelText("Client configuration")).toHaveTextContent(`Bearer ${SECRET}`);
+    expect(screen.getByLabelText("Client configuration")).toHaveTextContent(`${window.location.origin}/mcp`);
+
+    const row = await screen.findByRole("listitem", { name: "Claude" });
+    expect(row).toHaveTextContent("Read and write");
+    expect(row).toHaveTextContent("Last used Never");
+    await userEvent.click(within(row).getByRole("button", { name: "Revoke" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+  });
+});

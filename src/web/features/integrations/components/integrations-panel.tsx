@@ -1,0 +1,242 @@
+import { Check, Copy, KeyRound, Loader2, Plug } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import type { CreatedToken, PersonalAccessToken, TokenScope } from "../../../../shared/api/tokens.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { FormError } from "../../../components/ui/form-error.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { SettingsSection } from "../../../components/ui/settings-section.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { useCreateToken, useRevokeToken, useTokens } from "../api/tokens.ts";
+import { MCP_CLIENTS, type McpClient, mcpClientConfig } from "../lib/client-config.ts";
+
+const EXPIRY_CHOICES = [
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: "365", label: "1 year" },
+  { value: "never", label: "Never" },
+] as const;
+
+const day = (iso: string | null, never = "Never") =>
+  iso === null ? never : new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+export function IntegrationsPanel() {
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  return (
+    <div className="grid gap-4">
+      <TokensSection created={created} onCreated={setCreated} />
+      <ConnectSection token={created?.token} />
+    </div>
+  );
+}
+
+function TokensSection({ created, onCreated }: { created: CreatedToken | null; onCreated: (token: CreatedToken) => void }) {
+  const ids = { name: useId(), scope: useId(), expiry: useId() };
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<TokenScope>("read");
+  const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]["value"]>("90");
+  const tokens = useTokens();
+  const create = useCreateToken();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { name: name.trim(), scope, ...(expiry === "never" ? {} : { expiresInDays: Number(expiry) }) };
+    create.mutate(input, {
+      onSuccess: (token) => {
+        onCreated(token);
+        setName("");
+      },
+    });
+  }
+
+  return (
+    <SettingsSection
+      title="Personal access tokens"
+      description="Let your own scripts and AI clients reach your planner. A read token can only look; a write token can also add, change and delete tasks."
+    >
+      <form onSubmit={submit} aria-label="Create a token" className="grid gap-3 py-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.name}>Name</Label>
+          <Input
+            id={ids.name}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Claude Desktop"
+            maxLength={100}
+            required
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.scope}>Access</Label>
+          <Select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value as TokenScope)}>
+            <option value="read">Read only</option>
+            <option value="write">Read and write</option>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.expiry}>Expires</Label>
+          <Select id={ids.expiry} value={expiry} onChange={(event) => setExpiry(event.target.value as typeof expiry)}>
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={create.isPending || name.trim() === ""}>
+          {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+          Create token
+        </Button>
+        {create.error ? <FormError className="sm:col-span-4">{create.error.message}</FormError> : null}
+      </form>
+      {created ? (
+        <div role="status" className="grid gap-2 py-4">
+          <p className="text-sm font-medium">Copy your new token “{created.name}” now: it will not be shown again.</p>
+          <div className="flex items-center gap-2">
+            <code aria-label="New token" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm">
+              {created.token}
+            </code>
+            <CopyButton text={created.token} label="Copy token" />
+          </div>
+        </div>
+      ) : null}
+      <div className="py-4">
+        {tokens.isError ? (
+          <FormError>{tokens.error.message}</FormError>
+        ) : !tokens.data ? (
+          <Skeleton className="h-16 w-full" />
+        ) : tokens.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No tokens yet.</p>
+        ) : (
+          <ul aria-label="Your tokens" className="grid gap-2">
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function TokenRow({ token }: { token: PersonalAccessToken }) {
+  const revoke = useRevokeToken();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex items-center gap-2 font-medium">
+          <span className="truncate">{token.name}</span>
+          <Badge variant={token.scope === "write" ? "warning" : "secondary"}>
+            {token.scope === "write" ? "Read and write" : "Read only"}
+          </Badge>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Created {day(token.createdAt)} · Last used {day(token.lastUsedAt)} · Expires {day(token.expiresAt)}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={revoke.isPending}>
+        Revoke
+      </Button>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Every script and AI client using this token loses access at once. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() =>
+                revoke.mutate(token.id, {
+                  onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
+                  onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
+                })
+              }
+            >
+              Revoke
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function ConnectSection({ token }: { token: string | undefined }) {
+  const [client, setClient] = useState<McpClient>("claude-desktop");
+  const selectId = useId();
+  const endpoint = `${window.location.origin}/mcp`;
+  const config = mcpClientConfig(client, endpoint, token);
+  return (
+    <SettingsSection
+      title="Connect your AI client"
+      description="Daywise is an MCP server: your AI client can read your day and goals and, with a write token, plan tasks for you."
+    >
+      <div className="grid gap-3 py-4">
+        <p className="flex items-center gap-2 text-sm">
+          <Plug aria-hidden="true" className="size-4 text-primary" />
+          Endpoint: <code className="font-mono">{endpoint}</code>
+        </p>
+        <div className="grid gap-1.5 sm:max-w-xs">
+          <Label htmlFor={selectId}>Client</Label>
+          <Select id={selectId} value={client} onChange={(event) => setClient(event.target.value as McpClient)}>
+            {Object.entries(MCP_CLIENTS).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Add this to {MCP_CLIENTS[client].file}
+          {token ? ", with your new token filled in" : ", replacing the placeholder with a token created above"}, then restart the client.
+        </p>
+        <pre aria-label="Client configuration" className="overflow-x-auto rounded-md border bg-muted p-3 font-mono text-xs">
+          {config}
+        </pre>
+        <div className="flex flex-wrap items-center gap-3">
+          <CopyButton text={config} label="Copy configuration" />
+          <a className="text-sm underline underline-offset-4" href="/api/openapi.json" target="_blank" rel="noreferrer">
+            REST API description (OpenAPI)
+          </a>
+        </div>
+      </div>
+    </SettingsSection>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: "Copy failed", description: "Select the text and copy it yourself.", variant: "destructive" });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {copied ? "Copied" : label}
+    </Button>
+  );
+}
