@@ -136,7 +136,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
-  await app.register(userRoutes);
+  await app.register(userRoutes, { isSecure: config.publicUrl.startsWith("https://") });
   await app.register(goalsRoutes);
   await app.register(tasksRoutes);
   await app.register(aiChatRoutes, { config: config.ai });
