@@ -37,6 +37,11 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        const bytes = request.routeOptions.bodyLimit ?? 0;
+        const limit = bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+        return reply.status(413).send({ message: `The request is larger than this call's limit of ${limit}`, code: "body_too_large" });
+      }
       if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
       return reply.status(status).send({ message: error.message, code });
     }
