@@ -34,8 +34,8 @@ export function usersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async findEmail(userId: string): Promise<string | null | undefined> {
-      return (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
+    async findNameAndEmail(userId: string): Promise<{ name: string; email: string | null } | undefined> {
+      return db.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirst();
     },
 
     /** Every row of the user's in every table; call inside a transaction. */

@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, FileUp, type LucideIcon, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
+import { ImportPanel } from "../../features/data-control/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -16,6 +17,7 @@ const TABS = [
   { value: "rollover", label: "Rollover", icon: Repeat },
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "notifications", label: "Notifications", icon: Bell },
+  { value: "import", label: "Import", icon: FileUp },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 type TabValue = (typeof TABS)[number]["value"];
 const DEFAULT_TAB: TabValue = "ai";
@@ -76,6 +78,11 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsPanel />
+        </TabsContent>
+        <TabsContent value="import">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <ImportPanel />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </>
