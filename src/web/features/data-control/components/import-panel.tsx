@@ -83,7 +83,7 @@ export function ImportPanel() {
           onDragLeave={() => setIsDragging(false)}
           onDrop={drop}
           className={cn(
-            "grid cursor-pointer place-items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm",
+            "grid cursor-pointer place-items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring",
             isDragging ? "border-primary bg-secondary" : "border-input",
           )}
         >
