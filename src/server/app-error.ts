@@ -5,6 +5,7 @@ export type AppErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "body_too_large"
   // The assistant's proposals (decision 033).
   | "proposal_expired"
   | "proposal_closed"
@@ -26,6 +27,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  body_too_large: 413,
   proposal_expired: 409,
   proposal_closed: 409,
   undo_expired: 409,

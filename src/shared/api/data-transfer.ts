@@ -32,6 +32,7 @@ export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
 };
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_TOO_LARGE_MESSAGE = "The file is larger than the 10 MB import limit: split it into smaller files";
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_MAX_SKIPPED_LISTED = 1000;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { importBodySchema, IMPORT_MAX_BYTES, importResultSchema } from "../../../shared/api/data-transfer.ts";
+import { importBodySchema, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importResultSchema } from "../../../shared/api/data-transfer.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { usersService } from "../user/user.service.ts";
 import { dataExportService } from "./data-export.service.ts";
@@ -31,7 +31,12 @@ export const dataTransferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/import",
-    { bodyLimit: IMPORT_MAX_BYTES, schema: { body: importBodySchema, response: { 200: importResultSchema } } },
+    // Room for the JSON escaping of a 10 MB file; the file's own size is checked by the service.
+    {
+      bodyLimit: Math.ceil(IMPORT_MAX_BYTES * 1.5),
+      config: { bodyTooLargeMessage: IMPORT_TOO_LARGE_MESSAGE },
+      schema: { body: importBodySchema, response: { 200: importResultSchema } },
+    },
     async (request) => imports.importFile(requireUserId(request), request.body),
   );
 };

@@ -6,7 +6,9 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   IMPORT_FORMAT_NAMES,
+  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_TOO_LARGE_MESSAGE,
 } from "../../../shared/api/data-transfer.ts";
 import { isCalendarDate } from "../../../shared/rules/dates.ts";
 import { TASK_STATUSES, type TaskStatus } from "../../../shared/rules/task-status.ts";
@@ -339,6 +341,7 @@ function parseDaywiseJson(content: string): ImportPlan {
 }
 
 export function parseImport(format: ImportFormat, content: string, context: ImportContext): ImportPlan {
+  if (Buffer.byteLength(content) > IMPORT_MAX_BYTES) throw new AppError("body_too_large", IMPORT_TOO_LARGE_MESSAGE);
   refuseBinary(content);
   if (content.trim() === "") throw badFile("The file is empty");
   switch (format) {
