@@ -1,6 +1,6 @@
 // The export as a stream of text: one JSON document written a page of rows at a time, and the tasks
 // as CSV, so that memory stays flat however many tasks there are (decision 037).
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify";
 import { EXPORT_FORMAT, EXPORT_VERSION, TASKS_CSV_COLUMNS } from "../../../shared/api/data-transfer.ts";
@@ -87,16 +87,17 @@ export function dataExportService(deps: { kysely: Kysely<Database>; now: () => D
       yield `,${JSON.stringify(name)}:`;
       yield* jsonArray(page, map);
     }
-    const rolloverSettings = settings
-      ? Object.fromEntries(
-          Object.entries(withoutOwner({ id: "", ...settings })).map(([key, value]) => [
-            key,
-            key.match(/^(auto|rollover|stall|defer|require)[A-Z]/) && key !== "autoRolloverTime" ? flag(value) : value,
-          ]),
-        )
-      : null;
-    if (rolloverSettings) delete rolloverSettings.id;
-    yield `,"rolloverSettings":${JSON.stringify(rolloverSettings)},"aiAnalytics":{"breakdowns":`;
+    const rolloverSettings = settings && {
+      autoRolloverEnabled: flag(settings.autoRolloverEnabled),
+      autoRolloverTime: settings.autoRolloverTime,
+      rolloverTodoTasks: flag(settings.rolloverTodoTasks),
+      stallInProgressTasks: flag(settings.stallInProgressTasks),
+      deferLargeTasks: flag(settings.deferLargeTasks),
+      maxRolloverDays: settings.maxRolloverDays,
+      requireConfirmation: flag(settings.requireConfirmation),
+      updatedAt: settings.updatedAt,
+    };
+    yield `,"rolloverSettings":${JSON.stringify(rolloverSettings ?? null)},"aiAnalytics":{"breakdowns":`;
     yield* jsonArray((after) => repository.breakdownsAfter(userId, after), withoutOwner);
     yield `,"conversations":`;
     yield* jsonArray((after) => repository.conversationsAfter(userId, after), withoutOwner);
@@ -128,7 +129,8 @@ export function dataExportService(deps: { kysely: Kysely<Database>; now: () => D
       await profileOf(userId);
       const today = await deps.users.userToday(userId);
       const csv = stringify({ header: true, bom: true, columns: TASKS_CSV_COLUMNS.map(([column]) => column), record_delimiter: "windows" });
-      const stream = Readable.from(taskRecords(userId)).pipe(csv);
+      // pipeline, not pipe: a failed read destroys the answer instead of leaving it open.
+      const stream = pipeline(Readable.from(taskRecords(userId)), csv, () => {});
       return { filename: `daywise-tasks-${today}.csv`, stream };
     },
   };
