@@ -17,6 +17,7 @@ import {
   type StreamedMeasure,
 } from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
+import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
@@ -645,6 +646,19 @@ async function main(): Promise<void> {
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
+  if (!onlyScenarios || /export|import|transfer/.test(onlyScenarios)) {
+    const transfer = await measureDataTransfer({ databases, postgresAdminUrl }).catch((error: Error) => [
+      { name: "export and import (bench/data-transfer.ts)", value: `error: ${error.message}`, budget: "see data-transfer.ts", pass: false },
+    ]);
+    checks.push(
+      ...transfer.map((check) => ({
+        name: check.name,
+        measured: check.value,
+        limit: check.budget,
+        verdict: check.pass ? ("PASS" as const) : ("FAIL" as const),
+      })),
+    );
+  }
   checks.push(...(await sqliteWalChecks()));
   const lighthouse = await lighthouseChecks(bundle.available);
   checks.push(...lighthouse.checks);

@@ -274,7 +274,7 @@ test.describe("dark mode", () => {
       await check(page, theme, "weekly-summary-dialog");
       await closeWithEscape(page, weekly);
 
-      for (const tab of ["AI Settings", "Rollover", "Analytics", "Notifications"]) {
+      for (const tab of ["AI Settings", "Rollover", "Analytics", "Notifications", "Import"]) {
         await page.goto("/settings");
         await page.getByRole("tab", { name: tab }).click();
         const panel = page.getByRole("tabpanel", { name: tab });

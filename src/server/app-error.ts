@@ -7,6 +7,7 @@ export type AppErrorCode =
   | "insufficient_scope"
   | "not_found"
   | "conflict"
+  | "body_too_large"
   // The assistant's proposals (decision 033).
   | "proposal_expired"
   | "proposal_closed"
@@ -29,6 +30,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
+  body_too_large: 413,
   proposal_expired: 409,
   proposal_closed: 409,
   undo_expired: 409,

@@ -17,6 +17,7 @@ import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sess
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { dataTransferRoutes } from "./modules/data-transfer/data-transfer.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
@@ -140,8 +141,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
-  await app.register(userRoutes);
+  await app.register(userRoutes, { isSecure: config.publicUrl.startsWith("https://") });
   await app.register(goalsRoutes);
+  await app.register(dataTransferRoutes);
   await app.register(tasksRoutes);
   await app.register(aiChatRoutes, { config: config.ai });
   await app.register(aiBreakdownRoutes, { config: config.ai });

@@ -17,6 +17,7 @@ import * as dropWriteNotifications from "./migrations/0015-drop-write-notificati
 import * as aiProposals from "./migrations/0016-ai-proposals.ts";
 import * as taskSeries from "./migrations/0017-task-series.ts";
 import * as personalAccessTokens from "./migrations/0019-personal-access-tokens.ts";
+import * as tasksUserIdIndex from "./migrations/0020-tasks-user-id-index.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0016-ai-proposals": aiProposals,
   "0017-task-series": taskSeries,
   "0019-personal-access-tokens": personalAccessTokens,
+  "0020-tasks-user-id-index": tasksUserIdIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,13 @@ import { isDatabaseUnavailable } from "../db/database-errors.ts";
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a 413 says on this route (its limit in the user's terms), instead of the body's byte limit. */
+    bodyTooLargeMessage?: string;
+  }
+}
+
 interface ErrorBody {
   message: string;
   code: string;
@@ -37,6 +44,12 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = error.code ? error.code.toLowerCase().replace(/^fst_err_/, "") : "bad_request";
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        const bytes = request.routeOptions.bodyLimit ?? 0;
+        const limit = bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+        const message = request.routeOptions.config.bodyTooLargeMessage ?? `The request is larger than this call's limit of ${limit}`;
+        return reply.status(413).send({ message, code: "body_too_large" });
+      }
       if (status === 429) return reply.status(429).send({ message: error.message, code: "too_many_requests" });
       return reply.status(status).send({ message: error.message, code });
     }

@@ -20,6 +20,9 @@ export const userPreferencesSchema = z
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
+export const deleteAccountBodySchema = z.object({ confirmEmail: z.string().min(1).max(320) }).strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
 export const identityProviderIds = ["google", "oidc", "local"] as const;
 export type IdentityProviderId = (typeof identityProviderIds)[number];
 

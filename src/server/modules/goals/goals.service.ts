@@ -5,7 +5,9 @@ import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
 import { notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository } from "./goals.repository.ts";
+import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository, type NewGoal } from "./goals.repository.ts";
+
+export type { NewGoal };
 
 export interface GoalsServiceDeps {
   kysely: Kysely<Database>;
@@ -48,6 +50,15 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       };
       await writeUserData(kysely, userId, (trx) => goalsRepository(trx).insertGoal(userId, goal));
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
+    },
+
+    /** Many goals in one write (an import); inside a caller's transaction they join it. Counts start at 0: the tasks raise them. */
+    async insertGoals(userId: string, goals: readonly NewGoal[]): Promise<void> {
+      if (goals.length === 0) return;
+      await writeUserData(kysely, userId, async (trx) => {
+        const inTransaction = goalsRepository(trx);
+        for (const goal of goals) await inTransaction.insertGoal(userId, goal);
+      });
     },
 
     async updateGoal(userId: string, goalId: string, body: UpdateGoalBody): Promise<Goal> {

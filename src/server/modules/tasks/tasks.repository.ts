@@ -248,6 +248,8 @@ function searchParams(userId: string, words: readonly string[], limit: number): 
 // than SQLite's insert. Bigger batches are built each time so no statement of thousands of parameters is kept.
 const MAX_COMPILED_ROWS = 10;
 const MAX_COMPILED_WORD_ROWS = 100;
+const MAX_ROWS_PER_STATEMENT = 500;
+const MAX_WORD_ROWS_PER_STATEMENT = 2000;
 
 type RowParams = Record<string, unknown>;
 const insertTasksQueries = new Map<string, PreparedQuery<RowParams, { id: string; searchKey: number | string | null }>>();
@@ -324,7 +326,12 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskKey: task.key })));
     if (rows.length === 0) return;
     if (rows.length > MAX_COMPILED_WORD_ROWS) {
-      await db.insertInto("taskWords").values(rows).execute();
+      for (let start = 0; start < rows.length; start += MAX_WORD_ROWS_PER_STATEMENT) {
+        await db
+          .insertInto("taskWords")
+          .values(rows.slice(start, start + MAX_WORD_ROWS_PER_STATEMENT))
+          .execute();
+      }
       return;
     }
     const params: RowParams = { userId };
@@ -454,6 +461,13 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     // itself, so the keys are new and increasing whether or not the caller holds a transaction.
     async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
       if (tasks.length === 0) return;
+      // Statements stay under both databases' limits on bound parameters (an import writes thousands).
+      if (tasks.length > MAX_ROWS_PER_STATEMENT) {
+        for (let start = 0; start < tasks.length; start += MAX_ROWS_PER_STATEMENT) {
+          await this.insertTasks(userId, tasks.slice(start, start + MAX_ROWS_PER_STATEMENT));
+        }
+        return;
+      }
       const columns = tasks.length <= MAX_COMPILED_ROWS ? sharedColumns(tasks) : null;
       let inserted: { id: string; searchKey: number | string | null }[];
       if (columns) {

@@ -38,7 +38,7 @@ import {
   tasksRepository,
 } from "./tasks.repository.ts";
 
-export type { GoalTaskOutline };
+export type { GoalTaskOutline, NewTask, SeriesRow };
 
 export interface TasksServiceDeps {
   kysely: Kysely<Database>;
@@ -330,6 +330,45 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     createTasks,
+
+    /**
+     * Whole rows with their ids (an import): series first, then the tasks, the goals' counts raised by what
+     * each goal gained, in one write that joins a caller's transaction. A task without a position goes last in its day.
+     */
+    async insertImportedTasks(
+      userId: string,
+      series: readonly SeriesRow[],
+      tasks: readonly (NewTask & { position?: number })[],
+    ): Promise<void> {
+      if (tasks.length === 0 && series.length === 0) return;
+      await writeUserData(kysely, userId, async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        for (const row of series) await inTransaction.insertSeries(userId, row);
+        const lastPositions = new Map<string | null, number>();
+        const rows: NewTask[] = [];
+        for (const task of tasks) {
+          const date = task.date ?? null;
+          if (task.position !== undefined) {
+            rows.push(task);
+            continue;
+          }
+          if (!lastPositions.has(date)) lastPositions.set(date, (await inTransaction.findMaxPosition(userId, date)) ?? 0);
+          const position = positionBetween(lastPositions.get(date)!, null);
+          lastPositions.set(date, position);
+          rows.push({ ...task, position });
+        }
+        await inTransaction.insertTasks(userId, rows);
+        const gains = new Map<string, { total: number; completed: number }>();
+        for (const task of rows) {
+          if (!task.goalId) continue;
+          const gain = gains.get(task.goalId) ?? { total: 0, completed: 0 };
+          gain.total += 1;
+          if (task.status === "done") gain.completed += 1;
+          gains.set(task.goalId, gain);
+        }
+        for (const [goalId, gain] of gains) await inTransaction.adjustGoalTaskCounts(userId, goalId, gain);
+      });
+    },
 
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { User } from "../../../shared/api/user.ts";
 import type { Database } from "../../db/schema.ts";
+import { userDataTables, userKeyedTables } from "./user-data-tables.ts";
 
 // An explicit list: a prepared statement keeps its columns.
 const userColumns = ["id", "name", "email", "avatarUrl", "timeZone"] as const;
@@ -31,6 +32,20 @@ export function usersRepository(db: Kysely<Database>) {
         .where("id", "=", userId)
         .returning(userColumns)
         .executeTakeFirst();
+    },
+
+    async findNameAndEmail(userId: string): Promise<{ name: string; email: string | null } | undefined> {
+      return db.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirst();
+    },
+
+    /** Every row of the user's in every table; call inside a transaction. */
+    async deleteEverything(userId: string): Promise<void> {
+      for (const { table, keyColumn } of userKeyedTables) {
+        await db.deleteFrom(table).where(sql.ref(keyColumn), "like", `%:${userId}`).execute();
+      }
+      for (const { table, userColumn } of userDataTables) {
+        await db.deleteFrom(table).where(sql.ref(userColumn), "=", userId).execute();
+      }
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userPreferencesSchema, userSchema } from "../../../shared/api/user.ts";
+import { deleteAccountBodySchema, userPreferencesSchema, userSchema } from "../../../shared/api/user.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import { clearSessionCookies } from "../auth/session-cookies.ts";
 import { usersService } from "./user.service.ts";
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod<{ isSecure: boolean }> = async (app, options) => {
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their body is validated (no-store: plugins/security.ts).
   app.addHook("onRequest", async (request) => {
@@ -16,5 +17,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch("/api/user/preferences", { schema: { body: userPreferencesSchema, response: { 200: userSchema } } }, async (request) => {
     return users.updatePreferences(requireUserId(request), request.body);
+  });
+
+  // Every session goes with its row, so each instance refuses them on their next request (authenticate reads it).
+  app.delete("/api/user", { schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+    await users.deleteAccount(requireUserId(request), request.body.confirmEmail);
+    clearSessionCookies(reply, { isSecure: options.isSecure, now: () => app.now() });
+    return reply.code(204).send();
   });
 };

@@ -44,5 +44,18 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }
         return row;
       });
     },
+
+    /** Removes every row of the user's in one transaction, only when the typed e-mail is theirs (any case); without one, their name. */
+    async deleteAccount(userId: string, confirmEmail: string): Promise<void> {
+      await deps.kysely.transaction().execute(async (trx) => {
+        const repository = usersRepository(trx);
+        const account = await repository.findNameAndEmail(userId);
+        if (!account) throw noUser();
+        if ((account.email ?? account.name).trim().toLowerCase() !== confirmEmail.trim().toLowerCase()) {
+          throw new AppError("bad_request", "The e-mail typed is not this account's: nothing was deleted");
+        }
+        await repository.deleteEverything(userId);
+      });
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, type LucideIcon, Plug, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -8,6 +8,7 @@ import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { IntegrationsPanel } from "../../features/integrations/index.ts";
+import { ImportPanel } from "../../features/data-control/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -18,6 +19,7 @@ const TABS = [
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "notifications", label: "Notifications", icon: Bell },
   { value: "integrations", label: "Integrations", icon: Plug },
+  { value: "import", label: "Import", icon: FileUp },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 type TabValue = (typeof TABS)[number]["value"];
 const DEFAULT_TAB: TabValue = "ai";
@@ -82,6 +84,11 @@ export function SettingsPage() {
         <TabsContent value="integrations">
           <Suspense fallback={<Skeleton className="h-96 w-full" />}>
             <IntegrationsPanel />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="import">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <ImportPanel />
           </Suspense>
         </TabsContent>
       </Tabs>

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Brain, Lightbulb, MessageSquare, ShieldCheck, ThumbsUp } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { DataControlActions } from "../../data-control/index.ts";
 import { acceptanceRateQueryOptions, planningHistoryQueryOptions } from "../api/ai-analytics-queries.ts";
 import { analyticsFigures } from "../lib/analytics-figures.ts";
 
@@ -50,6 +51,9 @@ export function AiAnalyticsPanel() {
             how many suggestions you kept, never the text of your conversations.
           </p>
           <p>To delete or export your data, contact support.</p>
+          <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+            <DataControlActions />
+          </Suspense>
         </CardContent>
       </Card>
     </div>

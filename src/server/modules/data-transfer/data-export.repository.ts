@@ -1,0 +1,139 @@
+// The export's reads: every table of the user's, a page at a time in id order (keyset), so that an
+// account of any size streams without being held in memory. Read-only; writes go through the services.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+export function dataExportRepository(db: Kysely<Database>) {
+  return {
+    async findProfile(userId: string) {
+      return db
+        .selectFrom("users")
+        .select(["name", "email", "avatarUrl", "timeZone", "createdAt"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+    },
+
+    async tasksAfter(userId: string, after: string, limit = EXPORT_PAGE_SIZE) {
+      return db
+        .selectFrom("tasks")
+        .leftJoin("goals", (join) => join.onRef("goals.id", "=", "tasks.goalId").onRef("goals.userId", "=", "tasks.userId"))
+        .leftJoin("taskSeries", "taskSeries.id", "tasks.seriesId")
+        .select([
+          "tasks.id",
+          "tasks.goalId",
+          "goals.title as goalTitle",
+          "tasks.title",
+          "tasks.description",
+          "tasks.status",
+          "tasks.date",
+          "tasks.estimatedDuration",
+          "tasks.scheduledStartTime",
+          "tasks.firstStartedAt",
+          "tasks.currentSessionStartedAt",
+          "tasks.workSessionCount",
+          "tasks.startedAt",
+          "tasks.completedAt",
+          "tasks.trackedMinutes",
+          "tasks.rolloverCount",
+          "tasks.firstPlannedDate",
+          "tasks.rolledOverFromDate",
+          "tasks.position",
+          "tasks.seriesId",
+          "taskSeries.recurrence as recurrence",
+          "tasks.occurrenceDate",
+          "tasks.createdAt",
+          "tasks.updatedAt",
+        ])
+        .where("tasks.userId", "=", userId)
+        .where("tasks.id", ">", after)
+        .orderBy("tasks.id")
+        .limit(limit)
+        .execute();
+    },
+
+    async seriesAfter(userId: string, after: string) {
+      return db
+        .selectFrom("taskSeries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async goalsAfter(userId: string, after: string) {
+      return db
+        .selectFrom("goals")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async findRolloverSettings(userId: string) {
+      return db.selectFrom("rolloverSettings").selectAll().where("userId", "=", userId).executeTakeFirst();
+    },
+
+    async rolloverSummariesAfter(userId: string, after: string) {
+      return db
+        .selectFrom("rolloverSummaries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async dailyInsightsAfter(userId: string, after: string) {
+      return db
+        .selectFrom("dailyInsights")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async weeklySummariesAfter(userId: string, after: string) {
+      return db
+        .selectFrom("weeklySummaries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async breakdownsAfter(userId: string, after: string) {
+      return db
+        .selectFrom("aiBreakdowns")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+
+    async conversationsAfter(userId: string, after: string) {
+      return db
+        .selectFrom("aiConversations")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+    },
+  };
+}
+
+export type DataExportRepository = ReturnType<typeof dataExportRepository>;

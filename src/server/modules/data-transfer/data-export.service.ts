@@ -1,0 +1,137 @@
+// The export as a stream of text: one JSON document written a page of rows at a time, and the tasks
+// as CSV, so that memory stays flat however many tasks there are (decision 037).
+import { pipeline, Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import { stringify } from "csv-stringify";
+import { EXPORT_FORMAT, EXPORT_VERSION, TASKS_CSV_COLUMNS } from "../../../shared/api/data-transfer.ts";
+import { notFound } from "../../app-error.ts";
+import type { Database } from "../../db/schema.ts";
+import type { UsersService } from "../user/user.service.ts";
+import { dataExportRepository, EXPORT_PAGE_SIZE } from "./data-export.repository.ts";
+
+type Row = { id: string } & Record<string, unknown>;
+type Page = (after: string) => Promise<Row[]>;
+
+const withoutOwner = ({ userId: _owner, ...row }: Row) => row;
+const flag = (value: unknown) => value === 1 || value === true;
+const parsed = (text: unknown) => {
+  try {
+    return JSON.parse(String(text)) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+async function* rowsOf(page: Page): AsyncGenerator<Row[]> {
+  for (let after = ""; ;) {
+    const rows = await page(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE_SIZE) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+async function* jsonArray(page: Page, map: (row: Row) => unknown): AsyncGenerator<string> {
+  yield "[";
+  let first = true;
+  for await (const rows of rowsOf(page)) {
+    let chunk = "";
+    for (const row of rows) {
+      chunk += (first ? "" : ",") + JSON.stringify(map(row));
+      first = false;
+    }
+    yield chunk;
+  }
+  yield "]";
+}
+
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP's CSV injection advice). */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function dataExportService(deps: { kysely: Kysely<Database>; now: () => Date; users: UsersService }) {
+  const repository = dataExportRepository(deps.kysely);
+
+  async function profileOf(userId: string) {
+    const profile = await repository.findProfile(userId);
+    if (!profile) throw notFound("User");
+    return profile;
+  }
+
+  async function* exportDocument(userId: string, profile: Awaited<ReturnType<typeof profileOf>>): AsyncGenerator<string> {
+    const head = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: deps.now().toISOString(), profile };
+    yield JSON.stringify(head).slice(0, -1);
+    const settings = await repository.findRolloverSettings(userId);
+    const sections: Array<[string, Page, (row: Row) => unknown]> = [
+      ["goals", (after) => repository.goalsAfter(userId, after), withoutOwner],
+      ["taskSeries", (after) => repository.seriesAfter(userId, after), withoutOwner],
+      ["tasks", (after) => repository.tasksAfter(userId, after), (row) => row],
+      [
+        "rolloverSummaries",
+        (after) => repository.rolloverSummariesAfter(userId, after),
+        (row) => ({ ...withoutOwner(row), taskIds: parsed(row.taskIds), reflectionReasons: parsed(row.reflectionReasons) }),
+      ],
+      [
+        "dailyInsights",
+        (after) => repository.dailyInsightsAfter(userId, after),
+        (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
+      ],
+      [
+        "weeklySummaries",
+        (after) => repository.weeklySummariesAfter(userId, after),
+        (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
+      ],
+    ];
+    for (const [name, page, map] of sections) {
+      yield `,${JSON.stringify(name)}:`;
+      yield* jsonArray(page, map);
+    }
+    const rolloverSettings = settings && {
+      autoRolloverEnabled: flag(settings.autoRolloverEnabled),
+      autoRolloverTime: settings.autoRolloverTime,
+      rolloverTodoTasks: flag(settings.rolloverTodoTasks),
+      stallInProgressTasks: flag(settings.stallInProgressTasks),
+      deferLargeTasks: flag(settings.deferLargeTasks),
+      maxRolloverDays: settings.maxRolloverDays,
+      requireConfirmation: flag(settings.requireConfirmation),
+      updatedAt: settings.updatedAt,
+    };
+    yield `,"rolloverSettings":${JSON.stringify(rolloverSettings ?? null)},"aiAnalytics":{"breakdowns":`;
+    yield* jsonArray((after) => repository.breakdownsAfter(userId, after), withoutOwner);
+    yield `,"conversations":`;
+    yield* jsonArray((after) => repository.conversationsAfter(userId, after), withoutOwner);
+    yield "}}";
+  }
+
+  async function* taskRecords(userId: string): AsyncGenerator<Record<string, unknown>> {
+    for await (const rows of rowsOf((after) => repository.tasksAfter(userId, after))) {
+      for (const row of rows) {
+        const record: Record<string, unknown> = {};
+        for (const [column, field] of TASKS_CSV_COLUMNS) {
+          const value = row[field];
+          record[column] = typeof value === "string" ? spreadsheetSafe(value) : value;
+        }
+        yield record;
+      }
+    }
+  }
+
+  return {
+    /** The file's name (the user's today) and the document, read only as the client takes it. */
+    async exportJson(userId: string): Promise<{ filename: string; stream: Readable }> {
+      const profile = await profileOf(userId);
+      const today = await deps.users.userToday(userId);
+      return { filename: `daywise-export-${today}.json`, stream: Readable.from(exportDocument(userId, profile)) };
+    },
+
+    async exportTasksCsv(userId: string): Promise<{ filename: string; stream: Readable }> {
+      await profileOf(userId);
+      const today = await deps.users.userToday(userId);
+      const csv = stringify({ header: true, bom: true, columns: TASKS_CSV_COLUMNS.map(([column]) => column), record_delimiter: "windows" });
+      // pipeline, not pipe: a failed read destroys the answer instead of leaving it open.
+      const stream = pipeline(Readable.from(taskRecords(userId)), csv, () => {});
+      return { filename: `daywise-tasks-${today}.csv`, stream };
+    },
+  };
+}

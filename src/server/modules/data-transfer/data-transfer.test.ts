@@ -1,0 +1,308 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillAccount } from "../../test/account-data.ts";
+import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { readDate } from "./import-dates.ts";
+
+const fixture = (name: string) => readFileSync(new URL(`./test/${name}`, import.meta.url), "utf8");
+type Json = Record<string, unknown>;
+
+describe("import dates", () => {
+  it.each([
+    ["2026-05-04", "2026-05-04", null],
+    ["2026/5/4", "2026-05-04", null],
+    ["2026-05-04T09:30:00Z", "2026-05-04", "09:30"],
+    ["4.5.2026", "2026-05-04", null],
+    ["25/12/2026", "2026-12-25", null],
+    ["12/25/2026", "2026-12-25", null],
+    ["May 4, 2026", "2026-05-04", null],
+    ["4 May 2026", "2026-05-04", null],
+    ["tomorrow", "2026-05-05", null],
+  ])("reads %s", (text, date, time) => {
+    expect(readDate(text, "2026-05-04")).toMatchObject({ date, time });
+  });
+
+  it("refuses an ambiguous or unknown day with its reason", () => {
+    expect(readDate("04/05/2026", "2026-05-04")).toEqual({ problem: expect.stringContaining("day/month or month/day") });
+    expect(readDate("2026-02-30", "2026-05-04")).toEqual({ problem: expect.stringContaining("not a calendar date") });
+    expect(readDate("whenever", "2026-05-04")).toEqual({ problem: expect.stringContaining("yyyy-MM-dd") });
+  });
+});
+
+describeEachDatabase("export and import", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { now: new Date("2026-05-04T21:30:00Z") });
+  });
+  afterAll(() => t.close());
+
+  const importFile = (user: SignedInUser, payload: Json) =>
+    t.app.inject({ method: "POST", url: "/api/import", headers: user.mutatingHeaders, payload });
+  const taskRows = (user: SignedInUser) =>
+    t.db.kysely.selectFrom("tasks").selectAll().where("userId", "=", user.userId).orderBy("createdAt").orderBy("title").execute();
+  const goalsOf = async (user: SignedInUser) => (await t.app.inject({ url: "/api/goals", headers: user.headers })).json() as Json[];
+  const exportOf = async (user: SignedInUser) => (await t.app.inject({ url: "/api/export", headers: user.headers })).json() as Json;
+
+  /** What a user would see of their planner, without ids: tasks with their goal's title and series' rule. */
+  function comparable(document: Json) {
+    const goals = document.goals as Json[];
+    const series = document.taskSeries as Json[];
+    const goalTitle = (id: unknown) => goals.find((goal) => goal.id === id)?.title ?? null;
+    const strip = ({ id: _id, goalId, seriesId, ...rest }: Json) => ({ ...rest, goal: goalTitle(goalId), series: seriesId ? "yes" : null });
+    const byTitle = (a: Json, b: Json) => String(a.title).localeCompare(String(b.title)) || String(a.date).localeCompare(String(b.date));
+    return {
+      tasks: (document.tasks as Json[]).map(strip).sort(byTitle),
+      goals: goals.map(({ id: _id, ...rest }) => rest).sort(byTitle),
+      series: series.map(strip).sort(byTitle),
+    };
+  }
+
+  it("exports everything as one JSON download named by the user's today, without secrets or other users' data", async () => {
+    const user = await signInTestUser(t.app, { name: "Ada", email: "ada@example.test", timeZone: "Asia/Tokyo" });
+    const other = await signInTestUser(t.app);
+    await fillAccount(t, user);
+    await fillAccount(t, other);
+    const response = await t.app.inject({ url: "/api/export", headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    // 21:30 UTC is already the 5th in Tokyo.
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="daywise-export-2026-05-05.json"');
+    const document = response.json();
+    expect(document).toMatchObject({
+      format: "daywise-export",
+      version: 1,
+      profile: { name: "Ada", email: "ada@example.test", timeZone: "Asia/Tokyo" },
+    });
+    for (const section of ["tasks", "taskSeries", "goals", "rolloverSummaries", "dailyInsights", "weeklySummaries"]) {
+      expect(document[section].length, section).toBeGreaterThan(0);
+    }
+    expect(document.rolloverSettings).toMatchObject({ maxRolloverDays: 5, autoRolloverEnabled: expect.any(Boolean) });
+    expect(document.aiAnalytics.breakdowns).toHaveLength(1);
+    expect(document.aiAnalytics.conversations).toHaveLength(1);
+    const done = document.tasks.find((task: Json) => task.title === "Buy shoes");
+    expect(done).toMatchObject({
+      status: "done",
+      goalTitle: "Run a marathon",
+      estimatedDuration: 30,
+      workSessionCount: expect.any(Number),
+    });
+    expect(done.completedAt).toEqual(expect.any(String));
+    expect(document.tasks.find((task: Json) => task.title === "Morning run").recurrence).toBe("FREQ=WEEKLY;BYDAY=MO,WE");
+    expect(response.body).not.toContain(other.userId);
+    expect(response.body).not.toMatch(/refreshHashes|accessToken|userId/);
+  });
+
+  it("pages through more tasks than a page holds, in one document", async () => {
+    const user = await signInTestUser(t.app);
+    const csv = ["title,date", ...Array.from({ length: 2_345 }, (_, index) => `Task ${index},2026-05-04`)].join("\n");
+    expect((await importFile(user, { format: "csv", content: csv })).statusCode).toBe(200);
+    const document = await exportOf(user);
+    expect(document.tasks).toHaveLength(2_345);
+    expect(new Set((document.tasks as Json[]).map((task) => task.id)).size).toBe(2_345);
+  });
+
+  it("exports the tasks as spreadsheet-safe CSV: BOM, header row, CRLF, formulas neutralised", async () => {
+    const user = await signInTestUser(t.app);
+    await importFile(user, {
+      format: "csv",
+      content: 'title,description,goal\n"=HYPERLINK(""http://x"")","-2+3, ""quoted""\nsecond line",@goal\nplain,,',
+    });
+    const response = await t.app.inject({ url: "/api/export/tasks.csv", headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="daywise-tasks-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.body.startsWith("\uFEFFtitle,description,date,start time,estimate,status,goal")).toBe(true);
+    expect(response.body).toContain("\r\n");
+    const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.title, row.description, row.goal]).sort()).toEqual([
+      ['\'=HYPERLINK("http://x")', '\'-2+3, "quoted"\nsecond line', "'@goal"],
+      ["plain", "", ""],
+    ]);
+  });
+
+  it("round trip: export, delete the account, import into a fresh user: the same planner", async () => {
+    const user = await signInTestUser(t.app, { email: "leaving@example.test" });
+    await fillAccount(t, user);
+    const exported = await t.app.inject({ url: "/api/export", headers: user.headers });
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user",
+      headers: user.mutatingHeaders,
+      payload: { confirmEmail: "leaving@example.test" },
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const fresh = await signInTestUser(t.app);
+    const preview = await importFile(fresh, { format: "daywise-json", content: exported.body, dryRun: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ dryRun: true, counts: { tasks: 4, goals: 1, series: 1, skipped: 0 } });
+    expect(await taskRows(fresh)).toEqual([]);
+
+    const imported = await importFile(fresh, { format: "daywise-json", content: exported.body });
+    expect(imported.json()).toMatchObject({ dryRun: false, counts: { tasks: 4, goals: 1, series: 1, skipped: 0 } });
+    const again = await exportOf(fresh);
+    expect(comparable(again)).toEqual(comparable(exported.json()));
+    const [goal] = await goalsOf(fresh);
+    expect(goal).toMatchObject({ title: "Run a marathon", totalTasksCount: 1, completedTasksCount: 1 });
+    const search = await t.app.inject({ url: "/api/tasks/search?q=stretch", headers: fresh.headers });
+    expect(search.json().map((task: Json) => task.title)).toEqual(["Stretch, then run"]);
+  });
+
+  it("imports a Todoist project CSV: sections as goals, notes in the description, dates and repeats read", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const content = fixture("todoist-project.csv");
+    const preview = (await importFile(user, { format: "todoist-csv", content, dryRun: true })).json();
+    expect(preview.counts).toEqual({ tasks: 5, goals: 1, series: 1, skipped: 1 });
+    expect(preview.skipped).toEqual([{ row: 10, reason: "The task has no title" }]);
+    expect(preview.preview.map((row: Json) => row.title)).toEqual([
+      "Plan the week",
+      "Inbox zero",
+      "Long run @running",
+      "Buy gels",
+      "Stretch",
+    ]);
+    expect(await taskRows(user)).toEqual([]);
+
+    const result = (await importFile(user, { format: "todoist-csv", content })).json();
+    expect(result.preview).toEqual(preview.preview);
+    const tasks = await taskRows(user);
+    const task = (title: string) => tasks.find((row) => row.title === title)!;
+    expect(task("Plan the week")).toMatchObject({ date: "2026-05-04", estimatedDuration: 30, seriesId: expect.any(String) });
+    expect(task("Plan the week").description).toBe("Look at the calendar first\n\nTodoist priority: p1\n\nBring the notebook");
+    expect(task("Inbox zero")).toMatchObject({ date: "2026-05-06", description: null, goalId: null });
+    expect(task("Long run @running")).toMatchObject({
+      date: "2026-05-05",
+      estimatedDuration: 120,
+      description: "Slow, 90 minutes\n\nTodoist priority: p2",
+    });
+    expect(task("Buy gels").description).toBe("Subtask of: Long run @running");
+    expect(task("Stretch")).toMatchObject({ date: null, description: "Todoist priority: p3\n\nTodoist date: every other full moon" });
+    const goals = await goalsOf(user);
+    expect(goals).toEqual([expect.objectContaining({ title: "Marathon training", totalTasksCount: 3, completedTasksCount: 0 })]);
+  });
+
+  it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const result = (await importFile(user, { format: "ticktick-csv", content: fixture("ticktick-backup.csv") })).json();
+    expect(result.counts).toEqual({ tasks: 4, goals: 1, series: 1, skipped: 1 });
+    expect(result.skipped).toEqual([{ row: 12, reason: "A TickTick note, not a task" }]);
+    const tasks = await taskRows(user);
+    const task = (title: string) => tasks.find((row) => row.title === title)!;
+    expect(task("Call the plumber")).toMatchObject({ date: "2026-05-05", scheduledStartTime: "09:00", goalId: null });
+    expect(task("Call the plumber").description).toBe("About the leak\n\nTags: home\n\nTickTick priority: high");
+    expect(task("Finish the novel")).toMatchObject({ date: "2026-05-04", scheduledStartTime: null });
+    expect(task("Chapter 12")).toMatchObject({
+      status: "done",
+      completedAt: "2026-04-02T18:30:00.000Z",
+      description: "Subtask of: Finish the novel",
+    });
+    expect(task("Water the plants")).toMatchObject({ date: "2026-05-09", seriesId: expect.any(String) });
+    expect(await goalsOf(user)).toEqual([expect.objectContaining({ title: "Reading", totalTasksCount: 2, completedTasksCount: 1 })]);
+  });
+
+  it("imports a plain CSV: headers in any case, a BOM, Windows line ends, an existing goal matched by title", async () => {
+    const user = await signInTestUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Garden" } });
+    const content =
+      "\uFEFFTitle,Description,DATE,Start Time,Estimate,Status,Goal\r\n" +
+      "Weed the beds,Before rain,2026-05-04,9:30,45,done,garden\r\n" +
+      "Buy seeds,,04/05/2026,,,todo,\r\n" +
+      `${"x".repeat(10_000)},,,,,,\r\n` +
+      "Plant beans,,May 6 2026,2pm,600,,Vegetables\r\n";
+    const result = (await importFile(user, { format: "csv", content })).json();
+    expect(result.counts).toEqual({ tasks: 2, goals: 1, series: 0, skipped: 2 });
+    expect(result.skipped).toEqual([
+      { row: 3, reason: expect.stringContaining('"04/05/2026" could be day/month or month/day') },
+      { row: 4, reason: "The title has 10000 characters, more than 200" },
+    ]);
+    expect(result.preview).toEqual([
+      expect.objectContaining({
+        title: "Weed the beds",
+        status: "done",
+        scheduledStartTime: "09:30",
+        estimatedDuration: 45,
+        goal: "Garden",
+      }),
+      expect.objectContaining({
+        title: "Plant beans",
+        date: "2026-05-06",
+        scheduledStartTime: "14:00",
+        estimatedDuration: 480,
+        goal: "Vegetables",
+      }),
+    ]);
+    const goals = await goalsOf(user);
+    expect(goals.map((goal) => [goal.title, goal.totalTasksCount, goal.completedTasksCount]).sort()).toEqual([
+      ["Garden", 1, 1],
+      ["Vegetables", 1, 0],
+    ]);
+  });
+
+  it("imports 10,000 rows in one go", async () => {
+    const user = await signInTestUser(t.app);
+    const content = [
+      "title,date,estimate",
+      ...Array.from({ length: 10_000 }, (_, index) => `Row ${index} of many,2026-05-0${(index % 9) + 1},30`),
+    ].join("\n");
+    const started = performance.now();
+    const result = await importFile(user, { format: "csv", content });
+    expect(result.statusCode).toBe(200);
+    expect(result.json().counts.tasks).toBe(10_000);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(await taskRows(user)).toHaveLength(10_000);
+  });
+
+  it("refuses bad files with a clear 4xx and writes nothing", async () => {
+    const user = await signInTestUser(t.app);
+    const cases: Array<[Json, number, RegExp]> = [
+      [{ format: "csv", content: "\u0000\u0001PK\u0003\u0004binary\uFFFD\uFFFD" }, 400, /not text/],
+      [{ format: "csv", content: 'title,description\n"unterminated,quote\nnext,row' }, 400, /not valid CSV: .*[Qq]uote/],
+      [{ format: "todoist-csv", content: "title,date\nA,2026-05-04" }, 400, /not a Todoist CSV/],
+      [{ format: "ticktick-csv", content: "title,date\nA,2026-05-04" }, 400, /not a TickTick backup CSV/],
+      [{ format: "csv", content: "name,date\nA,2026-05-04" }, 400, /no title column/],
+      [{ format: "daywise-json", content: "{ not json" }, 400, /not valid JSON/],
+      [
+        { format: "daywise-json", content: '{"format":"daywise-export","version":2,"tasks":[]}' },
+        400,
+        /version 2; this server reads version 1/,
+      ],
+      [{ format: "daywise-json", content: '{"tasks":[]}' }, 400, /not a Daywise export/],
+      [{ format: "xlsx", content: "a" }, 400, /format/],
+      [{ format: "csv", content: "   " }, 400, /empty/],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await importFile(user, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
+      expect(response.json().message).toMatch(message);
+    }
+    const huge = await t.app.inject({
+      method: "POST",
+      url: "/api/import",
+      headers: { ...user.mutatingHeaders, "content-type": "application/json" },
+      payload: JSON.stringify({ format: "csv", content: `title\n${"a".repeat(20 * 1024 * 1024)}` }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({
+      message: "The file is larger than the 10 MB import limit: split it into smaller files",
+      code: "body_too_large",
+    });
+    // Under the body's limit once escaped, over the file's: the same answer.
+    const escaped = await importFile(user, { format: "csv", content: `title\n${"a".repeat(10 * 1024 * 1024 + 10)}` });
+    expect(escaped.statusCode).toBe(413);
+    expect(escaped.json().message).toMatch(/10 MB import limit/);
+    expect(await taskRows(user)).toEqual([]);
+  });
+
+  it("needs a session and the CSRF token, and imports only into the caller's account", async () => {
+    const user = await signInTestUser(t.app);
+    const payload = { format: "csv", content: "title\nMine" };
+    expect((await t.app.inject({ url: "/api/export" })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: "/api/export/tasks.csv" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/import", headers: user.headers, payload })).statusCode).toBe(403);
+    const other = await signInTestUser(t.app);
+    await importFile(other, payload);
+    expect(await taskRows(user)).toEqual([]);
+    expect((await exportOf(user)).tasks).toEqual([]);
+  });
+});

@@ -1,0 +1,357 @@
+// Each format's file read into an ImportPlan. File-level problems (not text, not CSV, not this format,
+// another export version) are a 400 with the reason; a row that cannot be a task is skipped with its own.
+import { parse } from "csv-parse/sync";
+import {
+  type ImportFormat,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  IMPORT_FORMAT_NAMES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_TOO_LARGE_MESSAGE,
+} from "../../../shared/api/data-transfer.ts";
+import { isCalendarDate } from "../../../shared/rules/dates.ts";
+import { TASK_STATUSES, type TaskStatus } from "../../../shared/rules/task-status.ts";
+import { goalStatuses } from "../../../shared/api/goal-limits.ts";
+import { AppError } from "../../app-error.ts";
+import { readDate, readInstant, readTime } from "./import-dates.ts";
+import { emptyPlan, fitDescription, fitEstimate, goalTitleProblem, type ImportPlan, type PlannedTask, taskProblem } from "./import-plan.ts";
+
+export interface ImportContext {
+  today: string;
+  timeZone: string;
+}
+
+const badFile = (message: string) => new AppError("bad_request", message);
+
+function refuseBinary(content: string): void {
+  const sample = content.slice(0, 65_536);
+  const replaced = sample.match(/\uFFFD/g)?.length ?? 0;
+  // eslint-disable-next-line no-control-regex
+  const controls = sample.match(/[\u0000-\u0008\u000E-\u001F]/g)?.length ?? 0;
+  if (sample.includes("\u0000") || controls + replaced > Math.max(8, sample.length / 100)) {
+    throw badFile("The file is not text (it looks like a binary file): choose a CSV file or a Daywise JSON export");
+  }
+}
+
+/** Records of the CSV with the line each starts on, from csv-parse; a malformed file is a 400 naming where. */
+function csvRecords(content: string): { cells: string[]; line: number }[] {
+  try {
+    const records = parse(content, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    if (records.length > IMPORT_MAX_ROWS + 20) {
+      throw badFile(`The file has ${records.length} rows; an import takes at most ${IMPORT_MAX_ROWS}: split it into smaller files`);
+    }
+    let previousEnd = 0;
+    return records.map(({ record, info }) => {
+      const line = previousEnd + 1;
+      previousEnd = info.lines;
+      return { cells: record, line };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badFile(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+}
+
+/** Rows as objects keyed by the header's names, lower-cased and trimmed. */
+function withHeader(records: { cells: string[]; line: number }[], headerIndex: number) {
+  const names = records[headerIndex]!.cells.map((name) => name.trim().toLowerCase());
+  return records.slice(headerIndex + 1).map(({ cells, line }) => {
+    const row: Record<string, string> = {};
+    names.forEach((name, index) => {
+      if (name && row[name] === undefined) row[name] = (cells[index] ?? "").trim();
+    });
+    return { row, line };
+  });
+}
+
+function addTask(plan: ImportPlan, task: PlannedTask): void {
+  const problem = taskProblem(task);
+  if (problem) plan.skipped.push({ row: task.row, reason: problem });
+  else plan.tasks.push(task);
+}
+
+function goalKeyFor(plan: ImportPlan, title: string): string | null {
+  const name = title.trim();
+  if (name === "" || goalTitleProblem(name)) return null;
+  const key = name.toLowerCase();
+  if (!plan.goals.some((goal) => goal.key === key))
+    plan.goals.push({ key, title: name, description: null, targetDate: null, status: "active" });
+  return key;
+}
+
+function parseTodoist(content: string, context: ImportContext): ImportPlan {
+  const records = csvRecords(content);
+  const header = records[0]?.cells.map((name) => name.trim().toUpperCase()) ?? [];
+  if (!header.includes("TYPE") || !header.includes("CONTENT")) {
+    throw badFile(`This is not a ${IMPORT_FORMAT_NAMES["todoist-csv"]}: its first line has no TYPE and CONTENT columns`);
+  }
+  const plan = emptyPlan(true);
+  let goalKey: string | null = null;
+  const parents: string[] = [];
+  let last: PlannedTask | undefined;
+  for (const { row, line } of withHeader(records, 0)) {
+    const type = (row.type ?? "").toLowerCase();
+    const text = row.content ?? "";
+    if (type === "section") {
+      goalKey = goalKeyFor(plan, text);
+      if (goalKey === null && text.trim() !== "") plan.skipped.push({ row: line, reason: `Section: ${goalTitleProblem(text)}` });
+      last = undefined;
+      continue;
+    }
+    if (type === "note") {
+      if (last) last.description = fitDescription([last.description, text]);
+      else if (text.trim() !== "") plan.skipped.push({ row: line, reason: "A note without a task above it" });
+      continue;
+    }
+    if (type !== "task") {
+      if (type !== "" || text.trim() !== "") plan.skipped.push({ row: line, reason: `TYPE "${row.type}" is not task, section or note` });
+      continue;
+    }
+    const indent = Math.max(1, Number(row.indent) || 1);
+    parents.length = indent - 1;
+    const notes: string[] = [];
+    const priority = Number(row.priority);
+    // Todoist's CSV: 1 is p1, the highest; 4 (or empty in exports) the default, left out.
+    if (priority >= 1 && priority <= 3) notes.push(`Todoist priority: p${priority}`);
+    if (parents.length > 0 && parents.at(-1)) notes.push(`Subtask of: ${parents.at(-1)}`);
+    const when = readDate(row.date ?? "", context.today);
+    if ("problem" in when) notes.push(`Todoist date: ${row.date}`);
+    const amount = Number(row.duration);
+    const unit = (row.duration_unit ?? "minute").toLowerCase();
+    const estimate = row.duration
+      ? fitEstimate(unit.startsWith("day") ? amount * 8 * 60 : unit.startsWith("hour") ? amount * 60 : amount)
+      : null;
+    const task: PlannedTask = {
+      row: line,
+      title: text.trim(),
+      description: fitDescription([row.description, ...notes]),
+      status: "todo",
+      date: "problem" in when ? null : when.date,
+      scheduledStartTime: "problem" in when ? null : when.time,
+      estimatedDuration: estimate,
+      goalKey,
+      recurrence: "problem" in when ? null : when.recurrence,
+    };
+    parents[indent - 1] = task.title;
+    addTask(plan, task);
+    last = plan.tasks.at(-1) === task ? task : undefined;
+  }
+  return plan;
+}
+
+const TICKTICK_HEADER = ["folder name", "list name", "title"];
+
+function parseTickTick(content: string, context: ImportContext): ImportPlan {
+  const records = csvRecords(content);
+  const headerIndex = records.findIndex(({ cells }) =>
+    TICKTICK_HEADER.every((name, index) => (cells[index] ?? "").trim().toLowerCase() === name),
+  );
+  if (headerIndex === -1) {
+    throw badFile(`This is not a ${IMPORT_FORMAT_NAMES["ticktick-csv"]}: no line starts "Folder Name","List Name","Title"`);
+  }
+  const plan = emptyPlan(true);
+  const titles = new Map<string, string>();
+  for (const { row, line } of withHeader(records, headerIndex)) {
+    if ((row.kind ?? "").toUpperCase() === "NOTE") {
+      plan.skipped.push({ row: line, reason: "A TickTick note, not a task" });
+      continue;
+    }
+    const allDay = (row["is all day"] ?? "").toLowerCase() === "true";
+    const zone = allDay && row.timezone ? row.timezone : context.timeZone;
+    const due = readInstant(row["due date"] || row["start date"] || "", zone);
+    const recurrence = (row.repeat ?? "").replace(/^RRULE:/i, "").trim() || null;
+    const status = row.status === "1" || row.status === "2" ? "done" : "todo";
+    const completed = row["completed time"] ? readInstant(row["completed time"], "UTC") : null;
+    const notes = [
+      row.tags ? `Tags: ${row.tags}` : null,
+      row.parentid && titles.has(row.parentid) ? `Subtask of: ${titles.get(row.parentid)}` : null,
+      ["1", "3", "5"].includes(row.priority ?? "")
+        ? `TickTick priority: ${{ 1: "low", 3: "medium", 5: "high" }[row.priority as "1"]}`
+        : null,
+    ];
+    const listName = row["list name"] ?? "";
+    const task: PlannedTask = {
+      row: line,
+      title: (row.title ?? "").trim(),
+      description: fitDescription([row.content, ...notes]),
+      status,
+      date: due?.date ?? null,
+      scheduledStartTime: due && !allDay ? due.time : null,
+      estimatedDuration: null,
+      goalKey: listName.toLowerCase() === "inbox" ? null : goalKeyFor(plan, listName),
+      recurrence: due && recurrence && status === "todo" ? recurrence : null,
+      completedAt: status === "done" ? (completed ? `${completed.date}T${completed.time}:00.000Z` : null) : null,
+    };
+    if (row.taskid) titles.set(row.taskid, task.title);
+    addTask(plan, task);
+  }
+  return plan;
+}
+
+const STATUS_WORDS: Record<string, TaskStatus> = {
+  "": "todo",
+  todo: "todo",
+  "to do": "todo",
+  open: "todo",
+  inprogress: "todo",
+  "in progress": "todo",
+  done: "done",
+  completed: "done",
+  complete: "done",
+  stalled: "stalled",
+};
+
+function column(row: Record<string, string>, ...names: string[]): string {
+  for (const name of names) if (row[name] !== undefined) return row[name];
+  return "";
+}
+
+function parsePlainCsv(content: string, context: ImportContext): ImportPlan {
+  const records = csvRecords(content);
+  const header = records[0]?.cells.map((name) => name.trim().toLowerCase()) ?? [];
+  if (!header.includes("title")) throw badFile("This CSV has no title column: its first line must name the columns, one of them title");
+  const plan = emptyPlan(true);
+  for (const { row, line } of withHeader(records, 0)) {
+    const when = readDate(column(row, "date", "day", "due date"), context.today);
+    if ("problem" in when) {
+      plan.skipped.push({ row: line, reason: when.problem });
+      continue;
+    }
+    const startText = column(row, "start time", "scheduled start time", "time");
+    const time = readTime(startText);
+    if (time === undefined) {
+      plan.skipped.push({ row: line, reason: `The start time "${startText}" is not a time such as 09:30` });
+      continue;
+    }
+    const statusText = column(row, "status").toLowerCase();
+    const status = STATUS_WORDS[statusText];
+    if (!status) {
+      plan.skipped.push({ row: line, reason: `The status "${statusText}" is not todo, in progress, done or stalled` });
+      continue;
+    }
+    const estimateText = column(row, "estimate", "estimated duration", "estimate (minutes)", "duration");
+    addTask(plan, {
+      row: line,
+      title: column(row, "title"),
+      description: fitDescription([column(row, "description", "notes")]),
+      status,
+      date: when.date,
+      scheduledStartTime: time ?? when.time,
+      estimatedDuration: fitEstimate(estimateText === "" ? null : Number(estimateText)),
+      goalKey: goalKeyFor(plan, column(row, "goal")),
+      recurrence: null,
+      completedAt: null,
+    });
+  }
+  return plan;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0);
+const calendarDay = (value: unknown) => (typeof value === "string" && isCalendarDate(value) ? value : null);
+
+function parseDaywiseJson(content: string): ImportPlan {
+  let document: unknown;
+  try {
+    document = JSON.parse(content.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw badFile(`The file is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(document) || document.format !== EXPORT_FORMAT) {
+    throw badFile(`This is not a Daywise export: its "format" is not "${EXPORT_FORMAT}"`);
+  }
+  if (document.version !== EXPORT_VERSION) {
+    throw badFile(`This Daywise export is version ${JSON.stringify(document.version)}; this server reads version ${EXPORT_VERSION}`);
+  }
+  const list = (name: string) => (Array.isArray(document[name]) ? (document[name] as unknown[]).filter(isObject) : []);
+  const plan = emptyPlan(false);
+  for (const goal of list("goals")) {
+    const title = text(goal.title) ?? "";
+    if (goalTitleProblem(title) || typeof goal.id !== "string") continue;
+    plan.goals.push({
+      key: goal.id,
+      title,
+      description: text(goal.description),
+      targetDate: calendarDay(goal.targetDate),
+      status: goalStatuses.includes(goal.status as "active") ? (goal.status as "active") : "active",
+      ...(text(goal.createdAt) ? { createdAt: text(goal.createdAt)! } : {}),
+      ...(text(goal.updatedAt) ? { updatedAt: text(goal.updatedAt)! } : {}),
+    });
+  }
+  const goalKey = (value: unknown) => (typeof value === "string" && plan.goals.some((goal) => goal.key === value) ? value : null);
+  for (const series of list("taskSeries")) {
+    const startDate = calendarDay(series.startDate);
+    if (typeof series.id !== "string" || !startDate || !text(series.recurrence) || !text(series.title)) continue;
+    plan.series.push({
+      key: series.id,
+      recurrence: text(series.recurrence)!,
+      startDate,
+      endDate: calendarDay(series.endDate),
+      skippedDays: text(series.skippedDays) ?? "",
+      title: text(series.title)!,
+      description: text(series.description),
+      estimatedDuration: fitEstimate(typeof series.estimatedDuration === "number" ? series.estimatedDuration : null),
+      scheduledStartTime: text(series.scheduledStartTime),
+      goalKey: goalKey(series.goalId),
+      ...(text(series.createdAt) ? { createdAt: text(series.createdAt)! } : {}),
+      ...(text(series.updatedAt) ? { updatedAt: text(series.updatedAt)! } : {}),
+    });
+  }
+  const seriesKey = (value: unknown) => (typeof value === "string" && plan.series.some((series) => series.key === value) ? value : null);
+  list("tasks").forEach((task, index) => {
+    const status = TASK_STATUSES.includes(task.status as TaskStatus) ? (task.status as TaskStatus) : "todo";
+    const ofSeries = seriesKey(task.seriesId);
+    addTask(plan, {
+      row: index + 1,
+      title: text(task.title) ?? "",
+      description: fitDescription([text(task.description)]),
+      status,
+      date: text(task.date),
+      scheduledStartTime: text(task.scheduledStartTime),
+      estimatedDuration: fitEstimate(typeof task.estimatedDuration === "number" ? task.estimatedDuration : null),
+      goalKey: goalKey(task.goalId),
+      recurrence: null,
+      seriesKey: ofSeries,
+      occurrenceDate: ofSeries ? calendarDay(task.occurrenceDate) : null,
+      completedAt: text(task.completedAt),
+      firstStartedAt: text(task.firstStartedAt),
+      currentSessionStartedAt: text(task.currentSessionStartedAt),
+      workSessionCount: count(task.workSessionCount),
+      startedAt: text(task.startedAt),
+      trackedMinutes: count(task.trackedMinutes),
+      rolloverCount: count(task.rolloverCount),
+      firstPlannedDate: calendarDay(task.firstPlannedDate),
+      rolledOverFromDate: calendarDay(task.rolledOverFromDate),
+      ...(typeof task.position === "number" && Number.isFinite(task.position) ? { position: task.position } : {}),
+      ...(text(task.createdAt) ? { createdAt: text(task.createdAt)! } : {}),
+      ...(text(task.updatedAt) ? { updatedAt: text(task.updatedAt)! } : {}),
+    });
+  });
+  if (plan.tasks.length + plan.skipped.length > IMPORT_MAX_ROWS) {
+    throw badFile(`The export has ${plan.tasks.length + plan.skipped.length} tasks; an import takes at most ${IMPORT_MAX_ROWS}`);
+  }
+  return plan;
+}
+
+export function parseImport(format: ImportFormat, content: string, context: ImportContext): ImportPlan {
+  if (Buffer.byteLength(content) > IMPORT_MAX_BYTES) throw new AppError("body_too_large", IMPORT_TOO_LARGE_MESSAGE);
+  refuseBinary(content);
+  if (content.trim() === "") throw badFile("The file is empty");
+  switch (format) {
+    case "daywise-json":
+      return parseDaywiseJson(content);
+    case "todoist-csv":
+      return parseTodoist(content, context);
+    case "ticktick-csv":
+      return parseTickTick(content, context);
+    case "csv":
+      return parsePlainCsv(content, context);
+  }
+}

@@ -1,0 +1,28 @@
+// Every table that holds a user's rows, and the column that names the user: deleting an account walks
+// this list in one transaction. A table added later is one line here (user-data-tables.test.ts fails
+// until it is). Ordered children first, so no foreign key is left pointing at a deleted row.
+import type { Database } from "../../db/schema.ts";
+
+export const userDataTables: ReadonlyArray<{ table: keyof Database; userColumn: string }> = [
+  { table: "taskWords", userColumn: "userId" },
+  { table: "tasks", userColumn: "userId" },
+  { table: "taskSeries", userColumn: "userId" },
+  { table: "aiBreakdowns", userColumn: "userId" },
+  { table: "goals", userColumn: "userId" },
+  { table: "rolloverSettings", userColumn: "userId" },
+  { table: "rolloverSummaries", userColumn: "userId" },
+  { table: "dailyInsights", userColumn: "userId" },
+  { table: "weeklySummaries", userColumn: "userId" },
+  { table: "aiConversations", userColumn: "userId" },
+  { table: "aiProposals", userColumn: "userId" },
+  { table: "personalAccessTokens", userColumn: "userId" },
+  { table: "sessions", userColumn: "userId" },
+  { table: "userIdentities", userColumn: "userId" },
+  { table: "users", userColumn: "id" },
+];
+
+/** Rows keyed by a string that ends with the user's id (the assistant's per-user limits: `ai-minute:<id>`). */
+export const userKeyedTables: ReadonlyArray<{ table: keyof Database; keyColumn: string }> = [{ table: "rateLimits", keyColumn: "key" }];
+
+/** Tables with no user's data: migrations' bookkeeping and the scheduler's leases (keyed by job and day). */
+export const tablesWithoutUserData: readonly string[] = ["kysely_migration", "kysely_migration_lock", "job_leases"];

@@ -1,0 +1,60 @@
+// An account with a row in every table that holds user data, through the API where there is one and
+// directly where the harness's app has no AI provider or identity provider to make it.
+import { randomUUID } from "node:crypto";
+import { proposalsService } from "../modules/ai-proposals/proposals.service.ts";
+import type { SignedInUser } from "./sign-in.ts";
+import type { TestApp } from "./test-app.ts";
+
+async function call(t: TestApp, user: SignedInUser, method: "POST" | "PATCH" | "GET", url: string, payload?: object) {
+  const headers = method === "GET" ? user.headers : user.mutatingHeaders;
+  const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05-04"): Promise<void> {
+  const at = t.app.now().toISOString();
+  const goal = await call(t, user, "POST", "/api/goals", { title: "Run a marathon", description: "In spring", targetDate: "2026-09-01" });
+  const done = await call(t, user, "POST", "/api/tasks", { title: "Buy shoes", date: day, goalId: goal.id, estimatedDuration: 30 });
+  await call(t, user, "PATCH", `/api/tasks/${done.id}`, { status: "done" });
+  await call(t, user, "POST", "/api/tasks", {
+    title: "Stretch, then run",
+    date: day,
+    scheduledStartTime: "07:30",
+    description: "Easy pace",
+  });
+  await call(t, user, "POST", "/api/tasks", { title: "Someday: a trail race" });
+  await call(t, user, "POST", "/api/tasks", { title: "Morning run", date: day, recurrence: "FREQ=WEEKLY;BYDAY=MO,WE" });
+  await call(t, user, "PATCH", "/api/rollover/settings", { maxRolloverDays: 5 });
+  await call(t, user, "POST", "/api/rollover/trigger", { date: day });
+  await call(t, user, "GET", `/api/ai/insights?date=${day}`);
+  await call(t, user, "POST", "/api/weekly-summaries/generate");
+  const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
+  await proposals.propose(user.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);
+  const kysely = t.db.kysely;
+  await kysely
+    .insertInto("aiConversations")
+    .values({ id: randomUUID(), userId: user.userId, provider: "openai", inputTokens: 10, outputTokens: 20, createdAt: at })
+    .execute();
+  await kysely
+    .insertInto("aiBreakdowns")
+    .values({
+      id: randomUUID(),
+      userId: user.userId,
+      goalId: goal.id,
+      provider: "openai",
+      suggestionsShown: 3,
+      inputTokens: 5,
+      outputTokens: 6,
+      createdAt: at,
+    })
+    .execute();
+  await kysely
+    .insertInto("userIdentities")
+    .values({ id: randomUUID(), userId: user.userId, issuer: "https://idp.test", subject: user.userId, createdAt: at, lastSignInAt: at })
+    .execute();
+  await kysely
+    .insertInto("rateLimits")
+    .values({ key: `ai-minute:${user.userId}`, count: 1, resetAt: at })
+    .execute();
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ImportResult } from "../../../../shared/api/data-transfer.ts";
+import { browserNavigation } from "../../../lib/api-client.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { renderWithApp } from "../../../test/render.tsx";
+import { DataControlActions } from "./data-control-actions.tsx";
+import { ImportPanel } from "./import-panel.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const result = (dryRun: boolean): ImportResult => ({
+  dryRun,
+  format: "todoist-csv",
+  counts: { tasks: 1, goals: 1, series: 0, skipped: 1 },
+  preview: [
+    {
+      row: 2,
+      title: "Write",
+      description: null,
+      status: "todo",
+      date: "2026-05-04",
+      scheduledStartTime: null,
+      estimatedDuration: 45,
+      goal: "Work",
+      recurrence: null,
+    },
+  ],
+  skipped: [{ row: 3, reason: "The task has no title" }],
+});
+
+describe("ImportPanel", () => {
+  it("guesses the format from the header, previews with a dry run, then imports the same content", async () => {
+    const bodies: unknown[] = [];
+    mockFetch((url, init) => {
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      return jsonResponse(result(body.dryRun));
+    });
+    renderWithApp(<ImportPanel />);
+    const csv = "TYPE,CONTENT,PRIORITY\ntask,Write,1\ntask,,4\n";
+    await userEvent.upload(screen.getByLabelText("File to import"), new File([csv], "project.csv", { type: "text/csv" }));
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    expect(screen.getByLabelText("Format")).toHaveValue("todoist-csv");
+    expect(preview).toHaveTextContent("Will add 1 task, 1 new goal; 1 row skipped.");
+    expect(within(preview).getByRole("list", { name: "Skipped rows" })).toHaveTextContent("Row 3: The task has no title");
+    await userEvent.click(screen.getByRole("button", { name: "Import 1 task" }));
+    expect(await screen.findByText(/Imported 1 task, 1 new goal/)).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { format: "todoist-csv", content: csv, dryRun: true },
+      { format: "todoist-csv", content: csv, dryRun: false },
+    ]);
+  });
+
+  it("shows the server's reason for a file it refuses", async () => {
+    mockFetch(() => errorResponse(400, "The file is not valid CSV: Quote Not Closed"));
+    renderWithApp(<ImportPanel />);
+    await userEvent.upload(screen.getByLabelText("File to import"), new File(['title\n"open'], "bad.csv", { type: "text/csv" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The file is not valid CSV: Quote Not Closed");
+    expect(screen.queryByRole("button", { name: /^Import/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("DataControlActions", () => {
+  it("offers both exports, and deletes the account only once the e-mail is typed, then reloads", async () => {
+    const reload = vi.spyOn(browserNavigation, "reload").mockImplementation(() => {});
+    const fetchMock = mockFetch((url, init) => {
+      if (url === "/api/user" && init.method === "GET")
+        return jsonResponse({ id: "u1", name: "Ada", email: "ada@example.test", avatarUrl: null, timeZone: "UTC" });
+      return new Response(null, { status: 204 });
+    });
+    renderWithApp(<DataControlActions />);
+    expect(screen.getByRole("link", { name: "Export my data" })).toHaveAttribute("href", "/api/export");
+    expect(screen.getByRole("link", { name: "Export tasks (CSV)" })).toHaveAttribute("href", "/api/export/tasks.csv");
+    await userEvent.click(screen.getByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete my account" });
+    const field = await within(dialog).findByLabelText("Type your e-mail to confirm");
+    await userEvent.type(field, "someone@example.test");
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, "ADA@example.test");
+    await userEvent.click(confirm);
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    const deletion = fetchMock.mock.calls.find(([url, init]) => url === "/api/user" && init.method === "DELETE");
+    expect(JSON.parse(String(deletion?.[1].body))).toEqual({ confirmEmail: "ADA@example.test" });
+  });
+});
