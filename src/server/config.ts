@@ -111,6 +111,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: wholeNumber(100, 600_000),
   AI_RATE_LIMIT_PER_MINUTE: requestLimit,
   AI_RATE_LIMIT_PER_DAY: requestLimit,
+  CALENDAR_ALLOW_PRIVATE_URLS: flag,
 });
 
 export interface AiProviderConfig {
@@ -158,6 +159,8 @@ export interface Config {
   };
   ai: AiConfig;
   rolloverScheduler: { enabled: boolean; intervalMs: number };
+  /** allowPrivateUrls: calendar subscriptions may point at loopback and private networks (a self-hoster's own server). */
+  calendar: { allowPrivateUrls: boolean; fetchTimeoutMs?: number };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.ROLLOVER_SCHEDULER_INTERVAL_MS ?? DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS,
     },
     ai: readAiConfig(e),
+    calendar: { allowPrivateUrls: e.CALENDAR_ALLOW_PRIVATE_URLS },
   };
 }
 

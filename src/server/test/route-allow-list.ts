@@ -9,4 +9,8 @@
 export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = [
   { url: "/oidc/*", reason: "the built-in OpenID Connect provider's endpoints (token, discovery, JWKS, authorization)" },
   { url: "/oidc/interaction/:uid", reason: "the built-in provider's sign-in page; uid is its interaction id" },
+  {
+    url: "/calendar/:file",
+    reason: "a user's calendar feed: the secret in the path is the credential (calendar apps send no session); tested in calendar.test.ts",
+  },
 ];
