@@ -13,6 +13,7 @@ import {
   type UpdateSubscriptionBody,
 } from "../../../shared/api/calendar.ts";
 import { addDays, daysBetween, startOfDayInZone, todayInZone } from "../../../shared/rules/dates.ts";
+import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { AppError } from "../../app-error.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { usersService } from "../user/user.service.ts";
@@ -59,6 +60,54 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 
 function inZone(iso: string, zone: string): string {
   return new TZDate(Date.parse(iso), zone).toISOString().replace(".000", "");
+}
+
+/** The events of a day or a range, for the routes and the assistant's capacity (no fetching, no feed). */
+export function calendarEvents(deps: { kysely: Kysely<Database>; now: () => Date }) {
+  const repository = calendarRepository(deps.kysely);
+  const users = usersService({ kysely: deps.kysely, now: deps.now });
+
+  /** A day's or a range's events (both days included), in the user's zone. */
+  async function listEvents(userId: string, query: { date?: string; from?: string; to?: string }): Promise<CalendarEvent[]> {
+    const from = query.date ?? query.from;
+    const to = query.date ?? query.to;
+    if (!from || !to || (query.date && (query.from || query.to))) {
+      throw new AppError("validation_failed", "Give either date, or both from and to");
+    }
+    const days = daysBetween(from, to) + 1;
+    if (days < 1 || days > CALENDAR_EVENTS_MAX_DAYS) {
+      throw new AppError("validation_failed", `from must not be after to, and the range at most ${CALENDAR_EVENTS_MAX_DAYS} days`);
+    }
+    const zone = await users.userTimeZone(userId);
+    const rows = await repository.listEvents(
+      userId,
+      startOfDayInZone(from, zone).toISOString(),
+      startOfDayInZone(addDays(to, 1), zone).toISOString(),
+    );
+    const events: CalendarEvent[] = [];
+    for (const row of rows) {
+      const allDay = Number(row.allDay) === 1;
+      if (allDay && (row.startsAt > to || row.endsAt <= from)) continue;
+      events.push({
+        id: row.id,
+        calendarId: row.subscriptionId,
+        title: row.title,
+        start: allDay ? row.startsAt : inZone(row.startsAt, zone),
+        end: allDay ? row.endsAt : inZone(row.endsAt, zone),
+        allDay,
+        busy: Number(row.busy) === 1,
+      });
+    }
+    return events;
+  }
+
+  return {
+    listEvents,
+    /** Busy timed minutes of the day: what the capacity takes off the available time. */
+    async meetingMinutes(userId: string, day: string): Promise<number> {
+      return meetingMinutes(await listEvents(userId, { date: day }), day);
+    },
+  };
 }
 
 export function calendarService(deps: CalendarServiceDeps) {
@@ -162,43 +211,10 @@ export function calendarService(deps: CalendarServiceDeps) {
     },
 
     claimDueSubscriptions: repository.claimDueSubscriptions,
+    listEvents: calendarEvents(deps).listEvents,
 
     async scheduleNext(id: string, leaseUntil: string): Promise<void> {
       await repository.moveSlot(id, leaseUntil, new Date(deps.now().getTime() + REFRESH_INTERVAL_MS).toISOString());
-    },
-
-    /** A day's or a range's events (both days included), in the user's zone. */
-    async listEvents(userId: string, query: { date?: string; from?: string; to?: string }): Promise<CalendarEvent[]> {
-      const from = query.date ?? query.from;
-      const to = query.date ?? query.to;
-      if (!from || !to || (query.date && (query.from || query.to))) {
-        throw new AppError("validation_failed", "Give either date, or both from and to");
-      }
-      const days = daysBetween(from, to) + 1;
-      if (days < 1 || days > CALENDAR_EVENTS_MAX_DAYS) {
-        throw new AppError("validation_failed", `from must not be after to, and the range at most ${CALENDAR_EVENTS_MAX_DAYS} days`);
-      }
-      const zone = await users.userTimeZone(userId);
-      const rows = await repository.listEvents(
-        userId,
-        startOfDayInZone(from, zone).toISOString(),
-        startOfDayInZone(addDays(to, 1), zone).toISOString(),
-      );
-      const events: CalendarEvent[] = [];
-      for (const row of rows) {
-        const allDay = Number(row.allDay) === 1;
-        if (allDay && (row.startsAt > to || row.endsAt <= from)) continue;
-        events.push({
-          id: row.id,
-          calendarId: row.subscriptionId,
-          title: row.title,
-          start: allDay ? row.startsAt : inZone(row.startsAt, zone),
-          end: allDay ? row.endsAt : inZone(row.endsAt, zone),
-          allDay,
-          busy: Number(row.busy) === 1,
-        });
-      }
-      return events;
     },
 
     async getFeed(userId: string): Promise<{ url: string | null }> {

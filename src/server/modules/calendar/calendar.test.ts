@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assistantTools } from "../ai-proposals/assistant-tools.ts";
 import { type IcsTestServer, startIcsTestServer, WORK_CALENDAR } from "../../test/ics-test-server.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
@@ -53,6 +54,18 @@ describeEachDatabase("calendars", (dialect) => {
       { title: "Focus time (free)", start: "2026-03-24T16:00:00+01:00", end: "2026-03-24T17:00:00+01:00", allDay: false, busy: false },
     ]);
     expect(day.every((event) => event.calendarId === calendarId)).toBe(true);
+  });
+
+  it("takes the day's busy meetings off the assistant's capacity", async () => {
+    const tools = assistantTools({
+      kysely: t.db.kysely,
+      dialect: t.dialect,
+      now: () => t.app.now(),
+      userId: user.userId,
+      onProposal: () => {},
+    });
+    const answer = await tools.getCapacity!.execute!({ date: "2026-03-24" }, { toolCallId: "c1", messages: [] });
+    expect(JSON.parse(answer as string)).toMatchObject({ meetingMinutes: 150, usableMinutes: 120 });
   });
 
   it("expands the series: EXDATE, a moved and a cancelled occurrence, RDATE, and 09:30 across the DST change", async () => {
