@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, type LucideIcon, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, CalendarDays, type LucideIcon, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
+import { CalendarsPanel } from "../../features/calendar/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -16,6 +17,7 @@ const TABS = [
   { value: "rollover", label: "Rollover", icon: Repeat },
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "notifications", label: "Notifications", icon: Bell },
+  { value: "calendars", label: "Calendars", icon: CalendarDays },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
 type TabValue = (typeof TABS)[number]["value"];
 const DEFAULT_TAB: TabValue = "ai";
@@ -77,6 +79,11 @@ export function SettingsPage() {
         <TabsContent value="notifications">
           <NotificationsPanel />
         </TabsContent>
+        <TabsContent value="calendars">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <CalendarsPanel />
+          </Suspense>
+        </TabsContent>
       </Tabs>
     </>
   );
@@ -87,6 +94,7 @@ export function preloadOpenTab(search = window.location.search): Promise<unknown
   const tab = tabOf(new URLSearchParams(search));
   if (tab === "ai") return AiSettingsPanel.preload();
   if (tab === "rollover") return RolloverSettingsPanel.preload();
+  if (tab === "calendars") return CalendarsPanel.preload();
   return Promise.resolve();
 }
 
