@@ -27,6 +27,8 @@ export const REFRESH_INTERVAL_MS = 15 * 60_000;
 export const EVENTS_DAYS_BACK = 90;
 export const EVENTS_DAYS_AHEAD = 365;
 const FEED_SECRET = /^[A-Za-z0-9_-]{43}$/;
+/** Feeds kept by owner and ETag: a calendar app that polls without If-None-Match gets the built text again. */
+const FEEDS_KEPT = 100;
 
 export interface CalendarServiceDeps {
   kysely: Kysely<Database>;
@@ -112,6 +114,7 @@ export function calendarEvents(deps: { kysely: Kysely<Database>; now: () => Date
 
 export function calendarService(deps: CalendarServiceDeps) {
   const repository = calendarRepository(deps.kysely);
+  const builtFeeds = new Map<string, { etag: string; body: string }>();
   const users = usersService({ kysely: deps.kysely, now: deps.now });
   const fetchOptions = { allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.fetchTimeoutMs, maxBytes: deps.maxBytes };
 
@@ -250,13 +253,18 @@ export function calendarService(deps: CalendarServiceDeps) {
       const today = todayInZone(deps.now(), zone);
       const etag = `"${owner.dataVersion}-${today}-${sha256(zone).slice(0, 8)}"`;
       if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return { etag, body: null };
+      const kept = builtFeeds.get(owner.id);
+      if (kept?.etag === etag) return kept;
       const from = addDays(today, -FEED_DAYS_BACK);
       const to = addDays(today, FEED_DAYS_AHEAD);
       const [tasks, series] = await Promise.all([
         repository.listFeedTasks(owner.id, from, to),
         repository.listFeedSeries(owner.id, from, to),
       ]);
-      return { etag, body: buildFeed({ zone, today, tasks, series }) };
+      const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
+      if (builtFeeds.size >= FEEDS_KEPT) builtFeeds.delete(builtFeeds.keys().next().value!);
+      builtFeeds.set(owner.id, built);
+      return built;
     },
   };
 }

@@ -83,6 +83,21 @@ function transitions(year: number, zone: string): Array<{ at: number; from: numb
   return found;
 }
 
+const vtimezones = new Map<string, JCalComponent>();
+const VTIMEZONES_KEPT = 200;
+
+/** Finding a year's changes reads the zone's offset a few hundred times: done once per zone and year. */
+function vtimezoneJcal(zone: string, year: number): JCalComponent {
+  const key = `${zone}|${year}`;
+  let jcal = vtimezones.get(key);
+  if (jcal === undefined) {
+    if (vtimezones.size >= VTIMEZONES_KEPT) vtimezones.clear();
+    jcal = buildVtimezone(zone, year).toJSON() as JCalComponent;
+    vtimezones.set(key, jcal);
+  }
+  return jcal;
+}
+
 /** The zone's offsets of that year: a yearly rule per change (the weekday and week of the month it fell on). */
 export function buildVtimezone(zone: string, year: number): ICAL.Component {
   const vtimezone = new ICAL.Component("vtimezone");
@@ -118,24 +133,18 @@ export function buildVtimezone(zone: string, year: number): ICAL.Component {
   return vtimezone;
 }
 
-function dateValue(day: string): ICAL.Time {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return ICAL.Time.fromData({ year, month, day: date, isDate: true });
-}
-
-function localDateTime(day: string, time: string): ICAL.Time {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return ICAL.Time.fromData({ year, month, day: date, hour, minute, second: 0 });
-}
-
-function stamp(iso: string): ICAL.Time {
-  const parsed = Date.parse(iso);
-  return ICAL.Time.fromJSDate(new Date(Number.isFinite(parsed) ? parsed : 0), true);
-}
+// Events are written as jCal (RFC 7265) and stringified by ical.js: a thousand tasks cost a few
+// milliseconds, where building them as ICAL.Component objects costs tens.
+type JCalProperty = [string, Record<string, string>, string, unknown];
+type JCalComponent = [string, JCalProperty[], JCalComponent[]];
 
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+function stamp(iso: string): string {
+  const parsed = Date.parse(iso);
+  return new Date(Number.isFinite(parsed) ? parsed : 0).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 interface EventFields {
@@ -150,26 +159,27 @@ interface EventFields {
   status: "TENTATIVE" | "CONFIRMED";
 }
 
-function addEvent(calendar: ICAL.Component, fields: EventFields, zone: string): ICAL.Component {
-  const vevent = new ICAL.Component("vevent");
-  vevent.addPropertyWithValue("uid", fields.uid);
-  vevent.addPropertyWithValue("dtstamp", stamp(fields.updatedAt));
-  vevent.addPropertyWithValue("last-modified", stamp(fields.updatedAt));
-  vevent.addPropertyWithValue("summary", fields.title);
+function eventOf(fields: EventFields, zone: string): JCalComponent {
+  const updated = stamp(fields.updatedAt);
+  const properties: JCalProperty[] = [
+    ["uid", {}, "text", fields.uid],
+    ["dtstamp", {}, "date-time", updated],
+    ["last-modified", {}, "date-time", updated],
+    ["summary", {}, "text", fields.title],
+  ];
   if (fields.time) {
-    vevent.addPropertyWithValue("dtstart", localDateTime(fields.day, fields.time)).setParameter("tzid", zone);
     const minutes = fields.estimate && fields.estimate > 0 ? fields.estimate : DEFAULT_DURATION_MINUTES;
-    vevent.addPropertyWithValue("duration", ICAL.Duration.fromSeconds(minutes * 60));
+    properties.push(
+      ["dtstart", { tzid: zone }, "date-time", `${fields.day}T${fields.time}:00`],
+      ["duration", {}, "duration", `PT${minutes}M`],
+    );
   } else {
-    vevent.addPropertyWithValue("dtstart", dateValue(fields.day));
-    vevent.addPropertyWithValue("dtend", dateValue(nextDay(fields.day)));
-    vevent.addPropertyWithValue("transp", "TRANSPARENT");
+    properties.push(["dtstart", {}, "date", fields.day], ["dtend", {}, "date", nextDay(fields.day)], ["transp", {}, "text", "TRANSPARENT"]);
   }
-  vevent.addPropertyWithValue("status", fields.status);
-  if (fields.description) vevent.addPropertyWithValue("description", fields.description);
-  if (fields.goalTitle) vevent.addPropertyWithValue("categories", fields.goalTitle);
-  calendar.addSubcomponent(vevent);
-  return vevent;
+  properties.push(["status", {}, "text", fields.status]);
+  if (fields.description) properties.push(["description", {}, "text", fields.description]);
+  if (fields.goalTitle) properties.push(["categories", {}, "text", fields.goalTitle]);
+  return ["vevent", properties, []];
 }
 
 const DONE_MARK = "✓ ";
@@ -182,35 +192,38 @@ function untilOf(endDate: string, time: string | null, zone: string): string {
 }
 
 export function buildFeed(input: { zone: string; today: string; tasks: readonly FeedTask[]; series: readonly FeedSeries[] }): string {
-  const calendar = new ICAL.Component("vcalendar");
-  calendar.addPropertyWithValue("version", "2.0");
-  calendar.addPropertyWithValue("prodid", PRODID);
-  calendar.addPropertyWithValue("calscale", "GREGORIAN");
-  calendar.addPropertyWithValue("x-wr-calname", "Daywise");
-  calendar.addPropertyWithValue("x-wr-timezone", input.zone);
   // Last year's onsets, so that the window's first days (in January, last year's December) have their offset too.
-  calendar.addSubcomponent(buildVtimezone(input.zone, Number(input.today.slice(0, 4)) - 1));
+  const components: JCalComponent[] = [vtimezoneJcal(input.zone, Number(input.today.slice(0, 4)) - 1)];
   for (const task of input.tasks) {
     if (!task.date) continue;
-    addEvent(
-      calendar,
-      {
-        uid: `task-${task.id}@daywise`,
-        title: task.status === "done" ? `${DONE_MARK}${task.title}` : task.title,
-        description: task.description,
-        goalTitle: task.goalTitle,
-        updatedAt: task.updatedAt,
-        day: task.date,
-        time: task.scheduledStartTime,
-        estimate: task.estimatedDuration,
-        status: task.status === "todo" ? "TENTATIVE" : "CONFIRMED",
-      },
-      input.zone,
+    components.push(
+      eventOf(
+        {
+          uid: `task-${task.id}@daywise`,
+          title: task.status === "done" ? `${DONE_MARK}${task.title}` : task.title,
+          description: task.description,
+          goalTitle: task.goalTitle,
+          updatedAt: task.updatedAt,
+          day: task.date,
+          time: task.scheduledStartTime,
+          estimate: task.estimatedDuration,
+          status: task.status === "todo" ? "TENTATIVE" : "CONFIRMED",
+        },
+        input.zone,
+      ),
     );
   }
   for (const series of input.series) {
-    const vevent = addEvent(
-      calendar,
+    let rule = series.recurrence.trim();
+    if (series.endDate && !/(^|;)(COUNT|UNTIL)=/i.test(rule))
+      rule += `;UNTIL=${untilOf(series.endDate, series.scheduledStartTime, input.zone)}`;
+    let recur: unknown;
+    try {
+      recur = ICAL.Recur.fromString(rule).toJSON();
+    } catch {
+      continue;
+    }
+    const vevent = eventOf(
       {
         uid: `series-${series.id}@daywise`,
         title: series.title,
@@ -224,21 +237,26 @@ export function buildFeed(input: { zone: string; today: string; tasks: readonly 
       },
       input.zone,
     );
-    let rule = series.recurrence.trim();
-    if (series.endDate && !/(^|;)(COUNT|UNTIL)=/i.test(rule))
-      rule += `;UNTIL=${untilOf(series.endDate, series.scheduledStartTime, input.zone)}`;
-    try {
-      vevent.addPropertyWithValue("rrule", ICAL.Recur.fromString(rule));
-    } catch {
-      continue;
-    }
+    vevent[1].push(["rrule", {}, "recur", recur]);
     for (const day of series.skippedDays.split(",").filter(Boolean)) {
-      const exdate = vevent.addPropertyWithValue(
-        "exdate",
-        series.scheduledStartTime ? localDateTime(day, series.scheduledStartTime) : dateValue(day),
+      vevent[1].push(
+        series.scheduledStartTime
+          ? ["exdate", { tzid: input.zone }, "date-time", `${day}T${series.scheduledStartTime}:00`]
+          : ["exdate", {}, "date", day],
       );
-      if (series.scheduledStartTime) exdate.setParameter("tzid", input.zone);
     }
+    components.push(vevent);
   }
-  return calendar.toString() + "\r\n";
+  const calendar: JCalComponent = [
+    "vcalendar",
+    [
+      ["version", {}, "text", "2.0"],
+      ["prodid", {}, "text", PRODID],
+      ["calscale", {}, "text", "GREGORIAN"],
+      ["x-wr-calname", {}, "unknown", "Daywise"],
+      ["x-wr-timezone", {}, "unknown", input.zone],
+    ],
+    components,
+  ];
+  return ICAL.stringify(calendar as unknown as Parameters<typeof ICAL.stringify>[0]) + "\r\n";
 }
