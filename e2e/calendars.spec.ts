@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { todayInZone } from "../src/shared/rules/dates.ts";
-import { expect, saveScreenshot, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 // playwright.config.ts's browser zone, which a new user's zone follows.
@@ -62,6 +62,7 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   await expect(calendars.getByText(/^127\.0\.0\.1:\d+\/…$/)).toBeVisible();
   await expect(page.getByText("secret-token")).toHaveCount(0);
   await expect(calendars.getByText(/2 events · read/)).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.goto("/");
   await waitForBoard(page);
@@ -71,6 +72,7 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   // The free lunch is listed but does not count.
   await expect(agenda.getByText("Lunch (free)")).toBeVisible();
   await expect(page.getByText("Meetings 2h 30m")).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await agenda.getByRole("button", { name: "Prepare for Design review" }).click();
   await expect(page.getByRole("article", { name: /Prepare for Design review$/ })).toBeVisible();
