@@ -125,7 +125,8 @@ export function calendarService(deps: CalendarServiceDeps) {
       from: startOfDayInZone(addDays(today, -EVENTS_DAYS_BACK), zone),
       to: startOfDayInZone(addDays(today, EVENTS_DAYS_AHEAD), zone),
     };
-    return { hash: sha256(text), today, parsed: await parseIcs(text, { ...window, timeZone: zone }), text };
+    // The zone is part of the copy: floating times are read in it.
+    return { hash: sha256(`${zone}\n${text}`), today, parsed: await parseIcs(text, { ...window, timeZone: zone }) };
   }
 
   function feedSecret(userId: string, nonce: string): string {
