@@ -81,6 +81,8 @@ export default defineConfig({
         AI_RATE_LIMIT_PER_DAY: "1000",
         // The sign-in journeys refresh 200 times in a few seconds (twenty tabs, ten times).
         AUTH_RATE_LIMIT: "1000",
+        // e2e/calendars.spec.ts subscribes to a calendar server it starts on this machine.
+        CALENDAR_ALLOW_PRIVATE_URLS: "1",
       },
     },
   ],

@@ -37,7 +37,10 @@ import {
   renderMarkdown,
 } from "./lib/report.ts";
 import { type BenchContext, type Scenario, budgetFor, scenarios } from "./scenarios.ts";
+import { calendarScenarios } from "./calendar.ts";
 import { openBenchDb, seedSignedInUser } from "./seed.ts";
+
+scenarios.push(...calendarScenarios);
 
 const env = process.env;
 const settings: Settings = {

@@ -13,11 +13,13 @@ import { aiBreakdownRoutes } from "./modules/ai-breakdown/ai-breakdown.routes.ts
 import { aiChatRoutes } from "./modules/ai-chat/ai-chat.routes.ts";
 import { proposalsRoutes } from "./modules/ai-proposals/proposals.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
+import { type CalendarRefreshJob, calendarRefreshJob } from "./jobs/calendar-refresh.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { dataTransferRoutes } from "./modules/data-transfer/data-transfer.routes.ts";
+import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
@@ -58,6 +60,7 @@ declare module "fastify" {
     autoRollover: AutoRolloverJob;
     weeklySummaries: WeeklySummaryJob;
     stalledSessions: StalledSessionsJob;
+    calendarRefresh: CalendarRefreshJob;
   }
 }
 
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(insightsRoutes, { config: config.ai });
   await app.register(tokensRoutes);
   await app.register(mcpRoutes, { config });
+  await app.register(calendarRoutes, { config });
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 
@@ -161,6 +165,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate("autoRollover", autoRolloverJob({ db, now: () => app.now(), log: app.log }));
   app.decorate("weeklySummaries", weeklySummaryJob({ db, now: () => app.now(), ai: config.ai, log: app.log }));
   app.decorate("stalledSessions", stalledSessionsJob({ db, now: () => app.now() }));
+  app.decorate("calendarRefresh", calendarRefreshJob({ db, now: () => app.now(), log: app.log, config }));
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
@@ -172,6 +177,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           await app.stalledSessions
             .stallOverdueSessions()
             .catch((error: unknown) => app.log.error({ err: error }, "stalled rule tick failed"));
+          await app.calendarRefresh
+            .refreshDueCalendars()
+            .catch((error: unknown) => app.log.error({ err: error }, "calendar refresh tick failed"));
           await app.weeklySummaries.runDueSummaries();
         },
         onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),

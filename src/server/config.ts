@@ -113,6 +113,7 @@ const envSchema = z.object({
   AI_RATE_LIMIT_PER_MINUTE: requestLimit,
   AI_RATE_LIMIT_PER_DAY: requestLimit,
   MCP_RATE_LIMIT_PER_MINUTE: requestLimit,
+  CALENDAR_ALLOW_PRIVATE_URLS: flag,
 });
 
 export interface AiProviderConfig {
@@ -162,6 +163,8 @@ export interface Config {
   rolloverScheduler: { enabled: boolean; intervalMs: number };
   /** MCP calls per personal access token per minute; 0: no limit. */
   mcpRateLimitPerMinute: number;
+  /** allowPrivateUrls: calendar subscriptions may point at loopback and private networks (a self-hoster's own server). */
+  calendar: { allowPrivateUrls: boolean; fetchTimeoutMs?: number };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.ROLLOVER_SCHEDULER_INTERVAL_MS ?? DEFAULT_ROLLOVER_SCHEDULER_INTERVAL_MS,
     },
     ai: readAiConfig(e),
+    calendar: { allowPrivateUrls: e.CALENDAR_ALLOW_PRIVATE_URLS },
   };
 }
 

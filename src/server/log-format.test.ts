@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
-import { conciseRequestLine, describeDataLocation, formatLogLine, prettyLogStream, shouldPrettyPrint, startLine } from "./log-format.ts";
+import {
+  conciseRequestLine,
+  describeDataLocation,
+  formatLogLine,
+  loggedUrl,
+  prettyLogStream,
+  shouldPrettyPrint,
+  startLine,
+} from "./log-format.ts";
 import { createTestDatabase, testConfig } from "./test/test-app.ts";
 
 describe("server logs", () => {
@@ -40,6 +48,11 @@ describe("server logs", () => {
 });
 
 describe("request logs", () => {
+  it("never log a calendar feed's secret path", () => {
+    expect(loggedUrl("/calendar/prR8cGe2eiQTIousjA0wik1xX8rHsRuBwcfraMlj56A.ics")).toBe("/calendar/[redacted]");
+    expect(loggedUrl("/api/calendar/events?date=2026-03-24")).toBe("/api/calendar/events?date=2026-03-24");
+  });
+
   it("are one short line for an API or sign-in call, without a sign-in URL's query, and none for pages or the build's files", () => {
     expect(conciseRequestLine("GET", "/api/tasks?date=2026-11-24", 200, 3.4)).toBe("GET /api/tasks?date=2026-11-24 200 3 ms");
     expect(conciseRequestLine("GET", "/auth/callback?code=secret&state=s", 302, 12.6)).toBe("GET /auth/callback 302 13 ms");

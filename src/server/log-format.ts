@@ -71,6 +71,8 @@ export function startLine(publicUrl: string, database: DatabaseConfig): string {
 
 // Sign-in URLs carry one-time codes and state in their query, so only their path is logged.
 export function loggedUrl(url: string): string {
+  // A calendar feed's path is its secret.
+  if (url.startsWith("/calendar/")) return "/calendar/[redacted]";
   return /^\/(auth|oidc)\//.test(url) ? url.split("?")[0]! : url;
 }
 

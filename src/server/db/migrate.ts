@@ -16,6 +16,7 @@ import * as taskPositions from "./migrations/0014-task-positions.ts";
 import * as dropWriteNotifications from "./migrations/0015-drop-write-notifications.ts";
 import * as aiProposals from "./migrations/0016-ai-proposals.ts";
 import * as taskSeries from "./migrations/0017-task-series.ts";
+import * as calendars from "./migrations/0018-calendars.ts";
 import * as personalAccessTokens from "./migrations/0019-personal-access-tokens.ts";
 import * as tasksUserIdIndex from "./migrations/0020-tasks-user-id-index.ts";
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0015-drop-write-notifications": dropWriteNotifications,
   "0016-ai-proposals": aiProposals,
   "0017-task-series": taskSeries,
+  "0018-calendars": calendars,
   "0019-personal-access-tokens": personalAccessTokens,
   "0020-tasks-user-id-index": tasksUserIdIndex,
 };

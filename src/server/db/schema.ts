@@ -213,6 +213,46 @@ export interface AiProposalsTable {
   closedAt: string | null;
 }
 
+export interface CalendarSubscriptionsTable {
+  id: string;
+  userId: string;
+  name: string;
+  /** A secret of the user's: never logged, never answered whole. */
+  url: string;
+  colour: string;
+  enabled: Flag;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  contentHash: string | null;
+  expandedOn: string | null;
+  eventCount: Generated<number>;
+  nextFetchAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CalendarEventsTable {
+  subscriptionId: string;
+  userId: string;
+  id: string;
+  title: string;
+  rangeStart: string;
+  rangeEnd: string;
+  /** Instants for timed events, days (end exclusive) for all-day ones. */
+  startsAt: string;
+  endsAt: string;
+  allDay: Flag;
+  busy: Flag;
+}
+
+export interface CalendarFeedsTable {
+  userId: string;
+  nonce: string;
+  secretHash: string;
+  createdAt: string;
+}
+
 export interface JobLeasesTable {
   key: string;
   owner: string;
@@ -257,6 +297,9 @@ export interface Database {
   aiBreakdowns: AiBreakdownsTable;
   aiProposals: AiProposalsTable;
   jobLeases: JobLeasesTable;
+  calendarSubscriptions: CalendarSubscriptionsTable;
+  calendarEvents: CalendarEventsTable;
+  calendarFeeds: CalendarFeedsTable;
   rateLimits: RateLimitsTable;
   personalAccessTokens: PersonalAccessTokensTable;
 }

@@ -30,6 +30,7 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   await call(t, user, "GET", `/api/ai/insights?date=${day}`);
   await call(t, user, "POST", "/api/weekly-summaries/generate");
   await call(t, user, "POST", "/api/tokens", { name: "Scripts", scope: "read" });
+  await call(t, user, "POST", "/api/calendar/feed");
   const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
   await proposals.propose(user.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);
   const kysely = t.db.kysely;
@@ -53,6 +54,41 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   await kysely
     .insertInto("userIdentities")
     .values({ id: randomUUID(), userId: user.userId, issuer: "https://idp.test", subject: user.userId, createdAt: at, lastSignInAt: at })
+    .execute();
+  const subscriptionId = randomUUID();
+  await kysely
+    .insertInto("calendarSubscriptions")
+    .values({
+      id: subscriptionId,
+      userId: user.userId,
+      name: "Work",
+      url: "https://cal.test/work.ics",
+      colour: "#2563eb",
+      enabled: 1,
+      lastSuccessAt: null,
+      lastError: null,
+      lastErrorAt: null,
+      contentHash: null,
+      expandedOn: null,
+      nextFetchAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await kysely
+    .insertInto("calendarEvents")
+    .values({
+      subscriptionId,
+      userId: user.userId,
+      id: "standup",
+      title: "Stand-up",
+      rangeStart: at,
+      rangeEnd: at,
+      startsAt: at,
+      endsAt: at,
+      allDay: 0,
+      busy: 1,
+    })
     .execute();
   await kysely
     .insertInto("rateLimits")

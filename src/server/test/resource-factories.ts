@@ -94,6 +94,31 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 200) throw new Error(`a rollover failed: ${response.statusCode} ${response.body}`);
     return date;
   },
+  // Stored directly: the harness's app reads no calendar address.
+  "/api/calendar/subscriptions/:id": async (t, owner) => {
+    const id = randomUUID();
+    const at = t.app.now().toISOString();
+    await t.db.kysely
+      .insertInto("calendarSubscriptions")
+      .values({
+        id,
+        userId: owner.userId,
+        name: "Owned",
+        url: "https://calendar.example.test/a.ics",
+        colour: "#4f46e5",
+        enabled: 1,
+        lastSuccessAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        contentHash: null,
+        expandedOn: null,
+        nextFetchAt: "9999-12-31",
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    return { id, bodies: { PATCH: { name: "Renamed" } } };
+  },
   "/api/tasks/:id": async (t, owner) => {
     const payload = { title: "Owned task" };
     const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: owner.mutatingHeaders, payload });

@@ -13,4 +13,8 @@ export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = 
     url: "/mcp",
     reason: "the MCP endpoint takes a personal access token only (401 with cookies alone), so no CSRF token; its own tests: modules/mcp",
   },
+  {
+    url: "/calendar/:file",
+    reason: "a user's calendar feed: the secret in the path is the credential (calendar apps send no session); tested in calendar.test.ts",
+  },
 ];

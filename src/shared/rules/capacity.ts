@@ -46,9 +46,20 @@ export function warningCapacityMessage(percent: number): string {
   return `This will bring you to ${percent}% capacity. Make sure you have focus time.`;
 }
 
-export function checkCapacity(estimates: readonly Estimate[]): CapacityCheck {
+/** The profile's available minutes less the day's meetings (src/shared/rules/meetings.ts). */
+export function availableMinutes(meetingMinutes = 0): number {
+  return Math.max(0, AVAILABLE_MINUTES - meetingMinutes);
+}
+
+/** A day full of meetings has no usable minutes: any plan is then past this. */
+const MAX_UTILIZATION = 999;
+
+export function checkCapacity(estimates: readonly Estimate[], meetingMinutes = 0): CapacityCheck {
   const plannedMinutes = sumEstimates(estimates, PLANNER_DEFAULT_ESTIMATE_MINUTES);
-  const utilization = (plannedMinutes / USABLE_MINUTES) * 100;
+  const available = availableMinutes(meetingMinutes);
+  const usableMinutes = (available * (100 - CAPACITY_PROFILE.bufferPercent)) / 100;
+  const utilization =
+    usableMinutes > 0 ? Math.min(MAX_UTILIZATION, (plannedMinutes / usableMinutes) * 100) : plannedMinutes > 0 ? MAX_UTILIZATION : 0;
   const utilizationPercent = Math.round(utilization);
   const level: CapacityLevel =
     utilization > CAPACITY_CRITICAL_ABOVE_PERCENT ? "critical" : utilization > CAPACITY_WARNING_ABOVE_PERCENT ? "warning" : "fine";
@@ -60,8 +71,8 @@ export function checkCapacity(estimates: readonly Estimate[]): CapacityCheck {
         : null;
   return {
     plannedMinutes,
-    availableMinutes: AVAILABLE_MINUTES,
-    usableMinutes: USABLE_MINUTES,
+    availableMinutes: available,
+    usableMinutes,
     utilization,
     utilizationPercent,
     level,

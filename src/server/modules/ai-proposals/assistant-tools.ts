@@ -17,6 +17,7 @@ import { queryWords } from "../../../shared/rules/task-search.ts";
 import { AppError } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { calendarEvents } from "../calendar/calendar.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
@@ -85,6 +86,7 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
   const tasks = tasksService({ kysely, dialect, now });
   const goals = goalsService({ kysely, now });
   const proposals = proposalsService({ kysely, dialect, now });
+  const calendars = calendarEvents({ kysely, now });
   let proposed = 0;
 
   const users = usersService({ kysely, now });
@@ -187,16 +189,18 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
     }),
 
     getCapacity: tool({
-      description: "The day's planned minutes against the user's capacity (240 usable minutes).",
+      description: "The day's planned minutes against the user's capacity (240 usable minutes, less the day's meetings).",
       inputSchema: z.object({ date: dayInput }),
       execute: async ({ date }) => {
         const day = resolveDay(date ?? "today", await today())!;
         if (!isCalendarDate(day)) return "The date must be today, tomorrow or yyyy-MM-dd.";
-        const open = (await tasks.listTasksOfDay(userId, day)).filter((task) => task.status !== "done");
+        const [ofDay, meetingMinutes] = await Promise.all([tasks.listTasksOfDay(userId, day), calendars.meetingMinutes(userId, day)]);
+        const open = ofDay.filter((task) => task.status !== "done");
         const { plannedMinutes, usableMinutes, utilizationPercent, level, message } = checkCapacity(
           open.map((task) => task.estimatedDuration),
+          meetingMinutes,
         );
-        return JSON.stringify({ date: day, plannedMinutes, usableMinutes, utilizationPercent, level, message });
+        return JSON.stringify({ date: day, plannedMinutes, meetingMinutes, usableMinutes, utilizationPercent, level, message });
       },
     }),
 
@@ -307,7 +311,10 @@ export function assistantTools({ kysely, dialect, now, userId, onProposal }: Ass
           const open = [...ofDay.filter((task) => !planned.has(task.id)), ...items.map((item) => candidates.get(item.taskId)!)].filter(
             (task) => task.status !== "done",
           );
-          const capacity = checkCapacity(open.map((task) => task.estimatedDuration));
+          const capacity = checkCapacity(
+            open.map((task) => task.estimatedDuration),
+            await calendars.meetingMinutes(userId, day),
+          );
           if (capacity.level === "critical" && items.some((item) => candidates.get(item.taskId)!.date !== day)) {
             return `${capacity.message} Plan fewer tasks.`;
           }

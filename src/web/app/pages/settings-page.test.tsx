@@ -24,7 +24,7 @@ describe("SettingsPage", () => {
       { route: "/settings" },
     );
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications", "Integrations", "Import"]);
+    expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications", "Calendars", "Integrations", "Import"]);
     expect(screen.getByRole("tab", { name: "AI Settings" })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel", { name: "AI Settings" });
     expect(await screen.findByRole("radio", { name: /OpenAI/ })).toBeChecked();

@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, CalendarDays, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -7,8 +7,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
-import { IntegrationsPanel } from "../../features/integrations/index.ts";
+import { CalendarsPanel } from "../../features/calendar/index.ts";
 import { ImportPanel } from "../../features/data-control/index.ts";
+import { IntegrationsPanel } from "../../features/integrations/index.ts";
 import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
@@ -18,6 +19,7 @@ const TABS = [
   { value: "rollover", label: "Rollover", icon: Repeat },
   { value: "analytics", label: "Analytics", icon: BarChart3 },
   { value: "notifications", label: "Notifications", icon: Bell },
+  { value: "calendars", label: "Calendars", icon: CalendarDays },
   { value: "integrations", label: "Integrations", icon: Plug },
   { value: "import", label: "Import", icon: FileUp },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
@@ -91,6 +93,11 @@ export function SettingsPage() {
             <ImportPanel />
           </Suspense>
         </TabsContent>
+        <TabsContent value="calendars">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <CalendarsPanel />
+          </Suspense>
+        </TabsContent>
       </Tabs>
     </>
   );
@@ -101,6 +108,7 @@ export function preloadOpenTab(search = window.location.search): Promise<unknown
   const tab = tabOf(new URLSearchParams(search));
   if (tab === "ai") return AiSettingsPanel.preload();
   if (tab === "rollover") return RolloverSettingsPanel.preload();
+  if (tab === "calendars") return CalendarsPanel.preload();
   return Promise.resolve();
 }
 

@@ -27,10 +27,12 @@ import {
   useViewedDate,
 } from "../../features/tasks/index.ts";
 import { DailyInsightsCard, tasksRevision, WeeklySummaryCard } from "../../features/insights/index.ts";
+import { DayAgenda, type DayMeetings } from "../../features/calendar/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
 import { userQueryKey } from "../../features/session/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { useIsIdle } from "../../lib/when-idle.ts";
 import type { User } from "../../../shared/api/user.ts";
 
 interface FormState {
@@ -50,6 +52,9 @@ export function TodayPage() {
   const [isFutureOpen, setIsFutureOpen] = useState(false);
   const [isWrapUpOpen, setIsWrapUpOpen] = useState(false);
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
+  // The calendar's agenda comes after the first paint, below the Capacity card, so its arrival moves nothing above it.
+  const isAgendaLoaded = useIsIdle(DayAgenda.preload);
+  const [meetings, setMeetings] = useState<DayMeetings | null>(null);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
   useOpenFromPalette({ openWrapUp: () => setIsWrapUpOpen(true), openFutureTasks: () => setIsFutureOpen(true) });
@@ -114,7 +119,13 @@ export function TodayPage() {
       />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">{board}</div>
-        <InsightsSidebar figures={figures} viewedDate={viewedDate} isToday={isToday}>
+        <InsightsSidebar
+          figures={figures}
+          viewedDate={viewedDate}
+          isToday={isToday}
+          meetingMinutes={meetings?.date === viewedDate ? meetings.minutes : 0}
+        >
+          {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}
           <DailyInsightsCard date={viewedDate} isToday={isToday} revision={tasksRevision(tasks)} />
           <WeeklySummaryCard />
         </InsightsSidebar>

@@ -20,6 +20,7 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { getErrorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
 import { loadChatProvider, PROVIDER_LABELS, providerNotConfiguredText, useAiProviders } from "../../ai-chat/providers.ts";
+import { useMeetingMinutes } from "../../calendar/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { breakdownGoal } from "../api/breakdown-goal.ts";
 import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
@@ -95,7 +96,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const create = useCreateBreakdownTasks();
   const selected = rows.filter((row) => row.selected);
   const isBusy = generate.isPending || create.isPending;
-  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today);
+  const meetingMinutes = useMeetingMinutes(today);
+  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today, meetingMinutes);
 
   const updateRow = (key: string, change: Partial<SuggestionRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));

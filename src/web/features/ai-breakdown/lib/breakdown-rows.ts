@@ -46,10 +46,14 @@ export function todayCapacityWarning(
   todaysTasks: readonly { estimatedDuration: number | null }[],
   rows: readonly SuggestionRow[],
   today: string,
+  meetingMinutes = 0,
 ): CapacityCheck | null {
   const added = rows.filter((row) => row.selected && row.date === today);
   if (added.length === 0) return null;
-  const check = checkCapacity([...todaysTasks.map((task) => task.estimatedDuration), ...added.map((row) => row.estimatedDuration)]);
+  const check = checkCapacity(
+    [...todaysTasks.map((task) => task.estimatedDuration), ...added.map((row) => row.estimatedDuration)],
+    meetingMinutes,
+  );
   return check.level === "fine" ? null : check;
 }
 

@@ -1,6 +1,7 @@
 import { Gauge, ListChecks, PanelRightClose, PanelRightOpen, Sparkles } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import type { CapacityCardFigures } from "../../../../shared/rules/capacity.ts";
+import { availableMinutes, type CapacityCardFigures } from "../../../../shared/rules/capacity.ts";
+import { formatDuration } from "../../../../shared/rules/format.ts";
 import type { WorkloadLabel } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -22,7 +23,9 @@ interface InsightsSidebarProps {
   figures: CapacityCardFigures | null;
   viewedDate: string;
   isToday: boolean;
-  /** The insights feature's cards, which this feature does not import. */
+  /** Busy timed minutes from the user's calendars. */
+  meetingMinutes?: number;
+  /** The insights and calendar features' cards, which this feature does not import. */
   children?: ReactNode;
 }
 
@@ -30,7 +33,7 @@ export function progressTitle(viewedDate: string, isToday: boolean): string {
   return isToday ? "Today's Progress" : `Progress for ${shortDateLabel(viewedDate)}`;
 }
 
-export function InsightsSidebar({ figures, viewedDate, isToday, children }: InsightsSidebarProps) {
+export function InsightsSidebar({ figures, viewedDate, isToday, meetingMinutes = 0, children }: InsightsSidebarProps) {
   const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, foldsByDefault);
   const headingId = useId();
   const contentId = useId();
@@ -54,7 +57,7 @@ export function InsightsSidebar({ figures, viewedDate, isToday, children }: Insi
       </div>
       <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <DayProgressCard figures={figures} title={progressTitle(viewedDate, isToday)} />
-        <CapacityCard figures={figures} />
+        <CapacityCard figures={figures} meetingMinutes={meetingMinutes} />
         {children}
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
       </div>
@@ -116,7 +119,7 @@ const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning"
   Overloaded: "destructive",
 };
 
-export function CapacityCard({ figures }: { figures: CapacityCardFigures | null }) {
+export function CapacityCard({ figures, meetingMinutes = 0 }: { figures: CapacityCardFigures | null; meetingMinutes?: number }) {
   const total = figures?.total ?? 0;
   const parts = figures
     ? [
@@ -145,6 +148,12 @@ export function CapacityCard({ figures }: { figures: CapacityCardFigures | null 
           <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
           <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
         </dl>
+        {meetingMinutes > 0 ? (
+          <p className="text-sm">
+            <span className="font-medium">Meetings {formatDuration(meetingMinutes)}</span>
+            <span className="text-muted-foreground"> · {formatDuration(availableMinutes(meetingMinutes))} left for tasks</span>
+          </p>
+        ) : null}
         <p className="min-h-10 text-sm text-muted-foreground">
           {figures && figures.total > 0 ? figures.recommendation : figures ? "No tasks planned for this day yet." : null}
         </p>

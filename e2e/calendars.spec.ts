@@ -1,0 +1,110 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
+
+// playwright.config.ts's browser zone, which a new user's zone follows.
+const ZONE = "Europe/Paris";
+
+function teamCalendar(day: string): string {
+  const date = day.replaceAll("-", "");
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Daywise journey//EN",
+    "X-WR-CALNAME:Team calendar",
+    "BEGIN:VEVENT",
+    "UID:design-review@journey",
+    "DTSTAMP:20260101T000000Z",
+    `DTSTART;TZID=${ZONE}:${date}T100000`,
+    `DTEND;TZID=${ZONE}:${date}T123000`,
+    "SUMMARY:Design review",
+    "END:VEVENT",
+    "BEGIN:VEVENT",
+    "UID:lunch@journey",
+    "DTSTAMP:20260101T000000Z",
+    `DTSTART;TZID=${ZONE}:${date}T130000`,
+    `DTEND;TZID=${ZONE}:${date}T140000`,
+    "TRANSP:TRANSPARENT",
+    "SUMMARY:Lunch (free)",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ].join("\r\n");
+}
+
+let server: http.Server;
+let calendarUrl: string;
+
+test.beforeAll(async () => {
+  server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/calendar" }).end(teamCalendar(todayInZone(new Date(), ZONE)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  calendarUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/team/secret-token/basic.ics`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test("subscribe to a calendar, see its meeting on the board and in capacity, and publish the plan as a feed", async ({ page, context }) => {
+  test.slow();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, { name: "Calendar Person", email: `calendars-${Date.now()}@example.com` });
+
+  await page.goto("/settings?tab=calendars");
+  await page.getByLabel("Calendar address (ICS)").fill(calendarUrl);
+  await page.getByRole("button", { name: "Add calendar" }).click();
+  const calendars = page.getByRole("list", { name: "Subscribed calendars" });
+  await expect(calendars.getByText("Team calendar")).toBeVisible();
+  // The address is a secret: shown by its host only.
+  await expect(calendars.getByText(/^127\.0\.0\.1:\d+\/…$/)).toBeVisible();
+  await expect(page.getByText("secret-token")).toHaveCount(0);
+  await expect(calendars.getByText(/2 events · read/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/");
+  await waitForBoard(page);
+  const agenda = page.getByRole("list", { name: "Calendar events" });
+  await expect(agenda.getByText("Design review")).toBeVisible();
+  await expect(agenda.getByText("10:00 AM – 12:30 PM")).toBeVisible();
+  // The free lunch is listed but does not count.
+  await expect(agenda.getByText("Lunch (free)")).toBeVisible();
+  await expect(page.getByText("Meetings 2h 30m")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await agenda.getByRole("button", { name: "Prepare for Design review" }).click();
+  await expect(page.getByRole("article", { name: /Prepare for Design review$/ })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await agenda.scrollIntoViewIfNeeded();
+  await expect(agenda.getByText("Design review")).toBeVisible();
+  await saveScreenshot(page, "calendars-board-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto("/settings?tab=calendars");
+  await page.getByRole("button", { name: "Create feed address" }).click();
+  const address = page.getByLabel("Feed address");
+  await expect(address).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  await page.getByRole("button", { name: "Copy address" }).click();
+  await expect(page.getByText("Feed address copied", { exact: true })).toBeVisible();
+  const feedUrl = await address.inputValue();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+  await saveScreenshot(page, "calendars-settings");
+
+  // A calendar app fetches it without the browser's session.
+  const feed = await fetch(feedUrl);
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get("content-type")).toContain("text/calendar");
+  const text = await feed.text();
+  expect(text).toContain("BEGIN:VTIMEZONE");
+  expect(text).toContain("SUMMARY:Prepare for Design review");
+  expect(text).toMatch(/DTSTART;TZID=Europe\/Paris:\d{8}T100000/);
+  const again = await fetch(feedUrl, { headers: { "if-none-match": feed.headers.get("etag") ?? "" } });
+  expect(again.status).toBe(304);
+
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("button", { name: "Create feed address" })).toBeVisible();
+  expect((await fetch(feedUrl)).status).toBe(404);
+});

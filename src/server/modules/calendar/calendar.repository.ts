@@ -1,0 +1,255 @@
+// Calendar subscriptions, their expanded events and the users' feeds (migration 0018). Every function that reads a
+// user's rows takes the user's id first; the scheduler's claim and the feed's secret lookup are the exceptions.
+import { type Kysely, PostgresAdapter, type Selectable } from "kysely";
+import { compiledQuery } from "../../db/compiled-query.ts";
+import type { CalendarSubscriptionsTable, Database, Flag } from "../../db/schema.ts";
+import type { ExpandedEvent } from "./ics-parse.ts";
+
+export type SubscriptionRow = Selectable<CalendarSubscriptionsTable>;
+export type NewSubscriptionRow = Omit<SubscriptionRow, "userId" | "eventCount">;
+
+/** Rows per INSERT: well below both databases' bound-parameter limits. */
+const INSERT_BATCH = 400;
+
+const eventsInRangeQuery = compiledQuery((db, p: { userId: string; from: string; to: string }) =>
+  db
+    .selectFrom("calendarEvents")
+    .innerJoin("calendarSubscriptions", "calendarSubscriptions.id", "calendarEvents.subscriptionId")
+    .select([
+      "calendarEvents.id",
+      "calendarEvents.subscriptionId",
+      "calendarEvents.title",
+      "calendarEvents.startsAt",
+      "calendarEvents.endsAt",
+      "calendarEvents.allDay",
+      "calendarEvents.busy",
+    ])
+    .where("calendarEvents.userId", "=", p.userId)
+    .where("calendarEvents.rangeEnd", ">", p.from)
+    .where("calendarEvents.rangeStart", "<", p.to)
+    .where("calendarSubscriptions.enabled", "=", 1)
+    .orderBy("calendarEvents.startsAt")
+    .orderBy("calendarEvents.id"),
+);
+
+const feedOwnerQuery = compiledQuery((db, p: { secretHash: string }) =>
+  db
+    .selectFrom("calendarFeeds")
+    .innerJoin("users", "users.id", "calendarFeeds.userId")
+    .select(["users.id", "users.timeZone", "users.dataVersion"])
+    .where("calendarFeeds.secretHash", "=", p.secretHash),
+);
+
+export function calendarRepository(db: Kysely<Database>) {
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return {
+    async listSubscriptions(userId: string): Promise<SubscriptionRow[]> {
+      return db.selectFrom("calendarSubscriptions").selectAll().where("userId", "=", userId).orderBy("createdAt").orderBy("id").execute();
+    },
+
+    async findSubscription(userId: string, id: string): Promise<SubscriptionRow | undefined> {
+      return db.selectFrom("calendarSubscriptions").selectAll().where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+    },
+
+    async countSubscriptions(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom("calendarSubscriptions")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    async insertSubscription(userId: string, row: NewSubscriptionRow): Promise<void> {
+      await db
+        .insertInto("calendarSubscriptions")
+        .values({ ...row, userId })
+        .execute();
+    },
+
+    async updateSubscription(
+      userId: string,
+      id: string,
+      changes: Partial<Pick<SubscriptionRow, "name" | "colour" | "enabled" | "updatedAt">>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("calendarSubscriptions")
+        .set(changes)
+        .where("userId", "=", userId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async deleteSubscription(userId: string, id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("calendarEvents").where("userId", "=", userId).where("subscriptionId", "=", id).execute();
+        const result = await trx.deleteFrom("calendarSubscriptions").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
+    },
+
+    /** The new good copy replaces the old one in one transaction; a subscription deleted meanwhile keeps none. */
+    async storeEvents(
+      userId: string,
+      id: string,
+      events: readonly ExpandedEvent[],
+      fields: { contentHash: string; expandedOn: string; lastSuccessAt: string; name?: string },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("calendarSubscriptions")
+          .set({ ...fields, eventCount: events.length, lastError: null, lastErrorAt: null })
+          .where("userId", "=", userId)
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return;
+        await trx.deleteFrom("calendarEvents").where("userId", "=", userId).where("subscriptionId", "=", id).execute();
+        for (let at = 0; at < events.length; at += INSERT_BATCH) {
+          const rows = events.slice(at, at + INSERT_BATCH).map((event) => ({
+            subscriptionId: id,
+            userId,
+            id: event.id,
+            title: event.title,
+            rangeStart: event.rangeStart,
+            rangeEnd: event.rangeEnd,
+            startsAt: event.startsAt,
+            endsAt: event.endsAt,
+            allDay: (event.allDay ? 1 : 0) as Flag,
+            busy: (event.busy ? 1 : 0) as Flag,
+          }));
+          await trx.insertInto("calendarEvents").values(rows).execute();
+        }
+      });
+    },
+
+    /** The same calendar read again: only the time of success moves. */
+    async recordUnchanged(userId: string, id: string, lastSuccessAt: string): Promise<void> {
+      await db
+        .updateTable("calendarSubscriptions")
+        .set({ lastSuccessAt, lastError: null, lastErrorAt: null })
+        .where("userId", "=", userId)
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async recordFailure(userId: string, id: string, lastError: string, lastErrorAt: string): Promise<void> {
+      await db
+        .updateTable("calendarSubscriptions")
+        .set({ lastError, lastErrorAt })
+        .where("userId", "=", userId)
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async listEvents(userId: string, from: string, to: string) {
+      return eventsInRangeQuery.rows(db, { userId, from, to });
+    },
+
+    /** The scheduler's claim: due subscriptions get the lease as their slot, so another instance skips them. */
+    async claimDueSubscriptions(now: string, limit: number, leaseUntil: string): Promise<SubscriptionRow[]> {
+      const selectDue = (trx: Kysely<Database>, count: number) =>
+        trx.selectFrom("calendarSubscriptions").selectAll().where("nextFetchAt", "<=", now).orderBy("nextFetchAt").limit(count);
+      if ((await selectDue(db, 1).execute()).length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        let query = selectDue(trx, limit);
+        if (isPostgres) query = query.forUpdate().skipLocked();
+        const due = await query.execute();
+        if (due.length > 0) {
+          await trx
+            .updateTable("calendarSubscriptions")
+            .set({ nextFetchAt: leaseUntil })
+            .where(
+              "id",
+              "in",
+              due.map((row) => row.id),
+            )
+            .execute();
+        }
+        return due;
+      });
+    },
+
+    /** Unless the slot moved since the claim. */
+    async moveSlot(id: string, leaseUntil: string, nextFetchAt: string): Promise<void> {
+      await db
+        .updateTable("calendarSubscriptions")
+        .set({ nextFetchAt })
+        .where("id", "=", id)
+        .where("nextFetchAt", "=", leaseUntil)
+        .execute();
+    },
+
+    async findFeed(userId: string) {
+      return db.selectFrom("calendarFeeds").select(["nonce", "secretHash"]).where("userId", "=", userId).executeTakeFirst();
+    },
+
+    /** Of two creations at once, the first stays. */
+    async insertFeed(userId: string, row: { nonce: string; secretHash: string; createdAt: string }): Promise<void> {
+      await db
+        .insertInto("calendarFeeds")
+        .values({ ...row, userId })
+        .onConflict((oc) => oc.column("userId").doNothing())
+        .execute();
+    },
+
+    async deleteFeed(userId: string): Promise<boolean> {
+      const result = await db.deleteFrom("calendarFeeds").where("userId", "=", userId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** The one read of a feed request: who owns the secret, and what its answer depends on. */
+    async findFeedOwner(secretHash: string) {
+      return feedOwnerQuery.takeFirst(db, { secretHash });
+    },
+
+    async listFeedTasks(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .leftJoin("goals", "goals.id", "tasks.goalId")
+        .select([
+          "tasks.id",
+          "tasks.title",
+          "tasks.description",
+          "tasks.status",
+          "tasks.date",
+          "tasks.scheduledStartTime",
+          "tasks.estimatedDuration",
+          "tasks.updatedAt",
+          "goals.title as goalTitle",
+        ])
+        .where("tasks.userId", "=", userId)
+        .where("tasks.seriesId", "is", null)
+        .where("tasks.date", ">=", from)
+        .where("tasks.date", "<=", to)
+        .orderBy("tasks.date")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    async listFeedSeries(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("taskSeries")
+        .leftJoin("goals", "goals.id", "taskSeries.goalId")
+        .select([
+          "taskSeries.id",
+          "taskSeries.title",
+          "taskSeries.description",
+          "taskSeries.recurrence",
+          "taskSeries.startDate",
+          "taskSeries.endDate",
+          "taskSeries.skippedDays",
+          "taskSeries.scheduledStartTime",
+          "taskSeries.estimatedDuration",
+          "taskSeries.updatedAt",
+          "goals.title as goalTitle",
+        ])
+        .where("taskSeries.userId", "=", userId)
+        .where("taskSeries.startDate", "<=", to)
+        .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", from)]))
+        .orderBy("taskSeries.startDate")
+        .orderBy("taskSeries.id")
+        .execute();
+    },
+  };
+}

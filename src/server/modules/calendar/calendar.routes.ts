@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  calendarEventsQuerySchema,
+  calendarEventsResponseSchema,
+  calendarFeedResponseSchema,
+  calendarFeedStateSchema,
+  createSubscriptionBodySchema,
+  subscriptionIdParamsSchema,
+  subscriptionSchema,
+  subscriptionsResponseSchema,
+  updateSubscriptionBodySchema,
+} from "../../../shared/api/calendar.ts";
+import type { Config } from "../../config.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { calendarService } from "./calendar.service.ts";
+
+const okSchema = z.object({ ok: z.literal(true) });
+const emptyBodySchema = z.object({}).strict();
+
+export interface CalendarRoutesOptions {
+  config: Pick<Config, "publicUrl" | "sessionSecret" | "calendar">;
+}
+
+/** Subscriptions, events and the feed's address under /api; the feed itself at /calendar/{secret}.ics, without a session. */
+export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, { config }) => {
+  const calendars = calendarService({
+    kysely: app.db.kysely,
+    now: () => app.now(),
+    allowPrivateUrls: config.calendar.allowPrivateUrls,
+    publicUrl: config.publicUrl,
+    feedKey: config.sessionSecret,
+    fetchTimeoutMs: config.calendar.fetchTimeoutMs,
+  });
+
+  app.get("/api/calendar/subscriptions", { schema: { response: { 200: subscriptionsResponseSchema } } }, async (request) =>
+    calendars.listSubscriptions(requireUserId(request)),
+  );
+
+  app.post(
+    "/api/calendar/subscriptions",
+    { schema: { body: createSubscriptionBodySchema, response: { 201: subscriptionSchema } } },
+    async (request, reply) => reply.status(201).send(await calendars.subscribe(requireUserId(request), request.body)),
+  );
+
+  app.patch(
+    "/api/calendar/subscriptions/:id",
+    { schema: { params: subscriptionIdParamsSchema, body: updateSubscriptionBodySchema, response: { 200: subscriptionSchema } } },
+    async (request) => calendars.updateSubscription(requireUserId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/calendar/subscriptions/:id",
+    { schema: { params: subscriptionIdParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await calendars.deleteSubscription(requireUserId(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/calendar/events",
+    { schema: { querystring: calendarEventsQuerySchema, response: { 200: calendarEventsResponseSchema } } },
+    async (request) => calendars.listEvents(requireUserId(request), request.query),
+  );
+
+  app.get("/api/calendar/feed", { schema: { response: { 200: calendarFeedStateSchema } } }, async (request) =>
+    calendars.getFeed(requireUserId(request)),
+  );
+
+  app.post("/api/calendar/feed", { schema: { body: emptyBodySchema, response: { 200: calendarFeedResponseSchema } } }, async (request) =>
+    calendars.createFeed(requireUserId(request)),
+  );
+
+  app.delete("/api/calendar/feed", { schema: { response: { 200: okSchema } } }, async (request) => {
+    await calendars.revokeFeed(requireUserId(request));
+    return { ok: true as const };
+  });
+
+  // The secret in the path is the only credential: calendar apps send no cookie.
+  app.get(
+    "/calendar/:file",
+    { config: { skipAuthentication: true }, schema: { params: z.object({ file: z.string().max(100) }) } },
+    async (request, reply) => {
+      const secret = request.params.file.replace(/\.ics$/, "");
+      const { etag, body } = await calendars.readFeed(secret, request.headers["if-none-match"]);
+      reply.header("etag", etag).header("cache-control", "private, no-cache").header("x-robots-tag", "noindex");
+      if (body === null) return reply.status(304).send();
+      return reply.type("text/calendar; charset=utf-8").send(body);
+    },
+  );
+};

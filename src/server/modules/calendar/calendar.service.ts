@@ -1,0 +1,271 @@
+// Calendars (docs/decisions/035): subscriptions read once per fetch into their events, the events of a day or range in
+// the user's zone, and the user's private feed of planned tasks.
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import type { Kysely } from "kysely";
+import {
+  CALENDAR_COLOURS,
+  CALENDAR_EVENTS_MAX_DAYS,
+  type CalendarEvent,
+  type CalendarSubscription,
+  type CreateSubscriptionBody,
+  MAX_CALENDAR_SUBSCRIPTIONS,
+  type UpdateSubscriptionBody,
+} from "../../../shared/api/calendar.ts";
+import { addDays, daysBetween, startOfDayInZone, todayInZone } from "../../../shared/rules/dates.ts";
+import { meetingMinutes } from "../../../shared/rules/meetings.ts";
+import { AppError } from "../../app-error.ts";
+import type { Database, Flag } from "../../db/schema.ts";
+import { usersService } from "../user/user.service.ts";
+import { calendarRepository, type SubscriptionRow } from "./calendar.repository.ts";
+import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./ics-fetch.ts";
+import { buildFeed, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from "./ics-feed.ts";
+import { parseIcs } from "./ics-parse.ts";
+
+export const REFRESH_INTERVAL_MS = 15 * 60_000;
+/** The window a fetch expands recurrences into, around the user's today. */
+export const EVENTS_DAYS_BACK = 90;
+export const EVENTS_DAYS_AHEAD = 365;
+const FEED_SECRET = /^[A-Za-z0-9_-]{43}$/;
+/** Feeds kept by owner and ETag: a calendar app that polls without If-None-Match gets the built text again. */
+const FEEDS_KEPT = 100;
+
+export interface CalendarServiceDeps {
+  kysely: Kysely<Database>;
+  now: () => Date;
+  allowPrivateUrls: boolean;
+  publicUrl: string;
+  /** The server's secret: a feed's URL secret is derived from it and a stored nonce. */
+  feedKey: string;
+  fetchTimeoutMs?: number;
+  maxBytes?: number;
+}
+
+export type CalendarService = ReturnType<typeof calendarService>;
+
+function toView(row: SubscriptionRow): CalendarSubscription {
+  return {
+    id: row.id,
+    name: row.name,
+    url: shortenCalendarUrl(row.url),
+    colour: row.colour,
+    enabled: Number(row.enabled) === 1,
+    lastSuccessAt: row.lastSuccessAt,
+    lastError: row.lastError,
+    lastErrorAt: row.lastErrorAt,
+    eventCount: Number(row.eventCount),
+    createdAt: row.createdAt,
+  };
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function inZone(iso: string, zone: string): string {
+  return new TZDate(Date.parse(iso), zone).toISOString().replace(".000", "");
+}
+
+/** The events of a day or a range, for the routes and the assistant's capacity (no fetching, no feed). */
+export function calendarEvents(deps: { kysely: Kysely<Database>; now: () => Date }) {
+  const repository = calendarRepository(deps.kysely);
+  const users = usersService({ kysely: deps.kysely, now: deps.now });
+
+  /** A day's or a range's events (both days included), in the user's zone. */
+  async function listEvents(userId: string, query: { date?: string; from?: string; to?: string }): Promise<CalendarEvent[]> {
+    const from = query.date ?? query.from;
+    const to = query.date ?? query.to;
+    if (!from || !to || (query.date && (query.from || query.to))) {
+      throw new AppError("validation_failed", "Give either date, or both from and to");
+    }
+    const days = daysBetween(from, to) + 1;
+    if (days < 1 || days > CALENDAR_EVENTS_MAX_DAYS) {
+      throw new AppError("validation_failed", `from must not be after to, and the range at most ${CALENDAR_EVENTS_MAX_DAYS} days`);
+    }
+    const zone = await users.userTimeZone(userId);
+    const rows = await repository.listEvents(
+      userId,
+      startOfDayInZone(from, zone).toISOString(),
+      startOfDayInZone(addDays(to, 1), zone).toISOString(),
+    );
+    const events: CalendarEvent[] = [];
+    for (const row of rows) {
+      const allDay = Number(row.allDay) === 1;
+      if (allDay && (row.startsAt > to || row.endsAt <= from)) continue;
+      events.push({
+        id: row.id,
+        calendarId: row.subscriptionId,
+        title: row.title,
+        start: allDay ? row.startsAt : inZone(row.startsAt, zone),
+        end: allDay ? row.endsAt : inZone(row.endsAt, zone),
+        allDay,
+        busy: Number(row.busy) === 1,
+      });
+    }
+    return events;
+  }
+
+  return {
+    listEvents,
+    /** Busy timed minutes of the day: what the capacity takes off the available time. */
+    async meetingMinutes(userId: string, day: string): Promise<number> {
+      return meetingMinutes(await listEvents(userId, { date: day }), day);
+    },
+  };
+}
+
+export function calendarService(deps: CalendarServiceDeps) {
+  const repository = calendarRepository(deps.kysely);
+  const builtFeeds = new Map<string, { etag: string; body: string }>();
+  const users = usersService({ kysely: deps.kysely, now: deps.now });
+  const fetchOptions = { allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.fetchTimeoutMs, maxBytes: deps.maxBytes };
+
+  async function readCalendar(url: string, zone: string) {
+    const text = await fetchIcs(url, fetchOptions);
+    const today = todayInZone(deps.now(), zone);
+    const window = {
+      from: startOfDayInZone(addDays(today, -EVENTS_DAYS_BACK), zone),
+      to: startOfDayInZone(addDays(today, EVENTS_DAYS_AHEAD), zone),
+    };
+    // The zone is part of the copy: floating times are read in it.
+    return { hash: sha256(`${zone}\n${text}`), today, parsed: await parseIcs(text, { ...window, timeZone: zone }) };
+  }
+
+  function feedSecret(userId: string, nonce: string): string {
+    return createHmac("sha256", deps.feedKey).update(`calendar-feed:${userId}:${nonce}`).digest("base64url");
+  }
+
+  const feedUrl = (secret: string) => `${deps.publicUrl}/calendar/${secret}.ics`;
+
+  return {
+    async listSubscriptions(userId: string): Promise<CalendarSubscription[]> {
+      return (await repository.listSubscriptions(userId)).map(toView);
+    },
+
+    /** Read at once: a calendar that cannot be read is refused with the reason, and nothing is stored. */
+    async subscribe(userId: string, body: CreateSubscriptionBody): Promise<CalendarSubscription> {
+      const count = await repository.countSubscriptions(userId);
+      if (count >= MAX_CALENDAR_SUBSCRIPTIONS) {
+        throw new AppError("bad_request", `At most ${MAX_CALENDAR_SUBSCRIPTIONS} calendars can be subscribed`);
+      }
+      let url: string;
+      let read: Awaited<ReturnType<typeof readCalendar>>;
+      try {
+        url = normaliseCalendarUrl(body.url).href;
+        read = await readCalendar(url, await users.userTimeZone(userId));
+      } catch (error) {
+        if (error instanceof CalendarFetchError) throw new AppError("bad_request", error.message);
+        throw error;
+      }
+      const now = deps.now();
+      const at = now.toISOString();
+      const id = randomUUID();
+      await repository.insertSubscription(userId, {
+        id,
+        name: body.name ?? read.parsed.name ?? new URL(url).hostname,
+        url,
+        colour: CALENDAR_COLOURS[count % CALENDAR_COLOURS.length]!,
+        enabled: 1,
+        lastSuccessAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        contentHash: null,
+        expandedOn: null,
+        nextFetchAt: new Date(now.getTime() + REFRESH_INTERVAL_MS).toISOString(),
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repository.storeEvents(userId, id, read.parsed.events, { contentHash: read.hash, expandedOn: read.today, lastSuccessAt: at });
+      return toView((await repository.findSubscription(userId, id))!);
+    },
+
+    async updateSubscription(userId: string, id: string, body: UpdateSubscriptionBody): Promise<CalendarSubscription> {
+      const changes = {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.colour === undefined ? {} : { colour: body.colour.toLowerCase() }),
+        ...(body.enabled === undefined ? {} : { enabled: (body.enabled ? 1 : 0) as Flag }),
+        updatedAt: deps.now().toISOString(),
+      };
+      if (!(await repository.updateSubscription(userId, id, changes))) throw new AppError("not_found", "Calendar not found");
+      return toView((await repository.findSubscription(userId, id))!);
+    },
+
+    async deleteSubscription(userId: string, id: string): Promise<void> {
+      if (!(await repository.deleteSubscription(userId, id))) throw new AppError("not_found", "Calendar not found");
+    },
+
+    /** A failing read keeps the last good copy and records why; an unchanged calendar is not written again. */
+    async refresh(subscription: Pick<SubscriptionRow, "id" | "userId" | "url" | "contentHash" | "expandedOn">): Promise<boolean> {
+      const at = deps.now().toISOString();
+      try {
+        const read = await readCalendar(subscription.url, await users.userTimeZone(subscription.userId));
+        if (read.hash === subscription.contentHash && read.today === subscription.expandedOn) {
+          await repository.recordUnchanged(subscription.userId, subscription.id, at);
+        } else {
+          await repository.storeEvents(subscription.userId, subscription.id, read.parsed.events, {
+            contentHash: read.hash,
+            expandedOn: read.today,
+            lastSuccessAt: at,
+          });
+        }
+        return true;
+      } catch (error) {
+        if (!(error instanceof CalendarFetchError)) throw error;
+        await repository.recordFailure(subscription.userId, subscription.id, error.message, at);
+        return false;
+      }
+    },
+
+    claimDueSubscriptions: repository.claimDueSubscriptions,
+    listEvents: calendarEvents(deps).listEvents,
+
+    async scheduleNext(id: string, leaseUntil: string): Promise<void> {
+      await repository.moveSlot(id, leaseUntil, new Date(deps.now().getTime() + REFRESH_INTERVAL_MS).toISOString());
+    },
+
+    async getFeed(userId: string): Promise<{ url: string | null }> {
+      const feed = await repository.findFeed(userId);
+      return { url: feed ? feedUrl(feedSecret(userId, feed.nonce)) : null };
+    },
+
+    /** The existing feed's URL, or a new one. */
+    async createFeed(userId: string): Promise<{ url: string }> {
+      const existing = await repository.findFeed(userId);
+      if (!existing) {
+        const nonce = randomBytes(16).toString("base64url");
+        const secretHash = sha256(feedSecret(userId, nonce));
+        await repository.insertFeed(userId, { nonce, secretHash, createdAt: deps.now().toISOString() });
+      }
+      const feed = (await repository.findFeed(userId))!;
+      return { url: feedUrl(feedSecret(userId, feed.nonce)) };
+    },
+
+    async revokeFeed(userId: string): Promise<void> {
+      if (!(await repository.deleteFeed(userId))) throw new AppError("not_found", "There is no calendar feed");
+    },
+
+    /**
+     * The feed for a URL's secret: 404 for an unknown or revoked one. The ETag is the owner's data version, today
+     * and zone, so a poll that finds nothing new is answered from one indexed read.
+     */
+    async readFeed(secret: string, ifNoneMatch: string | undefined): Promise<{ etag: string; body: string | null }> {
+      if (!FEED_SECRET.test(secret)) throw new AppError("not_found", "Not found");
+      const owner = await repository.findFeedOwner(sha256(secret));
+      if (!owner) throw new AppError("not_found", "Not found");
+      const zone = owner.timeZone;
+      const today = todayInZone(deps.now(), zone);
+      const etag = `"${owner.dataVersion}-${today}-${sha256(zone).slice(0, 8)}"`;
+      if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return { etag, body: null };
+      const kept = builtFeeds.get(owner.id);
+      if (kept?.etag === etag) return kept;
+      const from = addDays(today, -FEED_DAYS_BACK);
+      const to = addDays(today, FEED_DAYS_AHEAD);
+      const [tasks, series] = await Promise.all([
+        repository.listFeedTasks(owner.id, from, to),
+        repository.listFeedSeries(owner.id, from, to),
+      ]);
+      const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
+      if (builtFeeds.size >= FEEDS_KEPT) builtFeeds.delete(builtFeeds.keys().next().value!);
+      builtFeeds.set(owner.id, built);
+      return built;
+    },
+  };
+}

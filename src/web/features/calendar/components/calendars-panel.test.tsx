@@ -1,0 +1,59 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { renderWithApp } from "../../../test/render.tsx";
+import { CalendarsPanel } from "./calendars-panel.tsx";
+
+const FAILING = {
+  id: "cal-1",
+  name: "Work",
+  url: "calendar.example.com/…",
+  colour: "#dc2626",
+  enabled: true,
+  lastSuccessAt: "2026-03-24T06:00:00.000Z",
+  lastError: "The calendar's server answered 500",
+  lastErrorAt: "2026-03-24T07:00:00.000Z",
+  eventCount: 12,
+  createdAt: "2026-03-01T00:00:00.000Z",
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("CalendarsPanel", () => {
+  it("lists a calendar by its shortened address with its last error, and says why an address is refused", async () => {
+    mockFetch((url, init) => {
+      if (url === "/api/calendar/subscriptions" && init.method === "POST") {
+        return errorResponse(400, "The calendar's host intranet is on a private network, which Daywise does not read");
+      }
+      if (url === "/api/calendar/subscriptions") return jsonResponse([FAILING]);
+      return jsonResponse({ url: null });
+    });
+    renderWithApp(<CalendarsPanel />);
+    const list = await screen.findByRole("list", { name: "Subscribed calendars" });
+    expect(list).toHaveTextContent("calendar.example.com/…");
+    expect(list).toHaveTextContent("The calendar's server answered 500 · showing the copy read");
+    expect(screen.getByRole("switch")).toBeChecked();
+
+    await userEvent.type(screen.getByLabelText("Calendar address (ICS)"), "http://intranet/cal.ics");
+    await userEvent.click(screen.getByRole("button", { name: "Add calendar" }));
+    expect(await screen.findByText(/is on a private network/)).toBeInTheDocument();
+  });
+
+  it("creates the feed and offers to copy and revoke it", async () => {
+    let feed: string | null = null;
+    mockFetch((url, init) => {
+      if (url === "/api/calendar/feed" && init.method === "POST") {
+        feed = "http://localhost:3000/calendar/abc.ics";
+        return jsonResponse({ url: feed });
+      }
+      if (url === "/api/calendar/feed") return jsonResponse({ url: feed });
+      return jsonResponse([]);
+    });
+    renderWithApp(<CalendarsPanel />);
+    await userEvent.click(await screen.findByRole("button", { name: "Create feed address" }));
+    await waitFor(() => expect(screen.getByLabelText("Feed address")).toHaveValue("http://localhost:3000/calendar/abc.ics"));
+    expect(screen.getByRole("button", { name: "Copy address" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Revoke" })).toBeEnabled();
+  });
+});

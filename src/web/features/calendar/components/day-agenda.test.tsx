@@ -1,0 +1,89 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { renderWithApp } from "../../../test/render.tsx";
+import { DayAgenda } from "./day-agenda.tsx";
+
+const DAY = "2026-03-24";
+const SUBSCRIPTION = {
+  id: "cal-1",
+  name: "Work",
+  url: "calendar.example.com/…",
+  colour: "#dc2626",
+  enabled: true,
+  lastSuccessAt: "2026-03-24T06:00:00.000Z",
+  lastError: null,
+  lastErrorAt: null,
+  eventCount: 3,
+  createdAt: "2026-03-01T00:00:00.000Z",
+};
+const EVENTS = [
+  { id: "e0", calendarId: "cal-1", title: "Holiday", start: DAY, end: "2026-03-25", allDay: true, busy: true },
+  {
+    id: "e1",
+    calendarId: "cal-1",
+    title: "Stand-up",
+    start: `${DAY}T09:30:00+01:00`,
+    end: `${DAY}T10:00:00+01:00`,
+    allDay: false,
+    busy: true,
+  },
+  {
+    id: "e2",
+    calendarId: "cal-1",
+    title: "Review",
+    start: `${DAY}T13:00:00+01:00`,
+    end: `${DAY}T15:00:00+01:00`,
+    allDay: false,
+    busy: true,
+  },
+  {
+    id: "e3",
+    calendarId: "cal-1",
+    title: "Focus",
+    start: `${DAY}T15:00:00+01:00`,
+    end: `${DAY}T16:00:00+01:00`,
+    allDay: false,
+    busy: false,
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("DayAgenda", () => {
+  it("shows nothing and asks for no events while the user has no calendar", async () => {
+    const fetchMock = mockFetch(() => jsonResponse([]));
+    const onMeetings = vi.fn();
+    const { container } = renderWithApp(<DayAgenda date={DAY} onMeetings={onMeetings} />);
+    await waitFor(() => expect(onMeetings).toHaveBeenCalledWith({ date: DAY, minutes: 0 }));
+    expect(container).toBeEmptyDOMElement();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/calendar/subscriptions"]);
+  });
+
+  it("lists the day's events with their time and colour, reports the busy minutes, and prepares a task", async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === "/api/calendar/subscriptions") return jsonResponse([SUBSCRIPTION]);
+      if (url.startsWith("/api/calendar/events")) return jsonResponse(EVENTS);
+      if (url === "/api/tasks" && init.method === "POST") return jsonResponse({ id: "t1", ...JSON.parse(String(init.body)) }, 201);
+      return jsonResponse([]);
+    });
+    const onMeetings = vi.fn();
+    renderWithApp(<DayAgenda date={DAY} onMeetings={onMeetings} />);
+    const list = await screen.findByRole("list", { name: "Calendar events" });
+    expect(list).toHaveTextContent("All dayHoliday");
+    expect(list).toHaveTextContent("9:30 AM – 10:00 AMStand-up");
+    expect(list).toHaveTextContent("Focus (free)");
+    await waitFor(() => expect(onMeetings).toHaveBeenLastCalledWith({ date: DAY, minutes: 150 }));
+
+    await userEvent.click(screen.getByRole("button", { name: "Prepare for Review" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/tasks" && init.method === "POST")).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url, request]) => url === "/api/tasks" && request.method === "POST")!;
+    expect(JSON.parse(String(init.body))).toEqual({
+      title: "Prepare for Review",
+      date: DAY,
+      scheduledStartTime: "13:00",
+      estimatedDuration: 30,
+    });
+  });
+});
