@@ -30,7 +30,7 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   await call(t, user, "GET", `/api/ai/insights?date=${day}`);
   await call(t, user, "POST", "/api/weekly-summaries/generate");
   await call(t, user, "POST", "/api/tokens", { name: "Scripts", scope: "read" });
-  await call(t, user, "POST", "/api/calendar/feed");
+  await call(t, user, "POST", "/api/calendar/feed", {});
   const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
   await proposals.propose(user.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);
   const kysely = t.db.kysely;

@@ -72,11 +72,11 @@ describeEachDatabase("DELETE /api/user: the account and every row of it", (diale
   });
 
   it("would fail for a table added without its line", async () => {
-    await sql`create table calendar_subscriptions (id text primary key, user_id text not null)`.execute(t.db.kysely);
+    await sql`create table garden_plots (id text primary key, user_id text not null)`.execute(t.db.kysely);
     try {
-      expect(await uncoveredTables()).toEqual(["calendar_subscriptions"]);
+      expect(await uncoveredTables()).toEqual(["garden_plots"]);
     } finally {
-      await sql`drop table calendar_subscriptions`.execute(t.db.kysely);
+      await sql`drop table garden_plots`.execute(t.db.kysely);
     }
   });
 
