@@ -20,8 +20,7 @@ export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async functi
   const sessionOfRefreshCookie = (request: FastifyRequest) => readRefreshToken(secret, request.cookies[REFRESH_COOKIE]);
 
   app.addHook("onRequest", async (request) => {
-    // A bearer token is sent only by a client that holds it, never attached by a browser on its own.
-    if (!UNSAFE_METHODS.has(request.method) || request.bearerToken) return;
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     // "null" is what browsers send for same-origin form posts under Referrer-Policy: no-referrer;
@@ -29,6 +28,8 @@ export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async functi
     if ((origin && origin !== ownOrigin && origin !== "null") || fetchSite === "cross-site") {
       throw new AppError("forbidden", "Cross-site request refused");
     }
+    // A bearer token is sent only by a client that holds it, never attached by a browser on its own.
+    if (request.bearerToken) return;
     const bindTo = request.routeOptions.config.csrfSessionFrom ?? "access";
     if (bindTo === "none") return;
     const header = request.headers[CSRF_HEADER];

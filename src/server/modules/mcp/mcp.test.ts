@@ -167,6 +167,9 @@ describeEachDatabase("MCP server", (dialect) => {
     const token = await newToken(t, user, "read");
     const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${token}` } });
     expect(get.status).toBe(405);
+    // Another site's page (DNS rebinding) is refused even with a token.
+    const rebound = { ...headers, authorization: `Bearer ${token}`, origin: "http://evil.example" };
+    expect((await fetch(`${base}/mcp`, { method: "POST", headers: rebound, body: JSON.stringify(body) })).status).toBe(403);
   });
 
   it("limits calls per token", async () => {

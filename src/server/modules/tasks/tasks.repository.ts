@@ -361,11 +361,10 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
     async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
-      const notOnDay = (eb: ExpressionBuilder<Database, "tasks">) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", day)]);
       const tasks = await selectTasks(userId)
         .where("tasks.status", "=", sql.lit("stalled"))
-        .where(notOnDay)
-        // An expression, so that SQLite reads the few stalled rows by their status index and sorts them,
+        .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", day)]))
+        // An expression, so that SQLite reads the stalled rows by their status index and sorts them,
         // rather than walking the user's whole date index backwards.
         .orderBy(sql`coalesce(${sql.ref("tasks.date")}, '')`, "desc")
         .orderBy("tasks.id")

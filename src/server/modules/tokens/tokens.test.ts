@@ -78,6 +78,13 @@ describeEachDatabase("personal access tokens", (dialect) => {
     expect(day.json().map((task: { title: string }) => task.title)).toContain("Via token");
   });
 
+  it("a token's request from another site's page is refused, as a cookie's is", async () => {
+    const { token } = await createToken(t, user);
+    const headers = { ...bearer(token), origin: "https://evil.example" };
+    const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers, payload: { title: "Forged" } });
+    expect(response.statusCode).toBe(403);
+  });
+
   it("a read token may only GET: 403 insufficient_scope", async () => {
     const { token } = await createToken(t, user, { scope: "read" });
     expect((await t.app.inject({ url: "/api/goals", headers: bearer(token) })).statusCode).toBe(200);
