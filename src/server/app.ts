@@ -20,6 +20,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
+import { liveRoutes } from "./modules/live/live.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   logStream?: { write: (line: string) => void };
   conciseRequestLogs?: boolean;
   now?: () => Date;
+  /** The change streams' heartbeat (and session check) interval; tests shorten it. */
+  liveHeartbeatMs?: number;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -95,6 +98,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   let isClosing = false;
   app.addHook("preClose", async () => {
     isClosing = true;
+    // Open change streams would hold the listener past the drain; their clients reconnect elsewhere.
+    app.live.closeAll();
     if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   });
   app.addHook("onRequest", (request, reply, done) => {
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(proposalsRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
+  await app.register(liveRoutes, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {});
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 

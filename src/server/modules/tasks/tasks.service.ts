@@ -25,6 +25,7 @@ import { isPastStallThreshold, STALL_FACTOR, stallDeadline } from "../../../shar
 import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import {
   type GoalCountedState,
@@ -37,6 +38,8 @@ import {
   type TaskState,
   tasksRepository,
 } from "./tasks.repository.ts";
+
+const TASK_CHANGES: readonly ChangeKind[] = ["tasks"];
 
 export type { GoalTaskOutline };
 
@@ -169,7 +172,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         updatedAt: createdAt,
       });
     }
-    await writeUserData(kysely, userId, async (trx) => {
+    await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       const lastPositions = new Map<string | null, number | null>();
       let seriesIndex = 0;
@@ -209,7 +212,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   async function insertOccurrences(userId: string, due: readonly { series: SeriesRow; day: string }[]): Promise<void> {
     if (due.length === 0) return;
     const createdAt = now().toISOString();
-    await writeUserData(kysely, userId, async (trx) => {
+    await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       const lastPositions = new Map<string, number>();
       const rows: NewTask[] = [];
@@ -305,7 +308,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     const at = now();
     const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
     if (overdue.length === 0) return 0;
-    return writeUserData(kysely, userId, async (trx) => {
+    return writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       let stalled = 0;
       for (const task of overdue) {
@@ -333,7 +336,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();
-      const task = await writeUserData(kysely, userId, async (trx) => {
+      const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
         if (!current) throw taskNotFound();
@@ -416,7 +419,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
      * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
      */
     async restoreTask(userId: string, snapshot: Task): Promise<void> {
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
         const { goalTitle: _joined, userId: _owner, recurrence: _series, id, createdAt, ...fields } = snapshot;
@@ -428,7 +431,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     async deleteTask(userId: string, taskId: string, scope: EditScope = "this"): Promise<void> {
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
         if (!current) throw taskNotFound();
