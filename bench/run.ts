@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../src/server/config.ts";
 import type { Dialect } from "../src/server/db/database.ts";
+import { measureLiveEvents } from "./live-events.ts";
 import { FIRST_TOKEN_BUDGET_MS, type FirstTokenResult, measureFirstToken } from "./ai-first-token.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
@@ -322,6 +323,22 @@ async function benchApp(
         console.log(`${dialect.padEnd(8)}  ${FIRST_TOKEN_CHECK}  ERROR: ${firstToken.error}`);
       }
     }
+    if (!onlyScenarios || "live".includes(onlyScenarios) || onlyScenarios.includes("live")) {
+      const live = await measureLiveEvents({
+        dialect,
+        db,
+        secret: sessionSecret,
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        databaseUrl,
+      }).catch((error: unknown) => [
+        { name: `live on ${dialect}`, value: `error: ${String(error)}`, budget: "see live-events.ts", pass: false },
+      ]);
+      for (const check of live) console.log(`${dialect.padEnd(8)}  ${check.name}: ${check.value} (budget ${check.budget})`);
+      liveChecks.push(
+        ...live.map((c) => ({ name: c.name, measured: c.value, limit: c.budget, verdict: c.pass ? "PASS" : "FAIL" }) as const),
+      );
+    }
     return { rows, rssMb: readRssMb(server.pid), ...(firstToken ? { firstToken } : {}) };
   } finally {
     await server.stop();
@@ -356,6 +373,8 @@ async function createPostgresDatabase(): Promise<{ url: string } | { reason: str
   url.pathname = `/${name}`;
   return { url: url.toString() };
 }
+
+const liveChecks: BudgetCheck[] = [];
 
 const FIRST_TOKEN_CHECK = "POST /api/ai/chat streamed: first piece from provider to client";
 
@@ -629,7 +648,7 @@ async function main(): Promise<void> {
     });
   }
   checks.push(...scenarioChecks(rows));
-  checks.push(...firstTokenChecks);
+  checks.push(...firstTokenChecks, ...liveChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
