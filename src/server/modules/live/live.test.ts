@@ -1,4 +1,5 @@
 import http from "node:http";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { ChangeEvent } from "../../../shared/api/live.ts";
 import { type App, buildApp } from "../../app.ts";
@@ -224,6 +225,20 @@ describeEachDatabase("live change stream across instances", (dialect) => {
       const answer = await addTask(t.app, user, "On A");
       const [event] = await stream.waitFor(1);
       expect(event).toEqual({ version: Number(answer.headers["x-data-version"]), kinds: ["tasks"] });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it.skipIf(dialect === "sqlite")("tells the streams that everything changed after its listening connection was lost", async () => {
+    const user = await signInTestUser(t.app);
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const stream = await openStream(address, user.headers);
+    try {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'daywise-live'`.execute(t.db.kysely);
+      const answer = await addTask(otherApp!, user, "While it was away");
+      const [event] = await stream.waitFor(1);
+      expect(event).toEqual({ version: Number(answer.headers["x-data-version"]), kinds: ["all"] });
     } finally {
       stream.close();
     }
