@@ -16,6 +16,7 @@ import {
   PROPOSAL_CARD_BUDGET_MS,
   type StreamedMeasure,
 } from "./ai-first-token.ts";
+import { measureLiveEvents } from "./live-events.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
@@ -335,6 +336,22 @@ async function benchApp(
       }
       streamed.push(streamedCheck(dialect, measure, result));
     }
+    if (!onlyScenarios || "live".includes(onlyScenarios) || onlyScenarios.includes("live")) {
+      const live = await measureLiveEvents({
+        dialect,
+        db,
+        secret: sessionSecret,
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        databaseUrl,
+      }).catch((error: unknown) => [
+        { name: `live on ${dialect}`, value: `error: ${String(error)}`, budget: "see live-events.ts", pass: false },
+      ]);
+      for (const check of live) console.log(`${dialect.padEnd(8)}  ${check.name}: ${check.value} (budget ${check.budget})`);
+      liveChecks.push(
+        ...live.map((c) => ({ name: c.name, measured: c.value, limit: c.budget, verdict: c.pass ? "PASS" : "FAIL" }) as const),
+      );
+    }
     return { rows, rssMb: readRssMb(server.pid), streamed };
   } finally {
     await server.stop();
@@ -374,6 +391,8 @@ const STREAMED_CHECKS: Record<StreamedMeasure, string> = {
   "first piece": "POST /api/ai/chat streamed: first piece from provider to client",
   proposal: "POST /api/ai/chat streamed: proposal card from the tool call to client",
 };
+
+const liveChecks: BudgetCheck[] = [];
 
 function streamedCheck(dialect: Dialect, measure: StreamedMeasure, result: FirstTokenResult | { error: string }): BudgetCheck {
   const name = `${STREAMED_CHECKS[measure]} on ${dialect} (max of ${"samplesMs" in result ? result.samplesMs.length : 0} chats)`;
@@ -645,7 +664,7 @@ async function main(): Promise<void> {
     });
   }
   checks.push(...scenarioChecks(rows));
-  checks.push(...streamedChecks);
+  checks.push(...streamedChecks, ...liveChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));

@@ -162,7 +162,7 @@ export async function seedGoals(db: Db, userId: string, count: number, now: Date
     updatedAt: iso,
   }));
   // As the app writes a user's data: the version is raised first (src/server/db/user-data.ts).
-  await writeUserData(db.kysely, userId, async (trx) => {
+  await writeUserData(db.kysely, userId, ["all"], async (trx) => {
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       await trx
         .insertInto("goals")
@@ -223,7 +223,7 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
       updatedAt: iso,
     });
   }
-  await writeUserData(db.kysely, userId, async (trx) => {
+  await writeUserData(db.kysely, userId, ["all"], async (trx) => {
     // Through the repository, so that each task's title words (task search) are written as the
     // app writes them.
     const tasks = tasksRepository(trx, db.dialect);
@@ -276,7 +276,7 @@ export async function seedDayTasks(db: Db, userId: string, days: readonly string
       updatedAt: iso,
     })),
   );
-  await writeUserData(db.kysely, userId, async (trx) => {
+  await writeUserData(db.kysely, userId, ["all"], async (trx) => {
     // Through the repository, so that each task's title words (task search) are written as the
     // app writes them.
     const tasks = tasksRepository(trx, db.dialect);

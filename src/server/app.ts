@@ -24,6 +24,7 @@ import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
+import { liveRoutes } from "./modules/live/live.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   logStream?: { write: (line: string) => void };
   conciseRequestLogs?: boolean;
   now?: () => Date;
+  /** The change streams' heartbeat (and session check) interval; tests shorten it. */
+  liveHeartbeatMs?: number;
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -102,6 +105,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   let isClosing = false;
   app.addHook("preClose", async () => {
     isClosing = true;
+    // Open change streams would hold the listener past the drain; their clients reconnect elsewhere.
+    app.live.closeAll();
     if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   });
   app.addHook("onRequest", (request, reply, done) => {
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(tokensRoutes);
   await app.register(mcpRoutes, { config });
   await app.register(calendarRoutes, { config });
+  await app.register(liveRoutes, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {});
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
 

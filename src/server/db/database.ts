@@ -15,6 +15,7 @@ import {
 } from "kysely";
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { HeldNotices, listenPostgres, type NoticeListener, type NoticeListening } from "./change-notices.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import { FairSqliteDialect, FifoMutex } from "./sqlite-fair-driver.ts";
@@ -37,6 +38,18 @@ export interface Db {
    * event loop (SQLite: one commit for all of them; PostgreSQL: at once). Settles after the commit.
    */
   groupCommit: GroupCommit;
+  /**
+   * Hears every committed raise of a data version (change-notices.ts): on SQLite from this process,
+   * on PostgreSQL from every instance, through one LISTEN connection of its own.
+   */
+  listenForChanges(handlers: ChangeHandlers): Promise<NoticeListening>;
+}
+
+export interface ChangeHandlers {
+  onNotice: NoticeListener;
+  /** PostgreSQL: LISTEN holds again after a gap, in which notices may have been missed. */
+  onListening: () => void;
+  onError: (error: Error) => void;
 }
 
 export interface CreateDbOptions {
@@ -152,6 +165,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    const notices = new HeldNotices();
+    database.function("pg_notify", notices.hold);
     // The connection's turn, shared by Kysely's queries and the checkpointer's catch-up.
     const connectionQueue = new FifoMutex();
     let checkpointer: Checkpointer | undefined;
@@ -171,13 +186,20 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
       );
     }
     const kysely = new Kysely<Database>({
-      dialect: new FairSqliteDialect({ database: withStatementCache(database) }, connectionQueue),
+      dialect: new FairSqliteDialect({ database: withStatementCache(database) }, connectionQueue, {
+        released: () => notices.deliver(),
+        rolledBack: () => notices.discard(),
+      }),
       plugins: [new CamelCasePlugin()],
     });
     return {
       kysely,
       dialect: "sqlite",
       groupCommit: groupCommit(kysely, "sqlite"),
+      listenForChanges: async ({ onNotice }) => {
+        const stop = notices.listen(onNotice);
+        return { close: async () => void stop() };
+      },
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
@@ -193,11 +215,10 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   const poolSize = config.pool?.poolSize ?? POSTGRES_DEFAULTS.poolSize;
   const connectTimeoutMs = config.pool?.connectTimeoutMs ?? POSTGRES_DEFAULTS.connectTimeoutMs;
   const queryTimeoutMs = config.pool?.queryTimeoutMs ?? POSTGRES_DEFAULTS.queryTimeoutMs;
+  const connection = { connectionString: config.url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
   const pool = new pg.Pool({
-    connectionString: config.url,
-    // Bounds both opening a connection and waiting for a free one.
-    connectionTimeoutMillis: connectTimeoutMs,
-    keepAlive: true,
+    // connectionTimeoutMillis bounds both opening a connection and waiting for a free one.
+    ...connection,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     max: poolSize,
     idleTimeoutMillis: 30_000,
@@ -224,6 +245,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     dialect: "postgres",
     ...(config.schema ? { schema: config.schema } : {}),
     groupCommit: groupCommit(kysely, "postgres"),
+    listenForChanges: (handlers) => listenPostgres(pg, connection, handlers),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

@@ -29,12 +29,24 @@ export class FifoMutex {
   }
 }
 
+/** Told when the connection is given back (nothing of it is left uncommitted) and when a transaction rolls back. */
+export interface ConnectionEvents {
+  released(): void;
+  rolledBack(): void;
+}
+
 class FairSqliteDriver extends SqliteDriver {
   constructor(
     config: SqliteDialectConfig,
     private readonly queue: FifoMutex,
+    private readonly events?: ConnectionEvents,
   ) {
     super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.events?.rolledBack();
+    await super.rollbackTransaction(connection);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -44,6 +56,7 @@ class FairSqliteDriver extends SqliteDriver {
 
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
+    this.events?.released();
     this.queue.unlock();
   }
 }
@@ -55,12 +68,13 @@ export class FairSqliteDialect extends SqliteDialect {
   constructor(
     config: SqliteDialectConfig,
     private readonly queue: FifoMutex = new FifoMutex(),
+    private readonly events?: ConnectionEvents,
   ) {
     super(config);
     this.driverConfig = config;
   }
 
   override createDriver(): Driver {
-    return new FairSqliteDriver(this.driverConfig, this.queue);
+    return new FairSqliteDriver(this.driverConfig, this.queue, this.events);
   }
 }

@@ -66,7 +66,7 @@ describeEachDatabase("user-data cache: GET /api/tasks?date=, GET /api/goals and 
     // A change that does not raise the version (as no app write may do) is not seen: the answer is kept.
     await t.db.kysely.updateTable("tasks").set({ title: "Changed behind the cache" }).where("id", "=", task.id).execute();
     expect(await dayTitles(owner)).toEqual(["Kept|-|todo"]);
-    await writeUserData(t.db.kysely, owner.userId, async () => undefined);
+    await writeUserData(t.db.kysely, owner.userId, ["all"], async () => undefined);
     expect(await dayTitles(owner)).toEqual(["Changed behind the cache|-|todo"]);
   });
 

@@ -106,7 +106,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, options: { config?: Partial<Config>; now?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  options: { config?: Partial<Config>; now?: Date; liveHeartbeatMs?: number } = {},
+): Promise<TestApp> {
   const { db, url, drop } = await createTestDatabase(dialect);
   const clock = {
     now: options.now ?? new Date(),
@@ -119,6 +122,7 @@ export async function createTestApp(dialect: Dialect, options: { config?: Partia
     logger: false,
     now: () => clock.now,
     webRoot: "/nonexistent",
+    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
   });
   await app.ready();
   return {

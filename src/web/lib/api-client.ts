@@ -195,6 +195,9 @@ function redirectToSignIn(): void {
   void resolveSignInPath().then((path) => browserNavigation.assign(path));
 }
 
+/** Told of each successful write's answer: the live listener (features/live) reads the data version it made. */
+export const writeAnswers: { listener?: (response: Response) => void } = {};
+
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const generation = sessionGeneration;
   const isGet = (init.method ?? "GET").toUpperCase() === "GET";
@@ -210,6 +213,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     }
   }
   if (!response.ok) throw await toApiError(response);
+  if (!isGet) writeAnswers.listener?.(response);
   return response;
 }
 

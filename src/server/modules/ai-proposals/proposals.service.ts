@@ -13,6 +13,7 @@ import type { Task } from "../../../shared/api/tasks.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
@@ -27,6 +28,8 @@ import {
   viewOfNewTask,
 } from "./proposal-views.ts";
 import { type ProposalRow, proposalsRepository } from "./proposals.repository.ts";
+
+const PROPOSAL_CHANGES: readonly ChangeKind[] = ["tasks", "goals"];
 
 export interface ProposalsServiceDeps {
   kysely: Kysely<Database>;
@@ -217,7 +220,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
       const chosen = stored.filter((change) => changeIds.includes(change.id));
       const undoUntil = new Date(at.getTime() + UNDO_WINDOW_MINUTES * MINUTE_MS).toISOString();
 
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, PROPOSAL_CHANGES, async (trx) => {
         const claimed = await proposalsRepository(trx).claimForApply(userId, id, at.toISOString(), {
           appliedChangeIds: JSON.stringify(chosen.map((change) => change.id)),
           undoUntil,
@@ -285,7 +288,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
       const entries = (JSON.parse(row.undoSnapshot ?? "[]") as UndoEntry[]).reverse();
       const skipped: UndoProposalResponse["skipped"] = [];
 
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, PROPOSAL_CHANGES, async (trx) => {
         if (!(await proposalsRepository(trx).claimForUndo(userId, id, at.toISOString()))) {
           throw notOpen(await findRow(userId, id, trx), at);
         }

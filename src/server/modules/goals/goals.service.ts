@@ -4,10 +4,13 @@ import type { CreateGoalBody, Goal, UpdateGoalBody } from "../../../shared/api/g
 import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
 import { notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository, type NewGoal } from "./goals.repository.ts";
 
 export type { NewGoal };
+
+const GOAL_CHANGES: readonly ChangeKind[] = ["goals"];
 
 export interface GoalsServiceDeps {
   kysely: Kysely<Database>;
@@ -48,14 +51,14 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      await writeUserData(kysely, userId, (trx) => goalsRepository(trx).insertGoal(userId, goal));
+      await writeUserData(kysely, userId, GOAL_CHANGES, (trx) => goalsRepository(trx).insertGoal(userId, goal));
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
     },
 
     /** Many goals in one write (an import); inside a caller's transaction they join it. Counts start at 0: the tasks raise them. */
     async insertGoals(userId: string, goals: readonly NewGoal[]): Promise<void> {
       if (goals.length === 0) return;
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
         const inTransaction = goalsRepository(trx);
         for (const goal of goals) await inTransaction.insertGoal(userId, goal);
       });
@@ -67,7 +70,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       if (body.targetDate !== undefined) fields.targetDate = body.targetDate;
       if (body.status !== undefined) fields.status = body.status;
 
-      const goal = await writeUserData(kysely, userId, async (trx) => {
+      const goal = await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
         const inTransaction = goalsRepository(trx);
         if (!(await inTransaction.updateGoal(userId, goalId, fields))) throw goalNotFound();
         return inTransaction.findGoalWithTaskCounts(userId, goalId);
@@ -78,7 +81,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
 
     async deleteGoal(userId: string, goalId: string): Promise<void> {
       const at = now().toISOString();
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
         const inTransaction = goalsRepository(trx);
         await inTransaction.unlinkTasksFromGoal(userId, goalId, at);
         // Not the owner's goal: throwing rolls the unlink back too.

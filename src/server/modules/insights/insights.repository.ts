@@ -3,7 +3,10 @@ import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insig
 import { compiledQuery } from "../../db/compiled-query.ts";
 import { dueUserClaims } from "../../db/due-user-claims.ts";
 import type { DailyInsightsTable, Database, Flag, UserRow, WeeklySummariesTable } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
+
+const INSIGHT_CHANGES: readonly ChangeKind[] = ["insights"];
 
 class NoStoredDay extends Error {}
 
@@ -131,7 +134,7 @@ export function insightsRepository(db: Kysely<Database>) {
     // no task or goal, so the days stored at the version before it move to the new one.
     async markDailyInsightsViewed(userId: string, date: string, at: string): Promise<StoredDailyInsights | undefined> {
       try {
-        return await writeUserData(db, userId, async (trx) => {
+        return await writeUserData(db, userId, INSIGHT_CHANGES, async (trx) => {
           const row = await trx
             .updateTable("dailyInsights")
             .set({ viewed: 1, updatedAt: at })

@@ -6,7 +6,10 @@ import type { SeriesDays } from "../../../shared/rules/recurrence.ts";
 import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } from "../../../shared/rules/rollover.ts";
 import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
+import { noticePrefix, notifyColumn } from "../../db/change-notices.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { noteWrittenVersion } from "../../db/user-data.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
 /** A task of the day being closed: what the rules read, plus what the preview shows. */
@@ -156,12 +159,15 @@ const summaryAgainColumns = summaryColumns.filter(
   (column) => column !== "id" && column !== "date" && column !== "reflectionReasons" && column !== "createdAt",
 );
 
-const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion: number }) =>
+const CLOSE_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
+
+const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion: number; notice: string }) =>
   db
     .updateTable("users")
     .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
     .where("id", "=", p.userId)
-    .where("dataVersion", "=", p.dataVersion),
+    .where("dataVersion", "=", p.dataVersion)
+    .returning(["dataVersion", notifyColumn(p.notice)]),
 );
 const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
@@ -305,7 +311,8 @@ export function rolloverRepository(db: Kysely<Database>) {
       };
       // The version first, as writeUserData: the user's row lock (or SQLite's write lock) before any other row.
       const store = async (trx: Kysely<Database>) => {
-        if ((await bumpIfUnchangedQuery.execute(trx, { userId, dataVersion })).numAffectedRows === 0n) return false;
+        const notice = noticePrefix(userId, CLOSE_CHANGES);
+        if (!(await bumpIfUnchangedQuery.takeFirst(trx, { userId, dataVersion, notice }))) return false;
         if (close.isAgain) {
           if ((await replaceSummaryQuery.execute(trx, summary)).numAffectedRows === 0n) return false;
         } else if (!(await insertSummaryQuery.takeFirst(trx, summary))) return false;
@@ -314,7 +321,10 @@ export function rolloverRepository(db: Kysely<Database>) {
         }
         return true;
       };
-      return db.isTransaction ? store(db) : db.transaction().execute(store);
+      if (db.isTransaction) return store(db);
+      const stored = await db.transaction().execute(store);
+      if (stored) noteWrittenVersion(userId, dataVersion + 1);
+      return stored;
     },
   };
 }

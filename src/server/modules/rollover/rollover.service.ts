@@ -14,6 +14,7 @@ import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFig
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { usersService } from "../user/user.service.ts";
 import {
@@ -23,6 +24,8 @@ import {
   type RolloverRepository,
   rolloverRepository,
 } from "./rollover.repository.ts";
+
+const CLOSE_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
 
 export interface RolloverServiceDeps {
   kysely: Kysely<Database>;
@@ -140,7 +143,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       const outcome = await tryCloseDay(kysely, userId, day, reflectionReasons, mode);
       if (outcome !== "retry") return outcome;
     }
-    return writeUserData(kysely, userId, async (trx) => {
+    return writeUserData(kysely, userId, CLOSE_CHANGES, async (trx) => {
       const outcome = await tryCloseDay(trx, userId, day, reflectionReasons, mode);
       if (outcome === "retry") throw new Error(`closing ${day} lost to another write while holding the user's lock`);
       return outcome;

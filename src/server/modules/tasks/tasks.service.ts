@@ -25,6 +25,7 @@ import { isPastStallThreshold, STALL_FACTOR, stallDeadline } from "../../../shar
 import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import {
   type GoalCountedState,
@@ -37,6 +38,8 @@ import {
   type TaskState,
   tasksRepository,
 } from "./tasks.repository.ts";
+
+const TASK_CHANGES: readonly ChangeKind[] = ["tasks"];
 
 export type { GoalTaskOutline, NewTask, SeriesRow };
 
@@ -169,7 +172,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         updatedAt: createdAt,
       });
     }
-    await writeUserData(kysely, userId, async (trx) => {
+    await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       const lastPositions = new Map<string | null, number | null>();
       let seriesIndex = 0;
@@ -209,7 +212,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   async function insertOccurrences(userId: string, due: readonly { series: SeriesRow; day: string }[]): Promise<void> {
     if (due.length === 0) return;
     const createdAt = now().toISOString();
-    await writeUserData(kysely, userId, async (trx) => {
+    await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       const lastPositions = new Map<string, number>();
       const rows: NewTask[] = [];
@@ -305,7 +308,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     const at = now();
     const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
     if (overdue.length === 0) return 0;
-    return writeUserData(kysely, userId, async (trx) => {
+    return writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
       let stalled = 0;
       for (const task of overdue) {
@@ -341,7 +344,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       tasks: readonly (NewTask & { position?: number })[],
     ): Promise<void> {
       if (tasks.length === 0 && series.length === 0) return;
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         for (const row of series) await inTransaction.insertSeries(userId, row);
         const lastPositions = new Map<string | null, number>();
@@ -372,7 +375,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();
-      const task = await writeUserData(kysely, userId, async (trx) => {
+      const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
         if (!current) throw taskNotFound();
@@ -450,17 +453,17 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.findTasks(userId, taskIds);
     },
 
-    /**
-     * Puts a task back as `snapshot` was, all its fields (an assistant's proposal undone): updated
-     * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
-     */
     /** The day a series made this task for; the Task view leaves it out, and a restore needs it back. */
     async findOccurrenceDate(userId: string, taskId: string): Promise<string | null> {
       return (await repository.findTaskState(userId, taskId))?.occurrenceDate ?? null;
     },
 
+    /**
+     * Puts a task back as `snapshot` was, all its fields (an assistant's proposal undone): updated
+     * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
+     */
     async restoreTask(userId: string, snapshot: Task, occurrenceDate: string | null = null): Promise<void> {
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
         const { goalTitle: _joined, userId: _owner, recurrence: _series, id, createdAt, ...fields } = snapshot;
@@ -482,7 +485,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     },
 
     async deleteTask(userId: string, taskId: string, scope: EditScope = "this"): Promise<void> {
-      await writeUserData(kysely, userId, async (trx) => {
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
         if (!current) throw taskNotFound();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { noticePrefix, notifyColumn } from "../../db/change-notices.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { User } from "../../../shared/api/user.ts";
 import type { Database } from "../../db/schema.ts";
@@ -21,8 +22,9 @@ export function usersRepository(db: Kysely<Database>) {
       return (await timeZoneQuery.takeFirst(db, { userId }))?.timeZone;
     },
 
+    // The notice goes also when the zone stays: its version is then one the live streams already sent, and skip.
     async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
-      return db
+      const row = await db
         .updateTable("users")
         .set({
           timeZone,
@@ -30,8 +32,11 @@ export function usersRepository(db: Kysely<Database>) {
           dataVersion: sql<number>`case when ${sql.ref("timeZone")} = ${timeZone} then ${sql.ref("dataVersion")} else ${sql.ref("dataVersion")} + 1 end`,
         })
         .where("id", "=", userId)
-        .returning(userColumns)
+        .returning([...userColumns, notifyColumn(noticePrefix(userId, ["user"]))])
         .executeTakeFirst();
+      if (!row) return undefined;
+      const { notified: _notified, ...user } = row;
+      return user;
     },
 
     async findNameAndEmail(userId: string): Promise<{ name: string; email: string | null } | undefined> {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
@@ -17,9 +17,11 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
+import { dayTasksQueryOptions } from "../api/get-day-tasks.ts";
 import { type SeriesScope, useUpdateTask } from "../api/update-task.ts";
 import { useToday } from "../hooks/use-today.ts";
 import { fullDateLabel } from "../lib/day-labels.ts";
@@ -58,6 +60,26 @@ export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaul
   );
 }
 
+function closeAsGone(onDone: () => void) {
+  toast({ title: "This task was deleted or moved on another device", description: "Your changes to it were not saved." });
+  onDone();
+}
+
+/** Another device deleted the task (or moved it to another day) while it was being edited here: the live refetch shows it. */
+function useCloseWhenGoneElsewhere(task: Task | undefined, isSaving: boolean, onDone: () => void) {
+  const day = useQuery({ ...dayTasksQueryOptions(task?.date ?? ""), enabled: false });
+  // Its own save moves the task optimistically (another day): only a list settled without one says so.
+  const isSettled = !isSaving && !day.isFetching;
+  const isGone = task?.date != null && isSettled && day.data !== undefined && !day.data.some((other) => other.id === task.id);
+  const latestOnDone = useRef(onDone);
+  useEffect(() => {
+    latestOnDone.current = onDone;
+  });
+  useEffect(() => {
+    if (isGone) closeAsGone(latestOnDone.current);
+  }, [isGone]);
+}
+
 interface TaskFormProps {
   task?: Task;
   defaultGoalId?: string | null;
@@ -84,6 +106,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
   const isPending = createTask.isPending || updateTask.isPending;
+  useCloseWhenGoneElsewhere(task, isPending || updateTask.isSuccess, onDone);
   const ids = {
     title: useId(),
     titleError: useId(),
@@ -144,6 +167,10 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
             onDone();
           },
           onError: (error) => {
+            if (error.cause instanceof ApiError && error.cause.status === 404) {
+              closeAsGone(onDone);
+              return;
+            }
             setSubmitError(error.message);
             toast({ variant: "destructive", title: "Failed to update task" });
           },

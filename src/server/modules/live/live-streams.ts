@@ -1,0 +1,156 @@
+// The open change streams of this instance, by user. One shared interval writes every heartbeat
+// and checks that the streams' sessions still exist; a stream itself holds its response, its user
+// and its session, nothing else (decision 038).
+import type { ServerResponse } from "node:http";
+import { type ChangeEvent, type ChangeKind, formatChangeEvent } from "../../../shared/api/live-events.ts";
+import type { ChangeNotice } from "../../db/change-notices.ts";
+
+export const RETRY_MS = 3_000;
+export const HEARTBEAT_MS = 25_000;
+export const MAX_STREAMS_PER_USER = 10;
+/** Recent events kept per user with streams: a reconnect within them gets what it missed, one further back "all". */
+const KEPT_EVENTS = 32;
+/** A user's kept events outlive their last stream this long, so that a reconnect still finds them. */
+const KEEP_AFTER_LAST_STREAM_MS = 60_000;
+const SESSION_CHECK_BATCH = 500;
+
+interface Stream {
+  response: ServerResponse;
+  userId: string;
+  sessionId: string;
+}
+
+interface UserStreams {
+  streams: Stream[];
+  version: number;
+  recent: ChangeEvent[];
+  emptySince: number | null;
+}
+
+export interface LiveStreamsDeps {
+  heartbeatMs?: number;
+  maxStreamsPerUser?: number;
+  /** Of the given sessions, those still live (not logged out, revoked or expired). */
+  liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
+  /** The users' data versions now: after notices may have been missed. */
+  dataVersions(userIds: string[]): Promise<Map<string, number>>;
+  onError(error: unknown): void;
+}
+
+export type LiveStreams = ReturnType<typeof liveStreams>;
+
+export function liveStreams(deps: LiveStreamsDeps) {
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const maxPerUser = deps.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const users = new Map<string, UserStreams>();
+  const open = new Set<Stream>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  let checking = false;
+
+  /** `gone`: the client left; its half-closed socket is let go rather than answered. */
+  function end(stream: Stream, gone = false): void {
+    if (!open.delete(stream)) return;
+    const group = users.get(stream.userId);
+    if (group) {
+      group.streams = group.streams.filter((other) => other !== stream);
+      if (group.streams.length === 0) group.emptySince = Date.now();
+    }
+    if (gone) stream.response.destroy();
+    else stream.response.end();
+    if (open.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  function send(group: UserStreams, event: ChangeEvent): void {
+    const text = formatChangeEvent(event);
+    for (const stream of group.streams) stream.response.write(text);
+  }
+
+  /** What a client at `since` missed: the union of the kept events after it, or "all" when some are not kept. */
+  function catchUp(group: UserStreams, since: number): ChangeEvent {
+    const missed = group.recent.filter((event) => event.version > since);
+    const complete = missed.length === group.version - since && missed[0]?.version === since + 1;
+    const kinds = complete ? [...new Set(missed.flatMap((event) => event.kinds))] : (["all"] as ChangeKind[]);
+    return { version: group.version, kinds };
+  }
+
+  async function endDeadSessions(streams: Stream[]): Promise<void> {
+    const ids = [...new Set(streams.map((stream) => stream.sessionId))];
+    for (let start = 0; start < ids.length; start += SESSION_CHECK_BATCH) {
+      const live = await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH));
+      for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
+    }
+  }
+
+  function tick(): void {
+    for (const stream of open) stream.response.write(": heartbeat\n\n");
+    const now = Date.now();
+    for (const [userId, group] of users) {
+      if (group.emptySince !== null && now - group.emptySince > KEEP_AFTER_LAST_STREAM_MS) users.delete(userId);
+    }
+    if (checking) return;
+    checking = true;
+    endDeadSessions([...open])
+      .catch(deps.onError)
+      .finally(() => {
+        checking = false;
+      });
+  }
+
+  return {
+    /** Starts a stream on a response whose head is written; `since`: the version the client already has. */
+    add(response: ServerResponse, who: { userId: string; sessionId: string; version: number; since?: number }): void {
+      let group = users.get(who.userId);
+      if (!group) {
+        group = { streams: [], version: who.version, recent: [], emptySince: null };
+        users.set(who.userId, group);
+      }
+      group.version = Math.max(group.version, who.version);
+      group.emptySince = null;
+      const stream: Stream = { response, userId: who.userId, sessionId: who.sessionId };
+      response.write(`retry: ${RETRY_MS}\n\n`);
+      if (who.since !== undefined && who.since !== group.version) response.write(formatChangeEvent(catchUp(group, who.since)));
+      group.streams.push(stream);
+      open.add(stream);
+      response.on("close", () => end(stream, true));
+      if (group.streams.length > maxPerUser) end(group.streams[0]!);
+      heartbeat ??= setInterval(tick, heartbeatMs).unref();
+    },
+
+    notice(notice: ChangeNotice): void {
+      const group = users.get(notice.userId);
+      if (!group || notice.version <= group.version) return;
+      const event: ChangeEvent = { version: notice.version, kinds: notice.kinds };
+      group.version = notice.version;
+      group.recent.push(event);
+      if (group.recent.length > KEPT_EVENTS) group.recent.shift();
+      send(group, event);
+      // A logged-out stream hears no more than this one event.
+      if (group.streams.length > 0) endDeadSessions(group.streams).catch(deps.onError);
+    },
+
+    /** After a gap in the notices: a user whose version moved meanwhile gets one "all". */
+    async catchUpAfterGap(): Promise<void> {
+      const watched = [...users.entries()].filter(([, group]) => group.streams.length > 0);
+      if (watched.length === 0) return;
+      const versions = await deps.dataVersions(watched.map(([userId]) => userId));
+      for (const [userId, group] of watched) {
+        const version = versions.get(userId);
+        if (version === undefined || version <= group.version) continue;
+        group.version = version;
+        group.recent = [];
+        send(group, { version, kinds: ["all"] });
+      }
+    },
+
+    closeAll(): void {
+      for (const stream of open) end(stream);
+    },
+
+    get size(): number {
+      return open.size;
+    },
+  };
+}

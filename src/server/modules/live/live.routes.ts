@@ -1,0 +1,86 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { DATA_VERSION_HEADER, liveEventsQuerySchema, LIVE_EVENTS_PATH } from "../../../shared/api/live.ts";
+import { AppError } from "../../app-error.ts";
+import type { NoticeListening } from "../../db/change-notices.ts";
+import { writtenVersion } from "../../db/user-data.ts";
+import { requireUserId } from "../../plugins/authenticate.ts";
+import { type LiveStreams, liveStreams } from "./live-streams.ts";
+import { liveRepository } from "./live.repository.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    live: LiveStreams;
+  }
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const parseVersion = (value: string | undefined) => (value && /^\d{1,15}$/.test(value) ? Number(value) : undefined);
+
+/** GET /api/events, the change stream (decision 038); a write's answer names the version it wrote. */
+export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs }) => {
+  const repository = liveRepository(app.db.kysely);
+  const streams = liveStreams({
+    ...(heartbeatMs ? { heartbeatMs } : {}),
+    liveSessionIds: (ids) => repository.liveSessionIds(ids, app.now().toISOString()),
+    dataVersions: (ids) => repository.dataVersions(ids),
+    onError: (error) => app.log.warn({ err: error }, "live streams: a check failed"),
+  });
+  app.decorate("live", streams);
+
+  // Listening starts with the first stream; a first failure is that stream's 503, and the next tries again.
+  let listening: Promise<NoticeListening> | undefined;
+  let heardOnce = false;
+  const listen = () => {
+    listening ??= app.db
+      .listenForChanges({
+        onNotice: (notice) => streams.notice(notice),
+        onListening: () => {
+          if (heardOnce) streams.catchUpAfterGap().catch((error: unknown) => app.log.warn({ err: error }, "live streams: catch-up failed"));
+          heardOnce = true;
+        },
+        onError: (error) => app.log.warn({ err: error }, "live streams: the listening connection failed"),
+      })
+      .catch((error: unknown) => {
+        listening = undefined;
+        throw new AppError("unavailable", "Live updates are unavailable; try again in a moment", { cause: error });
+      });
+    return listening;
+  };
+  app.addHook("onClose", async () => {
+    streams.closeAll();
+    await (await listening?.catch(() => undefined))?.close();
+  });
+
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.userId && WRITE_METHODS.has(request.method)) {
+      const version = writtenVersion(request.userId);
+      if (version !== undefined && version > (request.userDataVersion ?? 0)) reply.header(DATA_VERSION_HEADER, String(version));
+    }
+    done(null, payload);
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(LIVE_EVENTS_PATH, { schema: { querystring: liveEventsQuerySchema } }, async (request, reply) => {
+      const userId = requireUserId(request);
+      await listen();
+      // EventSource's own reconnects send Last-Event-ID; the app's after a refused answer, ?since=.
+      const since = parseVersion(request.headers["last-event-id"] as string | undefined) ?? parseVersion(request.query.since);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        // Proxies (nginx) would otherwise buffer the events.
+        "x-accel-buffering": "no",
+      });
+      streams.add(reply.raw, {
+        userId,
+        sessionId: request.sessionId!,
+        version: request.userDataVersion ?? 0,
+        ...(since === undefined ? {} : { since }),
+      });
+    });
+});

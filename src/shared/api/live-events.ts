@@ -1,0 +1,27 @@
+// The change stream (GET /api/events): which of a user's data changed and its new data version, never
+// the data itself. No zod here: the web app's listener is a lazy chunk and needs none (decision 013).
+export const LIVE_EVENTS_PATH = "/api/events";
+
+/** What a write changed; "all" after a gap the server cannot account for. */
+export const changeKinds = ["tasks", "goals", "insights", "rollover", "user", "all"] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+/** `event: change`, `id:` the data version. */
+export interface ChangeEvent {
+  version: number;
+  kinds: ChangeKind[];
+}
+
+export const CHANGE_EVENT = "change";
+/** A write's answer names the data version it wrote, so the writing tab can tell its own events. */
+export const DATA_VERSION_HEADER = "x-data-version";
+/** The version a client already has when it reconnects by itself (EventSource sends Last-Event-ID). */
+export const SINCE_PARAM = "since";
+
+export function formatChangeEvent(event: ChangeEvent): string {
+  return `event: ${CHANGE_EVENT}\nid: ${event.version}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export function isChangeKind(value: unknown): value is ChangeKind {
+  return typeof value === "string" && (changeKinds as readonly string[]).includes(value);
+}

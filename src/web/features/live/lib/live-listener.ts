@@ -1,0 +1,110 @@
+// One change stream per tab (decision 038): each event refetches the active queries of what changed,
+// never while a drag or a write of this tab is under way, and never for this tab's own writes.
+import type { QueryClient } from "@tanstack/react-query";
+import { CHANGE_EVENT, type ChangeEvent, DATA_VERSION_HEADER, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
+import { refreshSession, writeAnswers } from "../../../lib/api-client.ts";
+import { isKeptPage } from "../../../lib/online.ts";
+import { ALL_QUERIES, queriesToRefetch } from "./change-families.ts";
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+const BUSY_RECHECK_MS = 250;
+const OWN_VERSIONS_KEPT = 50;
+const DRAGGED_CARD = '[aria-roledescription="draggable"][aria-pressed="true"]';
+
+export function startLiveUpdates(queryClient: QueryClient): () => void {
+  // The installed app's kept copy offline stays as it was loaded (decision 018).
+  if (isKeptPage()) return () => undefined;
+  const ownVersions = new Set<number>();
+  let pending: ChangeEvent[] = [];
+  let lastVersion: number | undefined;
+  let source: EventSource | undefined;
+  let retryMs = FIRST_RETRY_MS;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let recheck: ReturnType<typeof setTimeout> | undefined;
+  let isDown = false;
+  let isNativeDrag = false;
+  let isStopped = false;
+
+  const refetch = (keys: readonly (readonly unknown[])[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  const refetchAll = () => refetch(ALL_QUERIES);
+
+  writeAnswers.listener = (response) => {
+    const version = Number(response.headers.get(DATA_VERSION_HEADER));
+    if (!version) return;
+    ownVersions.add(version);
+    if (ownVersions.size > OWN_VERSIONS_KEPT) ownVersions.delete(ownVersions.values().next().value!);
+  };
+
+  // A write's answer (with its version) comes after its event on SQLite: events wait for the tab's writes.
+  const isBusy = () => isNativeDrag || queryClient.isMutating() > 0 || document.querySelector(DRAGGED_CARD) !== null;
+  function applyPending(): void {
+    recheck = undefined;
+    if (pending.length === 0) return;
+    if (isBusy()) {
+      recheck = setTimeout(applyPending, BUSY_RECHECK_MS);
+      return;
+    }
+    const events = pending;
+    pending = [];
+    refetch(queriesToRefetch(events, ownVersions));
+  }
+
+  function setDown(down: boolean): void {
+    if (down === isDown) return;
+    isDown = down;
+    // Without the stream, what another device changed shows when the person comes back to the tab.
+    if (down) window.addEventListener("focus", refetchAll);
+    else window.removeEventListener("focus", refetchAll);
+  }
+
+  function connect(): void {
+    retry = undefined;
+    if (isStopped) return;
+    const since = lastVersion === undefined ? "" : `?${SINCE_PARAM}=${lastVersion}`;
+    const next = new EventSource(`${LIVE_EVENTS_PATH}${since}`, { withCredentials: true });
+    source = next;
+    next.addEventListener(CHANGE_EVENT, (message) => {
+      const event = JSON.parse((message as MessageEvent<string>).data) as ChangeEvent;
+      lastVersion = Math.max(lastVersion ?? 0, event.version);
+      pending.push(event);
+      recheck ??= setTimeout(applyPending, 0);
+    });
+    next.onopen = () => {
+      retryMs = FIRST_RETRY_MS;
+      // Back without a version to start from: what changed meanwhile is unknown.
+      if (isDown && since === "") refetchAll();
+      setDown(false);
+    };
+    next.onerror = () => {
+      setDown(true);
+      // EventSource retries a dropped stream itself, but not a refused one (an expired access cookie, a restart's 503).
+      if (next.readyState !== EventSource.CLOSED || source !== next) return;
+      next.close();
+      retry = setTimeout(() => void refreshSession().finally(connect), retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    };
+  }
+
+  const dragStarted = () => (isNativeDrag = true);
+  const dragEnded = () => (isNativeDrag = false);
+  window.addEventListener("dragstart", dragStarted, true);
+  window.addEventListener("dragend", dragEnded, true);
+  window.addEventListener("drop", dragEnded, true);
+  connect();
+
+  return () => {
+    isStopped = true;
+    source?.close();
+    source = undefined;
+    clearTimeout(retry);
+    clearTimeout(recheck);
+    setDown(false);
+    writeAnswers.listener = undefined;
+    window.removeEventListener("dragstart", dragStarted, true);
+    window.removeEventListener("dragend", dragEnded, true);
+    window.removeEventListener("drop", dragEnded, true);
+  };
+}
