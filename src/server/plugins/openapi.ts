@@ -32,7 +32,9 @@ const transform: Transform = (input) => {
   const { url, route } = input;
   if (!url.startsWith("/api/") || url === OPENAPI_PATH) return { schema: { hide: true }, url };
   const result = jsonSchemaTransform(input);
-  const schema = result.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+  // A route without a schema (a stream, a download) is still described, by its errors.
+  const schema = (result.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
+  result.schema = schema as typeof result.schema;
   schema.tags = [url.split("/")[2]];
   schema.response = { ...errorResponses(url), ...schema.response };
   if (route.config?.refuseBearer) schema.security = [{ cookieAuth: [] }];
