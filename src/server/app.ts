@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { isSecure: config.publicUrl.startsWith("https://") });
   await app.register(goalsRoutes);
-  await app.register(dataTransferRoutes);
+  await app.register(dataTransferRoutes, { config });
   await app.register(tasksRoutes);
   await app.register(aiChatRoutes, { config: config.ai });
   await app.register(aiBreakdownRoutes, { config: config.ai });

@@ -1,5 +1,6 @@
 // The export as a stream of text: one JSON document written a page of rows at a time, and the tasks
 // as CSV, so that memory stays flat however many tasks there are (decision 037).
+import type { CalendarSubscription } from "../../../shared/api/calendar.ts";
 import { pipeline, Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify";
@@ -50,7 +51,13 @@ export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export function dataExportService(deps: { kysely: Kysely<Database>; now: () => Date; users: UsersService }) {
+export function dataExportService(deps: {
+  kysely: Kysely<Database>;
+  now: () => Date;
+  users: UsersService;
+  /** Subscriptions as Settings shows them: the address shortened to its host, never the secret URL. */
+  calendars: { listSubscriptions(userId: string): Promise<CalendarSubscription[]> };
+}) {
   const repository = dataExportRepository(deps.kysely);
 
   async function profileOf(userId: string) {
@@ -97,6 +104,7 @@ export function dataExportService(deps: { kysely: Kysely<Database>; now: () => D
       requireConfirmation: flag(settings.requireConfirmation),
       updatedAt: settings.updatedAt,
     };
+    yield `,"calendarSubscriptions":${JSON.stringify(await deps.calendars.listSubscriptions(userId))}`;
     yield `,"rolloverSettings":${JSON.stringify(rolloverSettings ?? null)},"aiAnalytics":{"breakdowns":`;
     yield* jsonArray((after) => repository.breakdownsAfter(userId, after), withoutOwner);
     yield `,"conversations":`;

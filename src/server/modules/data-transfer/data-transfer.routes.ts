@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { importBodySchema, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importResultSchema } from "../../../shared/api/data-transfer.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import type { Config } from "../../config.ts";
+import { calendarService } from "../calendar/calendar.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { dataExportService } from "./data-export.service.ts";
 import { dataImportService } from "./data-import.service.ts";
 
-export const dataTransferRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dataTransferRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, "publicUrl" | "sessionSecret" | "calendar"> }> = async (
+  app,
+  { config },
+) => {
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
-  const exports = dataExportService({ kysely: app.db.kysely, now: () => app.now(), users });
+  const calendars = calendarService({
+    kysely: app.db.kysely,
+    now: () => app.now(),
+    allowPrivateUrls: config.calendar.allowPrivateUrls,
+    publicUrl: config.publicUrl,
+    feedKey: config.sessionSecret,
+  });
+  const exports = dataExportService({ kysely: app.db.kysely, now: () => app.now(), users, calendars });
   const imports = dataImportService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), users });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -89,8 +89,9 @@ describeEachDatabase("export and import", (dialect) => {
     });
     expect(done.completedAt).toEqual(expect.any(String));
     expect(document.tasks.find((task: Json) => task.title === "Morning run").recurrence).toBe("FREQ=WEEKLY;BYDAY=MO,WE");
+    expect(document.calendarSubscriptions).toEqual([expect.objectContaining({ name: "Work", url: expect.stringMatching(/^cal\.test/) })]);
     expect(response.body).not.toContain(other.userId);
-    expect(response.body).not.toMatch(/refreshHashes|accessToken|userId/);
+    expect(response.body).not.toMatch(/refreshHashes|accessToken|userId|work\.ics|"dw_/);
   });
 
   it("pages through more tasks than a page holds, in one document", async () => {
