@@ -60,6 +60,10 @@ export const getDayOutput = {
       recommendation: z.string(),
     })
     .describe("The board's Capacity card: counts, estimated minutes (60 for a task without estimate), progress"),
+  events: z
+    .array(z.object({ title: z.string(), start: z.string(), end: z.string(), allDay: z.boolean(), busy: z.boolean() }))
+    .describe("The day's events from the user's subscribed calendars, in their zone (empty without calendars)"),
+  meetingMinutes: z.number().int().describe("Busy timed event minutes: the time the day's tasks cannot use"),
 };
 
 export const listGoalsInput = { status: goalStatusSchema.optional().describe("Only goals with this status") };

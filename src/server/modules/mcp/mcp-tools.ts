@@ -1,5 +1,7 @@
 // The MCP tools (docs/decisions/036): each a thin call of the services the REST routes use, so validation,
 // the data version, the stalled rule and the goals' counts apply alike. A read token gets only the read tools.
+import { meetingMinutes } from "../../../shared/rules/meetings.ts";
+import { calendarEvents } from "../calendar/calendar.service.ts";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import { type CallToolResult, ListToolsRequestSchema, type Tool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
@@ -54,6 +56,7 @@ export function mcpToolkit(deps: McpDeps) {
   const goals = goalsService(deps);
   const users = usersService(deps);
   const insights = insightsService({ ...deps, materialiseDay: tasks.materialiseDay });
+  const calendars = calendarEvents(deps);
   const definitions: ToolDefinition[] = [];
 
   function tool<I extends Shape, O extends Shape>(
@@ -70,7 +73,7 @@ export function mcpToolkit(deps: McpDeps) {
       title: "Get a day's plan",
       description:
         "The user's plan for one day (default: today in their time zone): its tasks grouped by status (todo, inprogress, " +
-        "done, stalled), stalled tasks left on other days, and the Capacity card's figures. Start here before planning.",
+        "done, stalled), stalled tasks left on other days, the Capacity card's figures and the calendars' events. Start here before planning.",
       input: contract.getDayInput,
       output: contract.getDayOutput,
       annotations: READ,
@@ -81,6 +84,7 @@ export function mcpToolkit(deps: McpDeps) {
       // The stalled rule runs first, so that the day's list and the count agree.
       const elsewhere = await tasks.latestStalledElsewhere(userId, day, contract.MCP_STALLED_SHOWN);
       const ofDay = await tasks.listTasksOfDay(userId, day);
+      const events = await calendars.listEvents(userId, { date: day });
       const byStatus = (status: Task["status"]) => ofDay.filter((task) => task.status === status).map(toTask);
       const {
         total,
@@ -108,6 +112,8 @@ export function mcpToolkit(deps: McpDeps) {
           workloadLabel,
           recommendation,
         },
+        events: events.map(({ title, start, end, allDay, busy }) => ({ title, start, end, allDay, busy })),
+        meetingMinutes: meetingMinutes(events, day),
       };
     },
   );

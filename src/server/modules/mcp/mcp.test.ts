@@ -118,6 +118,44 @@ describeEachDatabase("MCP server", (dialect) => {
     ]);
   });
 
+  it("get_day lists the day's calendar events and their busy minutes", async () => {
+    const planner = await signInTestUser(t.app, { name: "Meeter", timeZone: "Europe/Paris" });
+    const client = await connect(await newToken(t, planner, "read"));
+    const { date } = (await call(client, "get_day")).structuredContent as { date: string };
+    const at = new Date().toISOString();
+    const subscriptionId = crypto.randomUUID();
+    await t.db.kysely
+      .insertInto("calendarSubscriptions")
+      .values({
+        ...{ id: subscriptionId, userId: planner.userId, name: "Work", url: "https://cal.test/w.ics", colour: "#2563eb", enabled: 1 },
+        ...{ lastSuccessAt: at, lastError: null, lastErrorAt: null, contentHash: null, expandedOn: null },
+        ...{ nextFetchAt: at, createdAt: at, updatedAt: at },
+      })
+      .execute();
+    // 10:00-11:30 in Paris, in winter or summer time: both instants are read back in the user's zone.
+    const start = new Date(`${date}T08:00:00Z`);
+    const end = new Date(start.getTime() + 90 * 60_000);
+    const [from, to] = [new Date(start.getTime() - 86_400_000).toISOString(), new Date(end.getTime() + 86_400_000).toISOString()];
+    await t.db.kysely
+      .insertInto("calendarEvents")
+      .values({
+        subscriptionId,
+        userId: planner.userId,
+        id: "review",
+        title: "Review",
+        rangeStart: from,
+        rangeEnd: to,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        allDay: 0,
+        busy: 1,
+      })
+      .execute();
+    const day = (await call(client, "get_day")).structuredContent!;
+    expect(day.events).toEqual([expect.objectContaining({ title: "Review", allDay: false, busy: true })]);
+    expect(day.meetingMinutes).toBe(90);
+  });
+
   it("answers a refused call as a tool error, not a failure of the protocol", async () => {
     const client = await connect(await newToken(t, user, "write"));
     const missing = await call(client, "update_task", { id: "00000000-0000-4000-8000-000000000000", changes: { title: "x" } });
