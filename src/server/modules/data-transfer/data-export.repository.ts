@@ -5,6 +5,8 @@ import type { Database } from "../../db/schema.ts";
 
 export const EXPORT_PAGE_SIZE = 1000;
 
+type PagedTable = "goals" | "taskSeries" | "rolloverSummaries" | "dailyInsights" | "weeklySummaries" | "aiBreakdowns" | "aiConversations";
+
 export function dataExportRepository(db: Kysely<Database>) {
   return {
     async findProfile(userId: string) {
@@ -53,20 +55,10 @@ export function dataExportRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async seriesAfter(userId: string, after: string) {
+    /** A page of one of the user's tables with an id, whole rows. */
+    async rowsAfter(table: PagedTable, userId: string, after: string) {
       return db
-        .selectFrom("taskSeries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
-    },
-
-    async goalsAfter(userId: string, after: string) {
-      return db
-        .selectFrom("goals")
+        .selectFrom(table)
         .selectAll()
         .where("userId", "=", userId)
         .where("id", ">", after)
@@ -77,61 +69,6 @@ export function dataExportRepository(db: Kysely<Database>) {
 
     async findRolloverSettings(userId: string) {
       return db.selectFrom("rolloverSettings").selectAll().where("userId", "=", userId).executeTakeFirst();
-    },
-
-    async rolloverSummariesAfter(userId: string, after: string) {
-      return db
-        .selectFrom("rolloverSummaries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
-    },
-
-    async dailyInsightsAfter(userId: string, after: string) {
-      return db
-        .selectFrom("dailyInsights")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
-    },
-
-    async weeklySummariesAfter(userId: string, after: string) {
-      return db
-        .selectFrom("weeklySummaries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
-    },
-
-    async breakdownsAfter(userId: string, after: string) {
-      return db
-        .selectFrom("aiBreakdowns")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
-    },
-
-    async conversationsAfter(userId: string, after: string) {
-      return db
-        .selectFrom("aiConversations")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(EXPORT_PAGE_SIZE)
-        .execute();
     },
   };
 }

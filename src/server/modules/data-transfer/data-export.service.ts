@@ -71,22 +71,22 @@ export function dataExportService(deps: {
     yield JSON.stringify(head).slice(0, -1);
     const settings = await repository.findRolloverSettings(userId);
     const sections: Array<[string, Page, (row: Row) => unknown]> = [
-      ["goals", (after) => repository.goalsAfter(userId, after), withoutOwner],
-      ["taskSeries", (after) => repository.seriesAfter(userId, after), withoutOwner],
+      ["goals", (after) => repository.rowsAfter("goals", userId, after), withoutOwner],
+      ["taskSeries", (after) => repository.rowsAfter("taskSeries", userId, after), withoutOwner],
       ["tasks", (after) => repository.tasksAfter(userId, after), (row) => row],
       [
         "rolloverSummaries",
-        (after) => repository.rolloverSummariesAfter(userId, after),
+        (after) => repository.rowsAfter("rolloverSummaries", userId, after),
         (row) => ({ ...withoutOwner(row), taskIds: parsed(row.taskIds), reflectionReasons: parsed(row.reflectionReasons) }),
       ],
       [
         "dailyInsights",
-        (after) => repository.dailyInsightsAfter(userId, after),
+        (after) => repository.rowsAfter("dailyInsights", userId, after),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
       ],
       [
         "weeklySummaries",
-        (after) => repository.weeklySummariesAfter(userId, after),
+        (after) => repository.rowsAfter("weeklySummaries", userId, after),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
       ],
     ];
@@ -106,9 +106,9 @@ export function dataExportService(deps: {
     };
     yield `,"calendarSubscriptions":${JSON.stringify(await deps.calendars.listSubscriptions(userId))}`;
     yield `,"rolloverSettings":${JSON.stringify(rolloverSettings ?? null)},"aiAnalytics":{"breakdowns":`;
-    yield* jsonArray((after) => repository.breakdownsAfter(userId, after), withoutOwner);
+    yield* jsonArray((after) => repository.rowsAfter("aiBreakdowns", userId, after), withoutOwner);
     yield `,"conversations":`;
-    yield* jsonArray((after) => repository.conversationsAfter(userId, after), withoutOwner);
+    yield* jsonArray((after) => repository.rowsAfter("aiConversations", userId, after), withoutOwner);
     yield "}}";
   }
 
