@@ -34,6 +34,8 @@ test("the same e-mail signs in as the same user; the return path stays on this s
   await signInThroughUi(page, { name: "Grace Hopper", email });
   const first = await (await page.request.get("/api/user")).json();
 
+  // Leave the app first: signed out, its open page may navigate itself and abort this goto.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/auth/local?returnTo=//evil.example/steal");
   await page.getByLabel("Name").fill("Grace B. Hopper");
