@@ -2,6 +2,7 @@
 // exceptions, all-day, cancelled and free events) and every way a calendar address can go wrong.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import zlib from "node:zlib";
 
 const crlf = (lines: string[]) => lines.join("\r\n") + "\r\n";
 
@@ -119,8 +120,13 @@ export const HOSTILE_CALENDAR = crlf([
   "END:VCALENDAR",
 ]);
 
+let gzippedBomb: Buffer | undefined;
+const bomb = () => (gzippedBomb ??= zlib.gzipSync(`BEGIN:VCALENDAR\r\n${`X-FILLER:${"x".repeat(1000)}\r\n`.repeat(6 * 1024)}`));
+
 export interface IcsTestServer {
   url(path: string): string;
+  /** The paths requested so far, in order. */
+  requests: string[];
   /** What /mutable.ics answers next: a calendar's text, or a status code. */
   setMutable(answer: string | number): void;
   close(): Promise<void>;
@@ -129,8 +135,10 @@ export interface IcsTestServer {
 export async function startIcsTestServer(): Promise<IcsTestServer> {
   let mutable: string | number = WORK_CALENDAR;
   const sockets = new Set<Socket>();
+  const requests: string[] = [];
   const server = http.createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
+    const [path, query] = (request.url ?? "/").split("?");
+    requests.push(path!);
     const send = (status: number, type: string, body: string) => response.writeHead(status, { "content-type": type }).end(body);
     switch (path) {
       case "/work.ics":
@@ -159,12 +167,21 @@ export async function startIcsTestServer(): Promise<IcsTestServer> {
         response.on("error", () => undefined);
         return pump();
       }
+      case "/gzip.ics":
+        return response.writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" }).end(zlib.gzipSync(WORK_CALENDAR));
+      case "/bomb.ics":
+        // 6 MB of calendar in a few kilobytes: the limit counts what the body unpacks to.
+        return response.writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" }).end(bomb());
+      case "/broken-gzip.ics":
+        return response.writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" }).end(WORK_CALENDAR);
       case "/hang.ics":
         return; // never answers
       case "/loop.ics":
         return response.writeHead(302, { location: "/loop.ics" }).end();
       case "/hop.ics":
         return response.writeHead(301, { location: "/work.ics" }).end();
+      case "/redirect":
+        return response.writeHead(302, { location: new URLSearchParams(query).get("to") ?? "/work.ics" }).end();
       default:
         return send(404, "text/plain", "Not Found");
     }
@@ -177,6 +194,7 @@ export async function startIcsTestServer(): Promise<IcsTestServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
+    requests,
     setMutable(answer) {
       mutable = answer;
     },

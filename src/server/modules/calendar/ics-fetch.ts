@@ -1,7 +1,11 @@
 // Reads a subscribed calendar's ICS text from the user's URL, which is untrusted: bounded in time, size and
-// redirects, and refused when any hop's host resolves to a private address (server-side request forgery).
-import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+// redirects, and refused when any hop connects to a private address (server-side request forgery).
+import dns from "node:dns";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { pipeline, type Transform } from "node:stream";
+import zlib from "node:zlib";
 
 export const ICS_FETCH_TIMEOUT_MS = 10_000;
 export const ICS_MAX_BYTES = 5 * 1024 * 1024;
@@ -70,37 +74,53 @@ export function shortenCalendarUrl(stored: string): string {
   }
 }
 
-async function refusePrivateHost(url: URL): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host, { all: true, verbatim: true });
-  } catch {
-    throw new CalendarFetchError(`The calendar's host ${host} could not be found`);
-  }
-  if (addresses.length === 0 || addresses.some(({ address }) => isPrivateAddress(address))) {
-    throw new CalendarFetchError(`The calendar's host ${host} is on a private network, which Daywise does not read`);
-  }
+/** The address the socket connects to is the one checked: a host answering a public address to a first look and
+ *  127.0.0.1 to a second (DNS rebinding) has no second look to exploit. Every address of the answer must pass. */
+function checkedLookup(resolve: LookupFunction, refuse: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, answer) => {
+      const addresses = Array.isArray(answer) ? answer : [];
+      if (error || addresses.length === 0)
+        return callback(new CalendarFetchError(`The calendar's host ${hostname} could not be found`), "");
+      if (addresses.some(({ address }) => refuse(address))) return callback(privateHost(hostname), "");
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+function privateHost(host: string) {
+  return new CalendarFetchError(`The calendar's host ${host} is on a private network, which Daywise does not read`);
+}
+
+const decoders: Record<string, () => Transform> = {
+  gzip: zlib.createGunzip,
+  "x-gzip": zlib.createGunzip,
+  deflate: zlib.createInflate,
+  br: zlib.createBrotliDecompress,
+};
+
+/** The body, decompressed and counted after decompression (a small gzip can hold gigabytes). */
+async function readBounded(response: IncomingMessage, maxBytes: number): Promise<string> {
+  try {
+    const declared = Number(response.headers["content-length"]);
+    if (declared > maxBytes) throw tooLarge(maxBytes);
+    const encoding = (response.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+    const decoder = decoders[encoding];
+    if (!decoder && encoding !== "identity") throw new CalendarFetchError("The calendar came in a compression Daywise does not read");
+    const body = decoder ? pipeline(response, decoder(), () => undefined) : response;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(chunk);
     }
-    chunks.push(value);
+    return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  } finally {
+    // The connection is this read's alone: closed however the read ends.
+    response.destroy();
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
 function tooLarge(maxBytes: number) {
@@ -111,31 +131,58 @@ export interface IcsFetchOptions {
   allowPrivateUrls: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The resolver connections use (dns.lookup); a test stands in its own answers. */
+  lookup?: LookupFunction;
+  /** Which addresses are refused when private URLs are not allowed: isPrivateAddress unless a test says otherwise. */
+  refuseAddress?: (address: string) => boolean;
+}
+
+/** One request on its own socket (no pool, so no connection made under another check is reused). */
+function request(url: URL, signal: AbortSignal, lookup: LookupFunction | undefined): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const outgoing = (url.protocol === "https:" ? https : http).request(
+      url,
+      {
+        agent: false,
+        signal,
+        lookup,
+        headers: {
+          accept: "text/calendar, text/plain;q=0.9, */*;q=0.1",
+          "accept-encoding": "gzip, deflate, br",
+          "user-agent": "Daywise calendar subscription",
+        },
+      },
+      resolve,
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }
 
 /** The calendar's text, or a CalendarFetchError saying what went wrong in words a user can act on. */
 export async function fetchIcs(address: string, options: IcsFetchOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? ICS_FETCH_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
+  const refuse = options.allowPrivateUrls ? null : (options.refuseAddress ?? isPrivateAddress);
+  const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse) : options.lookup;
   let url = normaliseCalendarUrl(address);
   try {
     for (let hop = 0; ; hop += 1) {
-      if (!options.allowPrivateUrls) await refusePrivateHost(url);
-      const response = await fetch(url, {
-        redirect: "manual",
-        signal,
-        headers: { accept: "text/calendar, text/plain;q=0.9, */*;q=0.1", "user-agent": "Daywise calendar subscription" },
-      });
-      if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
-        await response.body?.cancel().catch(() => undefined);
+      const host = url.hostname.replace(/^\[|\]$/g, "");
+      // An address in the URL is connected to without a lookup, so it is checked here.
+      if (refuse && isIP(host) && refuse(host)) throw privateHost(host);
+      const response = await request(url, signal, lookup);
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.destroy();
         if (hop >= ICS_MAX_REDIRECTS) throw new CalendarFetchError(`The calendar redirected more than ${ICS_MAX_REDIRECTS} times`);
-        url = normaliseCalendarUrl(new URL(response.headers.get("location")!, url).href);
+        url = normaliseCalendarUrl(new URL(response.headers.location, url).href);
         continue;
       }
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
+      if (status < 200 || status >= 300) {
+        response.destroy();
         throw new CalendarFetchError(
-          `The calendar's server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+          `The calendar's server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}`,
         );
       }
       const text = await readBounded(response, options.maxBytes ?? ICS_MAX_BYTES);
@@ -148,6 +195,8 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
   } catch (error) {
     if (error instanceof CalendarFetchError) throw error;
     if (signal.aborted) throw new CalendarFetchError(`The calendar did not answer within ${Math.round(timeoutMs / 1000)} seconds`);
+    if (String((error as { code?: unknown }).code).startsWith("Z_"))
+      throw new CalendarFetchError("The calendar's compressed text is broken");
     throw new CalendarFetchError("The calendar's server could not be reached");
   }
 }
