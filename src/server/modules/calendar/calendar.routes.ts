@@ -68,8 +68,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     calendars.getFeed(requireUserId(request)),
   );
 
-  app.post("/api/calendar/feed", { schema: { body: emptyBodySchema, response: { 200: calendarFeedResponseSchema } } }, async (request) =>
-    calendars.createFeed(requireUserId(request)),
+  // No body needed (Fastify: null), as curl -X POST and a bodiless fetch send it; one given must be empty.
+  app.post(
+    "/api/calendar/feed",
+    { schema: { body: emptyBodySchema.nullish(), response: { 200: calendarFeedResponseSchema } } },
+    async (request) => calendars.createFeed(requireUserId(request)),
   );
 
   app.delete("/api/calendar/feed", { schema: { response: { 200: okSchema } } }, async (request) => {

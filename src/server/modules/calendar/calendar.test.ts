@@ -279,14 +279,45 @@ describeEachDatabase("calendars", (dialect) => {
       const renewed = await t.app.inject({ method: "POST", url: "/api/calendar/feed", headers: user.mutatingHeaders, payload: {} });
       expect(renewed.json().url).not.toBe(feedUrl);
     });
+
+    it("needs no body to create or revoke the feed, but still its CSRF token", async () => {
+      const owner = await signInTestUser(t.app);
+      const feed = (method: "POST" | "DELETE", headers: Record<string, string>) =>
+        t.app.inject({ method, url: "/api/calendar/feed", headers });
+      // As curl -X POST and a browser's fetch without a body send it: no body, no content type.
+      const created = await feed("POST", owner.mutatingHeaders);
+      expect(created.statusCode, created.body).toBe(200);
+      const url = created.json().url;
+      const withJsonType = await feed("POST", { ...owner.mutatingHeaders, "content-type": "application/json" });
+      expect(withJsonType.statusCode, withJsonType.body).toBe(200);
+      expect(withJsonType.json().url).toBe(url);
+      const unknownField = await t.app.inject({
+        method: "POST",
+        url: "/api/calendar/feed",
+        headers: owner.mutatingHeaders,
+        payload: { url: "mine" },
+      });
+      expect(unknownField.statusCode).toBe(400);
+
+      expect((await feed("POST", owner.headers)).statusCode).toBe(403);
+      expect((await feed("DELETE", owner.headers)).statusCode).toBe(403);
+      expect((await feed("POST", { ...owner.headers, "x-csrf-token": "forged" })).statusCode).toBe(403);
+
+      const revoked = await feed("DELETE", owner.mutatingHeaders);
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: new URL(url).pathname })).statusCode).toBe(404);
+      expect((await feed("DELETE", owner.mutatingHeaders)).statusCode).toBe(404);
+      expect((await feed("POST", owner.mutatingHeaders)).statusCode).toBe(200);
+      expect((await feed("DELETE", { ...owner.mutatingHeaders, "content-type": "application/json" })).statusCode).toBe(200);
+    });
   });
 });
 
-describe("calendar addresses on private networks", () => {
+describeEachDatabase("calendar addresses on private networks", (dialect) => {
   let t: TestApp;
   let ics2: IcsTestServer;
   beforeAll(async () => {
-    t = await createTestApp("sqlite", { now: NOW });
+    t = await createTestApp(dialect, { now: NOW });
     ics2 = await startIcsTestServer();
   });
   afterAll(async () => {
