@@ -157,6 +157,8 @@ test.describe("dark mode", () => {
       // Remembered in this browser through signing in.
       await signIn(page, person(theme));
       await expectTheme(page, theme);
+      // Seeded off the app: an open board would hear it live and show the stall's notice before the load below.
+      await page.goto("about:blank");
       const day = today();
       const seed = calls(page);
       const goal = await seed.createGoal({

@@ -99,8 +99,8 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   for (const title of ["Draft report", "Fix the build"]) await calls.createTask({ title, date: day }, { status: "stalled" });
   await calls.createTask({ title: "Write the grant proposal", date: day, estimatedDuration: 120 });
 
-  // Refresh fetches them; high priority first, 3 shown, the rest behind '+2 more insights'.
-  await card.getByRole("button", { name: "Refresh" }).click();
+  // They show without Refresh, through the change stream (decision 038); high priority first, 3
+  // shown, the rest behind '+2 more insights'.
   const list = card.getByRole("list", { name: "Daily insights" });
   await expect(list.getByRole("listitem")).toHaveCount(3);
   await expect(list.getByRole("listitem").first()).toContainText("2 tasks have stalled");

@@ -216,10 +216,11 @@ test.describe("notifications with the browser's permission granted", () => {
     test.slow();
     await signIn(page, person("celebrate"));
     await setPreferences(page, { browserNotifications: true, goalDeadlines: false });
-    const calls = withStall(page);
-    await calls.stall({ title: "Finish the slides", date: today() });
     await page.reload();
     await waitForBoard(page);
+    // Stalled elsewhere, it reaches the open page through the change stream (decision 038).
+    const calls = withStall(page);
+    await calls.stall({ title: "Finish the slides", date: today() });
     await expect(toast(page)).toContainText("Task Stalled");
     await toast(page).getByRole("button", { name: "Close notification" }).click();
     await expect(toast(page)).toHaveCount(0);
@@ -234,11 +235,11 @@ test.describe("notifications with the browser's permission granted", () => {
     await toast(page).getByRole("button", { name: "Close notification" }).click();
 
     // A goal due in two days with a task still to do.
-    const goal = await calls.createGoal({ title: "Launch the newsletter", targetDate: addDays(today(), 2) });
-    await calls.createTask({ title: "Draft the first issue", goalId: goal.id, date: today() });
     await setPreferences(page, { browserNotifications: true, goalDeadlines: true });
     await page.reload();
     await waitForBoard(page);
+    const goal = await calls.createGoal({ title: "Launch the newsletter", targetDate: addDays(today(), 2) });
+    await calls.createTask({ title: "Draft the first issue", goalId: goal.id, date: today() });
     await expect(toast(page)).toContainText("Goal Due Soon");
     await expect(toast(page)).toContainText('"Launch the newsletter" is due in 2 days, with 1 task still to do.');
     const notices = await browserNotifications(page);
@@ -251,9 +252,9 @@ test.describe("notifications with the browser's permission granted", () => {
 
     // Once a day per goal: after a reload the engine notifies a new stall (so it has looked at the
     // goals, cached by the page before it started), and not the goal again.
-    await calls.stall({ title: "Sentinel stall", date: today() });
     await page.reload();
     await expect(page.getByRole("article", { name: "Launch the newsletter" })).toBeVisible();
+    await calls.stall({ title: "Sentinel stall", date: today() });
     await expect(toast(page)).toContainText("Sentinel stall");
     expect((await inAppNotifications(page)).map((item) => item.kind)).toEqual(["stalled"]);
   });
@@ -319,10 +320,11 @@ test.describe("notifications with the browser's permission granted", () => {
     await signIn(page, person("tabs"));
     await context.clock.install();
     await setPreferences(page, { browserNotifications: true });
-    await withStall(page).stall({ title: "Reply to the client", date: today() });
     const second = await context.newPage();
     await Promise.all([page.reload(), second.goto("/")]);
     await Promise.all([waitForBoard(page), waitForBoard(second)]);
+    // Both tabs hear the stall through their change streams (decision 038).
+    await withStall(page).stall({ title: "Reply to the client", date: today() });
 
     const total = async () => (await browserNotifications(page)).length + (await browserNotifications(second)).length;
     await expect.poll(total).toBe(1);
@@ -375,8 +377,9 @@ test.describe("notifications with the browser's permission refused", () => {
 
     // Even with the preference stored on, a stall is only shown in the app.
     await setPreferences(page, { browserNotifications: true });
-    await withStall(page).stall({ title: "Water the plants", date: today() });
     await page.reload();
+    await expect(tab.getByText("Browser permission:")).toContainText("Blocked");
+    await withStall(page).stall({ title: "Water the plants", date: today() });
     await expect(toast(page)).toContainText("Task Stalled");
     // Spec section 2: at the top on small screens.
     const box = await toast(page).boundingBox();

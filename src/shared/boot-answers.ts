@@ -12,6 +12,8 @@ export const BOOT_USER_PATH = "/api/user";
 export interface BootAnswer {
   status: number;
   body: unknown;
+  /** The user's data version the answer was read at (the X-Data-Version of a signed-in read). */
+  version?: number;
 }
 export type BootAnswers = Record<string, BootAnswer>;
 

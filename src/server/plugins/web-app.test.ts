@@ -170,7 +170,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     // Each answer is the route's own: the same as asking for it.
     for (const [url, answer] of Object.entries(answers)) {
       const direct = await app.inject({ url, headers: user.headers });
-      expect(answer, url).toEqual({ status: direct.statusCode, body: direct.json() });
+      // With the version it was read at, where the page's change stream starts (decision 038).
+      expect(answer, url).toEqual({ status: direct.statusCode, body: direct.json(), version: Number(direct.headers["x-data-version"]) });
     }
     expect(JSON.stringify(answers["/api/tasks?date=2026-11-25"]!.body)).toContain("Write the </script> report");
     // The title cannot end the element early: its "<" is escaped in the HTML.

@@ -13,6 +13,7 @@ import {
   serializeBootAnswers,
   signedInBootPaths,
 } from "../../shared/boot-answers.ts";
+import { DATA_VERSION_HEADER } from "../../shared/api/live-events.ts";
 import type { AuthProvidersResponse, User } from "../../shared/api/user.ts";
 import { FIRST_SCREENS_FILE, type FirstScreens, WELCOME_ROOT_ATTRIBUTE, welcomeScreenHtml } from "../../shared/first-screens.ts";
 import { PAGE_FILES_ELEMENT_ID, type PageFiles } from "../../shared/page-files.ts";
@@ -116,15 +117,20 @@ export const webAppPlugin = fp<{ root: string }>(async function webApp(app: Fast
       remoteAddress: request.ip,
       headers: { accept: "application/json", cookie: request.headers.cookie ?? "", "user-agent": request.headers["user-agent"] ?? "" },
     });
-    return { status: response.statusCode, body: response.body };
+    const version = Number(response.headers[DATA_VERSION_HEADER]) || undefined;
+    return { status: response.statusCode, body: response.body, ...(version ? { version } : {}) };
   };
 
   const bootAnswers = async (request: FastifyRequest): Promise<BootAnswers> => {
     const answers: BootAnswers = {};
-    const keep = (url: string, response: { status: number; body: string }) => {
+    const keep = (url: string, response: { status: number; body: string; version?: number }) => {
       // Only settled answers: anything else (an outage, a 5xx) is left for the page to ask again.
       if (response.status === 200 || (url === BOOT_USER_PATH && response.status === 401)) {
-        answers[url] = { status: response.status, body: JSON.parse(response.body) as unknown };
+        answers[url] = {
+          status: response.status,
+          body: JSON.parse(response.body) as unknown,
+          ...(response.version ? { version: response.version } : {}),
+        };
       }
     };
     const userResponse = await answer(request, BOOT_USER_PATH);

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { LiveUpdates } from "../features/live/index.ts";
 import { useOnline } from "../lib/online.ts";
 import { AppRoutes } from "./app-routes.tsx";
 
@@ -12,6 +13,7 @@ export function RoutedContent() {
   return (
     <>
       <OfflineBanner isOffline={!isOnline} />
+      <LiveUpdates />
       <fieldset disabled={!isOnline} className="min-w-0">
         <Suspense fallback={<PageFallback />}>
           <AppRoutes />

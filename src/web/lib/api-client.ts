@@ -1,4 +1,5 @@
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
+import { DATA_VERSION_HEADER } from "../../shared/api/live-events.ts";
 import { signInPath } from "../../shared/sign-in-path.ts";
 import { dropBootAnswers, takeBootAnswer } from "./boot-answers.ts";
 
@@ -198,6 +199,9 @@ function redirectToSignIn(): void {
 /** Told of each successful write's answer: the live listener (features/live) reads the data version it made. */
 export const writeAnswers: { listener?: (response: Response) => void } = {};
 
+/** The data version of the page's first read: the change stream, opened later, starts from it. */
+export const pageData: { firstVersion?: number } = {};
+
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const generation = sessionGeneration;
   const isGet = (init.method ?? "GET").toUpperCase() === "GET";
@@ -214,6 +218,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
   }
   if (!response.ok) throw await toApiError(response);
   if (!isGet) writeAnswers.listener?.(response);
+  else pageData.firstVersion ??= Number(response.headers.get(DATA_VERSION_HEADER)) || undefined;
   return response;
 }
 

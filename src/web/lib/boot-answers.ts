@@ -1,4 +1,5 @@
 // Each is used once, only while the page is young and until it writes anything (decision 013).
+import { DATA_VERSION_HEADER } from "../../shared/api/live-events.ts";
 import { BOOT_ANSWERS_ELEMENT_ID, BOOT_ANSWERS_MAX_AGE_MS, type BootAnswer } from "../../shared/boot-answers.ts";
 
 let answers: Map<string, BootAnswer> | undefined;
@@ -32,7 +33,9 @@ export function takeBootAnswer(path: string): Response | undefined {
   const answer = answers.get(path);
   if (!answer) return undefined;
   answers.delete(path);
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (answer.version !== undefined) headers[DATA_VERSION_HEADER] = String(answer.version);
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
 }
 
 /** A write may change what unused answers describe, so a later navigation must not take them. */

@@ -57,6 +57,9 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
     if (request.userId && WRITE_METHODS.has(request.method)) {
       const version = writtenVersion(request.userId);
       if (version !== undefined && version > (request.userDataVersion ?? 0)) reply.header(DATA_VERSION_HEADER, String(version));
+    } else if (request.userId && request.userDataVersion !== null) {
+      // A read names the version it started from: the page's change stream starts there (decision 038).
+      reply.header(DATA_VERSION_HEADER, String(request.userDataVersion));
     }
     done(null, payload);
   });

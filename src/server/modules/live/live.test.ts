@@ -165,6 +165,17 @@ describeEachDatabase("live change stream", (dialect) => {
     expect((await stream.waitFor(1))[0]).toEqual({ version: first + 1, kinds: ["all"] });
   });
 
+  it("names the version a read started from, so a page's stream opened later hears a write made in between", async () => {
+    const user = await signInTestUser(t.app);
+    await addTask(t.app, user, "Before the page");
+    const read = await t.app.inject({ method: "GET", url: "/api/goals", headers: user.headers });
+    const loaded = Number(read.headers["x-data-version"]);
+    expect(loaded).toBeGreaterThan(0);
+    await addTask(t.app, user, "While the page painted");
+    const stream = await open(user.headers, `?since=${loaded}`);
+    expect((await stream.waitFor(1))[0]!.version).toBe(loaded + 1);
+  });
+
   it("ends the stream of a session that logged out, and keeps the user's other devices", async () => {
     const desktop = await signInTestUser(t.app);
     const phone = await secondSession(t.app, desktop);

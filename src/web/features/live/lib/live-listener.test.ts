@@ -1,7 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { writeAnswers } from "../../../lib/api-client.ts";
+import { pageData, writeAnswers } from "../../../lib/api-client.ts";
+import { dropBootAnswers } from "../../../lib/boot-answers.ts";
 import { startLiveUpdates } from "./live-listener.ts";
+
+vi.mock("../../../lib/boot-answers.ts", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  dropBootAnswers: vi.fn(),
+}));
 
 class FakeEventSource extends EventTarget {
   static readonly CLOSED = 2;
@@ -49,6 +55,8 @@ describe("the live listener", () => {
     stream().change(4, ["goals"]);
     await vi.advanceTimersByTimeAsync(0);
     expect(refetched).toEqual([["goals"], ["tasks"]]);
+    // A query mounted later fetches instead of taking the page's older boot answer.
+    expect(dropBootAnswers).toHaveBeenCalled();
   });
 
   it("skips the events of this tab's own writes", async () => {
@@ -66,6 +74,14 @@ describe("the live listener", () => {
     isMutating.mockReturnValue(0);
     await vi.advanceTimersByTimeAsync(300);
     expect(refetched).toEqual([["insights"]]);
+  });
+
+  it("opens from the page's first read, so a change made before it opened is heard", () => {
+    stop();
+    pageData.firstVersion = 12;
+    stop = startLiveUpdates(queryClient);
+    pageData.firstVersion = undefined;
+    expect(stream().url).toBe("/api/events?since=12");
   });
 
   it("reopens a refused stream from the last version it heard, and refetches on focus meanwhile", async () => {

@@ -2,7 +2,8 @@
 // never while a drag or a write of this tab is under way, and never for this tab's own writes.
 import type { QueryClient } from "@tanstack/react-query";
 import { CHANGE_EVENT, type ChangeEvent, DATA_VERSION_HEADER, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
-import { refreshSession, writeAnswers } from "../../../lib/api-client.ts";
+import { pageData, refreshSession, writeAnswers } from "../../../lib/api-client.ts";
+import { dropBootAnswers } from "../../../lib/boot-answers.ts";
 import { isKeptPage } from "../../../lib/online.ts";
 import { ALL_QUERIES, queriesToRefetch } from "./change-families.ts";
 
@@ -17,7 +18,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   if (isKeptPage()) return () => undefined;
   const ownVersions = new Set<number>();
   let pending: ChangeEvent[] = [];
-  let lastVersion: number | undefined;
+  // From the page's first read: a change made before the stream opened is still heard.
+  let lastVersion = pageData.firstVersion;
   let source: EventSource | undefined;
   let retryMs = FIRST_RETRY_MS;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -49,7 +51,10 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     }
     const events = pending;
     pending = [];
-    refetch(queriesToRefetch(events, ownVersions));
+    const keys = queriesToRefetch(events, ownVersions);
+    // The page's boot answers predate the change: a query mounted later must not take them.
+    if (keys.length > 0) dropBootAnswers();
+    refetch(keys);
   }
 
   function setDown(down: boolean): void {
