@@ -63,10 +63,26 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 export const importResultSchema = z.object({
   dryRun: z.boolean(),
   format: z.enum(IMPORT_FORMATS),
-  counts: z.object({ tasks: z.number(), goals: z.number(), series: z.number(), skipped: z.number() }),
+  /** What will be (or was) added; the kinds after `skipped` come only from a Daywise export. */
+  counts: z.object({
+    tasks: z.number(),
+    goals: z.number(),
+    series: z.number(),
+    skipped: z.number(),
+    /** 1 when the file's rollover settings replace the account's defaults. */
+    rolloverSettings: z.number(),
+    rolloverSummaries: z.number(),
+    dailyInsights: z.number(),
+    weeklySummaries: z.number(),
+    /** AI breakdowns and conversations (when, provider, token counts). */
+    aiRecords: z.number(),
+  }),
   preview: z.array(importPreviewRowSchema),
-  /** Every skipped row up to IMPORT_MAX_SKIPPED_LISTED; counts.skipped has them all. */
-  skipped: z.array(z.object({ row: z.number(), reason: z.string() })),
+  /**
+   * Every skipped row up to IMPORT_MAX_SKIPPED_LISTED; counts.skipped has them all. `section` names a
+   * Daywise export's list other than its tasks, `row` then counting from 1 in that list.
+   */
+  skipped: z.array(z.object({ section: z.string().optional(), row: z.number(), reason: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

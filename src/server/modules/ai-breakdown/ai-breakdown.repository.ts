@@ -20,7 +20,11 @@ const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; break
 
 export function aiBreakdownRepository(db: Kysely<Database>) {
   return {
-    async insertBreakdown(userId: string, record: Omit<AiBreakdownRow, "userId" | "suggestionsCreated">): Promise<void> {
+    /** `suggestionsCreated` only from an import; a new breakdown has created none yet. */
+    async insertBreakdown(
+      userId: string,
+      record: Omit<AiBreakdownRow, "userId" | "suggestionsCreated"> & { suggestionsCreated?: number },
+    ): Promise<void> {
       await db
         .insertInto("aiBreakdowns")
         .values({ ...record, userId })

@@ -12,7 +12,7 @@ import { parseSuggestions, readSuggestions, type Suggestion } from "../../../sha
 import { notFound } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { AiBreakdownRow, Database } from "../../db/schema.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
@@ -71,6 +71,16 @@ async function askForSuggestions(model: LanguageModel, input: BreakdownInput, ab
   }
   const result = await generateText({ ...common, system: buildBreakdownSystemPrompt(input, "text") });
   return { suggestions: parseSuggestions(result.text), text: result.text, usage: result.totalUsage };
+}
+
+/** A Daywise export's breakdown records as they were, in the caller's transaction. Needs no AI, unlike aiBreakdownService. */
+export async function insertImportedBreakdowns(
+  kysely: Kysely<Database>,
+  userId: string,
+  records: readonly Omit<AiBreakdownRow, "userId">[],
+): Promise<void> {
+  const repository = aiBreakdownRepository(kysely);
+  for (const record of records) await repository.insertBreakdown(userId, record);
 }
 
 export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdownServiceDeps) {

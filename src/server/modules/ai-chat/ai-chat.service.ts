@@ -10,7 +10,7 @@ import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
-import type { Database } from "../../db/schema.ts";
+import type { AiConversationRow, Database } from "../../db/schema.ts";
 import {
   assistantTools,
   refusedTools,
@@ -54,6 +54,16 @@ interface KeptPrompt {
 }
 
 export type AiChatService = ReturnType<typeof aiChatService>;
+
+/** A Daywise export's records of chat exchanges as they were, in the caller's transaction. Needs no AI, unlike aiChatService. */
+export async function insertImportedConversations(
+  kysely: Kysely<Database>,
+  userId: string,
+  records: readonly Omit<AiConversationRow, "userId">[],
+): Promise<void> {
+  const repository = aiChatRepository(kysely);
+  for (const record of records) await repository.insertConversation(userId, record);
+}
 
 export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely) }: AiChatServiceDeps) {
   const goals = goalsService({ kysely, now });

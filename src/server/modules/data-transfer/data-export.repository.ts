@@ -1,5 +1,6 @@
 // The export's reads: every table of the user's, a page at a time in id order (keyset), so that an
-// account of any size streams without being held in memory. Read-only; writes go through the services.
+// account of any size streams without being held in memory; and what an import's history would meet.
+// Read-only; writes go through the services.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -65,6 +66,24 @@ export function dataExportRepository(db: Kysely<Database>) {
         .orderBy("id")
         .limit(EXPORT_PAGE_SIZE)
         .execute();
+    },
+
+    /** The days, weeks and AI records (provider and time) the user has, which an import does not add again. */
+    async findHistoryKeys(userId: string) {
+      const aiKey = (row: { provider: string; createdAt: string }) => `${row.provider}\u0000${row.createdAt}`;
+      const summaries = await db.selectFrom("rolloverSummaries").select("date").where("userId", "=", userId).execute();
+      const insights = await db.selectFrom("dailyInsights").select("date").where("userId", "=", userId).execute();
+      const weeks = await db.selectFrom("weeklySummaries").select("weekStartDate").where("userId", "=", userId).execute();
+      const breakdowns = await db.selectFrom("aiBreakdowns").select(["provider", "createdAt"]).where("userId", "=", userId).execute();
+      const conversations = await db.selectFrom("aiConversations").select(["provider", "createdAt"]).where("userId", "=", userId).execute();
+      return {
+        aiKey,
+        summaryDays: new Set(summaries.map((row) => row.date)),
+        insightDays: new Set(insights.map((row) => row.date)),
+        weeks: new Set(weeks.map((row) => row.weekStartDate)),
+        breakdowns: new Set(breakdowns.map(aiKey)),
+        conversations: new Set(conversations.map(aiKey)),
+      };
     },
 
     async findRolloverSettings(userId: string) {

@@ -1,17 +1,26 @@
 // An import: the file read into a plan (import-formats.ts), ids given, then, unless a dry run, every
 // goal, series and task written in one transaction through the goals' and tasks' services, so the data
-// version, the search words and the goals' counts move as for any other write. It only adds.
+// version, the search words and the goals' counts move as for any other write; a Daywise export's
+// history in the same transaction through its modules' services, its references mapped to the new
+// ids. It only adds: a day, week or AI record the account has keeps its own (decision 037).
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { type ImportBody, IMPORT_MAX_SKIPPED_LISTED, IMPORT_PREVIEW_ROWS, type ImportResult } from "../../../shared/api/data-transfer.ts";
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { nextOccurrence, validateRecurrence } from "../../../shared/rules/recurrence.ts";
+import type { RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { AiBreakdownRow, AiConversationRow, DailyInsightsTable, Database, Flag, WeeklySummariesTable } from "../../db/schema.ts";
+import { insertImportedBreakdowns } from "../ai-breakdown/ai-breakdown.service.ts";
+import { insertImportedConversations } from "../ai-chat/ai-chat.service.ts";
 import { goalsService, type NewGoal } from "../goals/goals.service.ts";
+import { insertImportedInsights } from "../insights/insights.service.ts";
+import { isDefaultRolloverSettings, rolloverService, sameRolloverSettings } from "../rollover/rollover.service.ts";
 import { type NewTask, type SeriesRow, tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
+import { dataExportRepository } from "./data-export.repository.ts";
 import { parseImport } from "./import-formats.ts";
+import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
 import { fitDescription, type PlannedTask } from "./import-plan.ts";
 
 export interface DataImportDeps {
@@ -23,8 +32,145 @@ export interface DataImportDeps {
 
 type ImportedTask = NewTask & { position?: number };
 
+/** History records ready to write: each with its row in its list of the file, and why it is skipped if the account has it. */
+type Ready<T> = Array<{ row: number; value: T; ifPresent: string }>;
+type Section = keyof typeof HISTORY_SECTIONS;
+
+interface HistoryRows {
+  rolloverSettings: Ready<{ settings: RolloverSettings; updatedAt: string }>;
+  rolloverSummaries: Ready<RolloverSummary>;
+  dailyInsights: Ready<Omit<Selectable<DailyInsightsTable>, "userId">>;
+  weeklySummaries: Ready<Omit<Selectable<WeeklySummariesTable>, "userId">>;
+  aiBreakdowns: Ready<Omit<AiBreakdownRow, "userId">>;
+  aiConversations: Ready<Omit<AiConversationRow, "userId">>;
+}
+
+const keptOwn = (what: string) => `This account already has ${what}; it keeps its own`;
+const OWN_SETTINGS = "This account has its own rollover settings (not the defaults); it keeps them";
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
 export function dataImportService(deps: DataImportDeps) {
   const goals = goalsService({ kysely: deps.kysely, now: deps.now });
+  const rollover = rolloverService({ kysely: deps.kysely, now: deps.now });
+  const repository = dataExportRepository(deps.kysely);
+
+  /**
+   * The history's records with new ids, and the new ids of the tasks and goals they name, less what the
+   * account already has (skipped with the reason). Read outside the write: writeHistory skips what
+   * another write added since.
+   */
+  async function planHistory(
+    userId: string,
+    history: PlannedHistory,
+    ids: { goal: (key: string | null) => string | null; tasks: ReadonlyMap<string, string> },
+    skipped: SkippedRow[],
+  ): Promise<HistoryRows> {
+    const rows: HistoryRows = {
+      rolloverSettings: [],
+      rolloverSummaries: [],
+      dailyInsights: [],
+      weeklySummaries: [],
+      aiBreakdowns: [],
+      aiConversations: [],
+    };
+    if (Object.values(history).every((list) => list.length === 0)) return rows;
+    const has = await repository.findHistoryKeys(userId);
+    const add = <T>(section: Section, list: Ready<T>, row: number, present: boolean, ifPresent: string, value: () => T) => {
+      if (present) skipped.push({ section: HISTORY_SECTIONS[section], row, reason: ifPresent });
+      else list.push({ row, value: value(), ifPresent });
+    };
+    const newTaskIds = (lists: RolloverSummary["taskIds"]) =>
+      Object.fromEntries(
+        Object.entries(lists).map(([list, taskIds]) => [list, taskIds?.flatMap((id) => ids.tasks.get(id) ?? [])]),
+      ) as RolloverSummary["taskIds"];
+
+    for (const { row, record } of history.rolloverSettings) {
+      const { updatedAt, ...settings } = record;
+      const current = await rollover.getSettings(userId);
+      if (sameRolloverSettings(current, settings)) continue;
+      add("rolloverSettings", rows.rolloverSettings, row, !isDefaultRolloverSettings(current), OWN_SETTINGS, () => ({
+        settings,
+        updatedAt: updatedAt ?? deps.now().toISOString(),
+      }));
+    }
+    for (const { row, record } of history.rolloverSummaries) {
+      add(
+        "rolloverSummaries",
+        rows.rolloverSummaries,
+        row,
+        has.summaryDays.has(record.date),
+        keptOwn(`a rollover summary of ${record.date}`),
+        () => ({
+          ...record,
+          id: randomUUID(),
+          taskIds: newTaskIds(record.taskIds),
+        }),
+      );
+      has.summaryDays.add(record.date);
+    }
+    for (const { row, record } of history.dailyInsights) {
+      // Source version 0 is no data version: the day's insights are worked out again when next read.
+      add("dailyInsights", rows.dailyInsights, row, has.insightDays.has(record.date), keptOwn(`insights for ${record.date}`), () => ({
+        ...record,
+        id: randomUUID(),
+        insights: JSON.stringify(record.insights),
+        viewed: flag(record.viewed),
+        sourceVersion: 0,
+      }));
+      has.insightDays.add(record.date);
+    }
+    for (const { row, record } of history.weeklySummaries) {
+      const week = record.weekStartDate;
+      add("weeklySummaries", rows.weeklySummaries, row, has.weeks.has(week), keptOwn(`a weekly summary of the week of ${week}`), () => ({
+        ...record,
+        id: randomUUID(),
+        insights: JSON.stringify(record.insights),
+        viewed: flag(record.viewed),
+      }));
+      has.weeks.add(week);
+    }
+    // The file's own records are not matched with each other: two exchanges may share a millisecond.
+    for (const { row, record } of history.aiBreakdowns) {
+      const ifPresent = keptOwn(`this breakdown (${record.provider}, ${record.createdAt})`);
+      add("aiBreakdowns", rows.aiBreakdowns, row, has.breakdowns.has(has.aiKey(record)), ifPresent, () => ({
+        ...record,
+        id: randomUUID(),
+        goalId: ids.goal(record.goalId),
+      }));
+    }
+    for (const { row, record } of history.aiConversations) {
+      const ifPresent = keptOwn(`this conversation (${record.provider}, ${record.createdAt})`);
+      add("aiConversations", rows.aiConversations, row, has.conversations.has(has.aiKey(record)), ifPresent, () => ({
+        ...record,
+        id: randomUUID(),
+      }));
+    }
+    return rows;
+  }
+
+  /** Writes the history in the import's transaction; what another write added since planHistory moves to skipped. */
+  async function writeHistory(trx: Kysely<Database>, userId: string, rows: HistoryRows, skipped: SkippedRow[]): Promise<void> {
+    const values = <T>(list: Ready<T>) => list.map((entry) => entry.value);
+    const unwritten = <T>(section: Section, list: Ready<T>, wasPresent: (value: T) => boolean) => {
+      for (const { row, value, ifPresent } of list) {
+        if (wasPresent(value)) skipped.push({ section: HISTORY_SECTIONS[section], row, reason: ifPresent });
+      }
+      return list.filter((entry) => !wasPresent(entry.value));
+    };
+    const settings = rows.rolloverSettings[0]?.value ?? null;
+    const written = await rolloverService({ kysely: trx, now: deps.now }).insertImportedHistory(
+      userId,
+      settings,
+      values(rows.rolloverSummaries),
+    );
+    rows.rolloverSettings = unwritten("rolloverSettings", rows.rolloverSettings, () => !written.settingsSaved);
+    rows.rolloverSummaries = unwritten("rolloverSummaries", rows.rolloverSummaries, (summary) => written.keptDays.includes(summary.date));
+    const insights = await insertImportedInsights(trx, userId, values(rows.dailyInsights), values(rows.weeklySummaries));
+    rows.dailyInsights = unwritten("dailyInsights", rows.dailyInsights, (day) => insights.keptDays.includes(day.date));
+    rows.weeklySummaries = unwritten("weeklySummaries", rows.weeklySummaries, (week) => insights.keptWeeks.includes(week.weekStartDate));
+    await insertImportedBreakdowns(trx, userId, values(rows.aiBreakdowns));
+    await insertImportedConversations(trx, userId, values(rows.aiConversations));
+  }
 
   return {
     async importFile(userId: string, body: ImportBody): Promise<ImportResult> {
@@ -56,9 +202,11 @@ export function dataImportService(deps: DataImportDeps) {
       });
 
       const tasks: ImportedTask[] = [];
+      const taskIds = new Map<string, string>();
       const preview: ImportResult["preview"] = [];
       plan.tasks.forEach((planned, index) => {
         const task = taskRow(planned, at(index));
+        if (planned.key) taskIds.set(planned.key, task.id);
         // A rule read from another app starts a series on the task's day; one the rules refuse stays as text.
         if (planned.recurrence && task.date) {
           const problem = validateRecurrence(planned.recurrence, task.date);
@@ -104,16 +252,28 @@ export function dataImportService(deps: DataImportDeps) {
         }
       });
 
+      const history = await planHistory(userId, plan.history, { goal: goalIdOf, tasks: taskIds }, plan.skipped);
       if (!body.dryRun) {
         await deps.kysely.transaction().execute(async (trx) => {
           await goalsService({ kysely: trx, now: deps.now }).insertGoals(userId, newGoals);
           await tasksService({ kysely: trx, dialect: deps.dialect, now: deps.now }).insertImportedTasks(userId, series, tasks);
+          await writeHistory(trx, userId, history, plan.skipped);
         });
       }
       return {
         dryRun: body.dryRun,
         format: body.format,
-        counts: { tasks: tasks.length, goals: newGoals.length, series: series.length, skipped: plan.skipped.length },
+        counts: {
+          tasks: tasks.length,
+          goals: newGoals.length,
+          series: series.length,
+          skipped: plan.skipped.length,
+          rolloverSettings: history.rolloverSettings.length,
+          rolloverSummaries: history.rolloverSummaries.length,
+          dailyInsights: history.dailyInsights.length,
+          weeklySummaries: history.weeklySummaries.length,
+          aiRecords: history.aiBreakdowns.length + history.aiConversations.length,
+        },
         preview,
         skipped: plan.skipped.slice(0, IMPORT_MAX_SKIPPED_LISTED),
       };

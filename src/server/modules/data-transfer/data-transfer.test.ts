@@ -8,6 +8,38 @@ import { readDate } from "./import-dates.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`./test/${name}`, import.meta.url), "utf8");
 type Json = Record<string, unknown>;
+/** The counts of the kinds only a Daywise export brings, for the other formats. */
+const noHistory = { rolloverSettings: 0, rolloverSummaries: 0, dailyInsights: 0, weeklySummaries: 0, aiRecords: 0 };
+const HISTORY = ["rolloverSummaries", "dailyInsights", "weeklySummaries", "aiBreakdowns", "aiConversations"] as const;
+
+/**
+ * An export as another account would have it: each goal's, series' and task's id (wherever it is
+ * referred to) replaced by its place among its kind's rows sorted by content, other rows' ids, the
+ * profile, the time of export, calendars (never imported) and insights' source versions (the old
+ * account's data versions) left out, every list sorted.
+ */
+function canonical(document: Json) {
+  const { profile: _profile, exportedAt: _exportedAt, calendarSubscriptions: _calendars, ...rest } = document;
+  const labels = new Map<string, string>();
+  const content = (row: unknown) => JSON.stringify(row, (key, value: unknown) => (key === "id" || key.endsWith("Id") ? undefined : value));
+  for (const kind of ["goals", "taskSeries", "tasks"]) {
+    const rows = [...(rest[kind] as Json[])].sort((a, b) => content(a).localeCompare(content(b)));
+    rows.forEach((row, index) => labels.set(row.id as string, `${kind} #${index}`));
+  }
+  const relabel = (value: unknown): unknown => {
+    if (typeof value === "string") return labels.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(relabel);
+    if (value === null || typeof value !== "object") return value;
+    const entries = Object.entries(value).filter(([key]) => key !== "sourceVersion");
+    return Object.fromEntries(entries.map(([key, field]) => [key, key === "id" && !labels.has(field as string) ? "(id)" : relabel(field)]));
+  };
+  const sorted = (rows: unknown) => (rows as unknown[]).map(relabel).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const ai = rest.aiAnalytics as Json;
+  return {
+    ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, Array.isArray(value) ? sorted(value) : relabel(value)])),
+    aiAnalytics: { breakdowns: sorted(ai.breakdowns), conversations: sorted(ai.conversations) },
+  };
+}
 
 describe("import dates", () => {
   it.each([
@@ -44,20 +76,6 @@ describeEachDatabase("export and import", (dialect) => {
     t.db.kysely.selectFrom("tasks").selectAll().where("userId", "=", user.userId).orderBy("createdAt").orderBy("title").execute();
   const goalsOf = async (user: SignedInUser) => (await t.app.inject({ url: "/api/goals", headers: user.headers })).json() as Json[];
   const exportOf = async (user: SignedInUser) => (await t.app.inject({ url: "/api/export", headers: user.headers })).json() as Json;
-
-  /** What a user would see of their planner, without ids: tasks with their goal's title and series' rule. */
-  function comparable(document: Json) {
-    const goals = document.goals as Json[];
-    const series = document.taskSeries as Json[];
-    const goalTitle = (id: unknown) => goals.find((goal) => goal.id === id)?.title ?? null;
-    const strip = ({ id: _id, goalId, seriesId, ...rest }: Json) => ({ ...rest, goal: goalTitle(goalId), series: seriesId ? "yes" : null });
-    const byTitle = (a: Json, b: Json) => String(a.title).localeCompare(String(b.title)) || String(a.date).localeCompare(String(b.date));
-    return {
-      tasks: (document.tasks as Json[]).map(strip).sort(byTitle),
-      goals: goals.map(({ id: _id, ...rest }) => rest).sort(byTitle),
-      series: series.map(strip).sort(byTitle),
-    };
-  }
 
   it("exports everything as one JSON download named by the user's today, without secrets or other users' data", async () => {
     const user = await signInTestUser(t.app, { name: "Ada", email: "ada@example.test", timeZone: "Asia/Tokyo" });
@@ -122,10 +140,53 @@ describeEachDatabase("export and import", (dialect) => {
     ]);
   });
 
-  it("round trip: export, delete the account, import into a fresh user: the same planner", async () => {
-    const user = await signInTestUser(t.app, { email: "leaving@example.test" });
+  const historyOf = async (user: SignedInUser) => ({
+    rolloverSummaries: await t.db.kysely.selectFrom("rolloverSummaries").select("date").where("userId", "=", user.userId).execute(),
+    dailyInsights: await t.db.kysely.selectFrom("dailyInsights").select("date").where("userId", "=", user.userId).execute(),
+    weeklySummaries: await t.db.kysely.selectFrom("weeklySummaries").select("weekStartDate").where("userId", "=", user.userId).execute(),
+    aiBreakdowns: await t.db.kysely.selectFrom("aiBreakdowns").select("id").where("userId", "=", user.userId).execute(),
+    aiConversations: await t.db.kysely.selectFrom("aiConversations").select("id").where("userId", "=", user.userId).execute(),
+  });
+
+  /** fillAccount, plus work sessions (one ended, one running) and history marked as read. */
+  async function fillEveryKind(user: SignedInUser) {
     await fillAccount(t, user);
+    const call = async (method: "POST" | "PATCH" | "GET", url: string, payload?: object) => {
+      const headers = method === "GET" ? user.headers : user.mutatingHeaders;
+      const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response.json();
+    };
+    const started = t.clock.now;
+    const report = await call("POST", "/api/tasks", { title: "Write the report", date: "2026-05-04", estimatedDuration: 60 });
+    const notes = await call("POST", "/api/tasks", { title: "Review notes", date: "2026-05-04" });
+    await call("PATCH", `/api/tasks/${report.id}`, { status: "inprogress" });
+    await call("PATCH", `/api/tasks/${notes.id}`, { status: "inprogress" });
+    t.clock.advance(25 * 60_000);
+    await call("PATCH", `/api/tasks/${report.id}`, { status: "done" });
+    t.clock.now = started;
+    await call("GET", "/api/ai/insights?date=2026-05-04");
+    await call("PATCH", "/api/ai/insights/2026-05-04/viewed");
+    const [week] = await call("GET", "/api/weekly-summaries");
+    await call("PATCH", `/api/weekly-summaries/${week.id}/viewed`);
+    await t.db.kysely.updateTable("aiBreakdowns").set({ suggestionsCreated: 2 }).where("userId", "=", user.userId).execute();
+  }
+
+  it("round trip: export, delete the account, import into a fresh user: the same data, history included", async () => {
+    const user = await signInTestUser(t.app, { email: "leaving@example.test" });
+    await fillEveryKind(user);
     const exported = await t.app.inject({ url: "/api/export", headers: user.headers });
+    const first = exported.json();
+    for (const section of ["tasks", "goals", "taskSeries", "rolloverSummaries", "dailyInsights", "weeklySummaries"]) {
+      expect(first[section].length, section).toBeGreaterThan(0);
+    }
+    expect(first.tasks.find((task: Json) => task.title === "Write the report")).toMatchObject({ trackedMinutes: 25, workSessionCount: 1 });
+    expect(first.tasks.find((task: Json) => task.title === "Review notes").currentSessionStartedAt).toEqual(expect.any(String));
+    expect(first.rolloverSettings.maxRolloverDays).toBe(5);
+    expect(Object.values(first.rolloverSummaries[0].taskIds).flat().length).toBeGreaterThan(0);
+    expect(first.dailyInsights[0].viewed).toBe(true);
+    expect(first.weeklySummaries[0].viewed).toBe(true);
+    expect(first.aiAnalytics.breakdowns[0]).toMatchObject({ suggestionsCreated: 2, goalId: first.goals[0].id });
     const deleted = await t.app.inject({
       method: "DELETE",
       url: "/api/user",
@@ -135,26 +196,123 @@ describeEachDatabase("export and import", (dialect) => {
     expect(deleted.statusCode).toBe(204);
 
     const fresh = await signInTestUser(t.app);
+    const expected = {
+      tasks: first.tasks.length,
+      goals: 1,
+      series: 1,
+      skipped: 1,
+      rolloverSettings: 1,
+      rolloverSummaries: first.rolloverSummaries.length,
+      dailyInsights: first.dailyInsights.length,
+      weeklySummaries: 1,
+      aiRecords: 2,
+    };
     const preview = await importFile(fresh, { format: "daywise-json", content: exported.body, dryRun: true });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ dryRun: true, counts: { tasks: 4, goals: 1, series: 1, skipped: 0 } });
+    expect(preview.json()).toMatchObject({ dryRun: true, counts: expected });
+    expect(preview.json().skipped).toEqual([
+      {
+        section: "Calendar subscriptions",
+        row: 1,
+        reason: expect.stringMatching(/^The calendar "Work" is not imported: .* shortened \(cal\.test\/…\), not the secret address/),
+      },
+    ]);
     expect(await taskRows(fresh)).toEqual([]);
+    expect(Object.values(await historyOf(fresh)).flat()).toEqual([]);
 
     const imported = await importFile(fresh, { format: "daywise-json", content: exported.body });
-    expect(imported.json()).toMatchObject({ dryRun: false, counts: { tasks: 4, goals: 1, series: 1, skipped: 0 } });
+    expect(imported.json()).toMatchObject({ dryRun: false, counts: expected });
     const again = await exportOf(fresh);
-    expect(comparable(again)).toEqual(comparable(exported.json()));
+    expect(canonical(again)).toEqual(canonical(first));
     const [goal] = await goalsOf(fresh);
     expect(goal).toMatchObject({ title: "Run a marathon", totalTasksCount: 1, completedTasksCount: 1 });
     const search = await t.app.inject({ url: "/api/tasks/search?q=stretch", headers: fresh.headers });
     expect(search.json().map((task: Json) => task.title)).toEqual(["Stretch, then run"]);
+    // The imported day is worked out again for this account's data, and stays read.
+    const insights = await t.app.inject({ url: "/api/ai/insights?date=2026-05-04", headers: fresh.headers });
+    expect(insights.json()).toMatchObject({ viewed: true, insights: first.dailyInsights[0].insights.map(() => expect.any(Object)) });
+    const settings = await t.app.inject({ url: "/api/rollover/settings", headers: fresh.headers });
+    expect(settings.json()).toMatchObject({ maxRolloverDays: 5 });
+  });
+
+  it("imports the same export twice: the day records, weeks and AI records already there are skipped, not doubled", async () => {
+    const user = await signInTestUser(t.app);
+    await fillEveryKind(user);
+    const content = (await t.app.inject({ url: "/api/export", headers: user.headers })).body;
+    const fresh = await signInTestUser(t.app);
+    expect((await importFile(fresh, { format: "daywise-json", content })).json().counts.rolloverSummaries).toBe(1);
+    const once = await historyOf(fresh);
+
+    const second = (await importFile(fresh, { format: "daywise-json", content })).json();
+    expect(second.counts).toMatchObject({ ...noHistory, tasks: ((await exportOf(user)).tasks as Json[]).length });
+    const reasons = Object.fromEntries(second.skipped.map((skip: Json) => [skip.section, skip.reason]));
+    expect(reasons).toEqual({
+      "Calendar subscriptions": expect.stringContaining("is not imported"),
+      "Rollover summaries": "This account already has a rollover summary of 2026-05-04; it keeps its own",
+      "Daily insights": "This account already has insights for 2026-05-04; it keeps its own",
+      "Weekly summaries": expect.stringMatching(/^This account already has a weekly summary of the week of 2026-05-0\d; it keeps its own$/),
+      "AI breakdowns": expect.stringMatching(/^This account already has this breakdown \(openai, 2026-/),
+      "AI conversations": expect.stringMatching(/^This account already has this conversation \(openai, 2026-/),
+    });
+    expect(await historyOf(fresh)).toEqual(once);
+    for (const kind of HISTORY) expect(once[kind], kind).toHaveLength(1);
+
+    // An account with settings of its own keeps them; its other days still get the file's.
+    const settled = await signInTestUser(t.app);
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/rollover/settings",
+      headers: settled.mutatingHeaders,
+      payload: { maxRolloverDays: 9 },
+    });
+    const result = (await importFile(settled, { format: "daywise-json", content, dryRun: true })).json();
+    expect(result.counts).toMatchObject({ rolloverSettings: 0, rolloverSummaries: 1 });
+    expect(result.skipped).toContainEqual({
+      section: "Rollover settings",
+      row: 1,
+      reason: "This account has its own rollover settings (not the defaults); it keeps them",
+    });
+    await importFile(settled, { format: "daywise-json", content });
+    const settings = await t.app.inject({ url: "/api/rollover/settings", headers: settled.headers });
+    expect(settings.json().maxRolloverDays).toBe(9);
+  });
+
+  it("skips a history record the API would not accept, with its reason, and keeps the rest", async () => {
+    const user = await signInTestUser(t.app);
+    const document = {
+      format: "daywise-export",
+      version: 1,
+      tasks: [],
+      rolloverSummaries: [{ id: "x", date: "2026-02-30" }],
+      dailyInsights: [
+        {
+          date: "2026-05-01",
+          insights: [{ type: "nonsense", title: "A", description: "B", priority: "low" }],
+          viewed: false,
+          provider: null,
+          createdAt: "2026-05-01T08:00:00.000Z",
+          updatedAt: "2026-05-01T08:00:00.000Z",
+        },
+      ],
+      aiAnalytics: {
+        breakdowns: [],
+        conversations: [{ id: "c", provider: "openai", inputTokens: 1, outputTokens: 2, createdAt: "2026-05-01T08:00:00.000Z" }],
+      },
+    };
+    const result = (await importFile(user, { format: "daywise-json", content: JSON.stringify(document) })).json();
+    expect(result.counts).toMatchObject({ rolloverSummaries: 0, dailyInsights: 0, aiRecords: 1, skipped: 2 });
+    expect(result.skipped).toEqual([
+      { section: "Rollover summaries", row: 1, reason: expect.stringMatching(/^Not a valid record: /) },
+      { section: "Daily insights", row: 1, reason: expect.stringMatching(/^Not a valid record: insights\.0\.type /) },
+    ]);
+    expect((await historyOf(user)).aiConversations).toHaveLength(1);
   });
 
   it("imports a Todoist project CSV: sections as goals, notes in the description, dates and repeats read", async () => {
     const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
     const content = fixture("todoist-project.csv");
     const preview = (await importFile(user, { format: "todoist-csv", content, dryRun: true })).json();
-    expect(preview.counts).toEqual({ tasks: 5, goals: 1, series: 1, skipped: 1 });
+    expect(preview.counts).toEqual({ ...noHistory, tasks: 5, goals: 1, series: 1, skipped: 1 });
     expect(preview.skipped).toEqual([{ row: 10, reason: "The task has no title" }]);
     expect(preview.preview.map((row: Json) => row.title)).toEqual([
       "Plan the week",
@@ -186,7 +344,7 @@ describeEachDatabase("export and import", (dialect) => {
   it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done", async () => {
     const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
     const result = (await importFile(user, { format: "ticktick-csv", content: fixture("ticktick-backup.csv") })).json();
-    expect(result.counts).toEqual({ tasks: 4, goals: 1, series: 1, skipped: 1 });
+    expect(result.counts).toEqual({ ...noHistory, tasks: 4, goals: 1, series: 1, skipped: 1 });
     expect(result.skipped).toEqual([{ row: 12, reason: "A TickTick note, not a task" }]);
     const tasks = await taskRows(user);
     const task = (title: string) => tasks.find((row) => row.title === title)!;
@@ -212,7 +370,7 @@ describeEachDatabase("export and import", (dialect) => {
       `${"x".repeat(10_000)},,,,,,\r\n` +
       "Plant beans,,May 6 2026,2pm,600,,Vegetables\r\n";
     const result = (await importFile(user, { format: "csv", content })).json();
-    expect(result.counts).toEqual({ tasks: 2, goals: 1, series: 0, skipped: 2 });
+    expect(result.counts).toEqual({ ...noHistory, tasks: 2, goals: 1, series: 0, skipped: 2 });
     expect(result.skipped).toEqual([
       { row: 3, reason: expect.stringContaining('"04/05/2026" could be day/month or month/day') },
       { row: 4, reason: "The title has 10000 characters, more than 200" },

@@ -15,6 +15,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../shared/rules/task-statu
 import { goalStatuses } from "../../../shared/api/goal-limits.ts";
 import { AppError } from "../../app-error.ts";
 import { readDate, readInstant, readTime } from "./import-dates.ts";
+import { readHistory } from "./import-history.ts";
 import { emptyPlan, fitDescription, fitEstimate, goalTitleProblem, type ImportPlan, type PlannedTask, taskProblem } from "./import-plan.ts";
 
 export interface ImportContext {
@@ -310,6 +311,7 @@ function parseDaywiseJson(content: string): ImportPlan {
     const ofSeries = seriesKey(task.seriesId);
     addTask(plan, {
       row: index + 1,
+      ...(typeof task.id === "string" ? { key: task.id } : {}),
       title: text(task.title) ?? "",
       description: fitDescription([text(task.description)]),
       status,
@@ -337,6 +339,9 @@ function parseDaywiseJson(content: string): ImportPlan {
   if (plan.tasks.length + plan.skipped.length > IMPORT_MAX_ROWS) {
     throw badFile(`The export has ${plan.tasks.length + plan.skipped.length} tasks; an import takes at most ${IMPORT_MAX_ROWS}`);
   }
+  const { history, skipped } = readHistory(document);
+  plan.history = history;
+  plan.skipped.push(...skipped);
   return plan;
 }
 

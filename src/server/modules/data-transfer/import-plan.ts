@@ -9,6 +9,7 @@ import {
   TASK_TITLE_MAX_LENGTH,
 } from "../../../shared/api/task-limits.ts";
 import { GOAL_TITLE_MAX_LENGTH } from "../../../shared/api/goal-limits.ts";
+import { emptyHistory, type PlannedHistory, type SkippedRow } from "./import-history.ts";
 
 export interface PlannedGoal {
   key: string;
@@ -38,6 +39,8 @@ export interface PlannedSeries {
 /** A task to create; the optional fields are a Daywise export's, kept as they were. */
 export interface PlannedTask {
   row: number;
+  /** A Daywise export's id of the task, which its rollover summaries name. */
+  key?: string;
   title: string;
   description: string | null;
   status: TaskStatus;
@@ -67,13 +70,15 @@ export interface ImportPlan {
   goals: PlannedGoal[];
   series: PlannedSeries[];
   tasks: PlannedTask[];
-  skipped: { row: number; reason: string }[];
+  skipped: SkippedRow[];
+  /** A Daywise export's history; empty for the other formats. */
+  history: PlannedHistory;
   /** Goals named by a row, matched to the user's goals by title (case-insensitive) or created. */
   goalsByTitle: boolean;
 }
 
 export function emptyPlan(goalsByTitle: boolean): ImportPlan {
-  return { goals: [], series: [], tasks: [], skipped: [], goalsByTitle };
+  return { goals: [], series: [], tasks: [], skipped: [], history: emptyHistory(), goalsByTitle };
 }
 
 /** Why a task's own fields cannot be created, or null when they can. */

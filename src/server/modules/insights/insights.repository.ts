@@ -130,6 +130,16 @@ export function insightsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A day's insights as they are (an import's), unless the user already has that day's; whether it stored them. */
+    async insertDailyInsightsOnce(userId: string, row: Omit<Selectable<DailyInsightsTable>, "userId">): Promise<boolean> {
+      const result = await db
+        .insertInto("dailyInsights")
+        .values({ ...row, userId })
+        .onConflict((conflict) => conflict.columns(["userId", "date"]).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
     // The viewed flag is part of the cached answer, so this raises the data version like a task write; it changes
     // no task or goal, so the days stored at the version before it move to the new one.
     async markDailyInsightsViewed(userId: string, date: string, at: string): Promise<StoredDailyInsights | undefined> {
@@ -175,10 +185,11 @@ export function insightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async insertWeeklySummaryOnce(userId: string, row: NewWeeklySummaryRow): Promise<boolean> {
+    /** Unread unless `viewed` says otherwise (an import's). */
+    async insertWeeklySummaryOnce(userId: string, row: NewWeeklySummaryRow & { viewed?: Flag }): Promise<boolean> {
       const result = await db
         .insertInto("weeklySummaries")
-        .values({ ...row, userId, viewed: 0 })
+        .values({ viewed: 0, ...row, userId })
         .onConflict((conflict) => conflict.columns(["userId", "weekStartDate"]).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary } from "../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
 import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
@@ -16,7 +16,8 @@ import {
 } from "../../../shared/rules/weekly-summary.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
-import type { Database, Flag } from "../../db/schema.ts";
+import type { DailyInsightsTable, Database, Flag } from "../../db/schema.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { usersService } from "../user/user.service.ts";
 import { insightsWording } from "./insights-wording.ts";
@@ -89,6 +90,28 @@ const saysTheSame = (a: SummaryContent, b: SummaryContent) =>
   Number(a.tasksCompleted) === Number(b.tasksCompleted) &&
   Number(a.goalsProgressed) === Number(b.goalsProgressed) &&
   a.insights === b.insights;
+
+/**
+ * A Daywise export's insights and weekly summaries as they are, in the caller's transaction when there
+ * is one; a day or week the user already has keeps its own. Needs no AI, unlike insightsService.
+ * Answers the days and weeks that kept their own.
+ */
+export async function insertImportedInsights(
+  kysely: Kysely<Database>,
+  userId: string,
+  days: readonly Omit<Selectable<DailyInsightsTable>, "userId">[],
+  weeks: readonly WeeklySummaryRow[],
+): Promise<{ keptDays: string[]; keptWeeks: string[] }> {
+  if (days.length === 0 && weeks.length === 0) return { keptDays: [], keptWeeks: [] };
+  return writeUserData(kysely, userId, ["insights"], async (trx) => {
+    const repository = insightsRepository(trx);
+    const keptDays: string[] = [];
+    for (const day of days) if (!(await repository.insertDailyInsightsOnce(userId, day))) keptDays.push(day.date);
+    const keptWeeks: string[] = [];
+    for (const week of weeks) if (!(await repository.insertWeeklySummaryOnce(userId, week))) keptWeeks.push(week.weekStartDate);
+    return { keptDays, keptWeeks };
+  });
+}
 
 const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
 const userNotFound = () => new AppError("not_found", "User not found");

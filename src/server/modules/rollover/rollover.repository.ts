@@ -240,6 +240,17 @@ export function rolloverRepository(db: Kysely<Database>) {
       return row && summaryFromRow(row);
     },
 
+    /** A summary as it is (an import's), unless the user already has one for its day; whether it stored it. */
+    async insertSummaryOnce(userId: string, summary: RolloverSummary): Promise<boolean> {
+      const params: SummaryParams = {
+        ...summary,
+        userId,
+        taskIds: JSON.stringify(summary.taskIds),
+        reflectionReasons: JSON.stringify(summary.reflectionReasons),
+      };
+      return (await insertSummaryQuery.takeFirst(db, params)) !== undefined;
+    },
+
     /**
      * The unfinished tasks of the user's closed days from `from` up to `before` (excluded), with
      * each day's reviewed task ids: where the scheduler looks for tasks added to a day after its

@@ -61,6 +61,13 @@ async function settingsOf(repository: RolloverRepository, userId: string): Promi
   return (await repository.findSettings(userId)) ?? { ...ROLLOVER_DEFAULTS };
 }
 
+export function sameRolloverSettings(a: RolloverSettings, b: RolloverSettings): boolean {
+  return (Object.keys(ROLLOVER_DEFAULTS) as Array<keyof RolloverSettings>).every((key) => a[key] === b[key]);
+}
+
+/** Settings never saved, or saved back to the defaults: an import may replace them (decision 037). */
+export const isDefaultRolloverSettings = (settings: RolloverSettings) => sameRolloverSettings(settings, ROLLOVER_DEFAULTS);
+
 const occursNextDay = (day: string) => (task: RolloverDayTask) => task.series !== null && seriesOccursOn(task.series, addDays(day, 1));
 
 export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS, materialiseDay }: RolloverServiceDeps) {
@@ -188,6 +195,30 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
         await inTransaction.saveSettings(userId, next, at.toISOString());
         await scheduleAutoRollover(trx, userId, at);
         return next;
+      });
+    },
+
+    /**
+     * A Daywise export's rollover history, in the caller's transaction when there is one: its settings
+     * only over the defaults (the automatic rollover moved to match), each summary only on a day
+     * without one. Answers whether the settings were saved and the days that kept their own summary.
+     */
+    async insertImportedHistory(
+      userId: string,
+      settings: { settings: RolloverSettings; updatedAt: string } | null,
+      summaries: readonly RolloverSummary[],
+    ): Promise<{ settingsSaved: boolean; keptDays: string[] }> {
+      if (!settings && summaries.length === 0) return { settingsSaved: false, keptDays: [] };
+      return writeUserData(kysely, userId, ["rollover"], async (trx) => {
+        const inTransaction = rolloverRepository(trx);
+        const settingsSaved = settings !== null && isDefaultRolloverSettings(await settingsOf(inTransaction, userId));
+        if (settingsSaved) {
+          await inTransaction.saveSettings(userId, settings.settings, settings.updatedAt);
+          await scheduleAutoRollover(trx, userId, now());
+        }
+        const keptDays: string[] = [];
+        for (const summary of summaries) if (!(await inTransaction.insertSummaryOnce(userId, summary))) keptDays.push(summary.date);
+        return { settingsSaved, keptDays };
       });
     },
 

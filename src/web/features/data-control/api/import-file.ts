@@ -3,6 +3,7 @@ import type { ImportInput, ImportResult } from "../../../../shared/api/data-tran
 import { apiJson } from "../../../lib/api-client.ts";
 import { goalsQueryKey } from "../../goals/index.ts";
 import { insightsQueryKeys } from "../../insights/index.ts";
+import { rolloverQueryKeys } from "../../rollover/index.ts";
 import { taskQueryKeys } from "../../tasks/index.ts";
 
 /** POST /api/import: with dryRun the preview, without it the import itself. */
@@ -16,8 +17,10 @@ export function useImportFile() {
     mutationFn: importFile,
     onSuccess: (result) => {
       if (result.dryRun) return;
-      // Imported tasks may land on any day and any goal.
-      for (const queryKey of [taskQueryKeys.all, goalsQueryKey, insightsQueryKeys.all]) void queryClient.invalidateQueries({ queryKey });
+      // Imported tasks may land on any day and any goal; an export's history brings summaries and settings.
+      for (const queryKey of [taskQueryKeys.all, goalsQueryKey, insightsQueryKeys.all, rolloverQueryKeys.all]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

@@ -16,7 +16,17 @@ afterEach(() => {
 const result = (dryRun: boolean): ImportResult => ({
   dryRun,
   format: "todoist-csv",
-  counts: { tasks: 1, goals: 1, series: 0, skipped: 1 },
+  counts: {
+    tasks: 1,
+    goals: 1,
+    series: 0,
+    skipped: 1,
+    rolloverSettings: 0,
+    rolloverSummaries: 0,
+    dailyInsights: 0,
+    weeklySummaries: 0,
+    aiRecords: 0,
+  },
   preview: [
     {
       row: 2,
@@ -54,6 +64,27 @@ describe("ImportPanel", () => {
       { format: "todoist-csv", content: csv, dryRun: true },
       { format: "todoist-csv", content: csv, dryRun: false },
     ]);
+  });
+
+  it("counts a Daywise export's history and names the list of each skipped record", async () => {
+    const history: ImportResult = {
+      ...result(true),
+      format: "daywise-json",
+      counts: { ...result(true).counts, tasks: 0, goals: 0, rolloverSettings: 1, rolloverSummaries: 2, dailyInsights: 1, aiRecords: 3 },
+      preview: [],
+      skipped: [{ section: "Weekly summaries", row: 1, reason: "This account already has a weekly summary of the week of 2026-05-04" }],
+    };
+    mockFetch(() => jsonResponse(history));
+    renderWithApp(<ImportPanel />);
+    await userEvent.upload(screen.getByLabelText("File to import"), new File(['{"format":"daywise-export"}'], "export.json"));
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    expect(preview).toHaveTextContent(
+      "Will add 0 tasks, your rollover settings, 2 day summaries, 1 day of insights, 3 AI usage records; 1 row skipped.",
+    );
+    expect(within(preview).getByRole("list", { name: "Skipped rows" })).toHaveTextContent(
+      "Weekly summaries, row 1: This account already has",
+    );
+    expect(screen.getByRole("button", { name: "Import" })).toBeEnabled();
   });
 
   it("shows the server's reason for a file it refuses", async () => {

@@ -15,14 +15,31 @@ import { type ChosenFile, readImportFile } from "../lib/read-file.ts";
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 function summary(result: ImportResult): string {
-  const { tasks, goals, series } = result.counts;
+  const { tasks, goals, series, rolloverSettings, rolloverSummaries, dailyInsights, weeklySummaries, aiRecords } = result.counts;
   const parts = [
     plural(tasks, "task"),
     ...(goals ? [plural(goals, "new goal")] : []),
     ...(series ? [plural(series, "repeating task")] : []),
+    // A Daywise export's history.
+    ...(rolloverSettings ? ["your rollover settings"] : []),
+    ...(rolloverSummaries ? [plural(rolloverSummaries, "day summary", "day summaries")] : []),
+    ...(dailyInsights ? [plural(dailyInsights, "day of insights", "days of insights")] : []),
+    ...(weeklySummaries ? [plural(weeklySummaries, "weekly summary", "weekly summaries")] : []),
+    ...(aiRecords ? [plural(aiRecords, "AI usage record")] : []),
   ];
   return parts.join(", ");
 }
+
+/** Whether the import adds anything at all. */
+const addsSomething = ({ counts }: ImportResult) =>
+  counts.tasks +
+    counts.goals +
+    counts.rolloverSettings +
+    counts.rolloverSummaries +
+    counts.dailyInsights +
+    counts.weeklySummaries +
+    counts.aiRecords >
+  0;
 
 /** Settings' Import tab: a file, its format, the preview (a dry run), then the import itself. */
 export function ImportPanel() {
@@ -139,11 +156,8 @@ export function ImportPanel() {
         {result && !run.data ? <ImportPreview result={result} /> : null}
         {result && file && !run.data ? (
           <div>
-            <Button
-              disabled={busy || result.counts.tasks === 0}
-              onClick={() => run.mutate({ format, content: file.content, dryRun: false })}
-            >
-              Import {plural(result.counts.tasks, "task")}
+            <Button disabled={busy || !addsSomething(result)} onClick={() => run.mutate({ format, content: file.content, dryRun: false })}>
+              {result.counts.tasks > 0 || !addsSomething(result) ? `Import ${plural(result.counts.tasks, "task")}` : "Import"}
             </Button>
           </div>
         ) : null}
@@ -194,8 +208,8 @@ function ImportPreview({ result }: { result: ImportResult }) {
           <h3 className="font-medium">Skipped rows</h3>
           <ul aria-label="Skipped rows" className="grid gap-1">
             {result.skipped.map((skip) => (
-              <li key={`${skip.row}-${skip.reason}`}>
-                Row {skip.row}: {skip.reason}
+              <li key={`${skip.section ?? ""}-${skip.row}-${skip.reason}`}>
+                {skip.section ? `${skip.section}, row ${skip.row}` : `Row ${skip.row}`}: {skip.reason}
               </li>
             ))}
           </ul>
