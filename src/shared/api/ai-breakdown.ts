@@ -80,7 +80,6 @@ export const analyticsQuerySchema = z.object({
     .optional()
     .transform((days) => days ?? ANALYTICS_WINDOW_DAYS),
 });
-export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export const acceptanceRateResponseSchema = z.object({ acceptanceRate: z.number().min(0).max(1) });
 export type AcceptanceRateResponse = z.infer<typeof acceptanceRateResponseSchema>;

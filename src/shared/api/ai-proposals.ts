@@ -71,5 +71,3 @@ export type UndoProposalResponse = z.infer<typeof undoProposalResponseSchema>;
 export const proposedTaskSchema = createTaskBodySchema.omit({ status: true, position: true });
 export const proposedTaskUpdateSchema = updateTaskBodySchema;
 export const proposedGoalSchema = createGoalBodySchema;
-
-export const proposalErrorCodes = ["proposal_expired", "proposal_closed", "undo_expired"] as const;

@@ -65,13 +65,3 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
 
 export const chatResponseSchema = z.object({ content: z.string(), proposals: z.array(proposalSchema).optional() });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
-
-export const aiErrorCodes = [
-  "ai_provider_not_configured",
-  "ai_provider_auth",
-  "ai_provider_rate_limited",
-  "ai_provider_error",
-  "ai_provider_timeout",
-  "ai_provider_unreachable",
-  "too_many_requests",
-] as const;

@@ -58,7 +58,6 @@ export const importPreviewRowSchema = z.object({
   goal: z.string().nullable(),
   recurrence: z.string().nullable(),
 });
-export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
 export const importResultSchema = z.object({
   dryRun: z.boolean(),

@@ -51,7 +51,6 @@ export type UpdateGoalInput = z.input<typeof updateGoalBodySchema>;
 export type UpdateGoalBody = z.output<typeof updateGoalBodySchema>;
 
 export const goalIdParamsSchema = z.object({ id: idSchema });
-export type GoalIdParams = z.infer<typeof goalIdParamsSchema>;
 
 export const goalSchema = z.object({
   id: z.string(),
@@ -68,7 +67,5 @@ export const goalSchema = z.object({
 export type Goal = z.infer<typeof goalSchema>;
 
 export const goalListResponseSchema = z.array(goalSchema);
-export type GoalListResponse = z.infer<typeof goalListResponseSchema>;
 
 export const deleteGoalResponseSchema = z.object({ ok: z.literal(true) });
-export type DeleteGoalResponse = z.infer<typeof deleteGoalResponseSchema>;

@@ -60,7 +60,6 @@ export const rolloverTriggerBodySchema = z
 export type RolloverTriggerBody = z.infer<typeof rolloverTriggerBodySchema>;
 
 export const rolloverSummaryParamsSchema = z.object({ date: calendarDateSchema });
-export type RolloverSummaryParams = z.infer<typeof rolloverSummaryParamsSchema>;
 
 export const rolloverPreviewTaskSchema = z.object({
   id: z.string(),
@@ -69,7 +68,6 @@ export const rolloverPreviewTaskSchema = z.object({
   estimatedDuration: z.number().int().nullable(),
   recommendedAction: rolloverActionSchema,
 });
-export type RolloverPreviewTask = z.infer<typeof rolloverPreviewTaskSchema>;
 
 export const rolloverPreviewResponseSchema = z.object({
   date: z.string(),

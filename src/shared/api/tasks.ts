@@ -115,13 +115,10 @@ export type UpdateTaskInput = z.input<typeof updateTaskBodySchema>;
 export type UpdateTaskBody = z.output<typeof updateTaskBodySchema>;
 
 export const taskIdParamsSchema = z.object({ id: idSchema });
-export type TaskIdParams = z.infer<typeof taskIdParamsSchema>;
 
 export const deleteTaskQuerySchema = z.object({ scope: editScopeSchema.optional() });
-export type DeleteTaskQuery = z.infer<typeof deleteTaskQuerySchema>;
 
 export const dayQuerySchema = z.object({ date: calendarDateSchema });
-export type DayQuery = z.infer<typeof dayQuerySchema>;
 
 export const futureTasksQuerySchema = z
   .object({ startDate: calendarDateSchema, endDate: calendarDateSchema })
@@ -201,7 +198,6 @@ export const taskSearchQuerySchema = z
       .default(TASK_SEARCH_DEFAULT_LIMIT),
   })
   .strict();
-export type TaskSearchQuery = z.infer<typeof taskSearchQuerySchema>;
 export const taskSearchResponseSchema = z.array(taskSchema);
 
 export const dayStatsResponseSchema = z.object({
@@ -211,4 +207,3 @@ export const dayStatsResponseSchema = z.object({
 export type DayStatsResponse = z.infer<typeof dayStatsResponseSchema>;
 
 export const deleteTaskResponseSchema = z.object({ ok: z.literal(true) });
-export type DeleteTaskResponse = z.infer<typeof deleteTaskResponseSchema>;

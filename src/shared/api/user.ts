@@ -21,7 +21,6 @@ export const userPreferencesSchema = z
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
 export const deleteAccountBodySchema = z.object({ confirmEmail: z.string().min(1).max(320) }).strict();
-export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 export const identityProviderIds = ["google", "oidc", "local"] as const;
 export type IdentityProviderId = (typeof identityProviderIds)[number];
@@ -32,4 +31,3 @@ export const authProvidersResponseSchema = z.object({
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
 
 export const authOkResponseSchema = z.object({ ok: z.literal(true) });
-export type AuthOkResponse = z.infer<typeof authOkResponseSchema>;

@@ -53,8 +53,6 @@ interface KeptPrompt {
   system: string;
 }
 
-export type AiChatService = ReturnType<typeof aiChatService>;
-
 /** A Daywise export's records of chat exchanges as they were, in the caller's transaction. Needs no AI, unlike aiChatService. */
 export async function insertImportedConversations(
   kysely: Kysely<Database>,

@@ -28,8 +28,6 @@ export interface CallSignal {
   release(abort?: boolean): void;
 }
 
-export type ModelCalls = ReturnType<typeof modelCalls>;
-
 /** Null when the provider reported none. */
 export function tokenCounts(usage: LanguageModelUsage | undefined): { inputTokens: number | null; outputTokens: number | null } {
   const count = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? Math.max(0, Math.round(value)) : null);

@@ -89,8 +89,6 @@ function staleChange(): AppError {
   return new AppError("conflict", "A task or goal of this proposal was deleted since it was proposed; nothing was changed");
 }
 
-export type ProposalsService = ReturnType<typeof proposalsService>;
-
 export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps) {
   const tasks = tasksService({ kysely, dialect, now });
   const goals = goalsService({ kysely, now });

@@ -26,8 +26,6 @@ export type RefreshChange = Pick<SessionRow, "refreshHashes" | "retiredRefreshHa
   now: string;
 };
 
-export type SessionsRepository = ReturnType<typeof sessionsRepository>;
-
 export type LiveSession = Pick<SessionRow, "userId"> & Pick<UserRow, "dataVersion">;
 
 const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: string }) =>

@@ -43,8 +43,6 @@ const readRetired = (list: string): RetiredToken[] =>
   });
 const writeRetired = (tokens: RetiredToken[]) => tokens.map(({ hash, retiredAt }) => `${hash}@${retiredAt}`).join(" ");
 
-export type SessionsService = ReturnType<typeof sessionsService>;
-
 export function sessionsService(deps: { db: Db; secret: string; now: () => Date }) {
   const { db, secret, now } = deps;
   const repository = sessionsRepository(db.kysely);

@@ -41,8 +41,6 @@ export interface CalendarServiceDeps {
   maxBytes?: number;
 }
 
-export type CalendarService = ReturnType<typeof calendarService>;
-
 function toView(row: SubscriptionRow): CalendarSubscription {
   return {
     id: row.id,

@@ -91,5 +91,3 @@ export function dataExportRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type DataExportRepository = ReturnType<typeof dataExportRepository>;

@@ -9,8 +9,6 @@ export type NewGoal = Omit<GoalRow, "userId" | "totalTasksCount" | "completedTas
 
 export type GoalFieldsUpdate = Pick<GoalRow, "title" | "updatedAt"> & Partial<Pick<GoalRow, "description" | "targetDate" | "status">>;
 
-export type GoalsRepository = ReturnType<typeof goalsRepository>;
-
 function selectGoalsWithTaskCounts(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("goals")

@@ -17,8 +17,6 @@ export interface GoalsServiceDeps {
   now: () => Date;
 }
 
-export type GoalsService = ReturnType<typeof goalsService>;
-
 const goalNotFound = () => notFound("Goal");
 
 function withProgress(goal: GoalWithTaskCounts): Goal {

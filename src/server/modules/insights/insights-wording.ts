@@ -20,8 +20,6 @@ export interface WordedText {
   description: string;
 }
 
-export type InsightsWording = ReturnType<typeof insightsWording>;
-
 export function extractJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   const body = (fenced ? fenced[1]! : text).trim();

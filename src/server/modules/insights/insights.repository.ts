@@ -29,8 +29,6 @@ const weeklyColumns = [
   "createdAt",
 ] as const;
 
-export type InsightsRepository = ReturnType<typeof insightsRepository>;
-
 const userStateWithDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("users")

@@ -32,7 +32,6 @@ export interface InsightsServiceDeps {
   materialiseDay?: (userId: string, day: string) => Promise<void>;
 }
 
-export type InsightsService = ReturnType<typeof insightsService>;
 export type { DueWeeklySummaryUser };
 
 export const WORDING_CALLS_PER_DAY = 20;

@@ -53,8 +53,6 @@ interface CloseOutcome {
 /** A close that loses this many times in a row to other writes of the user's then takes their lock. */
 const OPTIMISTIC_ATTEMPTS = 3;
 
-export type RolloverService = ReturnType<typeof rolloverService>;
-
 const summaryNotFound = () => new AppError("not_found", "No rollover summary found for this date");
 
 async function settingsOf(repository: RolloverRepository, userId: string): Promise<RolloverSettings> {

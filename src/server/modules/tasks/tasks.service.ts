@@ -49,8 +49,6 @@ export interface TasksServiceDeps {
   now: () => Date;
 }
 
-export type TasksService = ReturnType<typeof tasksService>;
-
 const taskNotFound = () => notFound("Task");
 
 // In the caller's transaction, so the goals' stored counts (migration 0003) move with the task write.

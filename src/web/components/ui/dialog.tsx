@@ -6,7 +6,6 @@ import { InertAppRoot } from "./inert-app-root.tsx";
 import { useReturnFocus } from "./use-return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 

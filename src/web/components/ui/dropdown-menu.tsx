@@ -8,7 +8,6 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
   return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
 }
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
-export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
 /** `container`: an element inside a landmark keeps the open menu's content in that landmark. */
@@ -59,15 +58,6 @@ function CheckIndicator() {
         <Check aria-hidden="true" />
       </DropdownMenuPrimitive.ItemIndicator>
     </span>
-  );
-}
-
-export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
-  return (
-    <DropdownMenuPrimitive.CheckboxItem className={cn(itemClassName, "pl-8", className)} {...props}>
-      <CheckIndicator />
-      {children}
-    </DropdownMenuPrimitive.CheckboxItem>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import type { AiProviderName, ChatHistoryEntry, ChatResponse } from "../../../../shared/api/ai.ts";
 import { CHAT_STREAM_CONTENT_TYPE } from "../../../../shared/api/ai-chat.ts";
 import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
@@ -40,10 +39,4 @@ export async function sendChatMessage(request: ChatRequest, { onDelta, onProposa
     (text) => onDelta?.(text),
     (proposal) => onProposal?.(proposal),
   );
-}
-
-export function useSendChatMessage() {
-  return useMutation({
-    mutationFn: ({ request, ...options }: SendChatOptions & { request: ChatRequest }) => sendChatMessage(request, options),
-  });
 }

@@ -12,9 +12,3 @@ export const BOARD_COLUMNS = BOARD_COLUMN_STATUSES.map((status) => ({ status, la
 export function columnDropId(status: BoardColumnStatus): string {
   return `column:${status}`;
 }
-
-export function columnOfDropId(id: string | number | null | undefined): BoardColumnStatus | null {
-  if (typeof id !== "string" || !id.startsWith("column:")) return null;
-  const status = id.slice("column:".length);
-  return (BOARD_COLUMN_STATUSES as readonly string[]).includes(status) ? (status as BoardColumnStatus) : null;
-}
