@@ -193,13 +193,15 @@ for (const { label, viewport } of widths) {
 
     test("counts stalled tasks once, names the viewed day, and has 'Back to today' with the day arrows", async ({ page }) => {
       await signIn(page, person(`counts-${label}`));
+      // Seeded off the app: an open board would hear the stall live and notify it before the load below.
+      await page.goto("about:blank");
       const calls = api(page);
       const working = await calls.createTask({ title: "Working on it", date: today(), estimatedDuration: 60 });
       await calls.updateTask(working.id, { status: "inprogress" });
       const stalled = await calls.createTask({ title: "Ran long", date: today(), estimatedDuration: 30 });
       await calls.updateTask(stalled.id, { status: "stalled" });
       await calls.createTask({ title: "Not started", date: today() });
-      await page.reload();
+      await page.goto("/");
       await waitForBoard(page);
 
       const sidebar = page.getByRole("complementary", { name: "Insights" });

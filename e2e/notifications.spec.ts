@@ -168,6 +168,8 @@ test.describe("notifications with the browser's permission granted", () => {
     await page.clock.install();
     await setPreferences(page, { browserNotifications: true });
     const yesterday = addDays(today(), -1);
+    // Stalled off the app: the open board would hear it live and notify it before the page below.
+    await page.goto("about:blank");
     const task = await withStall(page).stall({ title: "Write the quarterly report", date: yesterday, estimatedDuration: 30 });
     await page.goto("/settings?tab=notifications");
 
@@ -297,10 +299,11 @@ test.describe("notifications with the browser's permission granted", () => {
     // The browser's clock at 15:00 today in the user's zone, whatever the real time.
     await page.clock.install({ time: zonedDateTime(today(), "15:00", timeZone) });
     await setPreferences(page, { procrastinationAlerts: true, browserNotifications: true });
+    await page.goto("about:blank");
     const calls = withStall(page);
     await calls.createTask({ title: "Call the bank", date: today(), scheduledStartTime: "13:59" });
     await calls.createTask({ title: "Not late yet", date: today(), scheduledStartTime: "14:30" });
-    await page.reload();
+    await page.goto("/");
     await waitForBoard(page);
     await expect(toast(page)).toContainText("Gentle Reminder");
     await expect(toast(page)).toContainText('"Call the bank" was planned for 1:59 PM. A small start is still a start.');
