@@ -6,6 +6,7 @@
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import type { Dialect } from "../src/server/db/database.ts";
+import { calendarService } from "../src/server/modules/calendar/calendar.service.ts";
 import { dataExportService } from "../src/server/modules/data-transfer/data-export.service.ts";
 import { dataImportService } from "../src/server/modules/data-transfer/data-import.service.ts";
 import { usersService } from "../src/server/modules/user/user.service.ts";
@@ -37,7 +38,14 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
     // As autovacuum would have: without statistics PostgreSQL sorts every page instead of walking the index.
     if (dialect === "postgres") await sql`analyze`.execute(db.kysely);
     const users = usersService({ kysely: db.kysely, now: () => now });
-    const exports = dataExportService({ kysely: db.kysely, now: () => now, users });
+    const calendars = calendarService({
+      kysely: db.kysely,
+      now: () => now,
+      allowPrivateUrls: false,
+      publicUrl: "http://localhost",
+      feedKey: "bench",
+    });
+    const exports = dataExportService({ kysely: db.kysely, now: () => now, users, calendars });
 
     global.gc?.();
     const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
