@@ -108,6 +108,8 @@ export const calendarScenarios: Scenario[] = [
       const { path } = await ctx.once("calendar-feed", () => seedFeed(ctx));
       return { nextRequest: () => ({ path }), note: "1,000 dated tasks in the feed's window" };
     },
+    // Calendar apps poll a feed one request at a time, every few minutes.
+    connections: 5,
     budget: { p99Ms: 50 },
   },
   {
@@ -117,6 +119,8 @@ export const calendarScenarios: Scenario[] = [
       const { path, etag } = await ctx.once("calendar-feed", () => seedFeed(ctx));
       return { headers: { "if-none-match": etag }, nextRequest: () => ({ path }), note: "If-None-Match with the feed's ETag" };
     },
+    connections: 5,
+    status: 304,
     budget: { p99Ms: 5 },
   },
 ];

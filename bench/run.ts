@@ -225,7 +225,7 @@ async function runScenario(scenario: Scenario, ctx: BenchContext, baseline: Base
     ...(probe.body !== undefined ? { body: probe.body } : {}),
   });
   if (isRouteNotFound(answer)) return { kind: "skipped", reason: "route not available (404)" };
-  if (answer.status < 200 || answer.status >= 300) {
+  if (scenario.status ? answer.status !== scenario.status : answer.status < 200 || answer.status >= 300) {
     // Global hooks (CSRF) answer before routing, so a missing POST route can look like a 403:
     // ask again as an ordinary signed-in browser to tell "not there yet" from "refused".
     if (await isRouteMissing(ctx, probe)) return { kind: "skipped", reason: "route not available (404)" };
@@ -440,10 +440,11 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
     }
     const { load } = outcome;
     // Figures of a run that answered errors describe the error path, not the route.
-    const failedResponses = load.non2xx + load.errors;
+    const expected = scenario.status;
+    const failedResponses = (expected ? load.requests - (load.statusCounts[String(expected)] ?? 0) : load.non2xx) + load.errors;
     if (failedResponses > 0) {
       checks.push({
-        name: `${label}: every response 2xx`,
+        name: `${label}: every response ${expected ?? "2xx"}`,
         measured: `${load.non2xx} non-2xx, ${load.errors} errors of ${load.requests} ${JSON.stringify(load.statusCounts)}`,
         limit: "0",
         verdict: "FAIL",

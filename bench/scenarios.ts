@@ -60,6 +60,8 @@ export interface Scenario {
   /** The route's own concurrency when the shared one (BENCH_CONNECTIONS) does not stand for its use; the note says so. */
   connections?: number;
   budget?: { p99Ms?: PerDialect; minRatio?: PerDialect };
+  /** The status every answer should have when it is not a 2xx (a conditional GET's 304). */
+  status?: number;
 }
 
 export function budgetFor(value: PerDialect | undefined, dialect: Dialect): number | undefined {

@@ -3,7 +3,7 @@
 export const LIVE_EVENTS_PATH = "/api/events";
 
 /** What a write changed; "all" after a gap the server cannot account for. */
-export const changeKinds = ["tasks", "goals", "insights", "rollover", "user", "all"] as const;
+export const changeKinds = ["tasks", "goals", "insights", "rollover", "calendar", "user", "all"] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 
 /** `event: change`, `id:` the data version. */

@@ -1,7 +1,9 @@
 // Calendar subscriptions, their expanded events and the users' feeds (migration 0018). Every function that reads a
 // user's rows takes the user's id first; the scheduler's claim and the feed's secret lookup are the exceptions.
 import { type Kysely, PostgresAdapter, type Selectable } from "kysely";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import type { CalendarSubscriptionsTable, Database, Flag } from "../../db/schema.ts";
 import type { ExpandedEvent } from "./ics-parse.ts";
 
@@ -10,6 +12,8 @@ export type NewSubscriptionRow = Omit<SubscriptionRow, "userId" | "eventCount">;
 
 /** Rows per INSERT: well below both databases' bound-parameter limits. */
 const INSERT_BATCH = 400;
+/** What the events and the subscriptions' list show: kept event answers and other devices follow it. */
+const CALENDAR_CHANGES: readonly ChangeKind[] = ["calendar"];
 
 const eventsInRangeQuery = compiledQuery((db, p: { userId: string; from: string; to: string }) =>
   db
@@ -61,10 +65,12 @@ export function calendarRepository(db: Kysely<Database>) {
     },
 
     async insertSubscription(userId: string, row: NewSubscriptionRow): Promise<void> {
-      await db
-        .insertInto("calendarSubscriptions")
-        .values({ ...row, userId })
-        .execute();
+      await writeUserData(db, userId, CALENDAR_CHANGES, (trx) =>
+        trx
+          .insertInto("calendarSubscriptions")
+          .values({ ...row, userId })
+          .execute(),
+      );
     },
 
     async updateSubscription(
@@ -72,17 +78,14 @@ export function calendarRepository(db: Kysely<Database>) {
       id: string,
       changes: Partial<Pick<SubscriptionRow, "name" | "colour" | "enabled" | "updatedAt">>,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable("calendarSubscriptions")
-        .set(changes)
-        .where("userId", "=", userId)
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const result = await writeUserData(db, userId, CALENDAR_CHANGES, (trx) =>
+        trx.updateTable("calendarSubscriptions").set(changes).where("userId", "=", userId).where("id", "=", id).executeTakeFirst(),
+      );
       return result.numUpdatedRows > 0n;
     },
 
     async deleteSubscription(userId: string, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return writeUserData(db, userId, CALENDAR_CHANGES, async (trx) => {
         await trx.deleteFrom("calendarEvents").where("userId", "=", userId).where("subscriptionId", "=", id).execute();
         const result = await trx.deleteFrom("calendarSubscriptions").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
         return result.numDeletedRows > 0n;
@@ -96,7 +99,7 @@ export function calendarRepository(db: Kysely<Database>) {
       events: readonly ExpandedEvent[],
       fields: { contentHash: string; expandedOn: string; lastSuccessAt: string; name?: string },
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await writeUserData(db, userId, CALENDAR_CHANGES, async (trx) => {
         const updated = await trx
           .updateTable("calendarSubscriptions")
           .set({ ...fields, eventCount: events.length, lastError: null, lastErrorAt: null })

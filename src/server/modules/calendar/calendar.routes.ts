@@ -13,6 +13,7 @@ import {
 } from "../../../shared/api/calendar.ts";
 import type { Config } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
+import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
 import { calendarService } from "./calendar.service.ts";
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -21,6 +22,9 @@ const emptyBodySchema = z.object({}).strict();
 export interface CalendarRoutesOptions {
   config: Pick<Config, "publicUrl" | "sessionSecret" | "calendar">;
 }
+
+/** Each day's events, kept until the user's data version moves (a calendar read again raises it). */
+const CALENDAR_EVENTS_CACHE: UserDataGroup = { name: "calendar-events", max: 100 };
 
 /** Subscriptions, events and the feed's address under /api; the feed itself at /calendar/{secret}.ics, without a session. */
 export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, { config }) => {
@@ -61,7 +65,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
   app.get(
     "/api/calendar/events",
     { schema: { querystring: calendarEventsQuerySchema, response: { 200: calendarEventsResponseSchema } } },
-    async (request) => calendars.listEvents(requireUserId(request), request.query),
+    async (request, reply) => {
+      const { date, from, to } = request.query;
+      // The whole query: a date given with a range must still be refused, not answered from a kept day.
+      const key = `${date ?? ""}:${from ?? ""}:${to ?? ""}`;
+      return reply.sendUserData(key, () => calendars.listEvents(requireUserId(request), request.query), CALENDAR_EVENTS_CACHE);
+    },
   );
 
   app.get("/api/calendar/feed", { schema: { response: { 200: calendarFeedStateSchema } } }, async (request) =>

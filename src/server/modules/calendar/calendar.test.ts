@@ -135,6 +135,8 @@ describeEachDatabase("calendars", (dialect) => {
       expect(response.statusCode).toBe(404);
     }
     expect(await events("date=2026-03-24", other)).toEqual([]);
+    // Read first, so that the kept answer must make way for the switch (the version moves).
+    expect((await events("date=2026-03-26")).some((event) => event.calendarId === calendarId)).toBe(true);
     const patched = await t.app.inject({
       method: "PATCH",
       url,

@@ -4,6 +4,7 @@ import { queriesToRefetch } from "./change-families.ts";
 describe("queriesToRefetch", () => {
   it("refetches the queries that show each changed kind, once each", () => {
     expect(queriesToRefetch([{ version: 3, kinds: ["goals"] }], new Set())).toEqual([["goals"], ["tasks"]]);
+    expect(queriesToRefetch([{ version: 3, kinds: ["calendar"] }], new Set())).toEqual([["calendar"]]);
     expect(
       queriesToRefetch(
         [
@@ -22,6 +23,7 @@ describe("queriesToRefetch", () => {
       ["goals"],
       ["insights"],
       ["rollover"],
+      ["calendar"],
     ]);
     expect(queriesToRefetch([{ version: 5, kinds: ["tasks"] }], new Set([5]))).toEqual([]);
   });

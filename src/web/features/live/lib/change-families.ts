@@ -1,15 +1,16 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { ChangeEvent, ChangeKind } from "../../../../shared/api/live-events.ts";
 
-// The features' key prefixes (tasks/api/task-query-keys.ts, goals, insights, rollover, session), as
+// The features' key prefixes (tasks/api/task-query-keys.ts, goals, insights, rollover, calendar, session), as
 // literals: importing them would bring those features' code into this chunk.
 const TASKS = ["tasks"];
 const GOALS = ["goals"];
 const INSIGHTS = ["insights"];
 const ROLLOVER_SUMMARIES = ["rollover", "summary"];
 const ROLLOVER = ["rollover"];
+const CALENDAR = ["calendar"];
 const USER = ["session", "user"];
-const EVERYTHING = [USER, TASKS, GOALS, INSIGHTS, ROLLOVER];
+const EVERYTHING = [USER, TASKS, GOALS, INSIGHTS, ROLLOVER, CALENDAR];
 
 /** The queries that show each kind of change: goal progress, insights and day summaries follow the tasks. */
 const queriesOf: Record<ChangeKind, QueryKey[]> = {
@@ -17,6 +18,7 @@ const queriesOf: Record<ChangeKind, QueryKey[]> = {
   goals: [GOALS, TASKS],
   insights: [INSIGHTS],
   rollover: [ROLLOVER, TASKS, INSIGHTS],
+  calendar: [CALENDAR],
   user: EVERYTHING,
   all: EVERYTHING,
 };
