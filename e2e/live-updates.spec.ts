@@ -84,4 +84,6 @@ test("a change on the phone shows on the desktop and back, and another person's 
   await expect(card(column(stranger, "To Do"), "Their own task")).toBeVisible();
   await expect(card(stranger, "Buy milk")).toHaveCount(0);
   await expect(card(stranger, "Call the plumber")).toHaveCount(0);
+  // Closed, so that their boards and streams do not run on beside the worker's next journeys.
+  await Promise.all([desktop, phone, stranger].map((page) => page.context().close()));
 });
