@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 import { readUserItem } from "./user-storage.ts";
 
@@ -65,7 +65,6 @@ test.describe("the AI assistant", () => {
     await expect(log(page)).toContainText("Hi! I'm your AI planning assistant...");
     const prompts = page.getByRole("group", { name: "Quick prompts" }).getByRole("button");
     await expect(prompts).toHaveText(["Help me plan my day", "Break down my goal", "I'm feeling overwhelmed", "Time management tips"]);
-    await expectNoAxeViolations(page);
     await saveScreenshot(page, "ai-panel-desktop");
 
     // A quick prompt: the request is the spec's, and the reply arrives as Markdown.
@@ -124,7 +123,6 @@ test.describe("the AI assistant", () => {
     await expect.poll(async () => (await panel(page).boundingBox())?.width ?? 0).toBeCloseTo(1280, 0);
     await expect(page.getByRole("heading", { name: "AI Planning Assistant" })).toBeVisible();
     await expect(panel(page)).toContainText("6 messages in history");
-    await expectNoAxeViolations(page);
     await saveScreenshot(page, "ai-fullscreen-desktop");
 
     // Persistence across a reload: the conversation and the open state.
@@ -206,7 +204,6 @@ test.describe("the AI assistant", () => {
     await expect(code).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => code.evaluate((block) => block.scrollLeft)).toBeGreaterThan(0);
-    await expectNoAxeViolations(page);
     await saveScreenshot(page, "ai-reply-image-and-link");
 
     // The page asked nothing of the host.
@@ -227,7 +224,6 @@ test.describe("the AI assistant", () => {
     const save = page.getByRole("button", { name: "Save Settings" });
     await expect(save).toBeDisabled();
     await expect(page.getByRole("table")).toContainText("openrouter");
-    await expectNoAxeViolations(page);
     await saveScreenshot(page, "ai-settings-desktop");
 
     await page.getByRole("radio", { name: /Google Gemini/ }).check();
@@ -250,7 +246,7 @@ test.describe("the AI assistant", () => {
 test.describe("the AI assistant on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("opens full width and passes axe", async ({ page }) => {
+  test("opens full width", async ({ page }) => {
     await skipFirstVisitTooltip(page);
     await signIn(page, nextPerson());
     await saveScreenshot(page, "ai-launcher-phone");
@@ -258,7 +254,6 @@ test.describe("the AI assistant on a phone", () => {
     await expect.poll(async () => (await panel(page).boundingBox())?.width ?? 0).toBeCloseTo(375, 0);
     await page.getByRole("button", { name: "Help me plan my day" }).click();
     await expect(log(page).getByText("Deep work")).toBeVisible();
-    await expectNoAxeViolations(page);
     await saveScreenshot(page, "ai-panel-phone");
     await page.keyboard.press("Escape");
     await page.goto("/settings");

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -161,7 +161,6 @@ test.describe("the Today board on a desktop", () => {
     await expect(duration).toHaveAttribute("step", "5");
     await dialog.getByRole("button", { name: "45m" }).click();
     await expect(duration).toHaveValue("45");
-    await expectNoAxeViolations(page);
 
     const post = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith("/api/tasks"));
     await dialog.getByRole("button", { name: "Create Task" }).click();
@@ -298,7 +297,6 @@ test.describe("the Today board on a desktop", () => {
     await expect(panel.locator("li", { hasText: "Someday idea" })).toContainText("Unscheduled");
     await settle(page);
     await saveScreenshot(page, "board-desktop-future-tasks-groups");
-    await expectNoAxeViolations(page);
 
     let patch = patchRequest(page);
     await panel.locator("li", { hasText: "Someday idea" }).getByRole("button", { name: "Move to Today" }).click();
@@ -343,7 +341,6 @@ test.describe("the Today board on a desktop", () => {
     await expect(card(inProgress, "Resume me").getByRole("button", { name: "Stalled - Click to resume" })).toBeVisible();
     await expect(card(inProgress, "Complete me")).toBeVisible();
     await expect(card(page, "Reschedule me")).toHaveCount(0);
-    await expectNoAxeViolations(page);
 
     let patch = patchRequest(page);
     await banner.getByRole("listitem").filter({ hasText: "Resume me" }).getByRole("button", { name: "Resume" }).click();
@@ -445,9 +442,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
   test.describe(`a busy board on a ${name}`, () => {
     test.use({ viewport });
 
-    test("shows every kind of card, with no accessibility violations", async ({ page }) => {
-      test.slow();
-      // Four scans with every axe rule on a full board: slow on a busy machine.
+    test("shows every kind of card", async ({ page }) => {
       test.slow();
       await signIn(page, person(`busy-${name}`));
       // The browser's clock 40 minutes ahead: the running tasks are now past their estimates. The
@@ -478,7 +473,6 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(sidebar).toContainText("3h");
 
       await saveScreenshot(page, `board-${name}`);
-      await expectNoAxeViolations(page);
 
       // The sidebar folds away, and stays folded after a reload.
       await sidebar.getByRole("button", { name: "Hide insights" }).click();
@@ -494,7 +488,6 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(page.getByRole("dialog", { name: "Future Tasks" }).getByText("No Future Tasks")).toBeVisible();
       await settle(page);
       await saveScreenshot(page, `board-${name}-future-tasks`);
-      await expectNoAxeViolations(page);
       await closeWithEscape(page, page.getByRole("dialog", { name: "Future Tasks" }));
 
       await card(column(page, "To Do"), "Plan the sprint").getByRole("button", { name: 'Edit "Plan the sprint"' }).click();
@@ -503,7 +496,6 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(edit.getByLabel("Associated Goal").locator("option:checked")).toHaveText("Ship the spring release");
       await settle(page);
       await saveScreenshot(page, `board-${name}-edit-dialog`);
-      await expectNoAxeViolations(page);
     });
   });
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const TODOIST_CSV = [
@@ -34,7 +34,6 @@ test("export, import a Todoist CSV after its preview, then delete the account", 
   await expect(preview).toContainText("Will add 2 tasks, 1 new goal; 1 row skipped.");
   await expect(preview.getByRole("row")).toHaveCount(3);
   await expect(preview.getByRole("list", { name: "Skipped rows" })).toContainText("Row 6: The task has no title");
-  await expectNoAxeViolations(page);
   await saveScreenshot(page, "data-control-import-preview");
   await panel.getByRole("button", { name: "Import 2 tasks" }).click();
   await expect(panel.getByRole("status")).toContainText("Imported 2 tasks, 1 new goal.");

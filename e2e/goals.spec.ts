@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
+import { closeWithEscape, expect, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
 import { signIn, waitForDragAndDrop } from "./sign-in.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 60 s default on a busy machine.
@@ -48,14 +48,13 @@ async function createGoalThroughForm(page: Page, goal: NewGoal, opener = "New Go
 test.describe("the Goals page on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
-  test("creates, edits and deletes a goal through the form, with no accessibility violations", async ({ page }) => {
+  test("creates, edits and deletes a goal through the form", async ({ page }) => {
     await signIn(page, newPerson());
     await openGoalsPage(page);
 
     await expect(page.getByRole("heading", { level: 2, name: "No goals yet" })).toBeVisible();
     await expect(page.getByText("0 goals · 0 active")).toBeVisible();
     await saveScreenshot(page, "goals-desktop-empty");
-    await expectNoAxeViolations(page);
 
     // The form refuses a blank title with an inline message, and keeps the dialog open.
     await page.getByRole("button", { name: "Create Your First Goal" }).click();
@@ -70,7 +69,6 @@ test.describe("the Goals page on a desktop", () => {
     await createDialog.getByLabel("Description").fill("Hold a conversation at B1 level");
     await createDialog.getByLabel("Target Date").fill("2026-12-31");
     await saveScreenshot(page, "goals-desktop-create-dialog");
-    await expectNoAxeViolations(page);
     await createDialog.getByRole("button", { name: "Create Goal" }).click();
     await expect(createDialog).toBeHidden();
     // First, while it is sure to be open: the toast closes itself after 5 s (spec section 4), and
@@ -106,7 +104,6 @@ test.describe("the Goals page on a desktop", () => {
     await page.getByRole("dialog", { name: "Edit Goal" }).getByRole("button", { name: "Delete Goal" }).click();
     const confirmation = page.getByRole("alertdialog");
     await expect(confirmation).toContainText("Are you sure you want to delete this goal?");
-    await expectNoAxeViolations(page);
     await confirmation.getByRole("button", { name: "Cancel" }).click();
     await expect(confirmation).toBeHidden();
     await expect(page.getByRole("dialog", { name: "Edit Goal" })).toBeVisible();
@@ -138,7 +135,6 @@ test.describe("the Goals page on a desktop", () => {
       await expect(taskDialog.getByLabel("Associated Goal").locator("option:checked")).toHaveText("Learn Spanish");
       if (index === 0) {
         await saveScreenshot(page, "goals-desktop-add-task-dialog");
-        await expectNoAxeViolations(page);
       }
       await taskDialog.getByLabel("Task Title").fill(title);
       await taskDialog.getByRole("button", { name: "Create Task" }).click();
@@ -173,7 +169,6 @@ test.describe("the Goals page on a desktop", () => {
     await expect(card).toContainText("Halfway");
     await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "50");
     await saveScreenshot(page, "goals-desktop-progress");
-    await expectNoAxeViolations(page);
 
     // A renamed goal shows its new title on the board's task cards and in the task dialog, without a reload.
     await card.getByRole("button", { name: "Edit" }).click();
@@ -240,7 +235,6 @@ test.describe("the Goals page on a desktop", () => {
     const alert = page.getByRole("alert").filter({ hasText: "Failed to fetch goals" });
     await expect(alert).toBeVisible();
     await saveScreenshot(page, "goals-desktop-error");
-    await expectNoAxeViolations(page);
     const retry = alert.getByRole("button", { name: "Retry", exact: true });
     // Ready to be pressed (not "Retrying..." after a load of the page's own), then pressed at once
     // after the loads are let through, so that the press is what brings the goals.
@@ -289,7 +283,6 @@ test.describe("the Goals page on a desktop", () => {
     for (const box of boxes) expect(new Set(box.gaps)).toEqual(new Set([16]));
 
     await saveScreenshot(page, "goals-desktop-list");
-    await expectNoAxeViolations(page);
 
     // Keyboard: the first card's Edit opens the form, Escape closes it and focus comes back.
     const edit = goalCard(page, "Ship the side project").getByRole("button", { name: "Edit" });
@@ -307,12 +300,11 @@ test.describe("the Goals page on a desktop", () => {
 test.describe("the Goals page on a phone", () => {
   test.use({ viewport: viewports.phone });
 
-  test("stacks the cards in one column, with no accessibility violations", async ({ page }) => {
+  test("stacks the cards in one column", async ({ page }) => {
     await signIn(page, newPerson());
     await openGoalsPage(page);
     await expect(page.getByRole("heading", { level: 2, name: "No goals yet" })).toBeVisible();
     await saveScreenshot(page, "goals-phone-empty");
-    await expectNoAxeViolations(page);
 
     await createGoalThroughForm(
       page,
@@ -326,11 +318,9 @@ test.describe("the Goals page on a phone", () => {
     expect(boxes[0]!.right).toBeLessThanOrEqual(390);
 
     await saveScreenshot(page, "goals-phone-list");
-    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "New Goal" }).click();
     await expect(page.getByRole("dialog", { name: "Create New Goal" })).toBeVisible();
     await saveScreenshot(page, "goals-phone-create-dialog");
-    await expectNoAxeViolations(page);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,7 +38,6 @@ test("a token made in Settings lets an MCP client read the day and add a task th
   expect(config).toEqual({ mcpServers: { daywise: { url: `${baseURL}/mcp`, headers: { Authorization: `Bearer ${token}` } } } });
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, "integrations-token-created");
-  await expectNoAxeViolations(page);
 
   const { url, headers } = config.mcpServers.daywise;
   const callTool = async (name: string, args: Record<string, unknown>) => {

@@ -1,10 +1,10 @@
 // Issue 19: what a demanding new user hit on the board, goals and first start, at 375×812 and
-// 1280×800, with every axe rule. Each test failed before its fix.
+// 1280×800. Each test failed before its fix.
 import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
-import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 test.describe.configure({ timeout: 180_000 });
@@ -88,7 +88,6 @@ for (const { label, viewport } of widths) {
       await expectWithinWindowWidth(page, card.getByRole("button", { name: /^Delete "Task/ }), "the delete button");
       await expectWithinWindowWidth(page, page.getByRole("region", { name: /stalled/i }).first(), "the stalled banner");
       await saveScreenshot(page, `new-user-long-title-board-${label}`);
-      await expectNoAxeViolations(page);
 
       // The edit dialog and the delete confirmation.
       await card.getByRole("button", { name: /^Edit "Task/ }).click();
@@ -96,7 +95,6 @@ for (const { label, viewport } of widths) {
       await settle(page);
       await expectWithinWindowWidth(page, edit, "the edit dialog");
       await expectWithinWindowWidth(page, edit.getByRole("button", { name: "Update Task" }), "the dialog's button");
-      await expectNoAxeViolations(page);
       await edit.getByRole("button", { name: "Update Task" }).click();
       await expect(toast(page)).toHaveText("Task updated successfully");
       await expectWithinWindowWidth(page, toast(page), "the toast");
@@ -116,7 +114,6 @@ for (const { label, viewport } of widths) {
       await settle(page);
       await expectWithinWindowWidth(page, moveButton, "the panel's Move to Today button");
       await saveScreenshot(page, `new-user-long-title-future-${label}`);
-      await expectNoAxeViolations(page);
       await closeWithEscape(page, panel);
 
       // The goal card.
@@ -127,7 +124,6 @@ for (const { label, viewport } of widths) {
       await expectWithinWindowWidth(page, goalCard, "the goal card");
       await expectWithinWindowWidth(page, goalCard.getByRole("button", { name: "Edit" }), "the goal's Edit button");
       await saveScreenshot(page, `new-user-long-title-goals-${label}`);
-      await expectNoAxeViolations(page);
       await goalCard.getByRole("button", { name: "Edit" }).click();
       const goalDialog = page.getByRole("dialog", { name: "Edit Goal" });
       await settle(page);
@@ -218,7 +214,6 @@ for (const { label, viewport } of widths) {
       // so the page is scanned with its toast in place rather than while it fades in.
       await expect(toast(page)).toContainText("Task Stalled");
       await saveScreenshot(page, `new-user-counts-${label}`);
-      await expectNoAxeViolations(page);
 
       const day = page.getByRole("navigation", { name: "Day" });
       await expect(day.getByRole("button", { name: "Back to today" })).toHaveCount(0);
@@ -230,7 +225,6 @@ for (const { label, viewport } of widths) {
       await expect(day.getByRole("button", { name: "Back to today" })).toBeVisible();
       await expectHeadingActionsAligned(page);
       await saveScreenshot(page, `new-user-past-day-${label}`);
-      await expectNoAxeViolations(page);
       await day.getByRole("button", { name: "Back to today" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
     });
@@ -263,7 +257,6 @@ for (const { label, viewport } of widths) {
       // The message line's space is reserved: the dialog keeps its height.
       expect(Math.abs((await dialog.boundingBox())!.height - dialogHeight)).toBeLessThan(1);
       await saveScreenshot(page, `new-user-duration-${label}`);
-      await expectNoAxeViolations(page);
       await duration.fill("");
       await expect(dialog.getByText("Not a number: saved as 30 minutes.")).toBeVisible();
       expect(posts).toBe(0);
@@ -275,16 +268,14 @@ for (const { label, viewport } of widths) {
       await expect(dialog).toBeHidden();
     });
 
-    test("the header's avatar and the open mobile menu pass every axe rule", async ({ page }) => {
+    test("the header's avatar shows the initials, and the mobile menu opens", async ({ page }) => {
       await signIn(page, person(`axe-${label}`));
       await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace (AL)" })).toHaveText("AL");
-      await expectNoAxeViolations(page);
       if (viewport.width < 768) {
         await page.getByRole("button", { name: "Open navigation menu" }).click();
         await expect(page.getByRole("navigation", { name: "Main" }).getByRole("menu")).toBeVisible();
         await settle(page);
         await saveScreenshot(page, `new-user-mobile-menu-${label}`);
-        await expectNoAxeViolations(page);
       }
     });
 
@@ -300,7 +291,6 @@ for (const { label, viewport } of widths) {
       await expectWithinWindowWidth(page, page.getByRole("button", { name: "Sign in" }), "the Sign in button");
       await expectNoHorizontalOverflow(page, "on the sign-in page");
       await saveScreenshot(page, `new-user-sign-in-${label}`);
-      await expectNoAxeViolations(page);
       await expect.poll(() => favicons).toContain("/favicon.svg");
       expect(favicons).not.toContain("/favicon.ico");
     });
