@@ -17,6 +17,11 @@ export function noticePrefix(userId: string, kinds: readonly ChangeKind[]): stri
   return `{"userId":${JSON.stringify(userId)},"kinds":${JSON.stringify(kinds)},"version":`;
 }
 
+/** noticePrefix of each raised user row, for a write raising several users' versions (ids that JSON writes as they are). */
+export function rowNoticePrefix(kinds: readonly ChangeKind[]) {
+  return sql`cast(${'{"userId":"'} as text) || ${sql.ref("id")} || cast(${`","kinds":${JSON.stringify(kinds)},"version":`} as text)`;
+}
+
 /** A RETURNING column that sends the notice with the row's new data version. */
 export function notifyColumn(prefix: unknown) {
   return sql`pg_notify(${CHANGES_CHANNEL}, cast(${prefix} as text) || cast(${sql.ref("dataVersion")} as text) || '}')`.as("notified");

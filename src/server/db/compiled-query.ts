@@ -49,6 +49,20 @@ export interface PreparedQuery<P, R> {
 /** Each Kysely instance or transaction without its plugins (Kysely#withoutPlugins makes a new one). */
 const withoutPlugins = new WeakMap<Kysely<Database>, Kysely<Database>>();
 
+function bareOf(db: Kysely<Database>): Kysely<Database> {
+  let bare = withoutPlugins.get(db);
+  if (!bare) {
+    bare = db.withoutPlugins();
+    withoutPlugins.set(db, bare);
+  }
+  return bare;
+}
+
+/** PreparedQuery#unmappedRows of a query built for one call: compiled with `db`'s plugins, its rows left as they come. */
+export async function unmappedRows(db: Kysely<Database>, query: Compilable): Promise<Record<string, unknown>[]> {
+  return (await bareOf(db).executeQuery<Record<string, unknown>>(query.compile())).rows;
+}
+
 export function compiledQuery<P extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, params: P) => Compilable<R> | RawBuilder<R>,
 ): PreparedQuery<P, R> {
@@ -88,13 +102,6 @@ export function compiledQuery<P extends Record<string, unknown>, R>(
     execute,
     rows: async (db, params) => (await execute(db, params)).rows,
     takeFirst: async (db, params) => (await execute(db, params)).rows[0],
-    unmappedRows: async (db, params) => {
-      let bare = withoutPlugins.get(db);
-      if (!bare) {
-        bare = db.withoutPlugins();
-        withoutPlugins.set(db, bare);
-      }
-      return (await execute(db, params, bare)).rows as Record<string, unknown>[];
-    },
+    unmappedRows: async (db, params) => (await execute(db, params, bareOf(db))).rows as Record<string, unknown>[],
   };
 }

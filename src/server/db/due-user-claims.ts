@@ -41,5 +41,19 @@ export function dueUserClaims<C extends SelectExpression<Database, "users">>(
     async moveSlot(userId: string, leaseUntil: string, changes: UpdateObject<Database, "users">): Promise<void> {
       await db.updateTable("users").set(changes).where("id", "=", userId).where(slot, "=", leaseUntil).execute();
     },
+
+    /** moveSlot of a claimed batch: one statement per distinct change. */
+    async moveSlots(leaseUntil: string, moves: ReadonlyArray<{ userId: string; changes: UpdateObject<Database, "users"> }>): Promise<void> {
+      const groups = new Map<string, { userIds: string[]; changes: UpdateObject<Database, "users"> }>();
+      for (const { userId, changes } of moves) {
+        const key = JSON.stringify(changes);
+        const group = groups.get(key);
+        if (group) group.userIds.push(userId);
+        else groups.set(key, { userIds: [userId], changes });
+      }
+      for (const { userIds, changes } of groups.values()) {
+        await db.updateTable("users").set(changes).where("id", "in", userIds).where(slot, "=", leaseUntil).execute();
+      }
+    },
   };
 }

@@ -241,6 +241,40 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect(await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-01")).toEqual([]);
     });
 
+    it("closes due users' days together: repeating tasks' occurrences made first, each user's pages told", async () => {
+      t.clock.now = new Date("2026-09-01T12:00:00.000Z");
+      const [repeating, plain] = [await userIn("UTC"), await userIn("UTC")];
+      await t.db.kysely
+        .updateTable("users")
+        .set({ autoRolloverDay: null, autoRolloverNextAt: null })
+        .where("id", "not in", [repeating.userId, plain.userId])
+        .execute();
+      await call(repeating, "POST", "/api/tasks", { title: "Stretch", date: "2026-08-30", recurrence: "FREQ=DAILY" });
+      const [first, second] = [await createTask(repeating, "2026-09-01"), await createTask(plain, "2026-09-01")];
+      const occurrencesOn = (date: string) =>
+        t.db.kysely.selectFrom("tasks").select("id").where("userId", "=", repeating.userId).where("occurrenceDate", "=", date).execute();
+      expect(await occurrencesOn("2026-09-01")).toEqual([]);
+      const told: string[] = [];
+      const listening = await t.db.listenForChanges({
+        onNotice: (notice) => {
+          if (notice.kinds.includes("rollover")) told.push(notice.userId);
+        },
+        onListening: () => {},
+        onError: () => {},
+      });
+      try {
+        t.clock.now = new Date("2026-09-01T23:31:00.000Z");
+        expect(await tick()).toEqual({ users: 2, rollovers: 2 });
+        const [occurrence] = await occurrencesOn("2026-09-01");
+        // The occurrence is not moved: the series has one on the next day too.
+        expect(await summaryOf(repeating, "2026-09-01")).toMatchObject({ taskIds: { rollover: [first.id], skip: [occurrence!.id] } });
+        expect(await summaryOf(plain, "2026-09-01")).toMatchObject({ taskIds: { rollover: [second.id] } });
+        await expect.poll(() => [...told].sort()).toEqual([repeating.userId, plain.userId].sort());
+      } finally {
+        await listening.close();
+      }
+    });
+
     it("moves the next run when the settings or the time zone change, and stops it when switched off", async () => {
       t.clock.now = new Date("2026-07-05T12:00:00.000Z");
       const user = await userIn("UTC");

@@ -39,6 +39,8 @@ export interface DueUsersJob<U extends { id: string }> {
   claimDueUsers(now: string, limit: number, leaseUntil: string): Promise<U[]>;
   /** Moves the user's slot on; returns what it counts. */
   runForUser(user: U, leaseUntil: string): Promise<number>;
+  /** The batch's work done together where it can be; the users it leaves (all, when it fails) go through runForUser. */
+  runForBatch?(users: U[], leaseUntil: string): Promise<{ counted: number; rest: U[] }>;
 }
 
 export interface DueUsersJobOptions {
@@ -62,10 +64,20 @@ export async function runDueUsers<U extends { id: string }>(
     const at = now();
     const leaseUntil = new Date(at.getTime() + leaseMs).toISOString();
     const due = await job.claimDueUsers(at.toISOString(), batchSize, leaseUntil);
+    let rest = due;
+    if (job.runForBatch && due.length > 0) {
+      try {
+        const batch = await job.runForBatch(due, leaseUntil);
+        tick.counted += batch.counted;
+        rest = batch.rest;
+      } catch (error) {
+        log.error({ err: error }, failure);
+      }
+    }
     let next = 0;
     const worker = async () => {
-      while (next < due.length) {
-        const user = due[next++]!;
+      while (next < rest.length) {
+        const user = rest[next++]!;
         try {
           // Awaited first: `+= await` would read the total before the wait and lose concurrent adds.
           const counted = await job.runForUser(user, leaseUntil);
@@ -75,7 +87,7 @@ export async function runDueUsers<U extends { id: string }>(
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker));
     tick.users += due.length;
     if (due.length < batchSize) return tick;
   }

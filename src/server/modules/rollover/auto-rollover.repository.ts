@@ -18,6 +18,10 @@ export function autoRolloverRepository(db: Kysely<Database>) {
       await claims.moveSlot(userId, leaseUntil, next);
     },
 
+    async moveSlots(leaseUntil: string, moves: ReadonlyArray<{ userId: string; changes: AutoRolloverSlot }>): Promise<void> {
+      await claims.moveSlots(leaseUntil, moves);
+    },
+
     /** What the slot depends on: the user's zone and rollover settings (null: never saved). */
     async findSlotInputs(userId: string) {
       return db

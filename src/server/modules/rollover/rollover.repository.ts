@@ -7,8 +7,8 @@ import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } fro
 import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
-import { noticePrefix, notifyColumn } from "../../db/change-notices.ts";
-import { compiledQuery } from "../../db/compiled-query.ts";
+import { noticePrefix, notifyColumn, rowNoticePrefix } from "../../db/change-notices.ts";
+import { compiledQuery, unmappedRows } from "../../db/compiled-query.ts";
 import { noteWrittenVersion } from "../../db/user-data.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
@@ -78,7 +78,7 @@ const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
 const ruleSettingsColumns = ["rolloverTodoTasks", "stallInProgressTasks", "deferLargeTasks", "maxRolloverDays"] as const;
 
 /** Everything closing a day reads, in one round trip; narrow, since each column repeats on every task's row. */
-const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
+const dayToCloseRows = (db: Kysely<Database>, p: { date: string; nextDate: string }) =>
   db
     .selectFrom("users as u")
     .leftJoin("rolloverSettings as s", "s.userId", "u.id")
@@ -96,9 +96,10 @@ const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; ne
     .select(ruleSettingsColumns.map((column) => `s.${column}` as const))
     .select(["r.id as summaryId", "n.id as nextSummaryId"])
     .select(dayTaskColumns.map((column) => `t.${column} as task_${column}` as const))
-    .where("u.id", "=", p.userId)
     .orderBy("t.createdAt")
-    .orderBy("t.id"),
+    .orderBy("t.id");
+const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
+  dayToCloseRows(db, p).where("u.id", "=", p.userId),
 );
 
 type Row = Record<string, unknown>;
@@ -125,6 +126,36 @@ function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId">)
     ...row,
     taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"],
     reflectionReasons: JSON.parse(row.reflectionReasons) as ReflectionReason[],
+  };
+}
+
+function taskOf(row: Row): RolloverDayTask {
+  const task: Row = {};
+  for (const [column, key] of taskKeys) task[column] = row[key];
+  const series: Row = {};
+  for (const [column, key] of seriesKeys) series[column] = row[key];
+  task.series = row.series_recurrence === null ? null : series;
+  return task as unknown as RolloverDayTask;
+}
+
+/** A user's rows of dayToCloseRows as what closing the day reads. */
+function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToClose {
+  const first = rows[0]!;
+  return {
+    dataVersion: Number(first.data_version),
+    timeZone: first.time_zone as string,
+    settings:
+      first.rollover_todo_tasks === null
+        ? undefined
+        : {
+            rolloverTodoTasks: first.rollover_todo_tasks === 1,
+            stallInProgressTasks: first.stall_in_progress_tasks === 1,
+            deferLargeTasks: first.defer_large_tasks === 1,
+            maxRolloverDays: first.max_rollover_days as number,
+          },
+    summary,
+    isNextDayClosed: first.next_summary_id !== null,
+    tasks: first.task_id === null ? [] : rows.map(taskOf),
   };
 }
 
@@ -176,10 +207,12 @@ const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
     .where("userId", "=", p.userId)
     .where("date", "=", p.date),
 );
+const summaryRow = (p: SummaryParams) =>
+  Object.fromEntries(summaryInsertColumns.map((column) => [column, p[column]])) as unknown as Insertable<RolloverSummariesTable>;
 const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
     .insertInto("rolloverSummaries")
-    .values(Object.fromEntries(summaryInsertColumns.map((column) => [column, p[column]])) as unknown as Insertable<RolloverSummariesTable>)
+    .values(summaryRow(p))
     .onConflict((conflict) => conflict.columns(["userId", "date"]).doNothing())
     .returning("id"),
 );
@@ -189,6 +222,19 @@ const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
  * otherwise walks all the user's tasks through (user_id, status) instead of the primary key.
  */
 const ownerOnly = (userId: string) => sql<boolean>`${sql.ref("tasks.userId")} || '' = ${userId}`;
+
+/** Still only their owners' tasks (ownerOnly, for the closes of several users). */
+const ownersOnly = (userIds: readonly string[]) => sql<boolean>`${sql.ref("tasks.userId")} || '' in (${sql.join(userIds)})`;
+
+/** Ids per statement, well under either database's limit of bound parameters. */
+const IDS_PER_STATEMENT = 5_000;
+
+const summaryParams = (userId: string, summary: RolloverSummary): SummaryParams => ({
+  ...summary,
+  userId,
+  taskIds: JSON.stringify(summary.taskIds),
+  reflectionReasons: JSON.stringify(summary.reflectionReasons),
+});
 
 /**
  * The changed tasks grouped by identical changes (a day's todo tasks mostly share theirs), so one
@@ -203,7 +249,12 @@ function groupByChanges(changedTasks: DayClose["changedTasks"]) {
     if (group) group.ids.push(task.id);
     else groups.set(key, { ids: [task.id], changes });
   }
-  return [...groups.values()];
+  return [...groups.values()].flatMap(({ ids, changes }) =>
+    Array.from({ length: Math.ceil(ids.length / IDS_PER_STATEMENT) }, (_, i) => ({
+      ids: ids.slice(i * IDS_PER_STATEMENT, (i + 1) * IDS_PER_STATEMENT),
+      changes,
+    })),
+  );
 }
 
 export type RolloverRepository = ReturnType<typeof rolloverRepository>;
@@ -214,6 +265,22 @@ export function rolloverRepository(db: Kysely<Database>) {
     async findSettings(userId: string): Promise<RolloverSettings | undefined> {
       const row = await settingsQuery.takeFirst(db, { userId });
       return row && settingsFromRow(row);
+    },
+
+    /** findSettings of several users: those who never saved any are left out. */
+    async findSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
+      const rows = await db
+        .selectFrom("rolloverSettings")
+        .select(["userId", ...settingsColumns])
+        .where("userId", "in", userIds)
+        .execute();
+      return new Map(rows.map((row) => [row.userId, settingsFromRow(row)]));
+    },
+
+    /** Which of these users have repeating tasks (whose occurrences a close makes first). */
+    async listUsersWithSeries(userIds: readonly string[]): Promise<Set<string>> {
+      const rows = await db.selectFrom("taskSeries").select("userId").distinct().where("userId", "in", userIds).execute();
+      return new Set(rows.map((row) => row.userId));
     },
 
     /** Writes every setting (one row per user). */
@@ -252,20 +319,20 @@ export function rolloverRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The unfinished tasks of the user's closed days from `from` up to `before` (excluded), with
+     * The unfinished tasks of the users' closed days from `from` up to `before` (excluded), with
      * each day's reviewed task ids: where the scheduler looks for tasks added to a day after its
-     * close. One range of the (user_id, date) index.
+     * close. One range of the (user_id, date) index per user.
      */
     async listUnfinishedTasksOfClosedDays(
-      userId: string,
+      userIds: readonly string[],
       from: string,
       before: string,
-    ): Promise<Array<{ id: string; status: TaskStatus; date: string; taskIds: RolloverSummary["taskIds"] }>> {
+    ): Promise<Array<{ userId: string; id: string; status: TaskStatus; date: string; taskIds: RolloverSummary["taskIds"] }>> {
       const rows = await db
         .selectFrom("tasks as t")
         .innerJoin("rolloverSummaries as r", (join) => join.onRef("r.userId", "=", "t.userId").onRef("r.date", "=", "t.date"))
-        .select(["t.id", "t.status", "r.date", "r.taskIds"])
-        .where("t.userId", "=", userId)
+        .select(["t.userId", "t.id", "t.status", "r.date", "r.taskIds"])
+        .where("t.userId", "in", userIds)
         .where("t.date", ">=", from)
         .where("t.date", "<", before)
         .where("t.status", "<>", "done")
@@ -279,31 +346,22 @@ export function rolloverRepository(db: Kysely<Database>) {
       const rows = await dayToCloseQuery.unmappedRows(db, { userId, date, nextDate: addDays(date, 1) });
       const first = rows[0];
       if (!first) return undefined;
-      const taskOf = (row: Row) => {
-        const task: Row = {};
-        for (const [column, key] of taskKeys) task[column] = row[key];
-        const series: Row = {};
-        for (const [column, key] of seriesKeys) series[column] = row[key];
-        task.series = row.series_recurrence === null ? null : series;
-        return task as unknown as RolloverDayTask;
-      };
-      const summary = first.summary_id === null ? undefined : await this.findSummary(userId, date);
-      return {
-        dataVersion: Number(first.data_version),
-        timeZone: first.time_zone as string,
-        settings:
-          first.rollover_todo_tasks === null
-            ? undefined
-            : {
-                rolloverTodoTasks: first.rollover_todo_tasks === 1,
-                stallInProgressTasks: first.stall_in_progress_tasks === 1,
-                deferLargeTasks: first.defer_large_tasks === 1,
-                maxRolloverDays: first.max_rollover_days as number,
-              },
-        summary,
-        isNextDayClosed: first.next_summary_id !== null,
-        tasks: first.task_id === null ? [] : rows.map(taskOf),
-      };
+      return dayToCloseOf(rows, first.summary_id === null ? undefined : await this.findSummary(userId, date));
+    },
+
+    /** findDayToClose of several users' same day, in one query; the days already closed are left out. */
+    async findDaysNotClosed(userIds: readonly string[], date: string): Promise<Map<string, DayToClose>> {
+      const query = dayToCloseRows(db, { date, nextDate: addDays(date, 1) })
+        .select("u.id as userId")
+        .where("u.id", "in", userIds)
+        .where("r.id", "is", null);
+      const byUser = new Map<string, Row[]>();
+      for (const row of await unmappedRows(db, query)) {
+        const rows = byUser.get(row.user_id as string);
+        if (rows) rows.push(row);
+        else byUser.set(row.user_id as string, [row]);
+      }
+      return new Map([...byUser].map(([userId, rows]) => [userId, dayToCloseOf(rows, undefined)]));
     },
 
     /**
@@ -314,12 +372,7 @@ export function rolloverRepository(db: Kysely<Database>) {
      * close of a day moves tasks). Returns whether it stored it.
      */
     async storeClose(userId: string, dataVersion: number, close: DayClose): Promise<boolean> {
-      const summary: SummaryParams = {
-        ...close.summary,
-        userId,
-        taskIds: JSON.stringify(close.summary.taskIds),
-        reflectionReasons: JSON.stringify(close.summary.reflectionReasons),
-      };
+      const summary = summaryParams(userId, close.summary);
       // The version first, as writeUserData: the user's row lock (or SQLite's write lock) before any other row.
       const store = async (trx: Kysely<Database>) => {
         const notice = noticePrefix(userId, CLOSE_CHANGES);
@@ -335,6 +388,52 @@ export function rolloverRepository(db: Kysely<Database>) {
       if (db.isTransaction) return store(db);
       const stored = await db.transaction().execute(store);
       if (stored) noteWrittenVersion(userId, dataVersion + 1);
+      return stored;
+    },
+
+    /**
+     * storeClose of several users' first closes in one transaction, set-based: each user's close is
+     * stored only if their data version is still the one read and their day has no summary yet.
+     * Returns the users whose close it stored.
+     */
+    async storeFirstCloses(closes: ReadonlyArray<{ userId: string; dataVersion: number; close: DayClose }>): Promise<Set<string>> {
+      if (closes.some(({ close }) => close.isAgain)) throw new Error("storeFirstCloses stores first closes only");
+      if (closes.length === 0) return new Set();
+      const { stored, versions } = await db.transaction().execute(async (trx) => {
+        const raised = await trx
+          .updateTable("users")
+          .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
+          .where((eb) =>
+            eb.or(closes.map(({ userId, dataVersion }) => eb.and([eb("id", "=", userId), eb("dataVersion", "=", dataVersion)]))),
+          )
+          .returning(["id", "dataVersion", notifyColumn(rowNoticePrefix(CLOSE_CHANGES))])
+          .execute();
+        const raisedIds = new Set(raised.map((row) => row.id));
+        const summaries = closes
+          .filter(({ userId }) => raisedIds.has(userId))
+          .map(({ userId, close }) => summaryParams(userId, close.summary));
+        const inserted =
+          summaries.length === 0
+            ? []
+            : await trx
+                .insertInto("rolloverSummaries")
+                .values(summaries.map(summaryRow))
+                .onConflict((conflict) => conflict.columns(["userId", "date"]).doNothing())
+                .returning("userId")
+                .execute();
+        const stored = new Set(inserted.map((row) => row.userId));
+        const changed = closes.filter(({ userId }) => stored.has(userId)).flatMap(({ close }) => close.changedTasks);
+        for (const group of groupByChanges(changed)) {
+          await trx
+            .updateTable("tasks")
+            .set(group.changes)
+            .where("id", "in", group.ids)
+            .where(ownersOnly([...stored]))
+            .execute();
+        }
+        return { stored, versions: raised };
+      });
+      for (const { id, dataVersion } of versions) if (stored.has(id)) noteWrittenVersion(id, Number(dataVersion));
       return stored;
     },
   };

@@ -177,6 +177,12 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return settingsOf(repository, userId);
     },
 
+    /** getSettings of several users, in one query. */
+    async getSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
+      const saved = await repository.findSettingsOf(userIds);
+      return new Map(userIds.map((userId) => [userId, saved.get(userId) ?? { ...ROLLOVER_DEFAULTS }]));
+    },
+
     /**
      * Applies the fields sent over the current settings (or the defaults), saves them all, and
      * moves the user's next automatic rollover to match, in one transaction.
@@ -253,7 +259,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     async closeDaysAutomatically(userId: string, from: string, dueDays: readonly string[], settings: RolloverSettings): Promise<number> {
       const firstDue = dueDays[0];
       if (firstDue === undefined) return 0;
-      const open = await repository.listUnfinishedTasksOfClosedDays(userId, from, firstDue);
+      const open = await repository.listUnfinishedTasksOfClosedDays([userId], from, firstDue);
       // tasksLeftToClose's rule (the query already left the done tasks out).
       const reopened = [...new Set(open.filter((task) => !task.taskIds.review.includes(task.id)).map((task) => task.date))];
       let stored = 0;
@@ -261,6 +267,50 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
         if ((await closeDayAndCarryOn(userId, day, [], { automatic: { settings } }))?.stored) stored++;
       }
       return stored;
+    },
+
+    /**
+     * closeDaysAutomatically of many users with one due day each, set-based: their first closes are
+     * read and stored together. Answers the closes stored and the users left to
+     * closeDaysAutomatically: those with closed days to close again, a due day already closed or
+     * followed by a closed one, or a write of theirs since the read.
+     */
+    async closeDueDaysTogether(
+      entries: ReadonlyArray<{ userId: string; from: string; day: string; settings: RolloverSettings }>,
+    ): Promise<{ stored: number; left: Set<string> }> {
+      const left = new Set<string>();
+      if (entries.length === 0) return { stored: 0, left };
+      const userIds = entries.map((entry) => entry.userId);
+      const from = entries.reduce((oldest, entry) => (entry.from < oldest ? entry.from : oldest), entries[0]!.from);
+      const before = entries.reduce((latest, entry) => (entry.day > latest ? entry.day : latest), entries[0]!.day);
+      const byUser = new Map(entries.map((entry) => [entry.userId, entry]));
+      for (const task of await repository.listUnfinishedTasksOfClosedDays(userIds, from, before)) {
+        const entry = byUser.get(task.userId)!;
+        if (task.date >= entry.from && task.date < entry.day && !task.taskIds.review.includes(task.id)) left.add(task.userId);
+      }
+      // The notice of a raise shared by several users is written in SQL around the user's id as it is.
+      for (const userId of userIds) if (JSON.stringify(userId) !== `"${userId}"`) left.add(userId);
+      const withSeries = await repository.listUsersWithSeries(userIds);
+      for (const entry of entries)
+        if (withSeries.has(entry.userId) && !left.has(entry.userId)) await materialiseDay?.(entry.userId, entry.day);
+
+      const closes: Array<{ userId: string; dataVersion: number; close: DayClose }> = [];
+      for (const day of new Set(entries.map((entry) => entry.day))) {
+        const ofDay = entries.filter((entry) => entry.day === day && !left.has(entry.userId));
+        if (ofDay.length === 0) continue;
+        const reads = await repository.findDaysNotClosed(
+          ofDay.map((entry) => entry.userId),
+          day,
+        );
+        for (const { userId, settings } of ofDay) {
+          const read = reads.get(userId);
+          if (!read || read.isNextDayClosed || day > todayInZone(now(), read.timeZone)) left.add(userId);
+          else if (read.tasks.length > 0) closes.push({ userId, dataVersion: read.dataVersion, close: planClose(read, settings, day, []) });
+        }
+      }
+      const stored = await repository.storeFirstCloses(closes);
+      for (const { userId } of closes) if (!stored.has(userId)) left.add(userId);
+      return { stored: stored.size, left };
     },
 
     async getSummary(userId: string, date: string): Promise<RolloverSummary> {
