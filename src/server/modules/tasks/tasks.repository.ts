@@ -114,24 +114,34 @@ const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) 
 );
 
 // The ids of the latest stalled tasks off the day first, from the status index and each row's date alone, so that only
-// those few are joined and read whole. The order is an expression, so SQLite does not walk the user's whole date index.
-const latestStalledElsewhereQuery = compiledQuery((db, p: { userId: string; day: string; limit: number }) => {
-  const latestFirst = sql`coalesce(${sql.ref("tasks.date")}, '')`;
-  return selectTasksOf(db, p.userId)
-    .where("tasks.id", "in", (eb) =>
-      eb
-        .selectFrom("tasks")
-        .select("tasks.id")
-        .where("tasks.userId", "=", p.userId)
-        .where("tasks.status", "=", sql.lit("stalled"))
-        .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", p.day)]))
+// those few are joined and read whole. The order is an expression, so SQLite does not walk the user's whole date index;
+// the limit a literal, so SQLite keeps only that many rows while it sorts.
+const latestStalledElsewhereQueries = new Map<number, PreparedQuery<{ userId: string; day: string }, Task>>();
+
+function latestStalledElsewhereQuery(limit: number) {
+  let query = latestStalledElsewhereQueries.get(limit);
+  if (!query) {
+    const latestFirst = sql`coalesce(${sql.ref("tasks.date")}, '')`;
+    query = compiledQuery((db, p: { userId: string; day: string }) =>
+      selectTasksOf(db, p.userId)
+        .where("tasks.id", "in", (eb) =>
+          eb
+            .selectFrom("tasks")
+            .select("tasks.id")
+            .where("tasks.userId", "=", p.userId)
+            .where("tasks.status", "=", sql.lit("stalled"))
+            .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", p.day)]))
+            .orderBy(latestFirst, "desc")
+            .orderBy("tasks.id")
+            .limit(sql.lit(limit)),
+        )
         .orderBy(latestFirst, "desc")
-        .orderBy("tasks.id")
-        .limit(p.limit),
-    )
-    .orderBy(latestFirst, "desc")
-    .orderBy("tasks.id");
-});
+        .orderBy("tasks.id"),
+    );
+    latestStalledElsewhereQueries.set(limit, query);
+  }
+  return query;
+}
 
 // Read from the index alone; the day's own stalled tasks are taken off by the caller.
 const stalledCountQuery = compiledQuery((db, p: { userId: string }) =>
@@ -395,7 +405,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
     async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
-      const tasks = await latestStalledElsewhereQuery.rows(db, { userId, day, limit });
+      const tasks = await latestStalledElsewhereQuery(limit).rows(db, { userId, day });
       const counted = await stalledCountQuery.takeFirst(db, { userId });
       return { tasks, total: Number(counted?.total ?? 0) };
     },
