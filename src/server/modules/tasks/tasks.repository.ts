@@ -113,6 +113,50 @@ const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) 
     .orderBy("tasks.id"),
 );
 
+// The ids of the latest stalled tasks off the day first, from the status index and each row's date alone, so that only
+// those few are joined and read whole. The order is an expression, so SQLite does not walk the user's whole date index;
+// the limit a literal, so SQLite keeps only that many rows while it sorts.
+const latestStalledElsewhereQueries = new Map<number, PreparedQuery<{ userId: string; day: string }, Task>>();
+
+function latestStalledElsewhereQuery(limit: number) {
+  let query = latestStalledElsewhereQueries.get(limit);
+  if (!query) {
+    const latestFirst = sql`coalesce(${sql.ref("tasks.date")}, '')`;
+    query = compiledQuery((db, p: { userId: string; day: string }) =>
+      selectTasksOf(db, p.userId)
+        .where("tasks.id", "in", (eb) =>
+          eb
+            .selectFrom("tasks")
+            .select("tasks.id")
+            .where("tasks.userId", "=", p.userId)
+            .where("tasks.status", "=", sql.lit("stalled"))
+            .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", p.day)]))
+            .orderBy(latestFirst, "desc")
+            .orderBy("tasks.id")
+            .limit(sql.lit(limit)),
+        )
+        .orderBy(latestFirst, "desc")
+        .orderBy("tasks.id"),
+    );
+    latestStalledElsewhereQueries.set(limit, query);
+  }
+  return query;
+}
+
+// Read from the index alone; the day's own stalled tasks are taken off by the caller.
+const stalledCountQuery = compiledQuery((db, p: { userId: string }) =>
+  db
+    .selectFrom("tasks")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("userId", "=", p.userId)
+    .where("status", "=", sql.lit("stalled")),
+);
+
+// A literal status: the partial (user_id, status) index (listTasksWithStatus).
+const inProgressStatesQuery = compiledQuery((db, p: { userId: string }) =>
+  db.selectFrom("tasks").select(stateColumns).where("userId", "=", p.userId).where("status", "=", sql.lit("inprogress")),
+);
+
 const maxPositionOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db
     .selectFrom("tasks")
@@ -361,22 +405,8 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
     async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
-      const tasks = await selectTasks(userId)
-        .where("tasks.status", "=", sql.lit("stalled"))
-        .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", day)]))
-        // An expression, so that SQLite reads the stalled rows by their status index and sorts them,
-        // rather than walking the user's whole date index backwards.
-        .orderBy(sql`coalesce(${sql.ref("tasks.date")}, '')`, "desc")
-        .orderBy("tasks.id")
-        .limit(limit)
-        .execute();
-      // Read from the index alone; the day's own stalled tasks are taken off by the caller.
-      const counted = await db
-        .selectFrom("tasks")
-        .select((eb) => eb.fn.countAll<number | string>().as("total"))
-        .where("userId", "=", userId)
-        .where("status", "=", sql.lit("stalled"))
-        .executeTakeFirst();
+      const tasks = await latestStalledElsewhereQuery(limit).rows(db, { userId, day });
+      const counted = await stalledCountQuery.takeFirst(db, { userId });
       return { tasks, total: Number(counted?.total ?? 0) };
     },
 
@@ -436,15 +466,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async listInProgressStates(userId: string): Promise<TaskState[]> {
-      return (
-        db
-          .selectFrom("tasks")
-          .select(stateColumns)
-          .where("userId", "=", userId)
-          // A literal: the partial (user_id, status) index (listTasksWithStatus).
-          .where("status", "=", sql.lit("inprogress"))
-          .execute()
-      );
+      return inProgressStatesQuery.rows(db, { userId });
     },
 
     async listInProgressStatesStartedBy(startedBy: string): Promise<(TaskState & { userId: string })[]> {
