@@ -1,19 +1,26 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../app-error.ts";
 import type { Config } from "../../config.ts";
 import { refuseWithoutToken } from "../../plugins/authenticate.ts";
 import { windowCounter } from "../../plugins/rate-limit.ts";
-import { mcpToolkit } from "./mcp-tools.ts";
 
 export const MCP_PATH = "/mcp";
 const WINDOW_MS = 60 * 1000;
 
 // Streamable HTTP, stateless: every POST gets a server and a transport of its own, so any instance can
 // answer it. Bearer only (cookies are never a way in), so the CSRF token does not apply; a cross-site
-// Origin is still refused by the CSRF plugin (DNS rebinding).
+// Origin is still refused by the CSRF plugin (DNS rebinding). The SDK loads on the first call: most
+// instances never get one, and it is a large share of the memory at start.
 export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const createMcpServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
+  let loading: ReturnType<typeof loadMcp> | undefined;
+  const loadMcp = async () => {
+    const [{ StreamableHTTPServerTransport }, { mcpToolkit }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+      import("./mcp-tools.ts"),
+    ]);
+    const createServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
+    return { StreamableHTTPServerTransport, createServer };
+  };
   const count = windowCounter(app, app.db.dialect === "sqlite" ? "memory" : "database", WINDOW_MS);
   const routeConfig = { bearerScopeByRoute: true, csrfSessionFrom: "none" as const };
 
@@ -29,7 +36,8 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
         throw new AppError("too_many_requests", "Too many MCP calls with this token; try again shortly", { retryAfterSeconds: ttl / 1000 });
       }
     }
-    const server = createMcpServer(request.userId!, token.scope);
+    const { StreamableHTTPServerTransport, createServer } = await (loading ??= loadMcp());
+    const server = createServer(request.userId!, token.scope);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on("close", () => {
