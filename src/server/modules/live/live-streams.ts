@@ -78,10 +78,11 @@ export function liveStreams(deps: LiveStreamsDeps) {
 
   async function endDeadSessions(streams: Stream[]): Promise<void> {
     const ids = [...new Set(streams.map((stream) => stream.sessionId))];
+    const live = new Set<string>();
     for (let start = 0; start < ids.length; start += SESSION_CHECK_BATCH) {
-      const live = await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH));
-      for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
+      for (const id of await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH))) live.add(id);
     }
+    for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
   }
 
   function tick(): void {
