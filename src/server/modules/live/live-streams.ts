@@ -39,6 +39,9 @@ export interface LiveStreamsDeps {
 
 export type LiveStreams = ReturnType<typeof liveStreams>;
 
+/** A response's 'error' would otherwise throw; its stream ends at its 'close'. */
+const ignoreError = () => {};
+
 export function liveStreams(deps: LiveStreamsDeps) {
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const maxPerUser = deps.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
@@ -115,7 +118,7 @@ export function liveStreams(deps: LiveStreamsDeps) {
       if (who.since !== undefined && who.since !== group.version) response.write(formatChangeEvent(catchUp(group, who.since)));
       group.streams.push(stream);
       open.add(stream);
-      response.on("close", () => end(stream, true));
+      response.on("close", () => end(stream, true)).on("error", ignoreError);
       if (group.streams.length > maxPerUser) end(group.streams[0]!);
       heartbeat ??= setInterval(tick, heartbeatMs).unref();
     },
