@@ -39,6 +39,9 @@ export interface LiveStreamsDeps {
 
 export type LiveStreams = ReturnType<typeof liveStreams>;
 
+/** A response's 'error' would otherwise throw; its stream ends at its 'close'. */
+const ignoreError = () => {};
+
 export function liveStreams(deps: LiveStreamsDeps) {
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const maxPerUser = deps.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
@@ -78,10 +81,11 @@ export function liveStreams(deps: LiveStreamsDeps) {
 
   async function endDeadSessions(streams: Stream[]): Promise<void> {
     const ids = [...new Set(streams.map((stream) => stream.sessionId))];
+    const live = new Set<string>();
     for (let start = 0; start < ids.length; start += SESSION_CHECK_BATCH) {
-      const live = await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH));
-      for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
+      for (const id of await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH))) live.add(id);
     }
+    for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
   }
 
   function tick(): void {
@@ -114,7 +118,7 @@ export function liveStreams(deps: LiveStreamsDeps) {
       if (who.since !== undefined && who.since !== group.version) response.write(formatChangeEvent(catchUp(group, who.since)));
       group.streams.push(stream);
       open.add(stream);
-      response.on("close", () => end(stream, true));
+      response.on("close", () => end(stream, true)).on("error", ignoreError);
       if (group.streams.length > maxPerUser) end(group.streams[0]!);
       heartbeat ??= setInterval(tick, heartbeatMs).unref();
     },

@@ -72,6 +72,11 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
       // EventSource's own reconnects send Last-Event-ID; the app's after a refused answer, ?since=.
       const since = parseVersion(request.headers["last-event-id"] as string | undefined) ?? parseVersion(request.query.since);
       reply.hijack();
+      // Fastify's 'finish'/'error' listeners (its completion log) would keep the request, the reply
+      // and their logger for the stream's whole life; the stream keeps its own 'error' listener.
+      for (const listener of reply.raw.listeners("error") as Array<(...args: unknown[]) => void>) {
+        reply.raw.off("error", listener).off("finish", listener);
+      }
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
         "content-type": "text/event-stream; charset=utf-8",
