@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from "node:http";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DATA_VERSION_HEADER, liveEventsQuerySchema, LIVE_EVENTS_PATH } from "../../../shared/api/live.ts";
@@ -77,8 +76,10 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
       for (const listener of reply.raw.listeners("error") as Array<(...args: unknown[]) => void>) {
         reply.raw.off("error", listener).off("finish", listener);
       }
+      // Only what a stream needs: the document headers (CSP, framing) do not apply to it, and Node keeps
+      // the sent header block for the stream's whole life.
       reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        "x-content-type-options": "nosniff",
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
         // Proxies (nginx) would otherwise buffer the events.
