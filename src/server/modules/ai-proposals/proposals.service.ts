@@ -9,7 +9,7 @@ import {
   type UndoProposalResponse,
   UNDO_WINDOW_MINUTES,
 } from "../../../shared/api/ai-proposals.ts";
-import type { Task } from "../../../shared/api/tasks.ts";
+import type { Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
@@ -233,6 +233,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
             userId,
             chosen.flatMap(({ operation }) => (operation.kind === "deleteTask" ? [operation.taskId] : [])),
           );
+          const updates: { taskId: string; body: UpdateTaskBody }[] = [];
           for (const change of chosen) {
             const { operation } = change;
             if (operation.kind === "createGoal") {
@@ -242,11 +243,12 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
               const task = before.get(operation.taskId);
               if (!task) throw staleChange();
               const entry: UndoEntry = { changeId: change.id, kind: change.kind, taskId: task.id, before: task };
-              if (operation.kind === "updateTask") await inTransaction.tasks.updateTask(userId, operation.taskId, operation.body);
+              if (operation.kind === "updateTask") updates.push(operation);
               else if (task.seriesId) entry.occurrenceDate = deleted.get(task.id) ?? null;
               entries.push(entry);
             }
           }
+          await inTransaction.tasks.updateTasks(userId, updates);
           const creations = chosen.filter((change) => change.operation.kind === "createTask");
           const created = await inTransaction.tasks.createTasks(
             userId,

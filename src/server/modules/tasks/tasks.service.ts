@@ -308,6 +308,79 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
     return next?.id ?? null;
   }
 
+  async function updateInTransaction(
+    inTransaction: TasksRepository,
+    userId: string,
+    taskId: string,
+    body: UpdateTaskBody,
+    at: Date,
+  ): Promise<void> {
+    const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
+    if (!current) throw taskNotFound();
+    if (body.goalId && body.goalId !== current.goalId) {
+      if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
+    }
+
+    const changes: TaskChanges = { updatedAt: at.toISOString() };
+    // A new rule always applies from this occurrence on: one day cannot repeat differently from its series.
+    const wholeSeries = body.scope === "future" || body.recurrence !== undefined;
+    if (current.seriesId !== null && current.occurrenceDate !== null && wholeSeries) {
+      changes.seriesId = await changeSeriesFrom(inTransaction, userId, current, body, at.toISOString());
+    } else if (current.seriesId === null && body.recurrence != null) {
+      const full = (await inTransaction.findTask(userId, taskId))!;
+      const day = body.date === undefined ? current.date : body.date;
+      if (day === null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
+      const problem = validateRecurrence(body.recurrence, day);
+      if (problem) throw invalidRecurrence(problem);
+      const stamp = at.toISOString();
+      const series: SeriesRow = {
+        id: randomUUID(),
+        recurrence: body.recurrence,
+        startDate: day,
+        endDate: null,
+        skippedDays: "",
+        title: body.title ?? full.title,
+        description: body.description === undefined ? full.description : body.description,
+        estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
+        scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
+        goalId: body.goalId === undefined ? full.goalId : body.goalId,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      await inTransaction.insertSeries(userId, series);
+      changes.seriesId = series.id;
+      changes.occurrenceDate = day;
+    }
+    if (body.title !== undefined) changes.title = body.title;
+    if (body.description !== undefined) changes.description = body.description;
+    if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
+    if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
+    if (body.goalId !== undefined) changes.goalId = body.goalId;
+    if (body.position !== undefined) changes.position = body.position;
+    if (body.date !== undefined) {
+      changes.date = body.date;
+      if (body.date !== current.date && body.position === undefined) {
+        changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
+      }
+      if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
+      // Moved by hand: it did not arrive there by rollover ('(n rolled over)').
+      if (body.date !== current.date) changes.rolledOverFromDate = null;
+    }
+    if (body.status !== undefined) {
+      // A session past its deadline ended there whether or not the stalled rule has run yet: its minutes stop at
+      // the deadline, and the new status is stamped from 'stalled' (so 'inprogress' is a Resume).
+      const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
+      const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
+      Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
+    }
+
+    await inTransaction.updateTask(userId, taskId, changes);
+    // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.
+    await adjustGoalCounts(inTransaction, userId, [
+      [current, { goalId: changes.goalId !== undefined ? changes.goalId : current.goalId, status: changes.status ?? current.status }],
+    ]);
+  }
+
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
     const at = now();
     const overdue = tasks.filter((task) => task.currentSessionStartedAt && isPastStallThreshold(task, at));
@@ -381,74 +454,21 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       const at = now();
       const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
-        const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
-        if (!current) throw taskNotFound();
-        if (body.goalId && body.goalId !== current.goalId) {
-          if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
-        }
-
-        const changes: TaskChanges = { updatedAt: at.toISOString() };
-        // A new rule always applies from this occurrence on: one day cannot repeat differently from its series.
-        const wholeSeries = body.scope === "future" || body.recurrence !== undefined;
-        if (current.seriesId !== null && current.occurrenceDate !== null && wholeSeries) {
-          changes.seriesId = await changeSeriesFrom(inTransaction, userId, current, body, at.toISOString());
-        } else if (current.seriesId === null && body.recurrence != null) {
-          const full = (await inTransaction.findTask(userId, taskId))!;
-          const day = body.date === undefined ? current.date : body.date;
-          if (day === null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
-          const problem = validateRecurrence(body.recurrence, day);
-          if (problem) throw invalidRecurrence(problem);
-          const stamp = at.toISOString();
-          const series: SeriesRow = {
-            id: randomUUID(),
-            recurrence: body.recurrence,
-            startDate: day,
-            endDate: null,
-            skippedDays: "",
-            title: body.title ?? full.title,
-            description: body.description === undefined ? full.description : body.description,
-            estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
-            scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
-            goalId: body.goalId === undefined ? full.goalId : body.goalId,
-            createdAt: stamp,
-            updatedAt: stamp,
-          };
-          await inTransaction.insertSeries(userId, series);
-          changes.seriesId = series.id;
-          changes.occurrenceDate = day;
-        }
-        if (body.title !== undefined) changes.title = body.title;
-        if (body.description !== undefined) changes.description = body.description;
-        if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
-        if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
-        if (body.goalId !== undefined) changes.goalId = body.goalId;
-        if (body.position !== undefined) changes.position = body.position;
-        if (body.date !== undefined) {
-          changes.date = body.date;
-          if (body.date !== current.date && body.position === undefined) {
-            changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
-          }
-          if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
-          // Moved by hand: it did not arrive there by rollover ('(n rolled over)').
-          if (body.date !== current.date) changes.rolledOverFromDate = null;
-        }
-        if (body.status !== undefined) {
-          // A session past its deadline ended there whether or not the stalled rule has run yet: its minutes stop at
-          // the deadline, and the new status is stamped from 'stalled' (so 'inprogress' is a Resume).
-          const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
-          const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
-          Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
-        }
-
-        await inTransaction.updateTask(userId, taskId, changes);
-        // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.
-        await adjustGoalCounts(inTransaction, userId, [
-          [current, { goalId: changes.goalId !== undefined ? changes.goalId : current.goalId, status: changes.status ?? current.status }],
-        ]);
+        await updateInTransaction(inTransaction, userId, taskId, body, at);
         return inTransaction.findTask(userId, taskId);
       });
       if (!task) throw taskNotFound();
       return task;
+    },
+
+    /** Several updates in one write, each as updateTask's, in the order given. */
+    async updateTasks(userId: string, updates: readonly { taskId: string; body: UpdateTaskBody }[]): Promise<void> {
+      if (updates.length === 0) return;
+      const at = now();
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        for (const { taskId, body } of updates) await updateInTransaction(inTransaction, userId, taskId, body, at);
+      });
     },
 
     /** The user's tasks among `taskIds` (another user's or an unknown id is left out), in no order. */
