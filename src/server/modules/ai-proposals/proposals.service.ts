@@ -9,7 +9,7 @@ import {
   type UndoProposalResponse,
   UNDO_WINDOW_MINUTES,
 } from "../../../shared/api/ai-proposals.ts";
-import type { Task } from "../../../shared/api/tasks.ts";
+import type { Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
@@ -229,6 +229,11 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
         const touchedIds = chosen.flatMap((change) => (change.taskId ? [change.taskId] : []));
         const before = new Map((await inTransaction.tasks.findTasks(userId, touchedIds)).map((task) => [task.id, task]));
         try {
+          const deleted = await inTransaction.tasks.deleteTasks(
+            userId,
+            chosen.flatMap(({ operation }) => (operation.kind === "deleteTask" ? [operation.taskId] : [])),
+          );
+          const updates: { taskId: string; body: UpdateTaskBody }[] = [];
           for (const change of chosen) {
             const { operation } = change;
             if (operation.kind === "createGoal") {
@@ -238,14 +243,12 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
               const task = before.get(operation.taskId);
               if (!task) throw staleChange();
               const entry: UndoEntry = { changeId: change.id, kind: change.kind, taskId: task.id, before: task };
-              if (operation.kind === "updateTask") await inTransaction.tasks.updateTask(userId, operation.taskId, operation.body);
-              else {
-                if (task.seriesId) entry.occurrenceDate = await inTransaction.tasks.findOccurrenceDate(userId, task.id);
-                await inTransaction.tasks.deleteTask(userId, operation.taskId);
-              }
+              if (operation.kind === "updateTask") updates.push(operation);
+              else if (task.seriesId) entry.occurrenceDate = deleted.get(task.id) ?? null;
               entries.push(entry);
             }
           }
+          await inTransaction.tasks.updateTasks(userId, updates);
           const creations = chosen.filter((change) => change.operation.kind === "createTask");
           const created = await inTransaction.tasks.createTasks(
             userId,
@@ -299,28 +302,33 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
         };
         const skip = (entry: UndoEntry, reason: string) => skipped.push({ changeId: entry.changeId, title: titleOf(entry), reason });
 
+        const restores: { snapshot: Task; occurrenceDate?: string | null }[] = [];
+        const removals: string[] = [];
         for (const entry of entries) {
-          if (entry.kind === "createGoal") {
-            const goal = await inTransaction.goals.getGoal(userId, entry.goalId!).catch(() => undefined);
-            if (!goal) skip(entry, "deleted since");
-            else if (goal.updatedAt !== entry.written) skip(entry, "changed since");
-            else if (goal.totalTasksCount > 0) skip(entry, "has tasks since");
-            else await inTransaction.goals.deleteGoal(userId, goal.id);
-            continue;
-          }
+          if (entry.kind === "createGoal") continue;
           const task = current.get(entry.taskId!);
           if (entry.kind === "deleteTask") {
             if (task) skip(entry, "exists again");
-            else await inTransaction.tasks.restoreTask(userId, entry.before!, entry.occurrenceDate ?? null);
-            continue;
-          }
-          if (!task) skip(entry, "deleted since");
+            else restores.push({ snapshot: entry.before!, occurrenceDate: entry.occurrenceDate ?? null });
+          } else if (!task) skip(entry, "deleted since");
           else if (taskFingerprint(task) !== entry.written) skip(entry, "changed since");
-          else if (entry.kind === "createTask") await inTransaction.tasks.deleteTask(userId, task.id);
-          else await inTransaction.tasks.restoreTask(userId, entry.before!);
+          else if (entry.kind === "createTask") removals.push(task.id);
+          else restores.push({ snapshot: entry.before! });
+        }
+        await inTransaction.tasks.deleteTasks(userId, removals);
+        await inTransaction.tasks.restoreTasks(userId, restores);
+        for (const entry of entries) {
+          if (entry.kind !== "createGoal") continue;
+          const goal = await inTransaction.goals.getGoal(userId, entry.goalId!).catch(() => undefined);
+          if (!goal) skip(entry, "deleted since");
+          else if (goal.updatedAt !== entry.written) skip(entry, "changed since");
+          else if (goal.totalTasksCount > 0) skip(entry, "has tasks since");
+          else await inTransaction.goals.deleteGoal(userId, goal.id);
         }
       });
-      return { proposal: toProposal(await findRow(userId, id), at), skipped: skipped.reverse() };
+      const order = new Map(entries.map((entry, index) => [entry.changeId, index]));
+      skipped.sort((a, b) => order.get(b.changeId)! - order.get(a.changeId)!);
+      return { proposal: toProposal(await findRow(userId, id), at), skipped };
     },
   };
 }

@@ -259,4 +259,37 @@ describeEachDatabase("assistant proposals API", (dialect) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await tasksOf(alice, "2026-05-05")).map((task) => task.title)).toEqual(["Stretch well"]);
   });
+
+  it("undoing the deletion of two occurrences of one series puts both back on their days, neither skipped", async () => {
+    await createTask(alice, { title: "Stretch", date: "2026-05-04", recurrence: "FREQ=DAILY" });
+    const [second] = await tasksOf(alice, "2026-05-05");
+    const [third] = await tasksOf(alice, "2026-05-06");
+    const proposal = await service().propose(alice.userId, "deleteTasks", [
+      { kind: "deleteTask", taskId: second!.id },
+      { kind: "deleteTask", taskId: third!.id },
+    ]);
+    const skippedDays = async () =>
+      (await t.db.kysely.selectFrom("taskSeries").select("skippedDays").where("id", "=", second!.seriesId!).executeTakeFirstOrThrow())
+        .skippedDays;
+    expect((await apply(alice, proposal)).statusCode).toBe(200);
+    expect(await skippedDays()).toBe("2026-05-05,2026-05-06");
+
+    expect((await undo(alice, proposal)).json().skipped).toEqual([]);
+    expect(await skippedDays()).toBe("");
+    expect(await tasksOf(alice, "2026-05-05")).toEqual([second]);
+    expect(await tasksOf(alice, "2026-05-06")).toEqual([third]);
+  });
+
+  it("undoing a rename gives the task its old title back, and search finds it by that title only", async () => {
+    const report = await createTask(alice, { title: "Write the report", date: "2026-05-04" });
+    const proposal = await service().propose(alice.userId, "planDay", [
+      { kind: "updateTask", taskId: report.id, body: { title: "Draft the summary" } },
+    ]);
+    expect((await apply(alice, proposal)).statusCode).toBe(200);
+    expect((await undo(alice, proposal)).json().skipped).toEqual([]);
+    const search = async (q: string) =>
+      ((await t.app.inject({ url: `/api/tasks/search?q=${q}`, headers: alice.headers })).json() as Task[]).map((task) => task.title);
+    expect(await search("report")).toEqual(["Write the report"]);
+    expect(await search("summary")).toEqual([]);
+  });
 });

@@ -296,24 +296,53 @@ const MAX_ROWS_PER_STATEMENT = 500;
 const MAX_WORD_ROWS_PER_STATEMENT = 2000;
 
 type RowParams = Record<string, unknown>;
-const insertTasksQueries = new Map<string, PreparedQuery<RowParams, { id: string; searchKey: number | string | null }>>();
+type InsertedKey = { id: string; searchKey: number | string | null };
+const insertTasksQueries = new Map<string, PreparedQuery<RowParams, InsertedKey>>();
 
-function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly string[]) {
-  const key = `${dialect}:${rowCount}:${columns.join(",")}`;
+// What a restore writes over the row of the same id: all but its identity, search key and series day.
+const overwrittenColumns = taskColumns
+  .map((column) => column.slice("tasks.".length))
+  .filter((column) => !["id", "userId", "createdAt"].includes(column));
+
+function insertTasksStatement(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: unknown,
+  rows: Record<string, unknown>[],
+  overwrite: boolean,
+) {
+  const insert = db.insertInto("tasks").values(
+    rows.map((row, index) => {
+      const values: Record<string, unknown> = { ...row, userId };
+      if (dialect === "sqlite") values.searchKey = sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}`;
+      return values as unknown as NewTaskRow;
+    }),
+  );
+  if (!overwrite) return insert.returning(["id", "searchKey"]);
+  return insert
+    .onConflict((conflict) =>
+      conflict
+        .column("id")
+        .doUpdateSet((eb) =>
+          Object.fromEntries(overwrittenColumns.map((column) => [column, eb.ref(`excluded.${column}` as "excluded.title")])),
+        )
+        .where("tasks.userId", "=", userId as string),
+    )
+    .returning(["id", "searchKey"]);
+}
+
+function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly string[], overwrite: boolean) {
+  const key = `${dialect}:${rowCount}:${overwrite}:${columns.join(",")}`;
   let query = insertTasksQueries.get(key);
   if (!query) {
     query = compiledQuery((db, p: RowParams) =>
-      db
-        .insertInto("tasks")
-        .values(
-          Array.from({ length: rowCount }, (_, index) => {
-            const row: Record<string, unknown> = { userId: p.userId };
-            for (const column of columns) row[column] = p[`${column}_${index}`];
-            if (dialect === "sqlite") row.searchKey = sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}`;
-            return row as unknown as NewTaskRow;
-          }),
-        )
-        .returning(["id", "searchKey"]),
+      insertTasksStatement(
+        db,
+        dialect,
+        p.userId,
+        Array.from({ length: rowCount }, (_, index) => Object.fromEntries(columns.map((column) => [column, p[`${column}_${index}`]]))),
+        overwrite,
+      ),
     );
     insertTasksQueries.set(key, query);
   }
@@ -384,6 +413,31 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       params[`k${index}`] = row.taskKey;
     });
     await insertWordsQuery(rows.length).execute(db, params);
+  }
+
+  async function writeTaskRows(
+    userId: string,
+    tasks: readonly NewTask[],
+    overwrite: boolean,
+  ): Promise<Map<string, number | string | null>> {
+    const keys = new Map<string, number | string | null>();
+    // Statements stay under both databases' limits on bound parameters (an import writes thousands).
+    for (let start = 0; start < tasks.length; start += MAX_ROWS_PER_STATEMENT) {
+      const rows = tasks.slice(start, start + MAX_ROWS_PER_STATEMENT);
+      const columns = rows.length <= MAX_COMPILED_ROWS ? sharedColumns(rows) : null;
+      let written: InsertedKey[];
+      if (columns) {
+        const params: RowParams = { userId };
+        rows.forEach((task, index) => {
+          for (const column of columns) params[`${column}_${index}`] = (task as Record<string, unknown>)[column];
+        });
+        written = await insertTasksQuery(dialect, rows.length, columns, overwrite).rows(db, params);
+      } else {
+        written = await insertTasksStatement(db, dialect, userId, rows as unknown as Record<string, unknown>[], overwrite).execute();
+      }
+      for (const row of written) keys.set(row.id, row.searchKey);
+    }
+    return keys;
   }
 
   return {
@@ -465,6 +519,18 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return query.executeTakeFirst();
     },
 
+    /** Several tasks' states and titles, locked as findTaskState's. */
+    async findTaskStates(userId: string, taskIds: readonly string[]): Promise<(TaskState & { title: string })[]> {
+      if (taskIds.length === 0) return [];
+      let query = db
+        .selectFrom("tasks")
+        .select([...stateColumns, "title"])
+        .where("userId", "=", userId)
+        .where("id", "in", taskIds);
+      if (dialect === "postgres") query = query.forUpdate();
+      return query.execute();
+    },
+
     async listInProgressStates(userId: string): Promise<TaskState[]> {
       return inProgressStatesQuery.rows(db, { userId });
     },
@@ -481,39 +547,25 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     // PostgreSQL's identity gives each search key; on SQLite each row counts one past the largest in the statement
     // itself, so the keys are new and increasing whether or not the caller holds a transaction.
     async insertTasks(userId: string, tasks: readonly NewTask[]): Promise<void> {
-      if (tasks.length === 0) return;
-      // Statements stay under both databases' limits on bound parameters (an import writes thousands).
-      if (tasks.length > MAX_ROWS_PER_STATEMENT) {
-        for (let start = 0; start < tasks.length; start += MAX_ROWS_PER_STATEMENT) {
-          await this.insertTasks(userId, tasks.slice(start, start + MAX_ROWS_PER_STATEMENT));
-        }
-        return;
-      }
-      const columns = tasks.length <= MAX_COMPILED_ROWS ? sharedColumns(tasks) : null;
-      let inserted: { id: string; searchKey: number | string | null }[];
-      if (columns) {
-        const params: RowParams = { userId };
-        tasks.forEach((task, index) => {
-          for (const column of columns) params[`${column}_${index}`] = (task as Record<string, unknown>)[column];
-        });
-        inserted = await insertTasksQuery(dialect, tasks.length, columns).rows(db, params);
-      } else {
-        inserted = await db
-          .insertInto("tasks")
-          .values(
-            tasks.map((task, index) =>
-              dialect === "sqlite"
-                ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
-                : { ...task, userId },
-            ),
-          )
-          .returning(["id", "searchKey"])
-          .execute();
-      }
-      const keys = new Map(inserted.map((row) => [row.id, row.searchKey!]));
+      const keys = await writeTaskRows(userId, tasks, false);
       await insertWords(
         userId,
         tasks.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
+      );
+    },
+
+    /**
+     * Writes each task back whole by its id (an undone proposal): inserted when gone, else written over,
+     * keeping its search key and series day. `previousTitles`: the existing ones' titles, whose words change with them.
+     */
+    async restoreTasks(userId: string, tasks: readonly NewTask[], previousTitles: ReadonlyMap<string, string>): Promise<void> {
+      const keys = await writeTaskRows(userId, tasks, true);
+      const worded = tasks.filter((task) => previousTitles.get(task.id) !== task.title && keys.get(task.id) != null);
+      const stale = worded.filter((task) => previousTitles.has(task.id)).map((task) => keys.get(task.id)!);
+      if (stale.length > 0) await db.deleteFrom("taskWords").where("taskKey", "in", stale).execute();
+      await insertWords(
+        userId,
+        worded.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
       );
     },
 
@@ -559,6 +611,13 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "=", seriesId);
       if (dialect === "postgres") query = query.forUpdate();
       return query.executeTakeFirst();
+    },
+
+    async findSeriesOf(userId: string, seriesIds: readonly string[]): Promise<SeriesRow[]> {
+      if (seriesIds.length === 0) return [];
+      let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "in", seriesIds);
+      if (dialect === "postgres") query = query.forUpdate();
+      return query.execute();
     },
 
     async insertSeries(userId: string, series: SeriesRow): Promise<void> {
@@ -653,6 +712,19 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
+    async deleteTasks(
+      userId: string,
+      taskIds: readonly string[],
+    ): Promise<(GoalCountedState & Pick<TaskRow, "id" | "seriesId" | "occurrenceDate">)[]> {
+      if (taskIds.length === 0) return [];
+      return db
+        .deleteFrom("tasks")
+        .where("userId", "=", userId)
+        .where("id", "in", taskIds)
+        .returning(["id", "goalId", "status", "seriesId", "occurrenceDate"])
+        .execute();
+    },
+
     // Relative updates, so that concurrent changes add up.
     async adjustGoalTaskCounts(userId: string, goalId: string, change: { total: number; completed: number }): Promise<void> {
       await adjustGoalTaskCountsQuery.execute(db, { userId, goalId, ...change });
@@ -661,6 +733,13 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
       const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;
+    },
+
+    /** Which of `goalIds` are the user's goals. */
+    async findGoalIds(userId: string, goalIds: readonly string[]): Promise<string[]> {
+      if (goalIds.length === 0) return [];
+      const goals = await db.selectFrom("goals").select("id").where("userId", "=", userId).where("id", "in", goalIds).execute();
+      return goals.map((goal) => goal.id);
     },
 
     async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {

@@ -51,23 +51,29 @@ export interface TasksServiceDeps {
 
 const taskNotFound = () => notFound("Task");
 
-// In the caller's transaction, so the goals' stored counts (migration 0003) move with the task write.
-async function adjustGoalCounts(
-  repository: TasksRepository,
-  userId: string,
-  before: GoalCountedState | null,
-  after: GoalCountedState | null,
-): Promise<void> {
-  const wasDone = before?.status === "done" ? 1 : 0;
-  const isDone = after?.status === "done" ? 1 : 0;
-  const from = before?.goalId ?? null;
-  const to = after?.goalId ?? null;
-  if (from !== null && from === to) {
-    if (isDone !== wasDone) await repository.adjustGoalTaskCounts(userId, from, { total: 0, completed: isDone - wasDone });
-    return;
+type GoalCountChange = readonly [before: GoalCountedState | null, after: GoalCountedState | null];
+
+// In the caller's transaction, so the goals' stored counts (migration 0003) move with the task writes: one update per goal.
+async function adjustGoalCounts(repository: TasksRepository, userId: string, changes: readonly GoalCountChange[]): Promise<void> {
+  const byGoal = new Map<string, { total: number; completed: number }>();
+  const add = (goalId: string, total: number, completed: number) => {
+    const sum = byGoal.get(goalId) ?? { total: 0, completed: 0 };
+    byGoal.set(goalId, { total: sum.total + total, completed: sum.completed + completed });
+  };
+  for (const [before, after] of changes) {
+    const wasDone = before?.status === "done" ? 1 : 0;
+    const isDone = after?.status === "done" ? 1 : 0;
+    const from = before?.goalId ?? null;
+    const to = after?.goalId ?? null;
+    if (from !== null && from === to) add(from, 0, isDone - wasDone);
+    else {
+      if (from !== null) add(from, -1, -wasDone);
+      if (to !== null) add(to, 1, isDone);
+    }
   }
-  if (from !== null) await repository.adjustGoalTaskCounts(userId, from, { total: -1, completed: -wasDone });
-  if (to !== null) await repository.adjustGoalTaskCounts(userId, to, { total: 1, completed: isDone });
+  for (const [goalId, change] of byGoal) {
+    if (change.total !== 0 || change.completed !== 0) await repository.adjustGoalTaskCounts(userId, goalId, change);
+  }
 }
 const goalNotFound = () => notFound("Goal");
 
@@ -284,11 +290,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (fields.title !== undefined) changes.title = fields.title;
         await inTransaction.updateTask(userId, task.id, changes);
         if (fields.goalId !== undefined) {
-          await adjustGoalCounts(inTransaction, userId, task, { goalId: fields.goalId, status: task.status });
+          await adjustGoalCounts(inTransaction, userId, [[task, { goalId: fields.goalId, status: task.status }]]);
         }
       } else if (isUntouched(task)) {
         await inTransaction.deleteTask(userId, task.id);
-        await adjustGoalCounts(inTransaction, userId, task, null);
+        await adjustGoalCounts(inTransaction, userId, [[task, null]]);
       } else {
         await inTransaction.updateTask(userId, task.id, { seriesId: null, updatedAt: at });
       }
@@ -300,6 +306,79 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       await inTransaction.updateSeries(userId, series.id, { endDate: addDays(day, -1), updatedAt: at });
     }
     return next?.id ?? null;
+  }
+
+  async function updateInTransaction(
+    inTransaction: TasksRepository,
+    userId: string,
+    taskId: string,
+    body: UpdateTaskBody,
+    at: Date,
+  ): Promise<void> {
+    const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
+    if (!current) throw taskNotFound();
+    if (body.goalId && body.goalId !== current.goalId) {
+      if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
+    }
+
+    const changes: TaskChanges = { updatedAt: at.toISOString() };
+    // A new rule always applies from this occurrence on: one day cannot repeat differently from its series.
+    const wholeSeries = body.scope === "future" || body.recurrence !== undefined;
+    if (current.seriesId !== null && current.occurrenceDate !== null && wholeSeries) {
+      changes.seriesId = await changeSeriesFrom(inTransaction, userId, current, body, at.toISOString());
+    } else if (current.seriesId === null && body.recurrence != null) {
+      const full = (await inTransaction.findTask(userId, taskId))!;
+      const day = body.date === undefined ? current.date : body.date;
+      if (day === null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
+      const problem = validateRecurrence(body.recurrence, day);
+      if (problem) throw invalidRecurrence(problem);
+      const stamp = at.toISOString();
+      const series: SeriesRow = {
+        id: randomUUID(),
+        recurrence: body.recurrence,
+        startDate: day,
+        endDate: null,
+        skippedDays: "",
+        title: body.title ?? full.title,
+        description: body.description === undefined ? full.description : body.description,
+        estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
+        scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
+        goalId: body.goalId === undefined ? full.goalId : body.goalId,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      await inTransaction.insertSeries(userId, series);
+      changes.seriesId = series.id;
+      changes.occurrenceDate = day;
+    }
+    if (body.title !== undefined) changes.title = body.title;
+    if (body.description !== undefined) changes.description = body.description;
+    if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
+    if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
+    if (body.goalId !== undefined) changes.goalId = body.goalId;
+    if (body.position !== undefined) changes.position = body.position;
+    if (body.date !== undefined) {
+      changes.date = body.date;
+      if (body.date !== current.date && body.position === undefined) {
+        changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
+      }
+      if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
+      // Moved by hand: it did not arrive there by rollover ('(n rolled over)').
+      if (body.date !== current.date) changes.rolledOverFromDate = null;
+    }
+    if (body.status !== undefined) {
+      // A session past its deadline ended there whether or not the stalled rule has run yet: its minutes stop at
+      // the deadline, and the new status is stamped from 'stalled' (so 'inprogress' is a Resume).
+      const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
+      const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
+      Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
+    }
+
+    await inTransaction.updateTask(userId, taskId, changes);
+    // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.
+    await adjustGoalCounts(inTransaction, userId, [
+      [current, { goalId: changes.goalId !== undefined ? changes.goalId : current.goalId, status: changes.status ?? current.status }],
+    ]);
   }
 
   async function stallOverdueSessions(userId: string, tasks: readonly TaskState[]): Promise<number> {
@@ -375,75 +454,21 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       const at = now();
       const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
-        const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
-        if (!current) throw taskNotFound();
-        if (body.goalId && body.goalId !== current.goalId) {
-          if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
-        }
-
-        const changes: TaskChanges = { updatedAt: at.toISOString() };
-        // A new rule always applies from this occurrence on: one day cannot repeat differently from its series.
-        const wholeSeries = body.scope === "future" || body.recurrence !== undefined;
-        if (current.seriesId !== null && current.occurrenceDate !== null && wholeSeries) {
-          changes.seriesId = await changeSeriesFrom(inTransaction, userId, current, body, at.toISOString());
-        } else if (current.seriesId === null && body.recurrence != null) {
-          const full = (await inTransaction.findTask(userId, taskId))!;
-          const day = body.date === undefined ? current.date : body.date;
-          if (day === null) throw invalidRecurrence(RECURRENCE_NEEDS_DATE_MESSAGE);
-          const problem = validateRecurrence(body.recurrence, day);
-          if (problem) throw invalidRecurrence(problem);
-          const stamp = at.toISOString();
-          const series: SeriesRow = {
-            id: randomUUID(),
-            recurrence: body.recurrence,
-            startDate: day,
-            endDate: null,
-            skippedDays: "",
-            title: body.title ?? full.title,
-            description: body.description === undefined ? full.description : body.description,
-            estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
-            scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
-            goalId: body.goalId === undefined ? full.goalId : body.goalId,
-            createdAt: stamp,
-            updatedAt: stamp,
-          };
-          await inTransaction.insertSeries(userId, series);
-          changes.seriesId = series.id;
-          changes.occurrenceDate = day;
-        }
-        if (body.title !== undefined) changes.title = body.title;
-        if (body.description !== undefined) changes.description = body.description;
-        if (body.estimatedDuration !== undefined) changes.estimatedDuration = body.estimatedDuration;
-        if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
-        if (body.goalId !== undefined) changes.goalId = body.goalId;
-        if (body.position !== undefined) changes.position = body.position;
-        if (body.date !== undefined) {
-          changes.date = body.date;
-          if (body.date !== current.date && body.position === undefined) {
-            changes.position = positionBetween((await inTransaction.findMaxPosition(userId, body.date)) ?? 0, null);
-          }
-          if (body.date !== null && current.firstPlannedDate === null) changes.firstPlannedDate = body.date;
-          // Moved by hand: it did not arrive there by rollover ('(n rolled over)').
-          if (body.date !== current.date) changes.rolledOverFromDate = null;
-        }
-        if (body.status !== undefined) {
-          // A session past its deadline ended there whether or not the stalled rule has run yet: its minutes stop at
-          // the deadline, and the new status is stamped from 'stalled' (so 'inprogress' is a Resume).
-          const deadline = isPastStallThreshold(current, at) ? stallDeadline(current) : null;
-          const stalled = deadline ? statusChangeStamps(current, "stalled", deadline) : {};
-          Object.assign(changes, stalled, statusChangeStamps({ ...current, ...stalled }, body.status, at));
-        }
-
-        await inTransaction.updateTask(userId, taskId, changes);
-        // The row is locked (PostgreSQL) or the database is (SQLite), so `current` is what changed.
-        await adjustGoalCounts(inTransaction, userId, current, {
-          goalId: changes.goalId !== undefined ? changes.goalId : current.goalId,
-          status: changes.status ?? current.status,
-        });
+        await updateInTransaction(inTransaction, userId, taskId, body, at);
         return inTransaction.findTask(userId, taskId);
       });
       if (!task) throw taskNotFound();
       return task;
+    },
+
+    /** Several updates in one write, each as updateTask's, in the order given. */
+    async updateTasks(userId: string, updates: readonly { taskId: string; body: UpdateTaskBody }[]): Promise<void> {
+      if (updates.length === 0) return;
+      const at = now();
+      await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        for (const { taskId, body } of updates) await updateInTransaction(inTransaction, userId, taskId, body, at);
+      });
     },
 
     /** The user's tasks among `taskIds` (another user's or an unknown id is left out), in no order. */
@@ -451,34 +476,76 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.findTasks(userId, taskIds);
     },
 
-    /** The day a series made this task for; the Task view leaves it out, and a restore needs it back. */
-    async findOccurrenceDate(userId: string, taskId: string): Promise<string | null> {
-      return (await repository.findTaskState(userId, taskId))?.occurrenceDate ?? null;
-    },
-
     /**
-     * Puts a task back as `snapshot` was, all its fields (an assistant's proposal undone): updated
-     * when it exists, else inserted with its id. A goal gone since leaves it unlinked.
+     * Puts tasks back as their snapshots were, all their fields (an assistant's proposal undone), in one write:
+     * written over when they exist, else inserted with their ids, an occurrence back on its series' day. A goal gone since leaves one unlinked.
      */
-    async restoreTask(userId: string, snapshot: Task, occurrenceDate: string | null = null): Promise<void> {
+    async restoreTasks(userId: string, restores: readonly { snapshot: Task; occurrenceDate?: string | null }[]): Promise<void> {
+      if (restores.length === 0) return;
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
-        const current = await inTransaction.findTaskState(userId, snapshot.id, { lock: true });
-        const { goalTitle: _joined, userId: _owner, recurrence: _series, id, createdAt, ...fields } = snapshot;
-        if (fields.goalId !== null && (await inTransaction.findGoalTitle(userId, fields.goalId)) === undefined) fields.goalId = null;
-        if (current) await inTransaction.updateTask(userId, id, fields);
-        else {
-          const series = fields.seriesId ? await inTransaction.findSeries(userId, fields.seriesId) : undefined;
-          if (!series) fields.seriesId = null;
+        const current = new Map(
+          (
+            await inTransaction.findTaskStates(
+              userId,
+              restores.map(({ snapshot }) => snapshot.id),
+            )
+          ).map((task) => [task.id, task]),
+        );
+        const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id) => id !== null))];
+        const goals = new Set(await inTransaction.findGoalIds(userId, distinct(restores.map(({ snapshot }) => snapshot.goalId))));
+        const gone = restores.filter(({ snapshot }) => !current.has(snapshot.id));
+        const series = new Map(
+          (await inTransaction.findSeriesOf(userId, distinct(gone.map(({ snapshot }) => snapshot.seriesId)))).map((row) => [row.id, row]),
+        );
+        const unskipped = new Map<string, string[]>();
+        const rows = restores.map(({ snapshot, occurrenceDate = null }): NewTask => {
+          const { goalTitle: _joined, userId: _owner, recurrence: _series, ...row } = snapshot;
+          if (row.goalId !== null && !goals.has(row.goalId)) row.goalId = null;
+          if (current.has(row.id)) return { ...row, occurrenceDate: null };
+          const of = row.seriesId === null ? undefined : series.get(row.seriesId);
+          if (!of) row.seriesId = null;
           // Its day was skipped when it was deleted: back in the series, it is that day's occurrence again.
-          const day = series && occurrenceDate !== null ? occurrenceDate : null;
-          if (series && day !== null) {
-            const kept = skippedDays(series).filter((skipped) => skipped !== day);
-            await inTransaction.updateSeries(userId, series.id, { skippedDays: kept.join(","), updatedAt: now().toISOString() });
-          }
-          await inTransaction.insertTasks(userId, [{ id, createdAt, ...fields, occurrenceDate: day }]);
+          const day = of && occurrenceDate !== null ? occurrenceDate : null;
+          if (of && day !== null) unskipped.set(of.id, [...(unskipped.get(of.id) ?? []), day]);
+          return { ...row, occurrenceDate: day };
+        });
+        for (const [seriesId, days] of unskipped) {
+          const kept = skippedDays(series.get(seriesId)!).filter((skipped) => !days.includes(skipped));
+          await inTransaction.updateSeries(userId, seriesId, { skippedDays: kept.join(","), updatedAt: now().toISOString() });
         }
-        await adjustGoalCounts(inTransaction, userId, current ?? null, fields);
+        await inTransaction.restoreTasks(userId, rows, new Map([...current.values()].map((task) => [task.id, task.title])));
+        await adjustGoalCounts(
+          inTransaction,
+          userId,
+          rows.map((row) => [current.get(row.id) ?? null, { goalId: row.goalId ?? null, status: row.status }]),
+        );
+      });
+    },
+
+    /** Deletes each task as deleteTask does one, in one write, or none (a 404) when one is not the user's. Answers their series days. */
+    async deleteTasks(userId: string, taskIds: readonly string[]): Promise<Map<string, string | null>> {
+      if (taskIds.length === 0) return new Map();
+      return writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
+        const inTransaction = tasksRepository(trx, dialect);
+        const deleted = new Map((await inTransaction.deleteTasks(userId, taskIds)).map((task) => [task.id, task]));
+        if (deleted.size !== new Set(taskIds).size) throw taskNotFound();
+        const skippedBySeries = new Map<string, string[]>();
+        for (const task of [...new Set(taskIds)].map((taskId) => deleted.get(taskId)!)) {
+          if (task.seriesId !== null && task.occurrenceDate !== null) {
+            skippedBySeries.set(task.seriesId, [...(skippedBySeries.get(task.seriesId) ?? []), task.occurrenceDate]);
+          }
+        }
+        for (const series of await inTransaction.findSeriesOf(userId, [...skippedBySeries.keys()])) {
+          const skipped = [...skippedDays(series), ...skippedBySeries.get(series.id)!].join(",");
+          await inTransaction.updateSeries(userId, series.id, { skippedDays: skipped, updatedAt: now().toISOString() });
+        }
+        await adjustGoalCounts(
+          inTransaction,
+          userId,
+          [...deleted.values()].map((task) => [task, null]),
+        );
+        return new Map([...deleted.values()].map((task) => [task.id, task.occurrenceDate]));
       });
     },
 
@@ -492,7 +559,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         if (series && day !== null && scope === "future") {
           for (const task of await inTransaction.listOccurrencesFrom(userId, series.id, day)) {
             await inTransaction.deleteTask(userId, task.id);
-            await adjustGoalCounts(inTransaction, userId, task, null);
+            await adjustGoalCounts(inTransaction, userId, [[task, null]]);
           }
           if (day <= series.startDate) await inTransaction.deleteSeries(userId, series.id);
           else await inTransaction.updateSeries(userId, series.id, { endDate: addDays(day, -1), updatedAt: now().toISOString() });
@@ -504,7 +571,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         }
         const deleted = await inTransaction.deleteTask(userId, taskId);
         if (!deleted) throw taskNotFound();
-        await adjustGoalCounts(inTransaction, userId, deleted, null);
+        await adjustGoalCounts(inTransaction, userId, [[deleted, null]]);
       });
     },
 
