@@ -58,7 +58,6 @@ function bareOf(db: Kysely<Database>): Kysely<Database> {
   return bare;
 }
 
-/** PreparedQuery#unmappedRows of a query built for one call: compiled with `db`'s plugins, its rows left as they come. */
 export async function unmappedRows(db: Kysely<Database>, query: Compilable): Promise<Record<string, unknown>[]> {
   return (await bareOf(db).executeQuery<Record<string, unknown>>(query.compile())).rows;
 }

@@ -42,7 +42,6 @@ export function dueUserClaims<C extends SelectExpression<Database, "users">>(
       await db.updateTable("users").set(changes).where("id", "=", userId).where(slot, "=", leaseUntil).execute();
     },
 
-    /** moveSlot of a claimed batch: one statement per distinct change. */
     async moveSlots(leaseUntil: string, moves: ReadonlyArray<{ userId: string; changes: UpdateObject<Database, "users"> }>): Promise<void> {
       const groups = new Map<string, { userIds: string[]; changes: UpdateObject<Database, "users"> }>();
       for (const { userId, changes } of moves) {

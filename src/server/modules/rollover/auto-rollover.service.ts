@@ -17,7 +17,6 @@ export function autoRolloverService({
   const rollover = rolloverService({ kysely, now, materialiseDay });
   const repository = autoRolloverRepository(kysely);
 
-  /** The user's due days, oldest first, and where their slot moves to after them. */
   function planOf(user: DueUser, settings: RolloverSettings, at: Date) {
     const isOn = isAutoRolloverOn(settings);
     const due = isOn && user.autoRolloverDay !== null ? dueAutoRolloverDays(user.autoRolloverDay, settings, user.timeZone, at) : [];

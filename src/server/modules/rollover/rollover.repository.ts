@@ -138,7 +138,6 @@ function taskOf(row: Row): RolloverDayTask {
   return task as unknown as RolloverDayTask;
 }
 
-/** A user's rows of dayToCloseRows as what closing the day reads. */
 function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToClose {
   const first = rows[0]!;
   return {
@@ -267,7 +266,6 @@ export function rolloverRepository(db: Kysely<Database>) {
       return row && settingsFromRow(row);
     },
 
-    /** findSettings of several users: those who never saved any are left out. */
     async findSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
       const rows = await db
         .selectFrom("rolloverSettings")
@@ -277,7 +275,6 @@ export function rolloverRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.userId, settingsFromRow(row)]));
     },
 
-    /** Which of these users have repeating tasks (whose occurrences a close makes first). */
     async listUsersWithSeries(userIds: readonly string[]): Promise<Set<string>> {
       const rows = await db.selectFrom("taskSeries").select("userId").distinct().where("userId", "in", userIds).execute();
       return new Set(rows.map((row) => row.userId));

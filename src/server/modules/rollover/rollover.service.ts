@@ -177,7 +177,6 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return settingsOf(repository, userId);
     },
 
-    /** getSettings of several users, in one query. */
     async getSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
       const saved = await repository.findSettingsOf(userIds);
       return new Map(userIds.map((userId) => [userId, saved.get(userId) ?? { ...ROLLOVER_DEFAULTS }]));
@@ -269,12 +268,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return stored;
     },
 
-    /**
-     * closeDaysAutomatically of many users with one due day each, set-based: their first closes are
-     * read and stored together. Answers the closes stored and the users left to
-     * closeDaysAutomatically: those with closed days to close again, a due day already closed or
-     * followed by a closed one, or a write of theirs since the read.
-     */
+    /** Set-based first closes; the users it leaves (a day to close again, a closed day, a write since the read) go one by one. */
     async closeDueDaysTogether(
       entries: ReadonlyArray<{ userId: string; from: string; day: string; settings: RolloverSettings }>,
     ): Promise<{ stored: number; left: Set<string> }> {

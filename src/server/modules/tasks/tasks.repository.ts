@@ -519,7 +519,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return query.executeTakeFirst();
     },
 
-    /** Several tasks' states and titles, locked as findTaskState's. */
     async findTaskStates(userId: string, taskIds: readonly string[]): Promise<(TaskState & { title: string })[]> {
       if (taskIds.length === 0) return [];
       let query = db
@@ -735,7 +734,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return goal?.title;
     },
 
-    /** Which of `goalIds` are the user's goals. */
     async findGoalIds(userId: string, goalIds: readonly string[]): Promise<string[]> {
       if (goalIds.length === 0) return [];
       const goals = await db.selectFrom("goals").select("id").where("userId", "=", userId).where("id", "in", goalIds).execute();
