@@ -4,6 +4,7 @@ import type { FutureTasksResponse } from "../src/shared/api/tasks.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
+import { writeUserItem } from "./user-storage.ts";
 import { closeWithEscape, expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
@@ -359,6 +360,8 @@ test.describe("end of day on a phone", () => {
 
   test("the wrap-up and the Rollover tab fit 375 px", async ({ page }) => {
     await signIn(page, person("phone"));
+    // A layout journey: the seeded completion's celebration would land over the header at a moment no wait can name.
+    await writeUserItem(page, "daywise:notification-preferences", JSON.stringify({ completionCelebrations: false }));
     await planToday(page);
     const calls = api(page);
     await calls.createTask({ title: "A fifth task with a rather long title that has to wrap or truncate", date: today() });
