@@ -11,21 +11,22 @@ import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { requireUserId } from "./authenticate.ts";
 
-/** Characters of serialized answers kept in all (about this many bytes for ASCII JSON). */
-const MAX_CACHED_CHARS = 32 * 1024 * 1024;
+/** Bytes of serialized answers kept in all. */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
+// Answers are kept as UTF-8 bytes: a kept string would be measured and encoded again on every send.
 /** One answer, under its own key. */
 interface Entry {
   version: number;
-  json: string;
+  json: Buffer;
 }
 
 /** A family of one user's answers kept together (a key per day, say), at most `max` of them. */
 interface GroupEntry {
   version: number;
   /** By key; the first is the least recently used. */
-  answers: Map<string, string>;
-  /** Characters of the keys and answers. */
+  answers: Map<string, Buffer>;
+  /** Characters of the keys and bytes of the answers. */
   chars: number;
 }
 
@@ -52,12 +53,12 @@ declare module "fastify" {
 
 export const userDataCachePlugin = fp(async function userDataCache(app: FastifyInstance) {
   const entries = new LRUCache<string, Entry | GroupEntry>({
-    maxSize: MAX_CACHED_CHARS,
+    maxSize: MAX_CACHED_BYTES,
     sizeCalculation: (entry, key) => ("json" in entry ? entry.json.length : entry.chars) + key.length,
   });
 
   /** The kept answer of `key`, or undefined; a group's answer becomes its most recently used. */
-  function keptAnswer(cacheKey: string, key: string, version: number | null, group: UserDataGroup | undefined): string | undefined {
+  function keptAnswer(cacheKey: string, key: string, version: number | null, group: UserDataGroup | undefined): Buffer | undefined {
     const kept = entries.get(cacheKey);
     if (!kept || kept.version !== version) return undefined;
     if (!group) return "json" in kept ? kept.json : undefined;
@@ -70,7 +71,7 @@ export const userDataCachePlugin = fp(async function userDataCache(app: FastifyI
     return json;
   }
 
-  function keep(cacheKey: string, key: string, version: number, json: string, group: UserDataGroup | undefined) {
+  function keep(cacheKey: string, key: string, version: number, json: Buffer, group: UserDataGroup | undefined) {
     if (!group) {
       entries.set(cacheKey, { version, json });
       return;
@@ -78,7 +79,7 @@ export const userDataCachePlugin = fp(async function userDataCache(app: FastifyI
     const kept = entries.get(cacheKey);
     // Versions only rise: an answer read at an older one (a slow request) does not push out newer ones.
     if (kept && kept.version > version) return;
-    const entry = kept && kept.version === version && "answers" in kept ? kept : { version, answers: new Map<string, string>(), chars: 0 };
+    const entry = kept && kept.version === version && "answers" in kept ? kept : { version, answers: new Map<string, Buffer>(), chars: 0 };
     const previous = entry.answers.get(key);
     if (previous !== undefined) {
       entry.answers.delete(key);
@@ -104,7 +105,7 @@ export const userDataCachePlugin = fp(async function userDataCache(app: FastifyI
       let json = keptAnswer(cacheKey, key, version, group);
       if (json === undefined) {
         // The app's serializer (contract-serializer.ts) always writes a string.
-        json = String(this.serialize(await load()));
+        json = Buffer.from(String(this.serialize(await load())));
         if (version !== null) keep(cacheKey, key, version, json, group);
       }
       return this.type("application/json; charset=utf-8").send(json);
