@@ -11,6 +11,12 @@ const WINDOW_MS = 60 * 1000;
 // answer it. Bearer only (cookies are never a way in), so the CSRF token does not apply; a cross-site
 // Origin is still refused by the CSRF plugin (DNS rebinding). The SDK loads on the first call: most
 // instances never get one, and it is a large share of the memory at start.
+function calledToolOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" && typeof params?.name === "string" ? params.name : undefined;
+}
+
 export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   let loading: ReturnType<typeof loadMcp> | undefined;
   const loadMcp = async () => {
@@ -37,7 +43,7 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
       }
     }
     const { StreamableHTTPServerTransport, createServer } = await (loading ??= loadMcp());
-    const server = createServer(request.userId!, token.scope);
+    const server = createServer(request.userId!, token.scope, calledToolOf(request.body));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on("close", () => {

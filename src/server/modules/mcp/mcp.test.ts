@@ -38,6 +38,8 @@ describeEachDatabase("MCP server", (dialect) => {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
     });
     await client.connect(transport);
+    // Listed once, the client checks every call's structured answer against the tool's output schema.
+    await client.listTools();
     clients.push(client);
     return client;
   }
@@ -116,6 +118,10 @@ describeEachDatabase("MCP server", (dialect) => {
       ["Later", "stalled"],
       ["Long ago", "stalled"],
     ]);
+    // The day's own stalled task is in its list, not among the others nor in their count.
+    const later = await call(client, "get_day", { date: "2020-01-07" });
+    expect(later.structuredContent).toMatchObject({ stalledElsewhereCount: 1, tasks: { stalled: [{ title: "Later" }] } });
+    expect((later.structuredContent!.stalledElsewhere as Array<{ title: string }>).map((task) => task.title)).toEqual(["Long ago"]);
   });
 
   it("get_day lists the day's calendar events and their busy minutes", async () => {

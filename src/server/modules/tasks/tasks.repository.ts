@@ -116,41 +116,41 @@ const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) 
 // The ids of the latest stalled tasks off the day first, from the status index and each row's date alone, so that only
 // those few are joined and read whole. The order is an expression, so SQLite does not walk the user's whole date index;
 // the limit a literal, so SQLite keeps only that many rows while it sorts.
-const latestStalledElsewhereQueries = new Map<number, PreparedQuery<{ userId: string; day: string }, Task>>();
+const latestStalledElsewhereQueries = new Map<
+  number,
+  PreparedQuery<{ userId: string; day: string }, Task & { elsewhere: number | string | null }>
+>();
 
+// The latest stalled tasks off a day and how many there are, picked and counted from the status index alone.
 function latestStalledElsewhereQuery(limit: number) {
   let query = latestStalledElsewhereQueries.get(limit);
   if (!query) {
     const latestFirst = sql`coalesce(${sql.ref("tasks.date")}, '')`;
-    query = compiledQuery((db, p: { userId: string; day: string }) =>
-      selectTasksOf(db, p.userId)
+    query = compiledQuery((db, p: { userId: string; day: string }) => {
+      const stalledOffDay = (eb: ExpressionBuilder<Database, "tasks">) =>
+        eb.and([
+          eb("tasks.userId", "=", p.userId),
+          eb("tasks.status", "=", sql.lit("stalled")),
+          eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", p.day)]),
+        ]);
+      return selectTasksOf(db, p.userId)
+        .select((eb) => eb.selectFrom("tasks").select(eb.fn.countAll<number | string>().as("n")).where(stalledOffDay).as("elsewhere"))
         .where("tasks.id", "in", (eb) =>
           eb
             .selectFrom("tasks")
             .select("tasks.id")
-            .where("tasks.userId", "=", p.userId)
-            .where("tasks.status", "=", sql.lit("stalled"))
-            .where((eb) => eb.or([eb("tasks.date", "is", null), eb("tasks.date", "!=", p.day)]))
+            .where(stalledOffDay)
             .orderBy(latestFirst, "desc")
             .orderBy("tasks.id")
             .limit(sql.lit(limit)),
         )
         .orderBy(latestFirst, "desc")
-        .orderBy("tasks.id"),
-    );
+        .orderBy("tasks.id");
+    });
     latestStalledElsewhereQueries.set(limit, query);
   }
   return query;
 }
-
-// Read from the index alone; the day's own stalled tasks are taken off by the caller.
-const stalledCountQuery = compiledQuery((db, p: { userId: string }) =>
-  db
-    .selectFrom("tasks")
-    .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .where("userId", "=", p.userId)
-    .where("status", "=", sql.lit("stalled")),
-);
 
 // A literal status: the partial (user_id, status) index (listTasksWithStatus).
 const inProgressStatesQuery = compiledQuery((db, p: { userId: string }) =>
@@ -458,10 +458,10 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
+    /** `total`: every stalled task off the day (none when no task is listed). */
     async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
-      const tasks = await latestStalledElsewhereQuery(limit).rows(db, { userId, day });
-      const counted = await stalledCountQuery.takeFirst(db, { userId });
-      return { tasks, total: Number(counted?.total ?? 0) };
+      const rows = await latestStalledElsewhereQuery(limit).rows(db, { userId, day });
+      return { tasks: rows.map(({ elsewhere: _, ...task }) => task), total: Number(rows[0]?.elsewhere ?? 0) };
     },
 
     async listFutureTasks(
