@@ -94,7 +94,7 @@ export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdown
     /** The breakdown is recorded with the number of suggestions the dialog will show (its placeholder counts as one). */
     async breakdownGoal(userId: string, body: BreakdownGoalBody, clientSignal: AbortSignal): Promise<BreakdownGoalResponse> {
       // Before the limits: a refused provider or another user's goal (404) costs no allowance.
-      const model = calls.modelOf(body.provider);
+      const model = await calls.modelOf(body.provider);
       const [goal, today, existingTasks] = await Promise.all([
         goals.getGoal(userId, body.goalId),
         users.userToday(userId),

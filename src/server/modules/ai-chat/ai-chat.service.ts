@@ -88,7 +88,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
 
   /** Read by the server: the client's context is a hint only. */
   async function prepareCall(userId: string, dataVersion: number | null, body: ChatBody) {
-    const model = modelOf(body.provider); // before the limits: a refused provider costs no allowance
+    const model = await modelOf(body.provider); // before the limits: a refused provider costs no allowance
     // The allowance waits for its commit (the end of this turn on SQLite): the prompt is read meanwhile.
     const [, system] = await Promise.all([takeRequestAllowance(userId), systemPrompt(userId, dataVersion, body.context?.patterns)]);
     const messages: ModelMessage[] = [

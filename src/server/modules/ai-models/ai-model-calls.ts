@@ -38,10 +38,10 @@ export function modelCalls({ kysely, now, config, groupCommit = (work) => work(k
   const models = new Map<AiProviderName, ProviderModel>();
 
   return {
-    modelOf(provider: AiProviderName): ProviderModel {
+    async modelOf(provider: AiProviderName): Promise<ProviderModel> {
       let model = models.get(provider);
       if (!model) {
-        model = createProviderModel(config, provider);
+        model = await createProviderModel(config, provider);
         if (!model) {
           const { displayName, keyVariable } = providerInfo[provider];
           throw new AppError(

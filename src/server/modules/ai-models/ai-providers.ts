@@ -1,8 +1,4 @@
 // Keys stay inside the SDK clients built here (docs/decisions/008).
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModel } from "ai";
 import { type AiProvider, type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
 import type { AiConfig } from "../../config.ts";
@@ -55,18 +51,21 @@ export function listProviders(config: AiConfig): AiProvider[] {
 
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
-/** Undefined without a key. openai speaks chat completions (`.chat`): OpenAI-compatible local servers mostly lack the responses API. */
-export function createProviderModel(config: AiConfig, name: AiProviderName): ProviderModel | undefined {
+/**
+ * Undefined without a key. openai speaks chat completions (`.chat`): OpenAI-compatible local servers mostly lack the responses API.
+ * Each provider's SDK loads on its first call: an instance uses one or two, and each costs memory from the start.
+ */
+export async function createProviderModel(config: AiConfig, name: AiProviderName): Promise<ProviderModel | undefined> {
   const { apiKey, baseUrl: baseURL, model } = config.providers[name];
   if (!apiKey) return undefined;
   switch (name) {
     case "openai":
-      return createOpenAI({ apiKey, baseURL }).chat(model);
+      return (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL }).chat(model);
     case "gemini":
-      return createGoogleGenerativeAI({ apiKey, baseURL })(model);
+      return (await import("@ai-sdk/google")).createGoogleGenerativeAI({ apiKey, baseURL })(model);
     case "claude":
-      return createAnthropic({ apiKey, baseURL }).messages(model);
+      return (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey, baseURL }).messages(model);
     case "openrouter":
-      return createOpenRouter({ apiKey, baseURL, appName: "Daywise" }).chat(model);
+      return (await import("@openrouter/ai-sdk-provider")).createOpenRouter({ apiKey, baseURL, appName: "Daywise" }).chat(model);
   }
 }

@@ -52,7 +52,7 @@ export function insightsWording({ config, log, now }: { config: AiConfig; log: P
   async function ask(instructions: string, prompt: string, data: unknown, maxOutputTokens: number): Promise<string | null> {
     const system = [instructions, "", ...userDataSection(data)].join("\n");
     if (!provider) return null;
-    model ??= createProviderModel(config, provider);
+    model ??= await createProviderModel(config, provider);
     if (!model) return null;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
