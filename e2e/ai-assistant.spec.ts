@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { closeWithEscape, expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 import { readUserItem } from "./user-storage.ts";
+import { toasts } from "./toasts.ts";
 
 // The AI planning assistant (issue 13): against the OpenAI-compatible stub (e2e/ai-stub-server.ts)
 // that playwright.config.ts starts, with OpenAI and Gemini configured.
@@ -229,7 +230,7 @@ test.describe("the AI assistant", () => {
     await page.getByRole("radio", { name: /Google Gemini/ }).check();
     await expect(save).toBeEnabled();
     await save.click();
-    const toast = page.getByRole("status").filter({ hasText: "Provider Updated" });
+    const toast = toasts(page).filter({ hasText: "Provider Updated" });
     await expect(toast).toContainText("Switched to Google Gemini");
     await expect(save).toBeDisabled();
     expect(await readUserItem(page, "ai-preferred-provider")).toBe("gemini");

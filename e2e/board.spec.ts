@@ -4,6 +4,7 @@ import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { toasts } from "./toasts.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
 const timeZone = "Europe/Paris";
@@ -53,11 +54,6 @@ async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
 
 function card(scope: Locator | Page, title: string): Locator {
   return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
-}
-
-/** The toast on screen (one at a time). */
-function toast(page: Page): Locator {
-  return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 }
 
 /** Waits for running animations (a panel sliding in) to finish, before a screenshot. */
@@ -172,7 +168,7 @@ test.describe("the Today board on a desktop", () => {
       status: "todo",
       date: today(),
     });
-    await expect(toast(page)).toHaveText("Task created successfully");
+    await expect(toasts(page)).toHaveText("Task created successfully");
     await expect(dialog).toBeHidden();
 
     const created = card(column(page, "To Do"), "Write the report");
@@ -198,7 +194,7 @@ test.describe("the Today board on a desktop", () => {
       scheduledStartTime: null,
       estimatedDuration: 45,
     });
-    await expect(toast(page)).toHaveText("Task updated successfully");
+    await expect(toasts(page)).toHaveText("Task updated successfully");
     const renamed = card(column(page, "To Do"), "Write the annual report");
     await expect(renamed).toContainText("No time set");
     // The dialog gives focus back to the button that opened it.
@@ -213,7 +209,7 @@ test.describe("the Today board on a desktop", () => {
 
     await renamed.getByRole("button", { name: 'Delete "Write the annual report"' }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page)).toHaveText("Task deleted successfully");
+    await expect(toasts(page)).toHaveText("Task deleted successfully");
     await expect(page.getByRole("heading", { name: "Your day awaits" })).toBeVisible();
   });
 
@@ -309,7 +305,7 @@ test.describe("the Today board on a desktop", () => {
     await tomorrowCard.dragTo(column(page, "In Progress"));
     expect((await patch).postDataJSON()).toEqual({ status: "inprogress", date: today() });
     await expect(card(column(page, "In Progress"), "Tomorrow task")).toBeVisible();
-    await expect(toast(page)).toContainText('"Tomorrow task" moved to today\'s In Progress column.');
+    await expect(toasts(page)).toContainText('"Tomorrow task" moved to today\'s In Progress column.');
     await expect(panel.locator("li", { hasText: "Tomorrow task" })).toHaveCount(0);
 
     await panel.locator("li", { hasText: "Overdue task" }).getByRole("button", { name: "Move to Today" }).click();

@@ -4,6 +4,7 @@ import { shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { api } from "./api.ts";
 import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
+import { toasts } from "./toasts.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
 const today = () => todayInZone(new Date(), "Europe/Paris");
@@ -51,7 +52,7 @@ test.describe("the command palette", () => {
     await expect(page.getByRole("heading", { level: 1, name: shortDateLabel(addDays(today(), 1)) })).toBeVisible();
 
     await runCommand(page, "Buy milk 10m", "Add task “Buy milk”");
-    await expect(page.getByRole("status").filter({ hasText: "Task created successfully" })).toContainText("Buy milk · Today");
+    await expect(toasts(page).filter({ hasText: "Task created successfully" })).toContainText("Buy milk · Today");
     await page.getByRole("button", { name: "Back to today" }).click();
     await expect(page.getByRole("article", { name: /Buy milk$/ })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { closeWithEscape, expect, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
 import { signIn, waitForDragAndDrop } from "./sign-in.ts";
+import { toasts } from "./toasts.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 60 s default on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -73,7 +74,7 @@ test.describe("the Goals page on a desktop", () => {
     await expect(createDialog).toBeHidden();
     // First, while it is sure to be open: the toast closes itself after 5 s (spec section 4), and
     // the card's checks below can take longer than that on a busy machine.
-    await expect(page.getByRole("status").filter({ hasText: "Goal created successfully" })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: "Goal created successfully" })).toBeVisible();
 
     const card = goalCard(page, "Learn Spanish");
     await expect(card).toContainText("active");

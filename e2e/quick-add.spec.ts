@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { api } from "./api.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
+import { toasts } from "./toasts.ts";
 
 let people = 0;
 function person(label: string) {
@@ -39,7 +40,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
       }
       await saveScreenshot(page, `quick-add-preview-${label}`);
       await quickAdd(page).press("Enter");
-      await expect(page.getByRole("status").filter({ hasText: "Task created successfully" })).toContainText("Write the report · Tomorrow");
+      await expect(toasts(page).filter({ hasText: "Task created successfully" })).toContainText("Write the report · Tomorrow");
       await expect(quickAdd(page)).toHaveValue("");
       // Not on today's board: it went to tomorrow, with its goal, time and estimate.
       await expect(card(page, "Write the report")).toHaveCount(0);

@@ -3,6 +3,7 @@ import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { firstRepeatDay } from "../src/shared/rules/quick-add.ts";
 import { expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { toasts } from "./toasts.ts";
 
 let people = 0;
 function person(label: string) {
@@ -95,7 +96,7 @@ test.describe("recurring tasks", () => {
     await quickAdd.fill("Gym every monday and thursday 7am");
     await expect(page.getByTestId("quick-add-preview")).toContainText("Repeats Every week on Monday and Thursday");
     await quickAdd.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: "Task created successfully" })).toContainText("Gym");
+    await expect(toasts(page).filter({ hasText: "Task created successfully" })).toContainText("Gym");
 
     // This and following: the first occurrence keeps its title, the second and third get the new one.
     await openDay(page, second);
