@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { CreateTaskInput, Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 // Decision 024: a column by start time, then the place the user drags a card to.
 const today = () => todayInZone(new Date(), "Europe/Paris");
@@ -35,12 +35,6 @@ function patches(page: Page): string[] {
     if (request.method() === "PATCH" && request.url().includes("/api/tasks/")) sent.push(request.postData() ?? "");
   });
   return sent;
-}
-
-/** See e2e/board.spec.ts: dnd-kit listens for the arrows in a zero-delay timer after the pick-up. */
-async function afterPickUp(page: Page, announcement: string) {
-  await expect(page.getByText(announcement)).toBeAttached();
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { CreateTaskInput, Task, UpdateTaskInput } from "../src/shared/api/t
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/lib/day-labels.ts";
 import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
@@ -63,17 +63,6 @@ async function settle(page: Page) {
 
 function patchRequest(page: Page) {
   return page.waitForRequest((request) => request.method() === "PATCH" && request.url().includes("/api/tasks/"));
-}
-
-/**
- * dnd-kit's keyboard sensor starts listening for the arrow keys in a zero-delay timer after the
- * pick-up (which is announced at once); Chromium runs key input ahead of timers, so on a busy
- * machine an arrow pressed right after the announcement could arrive before that listener. A
- * zero-delay timer of our own runs after dnd-kit's: once it has, the arrows are heard.
- */
-async function afterPickUp(page: Page, announcement: string) {
-  await expect(page.getByText(announcement)).toBeAttached();
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
 
 /** A pointer drag with the mouse, in small steps (dnd-kit starts a drag after 6 px). */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { closeWithEscape, expect, saveScreenshot, test, viewports, withoutBootAnswers } from "./fixtures.ts";
-import { signIn, waitForDragAndDrop } from "./sign-in.ts";
+import { afterPickUp, signIn, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
 
 // Each journey signs in and works through several dialogs: slower than the 60 s default on a busy machine.
@@ -156,6 +156,7 @@ test.describe("the Goals page on a desktop", () => {
     // Each step waits for the card to be picked up, then for the board's screen-reader announcement.
     await page.keyboard.press("Space");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await afterPickUp(page, 'Picked up "Practise verbs" from the To Do column.');
     await page.keyboard.press("ArrowRight");
     await expect(page.getByText('"Practise verbs" is over the In Progress column.')).toBeAttached();
     await page.keyboard.press("ArrowRight");

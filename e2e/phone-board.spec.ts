@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { api } from "./api.ts";
 import { expect, saveScreenshot, test } from "./fixtures.ts";
-import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
@@ -152,9 +152,7 @@ test.describe("the Today board on a 375 px phone", () => {
     await tab(page, "To Do 2").tap();
     await column(page, "To Do").getByRole("button", { name: 'Move "Call the bank"' }).focus();
     await page.keyboard.press("Space");
-    await expect(page.getByText('Picked up "Call the bank" from the To Do column.')).toBeAttached();
-    // dnd-kit hears the arrows from a zero-delay timer after the pick-up: let it run first.
-    await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    await afterPickUp(page, 'Picked up "Call the bank" from the To Do column.');
     await page.keyboard.press("ArrowRight");
     await expect(page.getByText('"Call the bank" is over the In Progress column.')).toBeAttached();
     await expect(tab(page, /^In Progress/)).toHaveClass(/ring-indigo-400/);

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { firstRepeatDay } from "../src/shared/rules/quick-add.ts";
 import { expect, saveScreenshot, test } from "./fixtures.ts";
-import { signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
 
 let people = 0;
@@ -67,8 +67,7 @@ test.describe("recurring tasks", () => {
     await column(page, "To Do").getByRole("button", { name: 'Move "Morning review"' }).focus();
     // Each key waits for the board's announcement of the one before: a busy machine drops keys sent ahead.
     await page.keyboard.press("Space");
-    await expect(page.getByText('Picked up "Morning review" from the To Do column.')).toBeAttached();
-    await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    await afterPickUp(page, 'Picked up "Morning review" from the To Do column.');
     await page.keyboard.press("ArrowRight");
     await expect(page.getByText('"Morning review" is over the In Progress column.')).toBeAttached();
     await page.keyboard.press("ArrowRight");

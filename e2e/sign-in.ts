@@ -47,6 +47,17 @@ export async function waitForDragAndDrop(page: Page): Promise<void> {
   await expect(page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`)).toBeAttached();
 }
 
+/**
+ * dnd-kit's keyboard sensor starts listening for the arrow keys in a zero-delay timer after the
+ * pick-up (which is announced at once); Chromium runs key input ahead of timers, so on a busy
+ * machine an arrow pressed right after the announcement could arrive before that listener. A
+ * zero-delay timer of our own runs after dnd-kit's: once it has, the arrows are heard.
+ */
+export async function afterPickUp(page: Page, announcement: string): Promise<void> {
+  await expect(page.getByText(announcement)).toBeAttached();
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
 /** The board has loaded its day: its heading is there and the loading placeholders are gone. */
 export async function waitForBoard(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

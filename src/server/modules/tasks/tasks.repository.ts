@@ -121,7 +121,6 @@ const latestStalledElsewhereQueries = new Map<
   PreparedQuery<{ userId: string; day: string }, Task & { elsewhere: number | string | null }>
 >();
 
-// The latest stalled tasks off a day and how many there are, picked and counted from the status index alone.
 function latestStalledElsewhereQuery(limit: number) {
   let query = latestStalledElsewhereQueries.get(limit);
   if (!query) {
