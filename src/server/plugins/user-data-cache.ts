@@ -11,7 +11,6 @@ import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { requireUserId } from "./authenticate.ts";
 
-/** Bytes of serialized answers kept in all. */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
 // Answers are kept as UTF-8 bytes: a kept string would be measured and encoded again on every send.

@@ -1,10 +1,8 @@
-// The status index also holds date and id, so that the stalled tasks off a day (MCP get_day) are picked
-// and counted from the index alone.
+// Date and id in the status index: the stalled tasks off a day are picked and counted from it alone.
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 
 type Tasks = { tasks: { status: string } };
 
-// As in 0011: an OR of equalities with literals, so that both databases see the queries imply it.
 const partial = (eb: ExpressionBuilder<Tasks, "tasks">) =>
   eb.or([eb("status", "=", sql.lit("inprogress")), eb("status", "=", sql.lit("stalled"))]);
 

@@ -51,10 +51,8 @@ export function listProviders(config: AiConfig): AiProvider[] {
 
 export type ProviderModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
-/**
- * Undefined without a key. openai speaks chat completions (`.chat`): OpenAI-compatible local servers mostly lack the responses API.
- * Each provider's SDK loads on its first call: an instance uses one or two, and each costs memory from the start.
- */
+/** Undefined without a key. openai speaks chat completions (`.chat`): OpenAI-compatible local servers mostly lack the responses API. */
+// Each provider's SDK loads on its first call: an instance uses one or two of the four.
 export async function createProviderModel(config: AiConfig, name: AiProviderName): Promise<ProviderModel | undefined> {
   const { apiKey, baseUrl: baseURL, model } = config.providers[name];
   if (!apiKey) return undefined;

@@ -247,11 +247,8 @@ export function mcpToolkit(deps: McpDeps) {
     }));
   const toolLists = { read: listed("read"), write: listed("write") };
 
-  /**
-   * `calledTool`: the tool a tools/call body names. Only that one is registered then, since building
-   * every tool of a server costs more than the call. Outputs are not checked again on the way out:
-   * the list gives each tool's output schema, and the tests check the answers against it.
-   */
+  // Only the called tool is registered: building all of them costs more than the call. No output
+  // check: the list gives the schemas and the tests hold the answers to them.
   return function createMcpServer(userId: string, scope: TokenScope, calledTool?: string): McpServer {
     const server = new McpServer({ name: "daywise", version: "1.0.0" }, { jsonSchemaValidator });
     const allowed = forScope(scope);

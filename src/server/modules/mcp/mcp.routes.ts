@@ -7,16 +7,16 @@ import { windowCounter } from "../../plugins/rate-limit.ts";
 export const MCP_PATH = "/mcp";
 const WINDOW_MS = 60 * 1000;
 
-// Streamable HTTP, stateless: every POST gets a server and a transport of its own, so any instance can
-// answer it. Bearer only (cookies are never a way in), so the CSRF token does not apply; a cross-site
-// Origin is still refused by the CSRF plugin (DNS rebinding). The SDK loads on the first call: most
-// instances never get one, and it is a large share of the memory at start.
 function calledToolOf(body: unknown): string | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
   return method === "tools/call" && typeof params?.name === "string" ? params.name : undefined;
 }
 
+// Streamable HTTP, stateless: every POST gets a server and a transport of its own, so any instance can
+// answer it. Bearer only (cookies are never a way in), so the CSRF token does not apply; a cross-site
+// Origin is still refused by the CSRF plugin (DNS rebinding). The SDK loads on the first call: most
+// instances never get one, and it is a large share of the memory at start.
 export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   let loading: ReturnType<typeof loadMcp> | undefined;
   const loadMcp = async () => {

@@ -457,7 +457,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     // The latest stalled tasks not on `day`, and how many stalled tasks there are in all: a year can leave hundreds.
-    /** `total`: every stalled task off the day (none when no task is listed). */
     async latestStalledElsewhere(userId: string, day: string, limit: number): Promise<{ tasks: Task[]; total: number }> {
       const rows = await latestStalledElsewhereQuery(limit).rows(db, { userId, day });
       return { tasks: rows.map(({ elsewhere: _, ...task }) => task), total: Number(rows[0]?.elsewhere ?? 0) };
