@@ -1,4 +1,6 @@
-import { format, parseISO } from "date-fns";
+// Subpaths: the package root would load all of date-fns (about 300 modules) into the server at start.
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import type { WeeklyInsight } from "../api/insights.ts";
 import { addDays, todayInZone, zonedDateTime } from "./dates.ts";
 import type { TaskStatus } from "./task-status.ts";
