@@ -88,6 +88,22 @@ test.describe("the signed-in shell on a desktop", () => {
     }
   });
 
+  test("Settings shows every section's tab at every width, none behind a horizontal scroll", async ({ page }) => {
+    await signIn(page, { name: "Ada Settings", email: `settings-tabs-${Date.now()}@example.com` });
+    await page.goto("/settings");
+    const tabs = page.getByRole("tablist", { name: "Settings sections" });
+    await expect(tabs.getByRole("tab")).toHaveCount(7);
+    for (const width of [1280, 800, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await tabs.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      for (const tab of await tabs.getByRole("tab").all()) {
+        const box = (await tab.boundingBox())!;
+        expect(box.x + box.width, `${await tab.textContent()} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await saveScreenshot(page, `settings-tabs-${width}`);
+    }
+  });
+
   test("/ai-chat redirects to the board, and an unknown path says the page is not found", async ({ page }) => {
     await signIn(page, person);
 

@@ -55,9 +55,9 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Choose how Daywise plans with you and closes your days." />
-      <Tabs value={tab} onValueChange={selectTab} className="max-w-3xl">
-        {/* Rows of two on a phone, so no tab hides behind a horizontal scroll. */}
-        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+      <Tabs value={tab} onValueChange={selectTab}>
+        {/* Rows of two on a phone and wrapped lines on a narrow screen, so no tab hides behind a horizontal scroll. */}
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:flex sm:w-fit sm:flex-wrap">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden="true" />
@@ -65,39 +65,41 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="ai">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <AiSettingsPanel />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="rollover">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <RolloverSettingsPanel />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="analytics">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <AiAnalyticsPanel />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="notifications">
-          <NotificationsPanel />
-        </TabsContent>
-        <TabsContent value="integrations">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <IntegrationsPanel />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="import">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <ImportPanel />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="calendars">
-          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <CalendarsPanel />
-          </Suspense>
-        </TabsContent>
+        <div className="max-w-3xl">
+          <TabsContent value="ai">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <AiSettingsPanel />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="rollover">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <RolloverSettingsPanel />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="analytics">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <AiAnalyticsPanel />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="notifications">
+            <NotificationsPanel />
+          </TabsContent>
+          <TabsContent value="integrations">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <IntegrationsPanel />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="import">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <ImportPanel />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="calendars">
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <CalendarsPanel />
+            </Suspense>
+          </TabsContent>
+        </div>
       </Tabs>
     </>
   );
