@@ -1,4 +1,4 @@
-import { expect, saveScreenshot, test } from "./fixtures.ts";
+import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -75,4 +75,22 @@ test("a token made in Settings lets an MCP client read the day and add a task th
   });
   expect(refused.status()).toBe(401);
   expect(refused.headers()["www-authenticate"]).toMatch(/^Bearer/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: viewports.phone });
+
+  test("a new token and the configuration holding it fit the screen; the configuration scrolls in its own box", async ({ page }) => {
+    await signIn(page, { name: "Ada Phone Tokens", email: `integrations-phone-${Date.now()}@example.com` });
+    await page.goto("/settings?tab=integrations");
+    const panel = page.getByRole("tabpanel", { name: "Integrations" });
+    await panel.getByLabel("Name", { exact: true }).fill("My phone");
+    await panel.getByRole("button", { name: "Create token" }).click();
+    await expect(panel.getByLabel("New token")).toContainText("dw_");
+    const configuration = panel.getByLabel("Client configuration");
+    await expect(configuration).toContainText("Bearer dw_");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await configuration.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await saveScreenshot(page, "integrations-token-created-phone");
+  });
 });

@@ -36,7 +36,7 @@ const day = (iso: string | null, never = "Never") =>
 export function IntegrationsPanel() {
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <TokensSection created={created} onCreated={setCreated} />
       <ConnectSection token={created?.token} />
     </div>
@@ -103,7 +103,7 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
         {create.error ? <FormError className="sm:col-span-4">{create.error.message}</FormError> : null}
       </form>
       {created ? (
-        <div role="status" className="grid gap-2 py-4">
+        <div role="status" className="grid grid-cols-1 gap-2 py-4">
           <p className="text-sm font-medium">Copy your new token “{created.name}” now: it will not be shown again.</p>
           <div className="flex items-center gap-2">
             <code aria-label="New token" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm">
