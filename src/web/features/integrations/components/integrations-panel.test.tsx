@@ -24,18 +24,18 @@ function server() {
       const body = JSON.parse(String(init.body)) as { name: string; scope: "read" | "write" };
       bodies.push(body);
       const token = {
-        id: "t1",
+        id: `t${tokens.length + 1}`,
         name: body.name,
         scope: body.scope,
         createdAt: "2026-03-02T10:00:00.000Z",
         expiresAt: null,
         lastUsedAt: null,
       };
-      tokens = [token];
+      tokens = [token, ...tokens];
       return jsonResponse({ ...token, token: SECRET }, 201);
     }
-    if (method === "DELETE" && url === "/api/tokens/t1") {
-      tokens = [];
+    if (method === "DELETE" && url.startsWith("/api/tokens/")) {
+      tokens = tokens.filter((token) => url !== `/api/tokens/${token.id}`);
       return jsonResponse({ ok: true });
     }
     return errorResponse(404, `No route ${method} ${url}`);
@@ -69,5 +69,32 @@ describe("IntegrationsPanel", () => {
     await userEvent.click(within(row).getByRole("button", { name: "Revoke" }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+  });
+
+  it("keeps focus in the panel: on the new token's copy button, then on a neighbour's Revoke or the name field", async () => {
+    server();
+    render(
+      <AppProviders client={createQueryClient()}>
+        <IntegrationsPanel />
+      </AppProviders>,
+    );
+    expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+    for (const name of ["Laptop", "Phone"]) {
+      await userEvent.type(screen.getByLabelText("Name"), `${name}{Enter}`);
+      await screen.findByRole("listitem", { name });
+      expect(screen.getByRole("button", { name: "Copy token" })).toHaveFocus();
+    }
+
+    const revoke = async (name: string) => {
+      await userEvent.click(within(screen.getByRole("listitem", { name })).getByRole("button", { name: "Revoke" }));
+      await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
+      await vi.waitFor(() => expect(screen.queryByRole("listitem", { name })).not.toBeInTheDocument());
+    };
+    await revoke("Phone");
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole("listitem", { name: "Laptop" })).getByRole("button", { name: "Revoke" })).toHaveFocus(),
+    );
+    await revoke("Laptop");
+    await vi.waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());
   });
 });

@@ -1,5 +1,5 @@
 import { Check, Copy, KeyRound, Loader2, Plug } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from "react";
 import type { CreatedToken, PersonalAccessToken, TokenScope } from "../../../../shared/api/tokens.ts";
 import {
   AlertDialog,
@@ -50,6 +50,9 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]["value"]>("90");
   const tokens = useTokens();
   const create = useCreateToken();
+  // The emptied name disables "Create token", which would drop focus to the page: copying is the next step.
+  const copyToken = useRef<HTMLButtonElement>(null);
+  useEffect(() => copyToken.current?.focus(), [created]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,7 +112,7 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
             <code aria-label="New token" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm">
               {created.token}
             </code>
-            <CopyButton text={created.token} label="Copy token" />
+            <CopyButton ref={copyToken} text={created.token} label="Copy token" />
           </div>
         </div>
       ) : null}
@@ -135,8 +138,11 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
 function TokenRow({ token }: { token: PersonalAccessToken }) {
   const revoke = useRevokeToken();
   const [confirming, setConfirming] = useState(false);
+  const row = useRef<HTMLLIElement>(null);
+  // Chosen on confirming: by the time the dialog has closed, the row may have left the list.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
   return (
-    <li aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+    <li ref={row} aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
       <div className="grid min-w-0 gap-1">
         <p className="flex items-center gap-2 font-medium">
           <span className="truncate">{token.name}</span>
@@ -152,7 +158,13 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
         Revoke
       </Button>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            if (!focusAfterClose.current) return;
+            event.preventDefault();
+            focusAfterClose.current.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -163,12 +175,13 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
               variant="destructive"
-              onClick={() =>
+              onClick={() => {
+                focusAfterClose.current = focusTargetInstead(row.current);
                 revoke.mutate(token.id, {
                   onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
                   onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
-                })
-              }
+                });
+              }}
             >
               Revoke
             </AlertDialogAction>
@@ -177,6 +190,12 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
       </AlertDialog>
     </li>
   );
+}
+
+/** For a row leaving the list: a neighbour's Revoke, or the new token's name field when it is the last. */
+function focusTargetInstead(row: HTMLLIElement | null): HTMLElement | null {
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  return neighbour?.querySelector("button") ?? row?.closest("section")?.querySelector("input") ?? null;
 }
 
 function ConnectSection({ token }: { token: string | undefined }) {
@@ -222,7 +241,7 @@ function ConnectSection({ token }: { token: string | undefined }) {
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+function CopyButton({ text, label, ref }: { text: string; label: string; ref?: Ref<HTMLButtonElement> }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -234,7 +253,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     }
   }
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+    <Button ref={ref} type="button" variant="outline" size="sm" onClick={() => void copy()}>
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       {copied ? "Copied" : label}
     </Button>
