@@ -57,6 +57,12 @@ test.describe("board shortcuts", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(handle(page, "First task")).toBeVisible();
+    // Confirmed, the card goes at once and focus moves on to the next card, not to the page.
+    await expect(handle(page, "First task")).toBeFocused();
+    await page.keyboard.press("Delete");
+    await confirm.getByRole("button", { name: "Delete" }).press("Enter");
+    await expect(handle(page, "First task")).toHaveCount(0);
+    await expect(handle(page, "Third task")).toBeFocused();
 
     // Typing in a field fires nothing: an n in quick add is just a letter.
     const quickAdd = page.getByRole("textbox", { name: "Quick add a task" });

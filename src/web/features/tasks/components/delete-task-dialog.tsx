@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import {
   AlertDialog,
@@ -26,8 +26,11 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
+  // Chosen on confirming: the delete is optimistic, so the card (and the button that opened this) leaves at once.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
   function remove(scope?: SeriesScope) {
     if (!task) return;
+    focusAfterClose.current = focusTargetInstead(task.id);
     deleteTask.mutate(scope ? { id: task.id, scope } : { id: task.id }, {
       onSuccess: () => toast({ title: "Task deleted successfully" }),
       onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
@@ -35,7 +38,15 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   }
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const target = focusAfterClose.current;
+          focusAfterClose.current = null;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Delete Task</AlertDialogTitle>
           <AlertDialogDescription>
@@ -59,4 +70,12 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** The next card's handle, else the previous card's, else the page's main area. */
+function focusTargetInstead(taskId: string): HTMLElement | null {
+  const cards = [...document.querySelectorAll("li[data-task-id]")];
+  const at = cards.findIndex((card) => card.getAttribute("data-task-id") === taskId);
+  const neighbour = at === -1 ? undefined : (cards[at + 1] ?? cards[at - 1]);
+  return neighbour?.querySelector<HTMLElement>("button, [tabindex]") ?? document.querySelector<HTMLElement>("main");
 }
