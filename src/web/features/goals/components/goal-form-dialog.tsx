@@ -23,6 +23,7 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { CREATE_GOAL_ERROR, useCreateGoal } from "../api/create-goal.ts";
 import { DELETE_GOAL_ERROR, useDeleteGoal } from "../api/delete-goal.ts";
 import { UPDATE_GOAL_ERROR, useUpdateGoal } from "../api/update-goal.ts";
+import { goalCardElementId } from "./goal-card.tsx";
 
 export const GOAL_TITLE_REQUIRED = "Goal title is required";
 export const DELETE_GOAL_CONFIRMATION = "Are you sure you want to delete this goal?";
@@ -40,6 +41,8 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
   const updateGoal = useUpdateGoal();
   const deleteGoal = useDeleteGoal();
   const isBusy = createGoal.isPending || updateGoal.isPending || deleteGoal.isPending;
+  // The card whose Edit opened this is gone after a delete: focus goes to a neighbour instead.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
 
   // A save or delete in flight keeps the dialog open, so its outcome (an error) has somewhere to show.
   const handleOpenChange = (next: boolean) => {
@@ -49,7 +52,15 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = focusAfterClose.current;
+          focusAfterClose.current = null;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         {/* Mounted per opening, so every opening starts from the goal's current values. */}
         <GoalForm
           key={goal?.id ?? "new"}
@@ -57,7 +68,11 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
           isBusy={isBusy}
           onCreate={createGoal.mutateAsync}
           onUpdate={(id, input) => updateGoal.mutateAsync({ id, input })}
-          onDelete={deleteGoal.mutateAsync}
+          onDelete={async (id) => {
+            const instead = focusTargetInstead(id);
+            await deleteGoal.mutateAsync(id);
+            focusAfterClose.current = instead;
+          }}
           isCreating={createGoal.isPending}
           isUpdating={updateGoal.isPending}
           isDeleting={deleteGoal.isPending}
@@ -241,4 +256,11 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
       </FormDialogFooter>
     </>
   );
+}
+
+/** The next goal's card, else the previous one's, else the page's main area. */
+function focusTargetInstead(goalId: string): HTMLElement | null {
+  const item = document.getElementById(goalCardElementId(goalId))?.closest("li");
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  return neighbour?.querySelector<HTMLElement>("article") ?? document.querySelector<HTMLElement>("main");
 }

@@ -80,6 +80,30 @@ describe("<GoalsOverview />", () => {
     expect(within(dialog).getByRole("textbox", { name: "Goal Title" })).toHaveValue("");
   });
 
+  it("moves focus to a neighbouring card when the edited goal is deleted", async () => {
+    let goals = [makeGoal({ id: "a", title: "Learn Spanish" }), makeGoal({ id: "b", title: "Read 12 books" })];
+    mockFetch((url, init) => {
+      if (init.method === "DELETE") {
+        goals = goals.filter((goal) => !url.endsWith(`/${goal.id}`));
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse(goals);
+    });
+    const user = userEvent.setup();
+    renderOverview();
+
+    const remove = async (title: string) => {
+      await user.click(within(await screen.findByRole("article", { name: title })).getByRole("button", { name: "Edit" }));
+      await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete Goal" }));
+      await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+      await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    };
+    await remove("Learn Spanish");
+    await vi.waitFor(() => expect(screen.getByRole("article", { name: "Read 12 books" })).toHaveFocus());
+    await remove("Read 12 books");
+    expect(await screen.findByRole("heading", { level: 2, name: "No goals yet" })).toBeInTheDocument();
+  });
+
   it("reads 'Failed to fetch goals' with a retry that loads them", async () => {
     let isFailing = true;
     const fetchMock = mockFetch(() =>
