@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarClock, CheckCircle2, Play } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -15,6 +15,22 @@ interface StalledBannerProps {
 
 export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule }: StalledBannerProps) {
   const headingId = useId();
+  // A row leaves once its task is acted on; focus on its button would fall to the page.
+  const leaving = useRef<{ taskId: string; focusInstead: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    if (!leaving.current || tasks.some((task) => task.id === leaving.current?.taskId)) return;
+    const { focusInstead } = leaving.current;
+    leaving.current = null;
+    if (document.activeElement !== document.body) return;
+    (focusInstead?.isConnected ? focusInstead : document.querySelector<HTMLElement>("main"))?.focus();
+  }, [tasks]);
+  const acting =
+    (action: (task: Task) => void) =>
+    (task: Task, row: HTMLLIElement | null): void => {
+      const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+      leaving.current = { taskId: task.id, focusInstead: neighbour?.querySelector("button") ?? null };
+      action(task);
+    };
   if (tasks.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-950">
@@ -27,17 +43,39 @@ export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule
       </p>
       <ul className="mt-3 grid gap-2">
         {tasks.map((task) => (
-          <StalledTaskRow key={task.id} task={task} today={today} onResume={onResume} onComplete={onComplete} onReschedule={onReschedule} />
+          <StalledTaskRow
+            key={task.id}
+            task={task}
+            today={today}
+            onResume={acting(onResume)}
+            onComplete={acting(onComplete)}
+            onReschedule={acting(onReschedule)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function StalledTaskRow({ task, today, onResume, onComplete, onReschedule }: { task: Task } & Omit<StalledBannerProps, "tasks">) {
+type RowAction = (task: Task, row: HTMLLIElement | null) => void;
+
+function StalledTaskRow({
+  task,
+  today,
+  onResume,
+  onComplete,
+  onReschedule,
+}: {
+  task: Task;
+  today: string;
+  onResume: RowAction;
+  onComplete: RowAction;
+  onReschedule: RowAction;
+}) {
   const titleId = useId();
+  const row = useRef<HTMLLIElement>(null);
   return (
-    <li className="flex flex-col gap-2 rounded-lg border border-red-200 bg-card p-3 sm:flex-row sm:items-center">
+    <li ref={row} className="flex flex-col gap-2 rounded-lg border border-red-200 bg-card p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p id={titleId} className="font-medium wrap-anywhere text-foreground">
           {task.title}
@@ -48,15 +86,15 @@ function StalledTaskRow({ task, today, onResume, onComplete, onReschedule }: { t
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" aria-describedby={titleId} onClick={() => onResume(task)}>
+        <Button size="sm" aria-describedby={titleId} onClick={() => onResume(task, row.current)}>
           <Play aria-hidden="true" />
           Resume
         </Button>
-        <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onComplete(task)}>
+        <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onComplete(task, row.current)}>
           <CheckCircle2 aria-hidden="true" />
           Complete
         </Button>
-        <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onReschedule(task)}>
+        <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onReschedule(task, row.current)}>
           <CalendarClock aria-hidden="true" />
           Reschedule
         </Button>
