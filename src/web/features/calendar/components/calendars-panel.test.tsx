@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
@@ -38,6 +38,37 @@ describe("CalendarsPanel", () => {
     await userEvent.type(screen.getByLabelText("Calendar address (ICS)"), "http://intranet/cal.ics");
     await userEvent.click(screen.getByRole("button", { name: "Add calendar" }));
     expect(await screen.findByText(/is on a private network/)).toBeInTheDocument();
+  });
+
+  it("removes a calendar after asking, and moves focus to the next calendar's Remove, then to the address field", async () => {
+    let subscriptions = [FAILING, { ...FAILING, id: "cal-2", name: "Family", lastError: null, lastErrorAt: null }];
+    const deleted: string[] = [];
+    mockFetch((url, init) => {
+      if (init.method === "DELETE") {
+        deleted.push(url);
+        subscriptions = subscriptions.filter((subscription) => !url.endsWith(`/${subscription.id}`));
+        return jsonResponse({ ok: true });
+      }
+      if (url === "/api/calendar/subscriptions") return jsonResponse(subscriptions);
+      return jsonResponse({ url: null });
+    });
+    renderWithApp(<CalendarsPanel />);
+    await userEvent.click(await screen.findByRole("button", { name: "Remove Work" }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog", { name: "Remove “Work”?" })).getByRole("button", { name: "Cancel" }),
+    );
+    expect(deleted).toEqual([]);
+    expect(screen.getByRole("button", { name: "Remove Work" })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove Work" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Remove Family" })).toHaveFocus());
+    expect(deleted).toEqual(["/api/calendar/subscriptions/cal-1"]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Remove Work" })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove Family" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(screen.getByLabelText("Calendar address (ICS)")).toHaveFocus());
   });
 
   it("creates the feed and offers to copy and revoke it", async () => {

@@ -1,6 +1,16 @@
 import { Copy, Link2, Loader2, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import type { CalendarSubscription } from "../../../../shared/api/calendar.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -8,6 +18,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { neighbourControl, useFocusAfterClose } from "../../../components/ui/use-focus-after-close.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import {
   useCreateFeed,
@@ -77,11 +88,14 @@ function SubscriptionRow({ subscription }: { subscription: CalendarSubscription 
   const [colour, setColour] = useState(subscription.colour);
   const switchId = useId();
   const statusId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const row = useRef<HTMLLIElement>(null);
+  const focusAfterClose = useFocusAfterClose();
   const commitColour = () => {
     if (colour !== subscription.colour) update.mutate({ id: subscription.id, colour });
   };
   return (
-    <li className="grid gap-2 py-4">
+    <li ref={row} className="grid gap-2 py-4">
       <div className="flex min-w-0 items-center gap-3">
         <input
           type="color"
@@ -108,11 +122,35 @@ function SubscriptionRow({ subscription }: { subscription: CalendarSubscription 
           size="icon-sm"
           aria-label={`Remove ${subscription.name}`}
           disabled={remove.isPending}
-          onClick={() => remove.mutate(subscription.id)}
+          onClick={() => setConfirming(true)}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove “{subscription.name}”?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Its events leave the board and the day&apos;s capacity. To see them again, add its address again.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                focusAfterClose.set(neighbourControl(row.current, '[aria-label^="Remove "]'));
+                remove.mutate(subscription.id, {
+                  onError: (error) => toast({ title: "Remove failed", description: error.message, variant: "destructive" }),
+                });
+              }}
+            >
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <p id={statusId} className="text-xs text-muted-foreground">
         {subscription.lastError ? (
           <span className="text-red-800 dark:text-red-300">

@@ -19,6 +19,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { useFocusAfterClose } from "../../../components/ui/use-focus-after-close.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { CREATE_GOAL_ERROR, useCreateGoal } from "../api/create-goal.ts";
 import { DELETE_GOAL_ERROR, useDeleteGoal } from "../api/delete-goal.ts";
@@ -42,7 +43,7 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
   const deleteGoal = useDeleteGoal();
   const isBusy = createGoal.isPending || updateGoal.isPending || deleteGoal.isPending;
   // The card whose Edit opened this is gone after a delete: focus goes to a neighbour instead.
-  const focusAfterClose = useRef<HTMLElement | null>(null);
+  const focusAfterClose = useFocusAfterClose();
 
   // A save or delete in flight keeps the dialog open, so its outcome (an error) has somewhere to show.
   const handleOpenChange = (next: boolean) => {
@@ -52,15 +53,7 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = focusAfterClose.current;
-          focusAfterClose.current = null;
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
         {/* Mounted per opening, so every opening starts from the goal's current values. */}
         <GoalForm
           key={goal?.id ?? "new"}
@@ -71,7 +64,7 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
           onDelete={async (id) => {
             const instead = focusTargetInstead(id);
             await deleteGoal.mutateAsync(id);
-            focusAfterClose.current = instead;
+            focusAfterClose.set(instead);
           }}
           isCreating={createGoal.isPending}
           isUpdating={updateGoal.isPending}

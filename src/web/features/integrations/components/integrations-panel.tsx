@@ -19,6 +19,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { SettingsSection } from "../../../components/ui/settings-section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { neighbourControl, useFocusAfterClose } from "../../../components/ui/use-focus-after-close.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useCreateToken, useRevokeToken, useTokens } from "../api/tokens.ts";
 import { MCP_CLIENTS, type McpClient, mcpClientConfig } from "../lib/client-config.ts";
@@ -139,8 +140,7 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
   const revoke = useRevokeToken();
   const [confirming, setConfirming] = useState(false);
   const row = useRef<HTMLLIElement>(null);
-  // Chosen on confirming: by the time the dialog has closed, the row may have left the list.
-  const focusAfterClose = useRef<HTMLElement | null>(null);
+  const focusAfterClose = useFocusAfterClose();
   return (
     <li ref={row} aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
       <div className="grid min-w-0 gap-1">
@@ -158,13 +158,7 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
         Revoke
       </Button>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (!focusAfterClose.current) return;
-            event.preventDefault();
-            focusAfterClose.current.focus();
-          }}
-        >
+        <AlertDialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -176,7 +170,7 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
             <AlertDialogAction
               variant="destructive"
               onClick={() => {
-                focusAfterClose.current = focusTargetInstead(row.current);
+                focusAfterClose.set(neighbourControl(row.current, "button"));
                 revoke.mutate(token.id, {
                   onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
                   onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
@@ -190,12 +184,6 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
       </AlertDialog>
     </li>
   );
-}
-
-/** For a row leaving the list: a neighbour's Revoke, or the new token's name field when it is the last. */
-function focusTargetInstead(row: HTMLLIElement | null): HTMLElement | null {
-  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
-  return neighbour?.querySelector("button") ?? row?.closest("section")?.querySelector("input") ?? null;
 }
 
 function ConnectSection({ token }: { token: string | undefined }) {

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import {
   AlertDialog,
@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog.tsx";
+import { useFocusAfterClose } from "../../../components/ui/use-focus-after-close.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 import type { SeriesScope } from "../api/update-task.ts";
@@ -27,10 +28,10 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
   // Chosen on confirming: the delete is optimistic, so the card (and the button that opened this) leaves at once.
-  const focusAfterClose = useRef<HTMLElement | null>(null);
+  const focusAfterClose = useFocusAfterClose();
   function remove(scope?: SeriesScope) {
     if (!task) return;
-    focusAfterClose.current = focusTargetInstead(task.id);
+    focusAfterClose.set(focusTargetInstead(task.id));
     deleteTask.mutate(scope ? { id: task.id, scope } : { id: task.id }, {
       onSuccess: () => toast({ title: "Task deleted successfully" }),
       onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
@@ -38,15 +39,7 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   }
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          const target = focusAfterClose.current;
-          focusAfterClose.current = null;
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <AlertDialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete Task</AlertDialogTitle>
           <AlertDialogDescription>
