@@ -51,6 +51,8 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   await page.getByRole("button", { name: "Create feed address" }).click();
   const address = page.getByLabel("Feed address");
   await expect(address).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  // The button pressed is gone; focus moves on to the next step.
+  await expect(page.getByRole("button", { name: "Copy address" })).toBeFocused();
   await page.getByRole("button", { name: "Copy address" }).click();
   await expect(page.getByText("Feed address copied", { exact: true })).toBeVisible();
   const feedUrl = await address.inputValue();
@@ -68,7 +70,9 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   const again = await fetch(feedUrl, { headers: { "if-none-match": feed.headers.get("etag") ?? "" } });
   expect(again.status).toBe(304);
 
+  // Revoking breaks every app subscribed to the address: it asks first.
   await page.getByRole("button", { name: "Revoke" }).click();
-  await expect(page.getByRole("button", { name: "Create feed address" })).toBeVisible();
+  await page.getByRole("alertdialog", { name: "Revoke your feed address?" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("button", { name: "Create feed address" })).toBeFocused();
   expect((await fetch(feedUrl)).status).toBe(404);
 });

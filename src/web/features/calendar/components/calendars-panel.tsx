@@ -1,5 +1,5 @@
 import { Copy, Link2, Loader2, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { CalendarSubscription } from "../../../../shared/api/calendar.ts";
 import {
   AlertDialog,
@@ -174,6 +174,20 @@ function FeedSection() {
   const revoke = useRevokeFeed();
   const fieldId = useId();
   const url = feed.data?.url ?? null;
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  // Creating or revoking swaps the focused button for another: focus follows to it.
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const changedByUser = useRef(false);
+  useEffect(() => {
+    if (!changedByUser.current) return;
+    changedByUser.current = false;
+    (url ? copyButton : createButton).current?.focus();
+  }, [url]);
+  const change = (mutation: typeof create | typeof revoke) => {
+    changedByUser.current = true;
+    mutation.mutate();
+  };
 
   async function copy(value: string) {
     try {
@@ -197,17 +211,17 @@ function FeedSection() {
             <Label htmlFor={fieldId}>Feed address</Label>
             <Input id={fieldId} value={url} readOnly onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void copy(url)}>
+              <Button ref={copyButton} onClick={() => void copy(url)}>
                 <Copy aria-hidden="true" />
                 Copy address
               </Button>
-              <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+              <Button variant="outline" disabled={revoke.isPending} onClick={() => setConfirmingRevoke(true)}>
                 Revoke
               </Button>
             </div>
           </>
         ) : (
-          <Button className="justify-self-start" disabled={create.isPending} onClick={() => create.mutate()}>
+          <Button ref={createButton} className="justify-self-start" disabled={create.isPending} onClick={() => change(create)}>
             <Link2 aria-hidden="true" />
             Create feed address
           </Button>
@@ -215,6 +229,29 @@ function FeedSection() {
         {create.isError ? <FormError>{create.error.message}</FormError> : null}
         {revoke.isError ? <FormError>{revoke.error.message}</FormError> : null}
       </div>
+      <AlertDialog open={confirmingRevoke} onOpenChange={setConfirmingRevoke}>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // Revoked before the dialog finished closing: the page was inert when the effect above ran.
+            if (!createButton.current) return;
+            event.preventDefault();
+            createButton.current.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke your feed address?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Calendar apps subscribed to it stop getting your tasks. A new address can be made, and each app must then subscribe to it.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => change(revoke)}>
+              Revoke
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </SettingsSection>
   );
 }
