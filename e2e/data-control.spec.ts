@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, saveScreenshot, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 
 const TODOIST_CSV = [
@@ -35,6 +35,14 @@ test("export, import a Todoist CSV after its preview, then delete the account", 
   await expect(preview.getByRole("row")).toHaveCount(3);
   await expect(preview.getByRole("list", { name: "Skipped rows" })).toContainText("Row 6: The task has no title");
   await saveScreenshot(page, "data-control-import-preview");
+  // On a phone the rows scroll in their box, reachable by keyboard, with every heading on one line.
+  await page.setViewportSize(viewports.phone);
+  const rows = preview.getByRole("region", { name: "Rows to import" });
+  await expect(rows).toHaveAttribute("tabindex", "0");
+  for (const heading of await rows.getByRole("columnheader").all()) expect((await heading.boundingBox())!.height).toBeLessThan(32);
+  await expectNoAxeViolations(page, { include: "main" });
+  await saveScreenshot(page, "data-control-import-preview-phone");
+  await page.setViewportSize(viewports.desktop);
   await panel.getByRole("button", { name: "Import 2 tasks" }).click();
   await expect(panel.getByRole("status")).toContainText("Imported 2 tasks, 1 new goal.");
   await panel.getByRole("link", { name: "Open Today" }).click();

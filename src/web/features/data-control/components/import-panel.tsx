@@ -174,8 +174,14 @@ function ImportPreview({ result }: { result: ImportResult }) {
         {result.counts.skipped ? `; ${plural(result.counts.skipped, "row")} skipped` : ""}.
       </p>
       {result.preview.length ? (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-left">
+        <div
+          role="region"
+          aria-label="Rows to import"
+          tabIndex={0}
+          className="overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {/* Cells keep their words whole and the box scrolls; only the title wraps, at a readable width. */}
+          <table className="w-full text-left whitespace-nowrap">
             <caption className="sr-only">The first rows as they will be created</caption>
             <thead className="bg-secondary/60">
               <tr>
@@ -190,7 +196,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
               {result.preview.map((row) => (
                 <tr key={row.row} className="border-t">
                   <td className="px-2 py-1 text-muted-foreground">{row.row}</td>
-                  <td className="px-2 py-1">{row.title}</td>
+                  <td className="min-w-40 px-2 py-1 whitespace-normal">{row.title}</td>
                   <td className="px-2 py-1">{row.date ?? "Someday"}</td>
                   <td className="px-2 py-1">{row.scheduledStartTime ?? ""}</td>
                   <td className="px-2 py-1">{row.estimatedDuration ? `${row.estimatedDuration} min` : ""}</td>
