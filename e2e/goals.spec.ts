@@ -72,6 +72,8 @@ test.describe("the Goals page on a desktop", () => {
     await saveScreenshot(page, "goals-desktop-create-dialog");
     await createDialog.getByRole("button", { name: "Create Goal" }).click();
     await expect(createDialog).toBeHidden();
+    // The empty state's button left with the empty state: focus goes to the page's main area.
+    await expect(page.locator("main")).toBeFocused();
     // First, while it is sure to be open: the toast closes itself after 5 s (spec section 4), and
     // the card's checks below can take longer than that on a busy machine.
     await expect(toasts(page).filter({ hasText: "Goal created successfully" })).toBeVisible();
@@ -114,6 +116,7 @@ test.describe("the Goals page on a desktop", () => {
     await expect(page.getByRole("dialog", { name: "Edit Goal" })).toBeHidden();
     await expect(editedCard).toBeHidden();
     await expect(page.getByRole("heading", { level: 2, name: "No goals yet" })).toBeVisible();
+    await expect(page.locator("main")).toBeFocused();
     await expect(page.getByText("0 goals · 0 active")).toBeVisible();
 
     // The server agrees: after a reload the goal is still gone.

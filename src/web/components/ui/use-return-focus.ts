@@ -14,9 +14,11 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: AutoFocusHandler; o
       handlers.onCloseAutoFocus?.(event);
       const element = opener.current;
       opener.current = null;
-      if (event.defaultPrevented || !element?.isConnected) return;
+      if (event.defaultPrevented) return;
       event.preventDefault();
-      element.focus();
+      // An opener gone with what it acted on (the last task of a day, an empty state's button): the page's
+      // main area rather than the start of the document.
+      (element?.isConnected ? element : document.querySelector<HTMLElement>("main"))?.focus();
     },
   };
 }

@@ -251,9 +251,9 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
   );
 }
 
-/** The next goal's card, else the previous one's, else the page's main area. */
+/** The next goal's card, else the previous one's. */
 function focusTargetInstead(goalId: string): HTMLElement | null {
   const item = document.getElementById(goalCardElementId(goalId))?.closest("li");
   const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
-  return neighbour?.querySelector<HTMLElement>("article") ?? document.querySelector<HTMLElement>("main");
+  return neighbour?.querySelector<HTMLElement>("article") ?? null;
 }

@@ -65,10 +65,10 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   );
 }
 
-/** The next card's handle, else the previous card's, else the page's main area. */
+/** The next card's handle, else the previous card's. */
 function focusTargetInstead(taskId: string): HTMLElement | null {
   const cards = [...document.querySelectorAll("li[data-task-id]")];
   const at = cards.findIndex((card) => card.getAttribute("data-task-id") === taskId);
   const neighbour = at === -1 ? undefined : (cards[at + 1] ?? cards[at - 1]);
-  return neighbour?.querySelector<HTMLElement>("button, [tabindex]") ?? document.querySelector<HTMLElement>("main");
+  return neighbour?.querySelector<HTMLElement>("button, [tabindex]") ?? null;
 }
