@@ -1,4 +1,5 @@
 import { BarChart3, Bell, Bot, CalendarDays, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
+import type { ComponentType } from "react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -15,14 +16,14 @@ import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 
 const TABS = [
-  { value: "ai", label: "AI Settings", icon: Bot },
-  { value: "rollover", label: "Rollover", icon: Repeat },
-  { value: "analytics", label: "Analytics", icon: BarChart3 },
-  { value: "notifications", label: "Notifications", icon: Bell },
-  { value: "calendars", label: "Calendars", icon: CalendarDays },
-  { value: "integrations", label: "Integrations", icon: Plug },
-  { value: "import", label: "Import", icon: FileUp },
-] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
+  { value: "ai", label: "AI Settings", icon: Bot, Panel: AiSettingsPanel },
+  { value: "rollover", label: "Rollover", icon: Repeat, Panel: RolloverSettingsPanel },
+  { value: "analytics", label: "Analytics", icon: BarChart3, Panel: AiAnalyticsPanel },
+  { value: "notifications", label: "Notifications", icon: Bell, Panel: NotificationsPanel },
+  { value: "calendars", label: "Calendars", icon: CalendarDays, Panel: CalendarsPanel },
+  { value: "integrations", label: "Integrations", icon: Plug, Panel: IntegrationsPanel },
+  { value: "import", label: "Import", icon: FileUp, Panel: ImportPanel },
+] as const satisfies readonly { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[];
 type TabValue = (typeof TABS)[number]["value"];
 const DEFAULT_TAB: TabValue = "ai";
 
@@ -56,7 +57,7 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Choose how Daywise plans with you and closes your days." />
       <Tabs value={tab} onValueChange={selectTab}>
-        {/* Rows of two on a phone and wrapped lines on a narrow screen, so no tab hides behind a horizontal scroll. */}
+        {/* Rows of two on a phone, wrapped lines when narrow: no tab hides behind a scroll. */}
         <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 sm:flex sm:w-fit sm:flex-wrap">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
@@ -66,39 +67,13 @@ export function SettingsPage() {
           ))}
         </TabsList>
         <div className="max-w-3xl">
-          <TabsContent value="ai">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <AiSettingsPanel />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="rollover">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <RolloverSettingsPanel />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="analytics">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <AiAnalyticsPanel />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="notifications">
-            <NotificationsPanel />
-          </TabsContent>
-          <TabsContent value="integrations">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <IntegrationsPanel />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="import">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <ImportPanel />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="calendars">
-            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-              <CalendarsPanel />
-            </Suspense>
-          </TabsContent>
+          {TABS.map(({ value, Panel }) => (
+            <TabsContent key={value} value={value}>
+              <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                <Panel />
+              </Suspense>
+            </TabsContent>
+          ))}
         </div>
       </Tabs>
     </>

@@ -1,5 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 import { type ButtonProps, buttonVariants } from "./button.tsx";
 import { overlayClassName } from "./dialog.tsx";
@@ -74,4 +74,40 @@ export function AlertDialogDeleteFooter({ onDelete }: { onDelete: () => void }) 
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
+}
+
+/** A destructive action confirmed by its own button, beside Cancel. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  action,
+  onConfirm,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  action: string;
+  onConfirm: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+            {action}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

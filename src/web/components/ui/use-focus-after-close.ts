@@ -1,9 +1,6 @@
 import { useRef } from "react";
 
-/**
- * For a dialog whose opener may be gone once it has closed (its row deleted): the element chosen on
- * confirming takes focus instead, so that it does not fall to the page.
- */
+/** For a dialog that deletes its opener's row: the element chosen on confirming takes focus on close. */
 export function useFocusAfterClose() {
   const target = useRef<HTMLElement | null>(null);
   return {

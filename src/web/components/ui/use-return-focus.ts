@@ -2,7 +2,7 @@ import { useRef } from "react";
 
 type AutoFocusHandler = (event: Event) => void;
 
-/** Another dialog or panel opened as this one closed (the palette opening Future Tasks): it keeps focus. */
+/** A dialog or non-modal panel opened as this one closed keeps focus: a panel closes when focus leaves it. */
 function isFocusInAnotherDialog(closing: EventTarget | null): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || (closing instanceof Node && closing.contains(active))) return false;
@@ -23,10 +23,8 @@ export function useReturnFocus(handlers: { onOpenAutoFocus?: AutoFocusHandler; o
       opener.current = null;
       if (event.defaultPrevented) return;
       event.preventDefault();
-      // A non-modal panel would take focus moving out of it for a click away, and close.
       if (isFocusInAnotherDialog(event.target)) return;
-      // An opener gone with what it acted on (the last task of a day, an empty state's button): the page's
-      // main area rather than the start of the document.
+      // An opener gone with what it acted on: the page's main area, not the start of the document.
       (element?.isConnected ? element : document.querySelector<HTMLElement>("main"))?.focus();
     },
   };

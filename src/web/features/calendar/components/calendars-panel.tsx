@@ -1,16 +1,7 @@
 import { Copy, Link2, Loader2, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { CalendarSubscription } from "../../../../shared/api/calendar.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -127,30 +118,20 @@ function SubscriptionRow({ subscription }: { subscription: CalendarSubscription 
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove “{subscription.name}”?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Its events leave the board and the day&apos;s capacity. To see them again, add its address again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                focusAfterClose.set(neighbourControl(row.current, '[aria-label^="Remove "]'));
-                remove.mutate(subscription.id, {
-                  onError: (error) => toast({ title: "Remove failed", description: error.message, variant: "destructive" }),
-                });
-              }}
-            >
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove “${subscription.name}”?`}
+        description="Its events leave the board and the day's capacity. To see them again, add its address again."
+        action="Remove"
+        onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}
+        onConfirm={() => {
+          focusAfterClose.set(neighbourControl(row.current, '[aria-label^="Remove "]'));
+          remove.mutate(subscription.id, {
+            onError: (error) => toast({ title: "Remove failed", description: error.message, variant: "destructive" }),
+          });
+        }}
+      />
       <p id={statusId} className="text-xs text-muted-foreground">
         {subscription.lastError ? (
           <span className="text-red-800 dark:text-red-300">
@@ -175,7 +156,7 @@ function FeedSection() {
   const fieldId = useId();
   const url = feed.data?.url ?? null;
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
-  // Creating or revoking swaps the focused button for another: focus follows to it.
+  // Create and Revoke each swap the focused button for another.
   const copyButton = useRef<HTMLButtonElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const changedByUser = useRef(false);
@@ -229,29 +210,20 @@ function FeedSection() {
         {create.isError ? <FormError>{create.error.message}</FormError> : null}
         {revoke.isError ? <FormError>{revoke.error.message}</FormError> : null}
       </div>
-      <AlertDialog open={confirmingRevoke} onOpenChange={setConfirmingRevoke}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Revoked before the dialog finished closing: the page was inert when the effect above ran.
-            if (!createButton.current) return;
-            event.preventDefault();
-            createButton.current.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke your feed address?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Calendar apps subscribed to it stop getting your tasks. A new address can be made, and each app must then subscribe to it.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => change(revoke)}>
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmingRevoke}
+        onOpenChange={setConfirmingRevoke}
+        title="Revoke your feed address?"
+        description="Calendar apps subscribed to it stop getting your tasks. A new address can be made, and each app must then subscribe to it."
+        action="Revoke"
+        onConfirm={() => change(revoke)}
+        onCloseAutoFocus={(event) => {
+          // Revoked before the dialog closed: the effect found the page inert.
+          if (!createButton.current) return;
+          event.preventDefault();
+          createButton.current.focus();
+        }}
+      />
     </SettingsSection>
   );
 }

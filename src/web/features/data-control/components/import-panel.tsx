@@ -180,7 +180,6 @@ function ImportPreview({ result }: { result: ImportResult }) {
           tabIndex={0}
           className="overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
         >
-          {/* Cells keep their words whole and the box scrolls; only the title wraps, at a readable width. */}
           <table className="w-full text-left whitespace-nowrap">
             <caption className="sr-only">The first rows as they will be created</caption>
             <thead className="bg-secondary/60">

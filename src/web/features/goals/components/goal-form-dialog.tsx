@@ -42,7 +42,7 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
   const updateGoal = useUpdateGoal();
   const deleteGoal = useDeleteGoal();
   const isBusy = createGoal.isPending || updateGoal.isPending || deleteGoal.isPending;
-  // The card whose Edit opened this is gone after a delete: focus goes to a neighbour instead.
+  // A delete takes the card whose Edit opened this.
   const focusAfterClose = useFocusAfterClose();
 
   // A save or delete in flight keeps the dialog open, so its outcome (an error) has somewhere to show.
@@ -251,7 +251,6 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
   );
 }
 
-/** The next goal's card, else the previous one's. */
 function focusTargetInstead(goalId: string): HTMLElement | null {
   const item = document.getElementById(goalCardElementId(goalId))?.closest("li");
   const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;

@@ -1,16 +1,7 @@
 import { Check, Copy, KeyRound, Loader2, Plug } from "lucide-react";
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from "react";
 import type { CreatedToken, PersonalAccessToken, TokenScope } from "../../../../shared/api/tokens.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
@@ -51,7 +42,7 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]["value"]>("90");
   const tokens = useTokens();
   const create = useCreateToken();
-  // The emptied name disables "Create token", which would drop focus to the page: copying is the next step.
+  // The emptied name disables the focused "Create token"; copying is the next step.
   const copyToken = useRef<HTMLButtonElement>(null);
   useEffect(() => copyToken.current?.focus(), [created]);
 
@@ -157,31 +148,21 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
       <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={revoke.isPending}>
         Revoke
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke “{token.name}”?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every script and AI client using this token loses access at once. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                focusAfterClose.set(neighbourControl(row.current, "button"));
-                revoke.mutate(token.id, {
-                  onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
-                  onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
-                });
-              }}
-            >
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Revoke “${token.name}”?`}
+        description="Every script and AI client using this token loses access at once. This cannot be undone."
+        action="Revoke"
+        onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}
+        onConfirm={() => {
+          focusAfterClose.set(neighbourControl(row.current, "button"));
+          revoke.mutate(token.id, {
+            onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
+            onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
+          });
+        }}
+      />
     </li>
   );
 }

@@ -27,7 +27,7 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
-  // Chosen on confirming: the delete is optimistic, so the card (and the button that opened this) leaves at once.
+  // Chosen on confirming: the optimistic delete takes the card, and this dialog's opener, at once.
   const focusAfterClose = useFocusAfterClose();
   function remove(scope?: SeriesScope) {
     if (!task) return;
@@ -65,7 +65,6 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   );
 }
 
-/** The next card's handle, else the previous card's. */
 function focusTargetInstead(taskId: string): HTMLElement | null {
   const cards = [...document.querySelectorAll("li[data-task-id]")];
   const at = cards.findIndex((card) => card.getAttribute("data-task-id") === taskId);

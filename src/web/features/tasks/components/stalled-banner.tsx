@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { neighbourControl } from "../../../components/ui/use-focus-after-close.ts";
 import { futureDateLabel } from "../lib/day-labels.ts";
 
 interface StalledBannerProps {
@@ -15,7 +16,7 @@ interface StalledBannerProps {
 
 export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule }: StalledBannerProps) {
   const headingId = useId();
-  // A row leaves once its task is acted on; focus on its button would fall to the page.
+  // Acting on a task takes its row, and the focused button, out of the banner.
   const leaving = useRef<{ taskId: string; focusInstead: HTMLElement | null } | null>(null);
   useEffect(() => {
     if (!leaving.current || tasks.some((task) => task.id === leaving.current?.taskId)) return;
@@ -27,8 +28,7 @@ export function StalledBanner({ tasks, today, onResume, onComplete, onReschedule
   const acting =
     (action: (task: Task) => void) =>
     (task: Task, row: HTMLLIElement | null): void => {
-      const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
-      leaving.current = { taskId: task.id, focusInstead: neighbour?.querySelector("button") ?? null };
+      leaving.current = { taskId: task.id, focusInstead: neighbourControl(row, "button") };
       action(task);
     };
   if (tasks.length === 0) return null;
