@@ -204,6 +204,21 @@ describe("401 handling", () => {
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("Session refresh failed"));
   });
 
+  it("leaves a signed-out page to its reload: a query refused meanwhile does not open the sign-in page", async () => {
+    vi.spyOn(api.browserNavigation, "reload").mockImplementation(() => {});
+    respondWith((url) => (url === "/auth/providers" ? json({ providers: [{ id: "local", displayName: "Local" }] }) : unauthorized()));
+    api.startBackgroundRefresh();
+
+    api.reloadSignedOut();
+    await expect(api.apiFetch("/api/tasks")).rejects.toMatchObject({ status: 401 });
+
+    expect(api.browserNavigation.reload).toHaveBeenCalledTimes(1);
+    expect(api.isBackgroundRefreshRunning()).toBe(false);
+    // The sign-in redirect asks for the providers before the refused request settles.
+    expect(callsTo("/auth/providers")).toHaveLength(0);
+    expect(api.browserNavigation.assign).not.toHaveBeenCalled();
+  });
+
   it("prefers the provider used last, and falls back to /auth/local when providers are unknown", async () => {
     api.rememberSignInProvider("oidc");
     respondWith((url) =>

@@ -110,7 +110,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 let refreshInFlight: Promise<boolean> | null = null;
 /** So that a 401 to a request sent before a refresh just repeats. */
 let sessionGeneration = 0;
-let isRedirectingToSignIn = false;
+/** Once set, a 401 no longer sends the browser to sign in: the page is already on its way elsewhere. */
+let isLeavingPage = false;
 let backgroundRefreshTimer: ReturnType<typeof setInterval> | undefined;
 
 export function refreshSession(): Promise<boolean> {
@@ -152,6 +153,16 @@ export function stopBackgroundRefresh(): void {
   backgroundRefreshTimer = undefined;
 }
 
+/**
+ * After a logout or an account's deletion: the reload shows the welcome screen. A query that the
+ * ended session refuses meanwhile must not send the browser to the provider's sign-in page instead.
+ */
+export function reloadSignedOut(): void {
+  stopBackgroundRefresh();
+  isLeavingPage = true;
+  browserNavigation.reload();
+}
+
 export function isBackgroundRefreshRunning(): boolean {
   return backgroundRefreshTimer !== undefined;
 }
@@ -191,8 +202,8 @@ export async function resolveSignInPath(returnTo = currentReturnPath()): Promise
 }
 
 function redirectToSignIn(): void {
-  if (isRedirectingToSignIn) return;
-  isRedirectingToSignIn = true;
+  if (isLeavingPage) return;
+  isLeavingPage = true;
   void resolveSignInPath().then((path) => browserNavigation.assign(path));
 }
 

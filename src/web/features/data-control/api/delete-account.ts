@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { saveFlashToast } from "../../../components/ui/flash-toast.ts";
-import { apiFetch, browserNavigation, stopBackgroundRefresh } from "../../../lib/api-client.ts";
+import { apiFetch, reloadSignedOut } from "../../../lib/api-client.ts";
 import { clearUserStorage } from "../../../lib/user-storage.ts";
 
 /** DELETE /api/user: every row of the account's; the server clears the session's cookies. */
@@ -13,10 +13,9 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      stopBackgroundRefresh();
       clearUserStorage();
       saveFlashToast({ title: "Account deleted", description: "Your account and all of its data have been deleted." });
-      browserNavigation.reload();
+      reloadSignedOut();
     },
   });
 }

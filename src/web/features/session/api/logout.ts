@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { saveFlashToast } from "../../../components/ui/flash-toast.ts";
-import { apiFetch, browserNavigation, stopBackgroundRefresh } from "../../../lib/api-client.ts";
+import { apiFetch, reloadSignedOut } from "../../../lib/api-client.ts";
 import { clearUserStorage } from "../../../lib/user-storage.ts";
 
 const loggedOutToast = { title: "Logged out", description: "You have been successfully logged out." };
@@ -16,10 +16,9 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       toast(loggedOutToast);
-      stopBackgroundRefresh();
       clearUserStorage();
       saveFlashToast(loggedOutToast);
-      browserNavigation.reload();
+      reloadSignedOut();
     },
     onError: (error) => {
       console.error("Logout failed", error);
