@@ -101,7 +101,7 @@ test.describe("accessibility", () => {
     await seedDay(page, calendar.url);
     await page.goto("/");
     await waitForBoard(page);
-    await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled", { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled");
     await closeToasts(page);
     await check(page, "dark", "phone-board");
     await page.getByRole("button", { name: "Open navigation menu" }).click();
@@ -156,7 +156,7 @@ test.describe("accessibility", () => {
       await page.goto("/");
       await waitForBoard(page);
       await expect(page.getByRole("list", { name: "Calendar events" }).getByText("Design review")).toBeVisible();
-      await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled", { timeout: 15_000 });
+      await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled");
       await check(page, theme, "board-stalled-notice");
       await closeToasts(page);
 
@@ -250,7 +250,7 @@ test.describe("accessibility", () => {
       await page.goto("/goals");
       await expectTheme(page, theme);
       await expect(page.getByRole("article", { name: "Run a half marathon" })).toBeVisible();
-      await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled", { timeout: 15_000 });
+      await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Task Stalled");
       await closeToasts(page);
       await check(page, theme, "goals");
       await page.getByRole("article", { name: "Run a half marathon" }).getByRole("button", { name: "Edit" }).click();

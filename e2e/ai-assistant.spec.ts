@@ -41,9 +41,9 @@ test.describe("the AI assistant", () => {
     await signIn(page, nextPerson());
     const tooltip = page.getByRole("status").filter({ hasText: TOOLTIP_TEXT });
     // About 2 s after load, for 5 s.
-    await expect(tooltip).toBeVisible({ timeout: 10_000 });
+    await expect(tooltip).toBeVisible();
     await saveScreenshot(page, "ai-first-visit-tooltip-desktop");
-    await expect(tooltip).toBeHidden({ timeout: 10_000 });
+    await expect(tooltip).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("ai-assistant-tooltip-seen"))).toBe("true");
 
     // Not again: with the clock run 10 s past the load, it never shows.
@@ -108,7 +108,7 @@ test.describe("the AI assistant", () => {
     await closeWithEscape(page, panel(page));
     await releaseSlowReply(page);
     await expect(launcher(page)).toBeFocused();
-    await expect(launcher(page)).toHaveAccessibleName("AI Assistant (new message)", { timeout: 10_000 });
+    await expect(launcher(page)).toHaveAccessibleName("AI Assistant (new message)");
     await expect(page.getByTestId("ai-notification-dot")).toBeVisible();
     await saveScreenshot(page, "ai-notification-dot-desktop");
     await openChat(page);

@@ -3,9 +3,6 @@ import { closeWithEscape, expect, saveScreenshot, test, viewports, withoutBootAn
 import { afterPickUp, signIn, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
 
-// Each journey signs in and works through several dialogs: slower than the 60 s default on a busy machine.
-test.describe.configure({ timeout: 120_000 });
-
 let personCount = 0;
 /** A new account per test, so each journey starts with no goals. */
 function newPerson(name = "Grace Hopper") {

@@ -173,7 +173,7 @@ test("the sidebar's insight cards, View All Insights, Generate This Week and the
   // The detail dialog: opening marks the summary viewed at once; navigating marks each one.
   // A notice already on screen (the stalled tasks') would stay dimmed under the dialog's overlay in
   // the screenshot: it goes first (new ones wait while a dialog is open).
-  await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toHaveCount(0);
   await latest.getByRole("button", { name: /^View Summary/ }).click();
   const dialog = page.getByRole("dialog", { name: "Weekly Summary" });
   await expect(dialog).toBeVisible();

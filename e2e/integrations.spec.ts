@@ -1,8 +1,6 @@
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
 
-test.describe.configure({ timeout: 120_000 });
-
 const mcpHeaders = (token: string) => ({
   authorization: `Bearer ${token}`,
   accept: "application/json, text/event-stream",

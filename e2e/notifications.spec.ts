@@ -8,7 +8,6 @@ import { readUserItem, writeUserItem, writeUserItemOnEveryLoad } from "./user-st
 
 // Issue 16: the Settings page's Notifications tab and the notification engine, in Chromium with the
 // browser's notification permission granted (through the context) or refused.
-test.describe.configure({ timeout: 120_000 });
 
 const timeZone = "Europe/Paris";
 const today = () => todayInZone(new Date(), timeZone);

@@ -22,9 +22,7 @@ function person(label: string) {
 
 /** Waits until the service worker has installed this build and controls the page. */
 async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.state === "activated", undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.state === "activated");
   // clients.claim() takes the open page over, unless that page's document began while the worker
   // was still installing: then, as for any visitor, the next load is the first one it answers. On a
   // busy machine a reload right after the activation was now and then still not answered by it
@@ -90,7 +88,7 @@ test("offline reload showing the cached board, read-only", async ({ page, contex
   await context.setOffline(false);
   // (The copy asks the server at once, then again after 2 s, 4 s...: the browser may say "online"
   // a moment before its network works.)
-  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toHaveCount(0);
   await waitForBoard(page);
   await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeEnabled();
