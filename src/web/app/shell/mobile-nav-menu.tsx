@@ -6,13 +6,14 @@ import { navItems } from "./nav-items.ts";
 interface MobileNavMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  focusFirstItem: boolean;
   trigger: HTMLButtonElement;
   triggerId: string;
   menuId: string;
   container: HTMLElement | null;
 }
 
-export function MobileNavMenu({ open, onOpenChange, trigger, triggerId, menuId, container }: MobileNavMenuProps) {
+export function MobileNavMenu({ open, onOpenChange, focusFirstItem, trigger, triggerId, menuId, container }: MobileNavMenuProps) {
   // A chosen page takes focus to its main region; a menu closed otherwise returns focus to its button.
   const choseItem = useRef(false);
   const { pathname } = useLocation();
@@ -30,6 +31,13 @@ export function MobileNavMenu({ open, onOpenChange, trigger, triggerId, menuId, 
         // The button toggles the menu itself: a press on it is not a press outside that closes it.
         onInteractOutside={(event) => {
           if (event.target instanceof Node && trigger.contains(event.target)) event.preventDefault();
+        }}
+        // Radix sees the opening key only when this code was on the page before it: opened from the
+        // keyboard, the first item takes focus either way.
+        onOpenAutoFocus={(event) => {
+          if (!focusFirstItem) return;
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[role="menuitem"]')?.focus();
         }}
         onCloseAutoFocus={(event) => {
           if (choseItem.current) event.preventDefault();

@@ -46,4 +46,17 @@ describe("<MobileNav />", () => {
     expect(await screen.findByRole("menu")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Open navigation menu" })).toBe(button);
   });
+
+  it("puts focus on the first page when Enter opens it before its code has arrived, and on the menu for a tap", async () => {
+    renderNav();
+    const button = screen.getByRole("button", { name: "Open navigation menu" });
+    fireEvent.click(button, { detail: 0 });
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: "Tasks" })).toHaveFocus());
+
+    fireEvent.click(button, { detail: 1 });
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    fireEvent.click(button, { detail: 1 });
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(menu).toHaveFocus());
+  });
 });

@@ -11,6 +11,7 @@ export function MobileNav() {
   const [isLoadedEarly, setIsLoadedEarly] = useState(false);
   const [isLoading, setIsLoading] = useState(false);
   const [isOpen, setIsOpen] = useState(false);
+  const [isOpenedByKeyboard, setIsOpenedByKeyboard] = useState(false);
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   // The open menu renders inside this nav, so its links stay in the Main navigation landmark.
   const [nav, setNav] = useState<HTMLElement | null>(null);
@@ -18,7 +19,8 @@ export function MobileNav() {
   const menuId = useId();
   const hasMenu = isIdle || isLoadedEarly;
 
-  const open = () => {
+  const open = (byKeyboard: boolean) => {
+    setIsOpenedByKeyboard(byKeyboard);
     if (hasMenu) return setIsOpen(true);
     setIsLoading(true);
     MobileNavMenu.preload().then(
@@ -33,7 +35,7 @@ export function MobileNav() {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== "ArrowDown") return;
     event.preventDefault();
-    open();
+    open(true);
   };
 
   return (
@@ -47,12 +49,21 @@ export function MobileNav() {
         aria-busy={isLoading || undefined}
         data-state={isOpen ? "open" : "closed"}
         className={isLoading ? "bg-accent text-accent-foreground" : undefined}
-        onClick={() => (isOpen ? setIsOpen(false) : open())}
+        // A click made by Enter or Space has no pointer presses (detail 0).
+        onClick={(event) => (isOpen ? setIsOpen(false) : open(event.detail === 0))}
         onKeyDown={onKeyDown}
       />
       {hasMenu && trigger ? (
         <Suspense fallback={null}>
-          <MobileNavMenu open={isOpen} onOpenChange={setIsOpen} trigger={trigger} triggerId={triggerId} menuId={menuId} container={nav} />
+          <MobileNavMenu
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            focusFirstItem={isOpenedByKeyboard}
+            trigger={trigger}
+            triggerId={triggerId}
+            menuId={menuId}
+            container={nav}
+          />
         </Suspense>
       ) : null}
     </nav>
