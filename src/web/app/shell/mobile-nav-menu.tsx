@@ -1,4 +1,4 @@
-import { type Ref, useLayoutEffect, useRef } from "react";
+import { type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu.tsx";
 import { navItems } from "./nav-items.ts";
@@ -17,12 +17,19 @@ export function MobileNavMenu({ open, onOpenChange, focusFirstItem, trigger, tri
   // A chosen page takes focus to its main region; a menu closed otherwise returns focus to its button.
   const choseItem = useRef(false);
   const { pathname } = useLocation();
+  const content = useRef<HTMLDivElement>(null);
+  // Radix sees the opening key only when this code was on the page before it: opened from the
+  // keyboard, the first item takes focus either way (after Radix's own focus, in a child's effect).
+  useEffect(() => {
+    if (open && focusFirstItem) content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open, focusFirstItem]);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
         <PaintedTrigger element={trigger} />
       </DropdownMenuTrigger>
       <DropdownMenuContent
+        ref={content}
         id={menuId}
         aria-labelledby={triggerId}
         align="start"
@@ -31,13 +38,6 @@ export function MobileNavMenu({ open, onOpenChange, focusFirstItem, trigger, tri
         // The button toggles the menu itself: a press on it is not a press outside that closes it.
         onInteractOutside={(event) => {
           if (event.target instanceof Node && trigger.contains(event.target)) event.preventDefault();
-        }}
-        // Radix sees the opening key only when this code was on the page before it: opened from the
-        // keyboard, the first item takes focus either way.
-        onOpenAutoFocus={(event) => {
-          if (!focusFirstItem) return;
-          event.preventDefault();
-          (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[role="menuitem"]')?.focus();
         }}
         onCloseAutoFocus={(event) => {
           if (choseItem.current) event.preventDefault();
