@@ -214,7 +214,6 @@ describe("401 handling", () => {
 
     expect(api.browserNavigation.reload).toHaveBeenCalledTimes(1);
     expect(api.isBackgroundRefreshRunning()).toBe(false);
-    // The sign-in redirect asks for the providers before the refused request settles.
     expect(callsTo("/auth/providers")).toHaveLength(0);
     expect(api.browserNavigation.assign).not.toHaveBeenCalled();
   });

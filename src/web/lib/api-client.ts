@@ -110,7 +110,6 @@ async function toApiError(response: Response): Promise<ApiError> {
 let refreshInFlight: Promise<boolean> | null = null;
 /** So that a 401 to a request sent before a refresh just repeats. */
 let sessionGeneration = 0;
-/** Once set, a 401 no longer sends the browser to sign in: the page is already on its way elsewhere. */
 let isLeavingPage = false;
 let backgroundRefreshTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -153,10 +152,7 @@ export function stopBackgroundRefresh(): void {
   backgroundRefreshTimer = undefined;
 }
 
-/**
- * After a logout or an account's deletion: the reload shows the welcome screen. A query that the
- * ended session refuses meanwhile must not send the browser to the provider's sign-in page instead.
- */
+/** A query refused before the reload must not send the browser to sign in instead. */
 export function reloadSignedOut(): void {
   stopBackgroundRefresh();
   isLeavingPage = true;

@@ -18,8 +18,7 @@ export function MobileNavMenu({ open, onOpenChange, focusFirstItem, trigger, tri
   const choseItem = useRef(false);
   const { pathname } = useLocation();
   const content = useRef<HTMLDivElement>(null);
-  // Radix sees the opening key only when this code was on the page before it: opened from the
-  // keyboard, the first item takes focus either way (after Radix's own focus, in a child's effect).
+  // Radix sees the opening key only if this code was loaded before it.
   useEffect(() => {
     if (open && focusFirstItem) content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open, focusFirstItem]);

@@ -76,7 +76,6 @@ export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }
 
-/** A destructive action confirmed by its own button, beside Cancel. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -42,7 +42,6 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
   const updateGoal = useUpdateGoal();
   const deleteGoal = useDeleteGoal();
   const isBusy = createGoal.isPending || updateGoal.isPending || deleteGoal.isPending;
-  // A delete takes the card whose Edit opened this.
   const focusAfterClose = useFocusAfterClose();
 
   // A save or delete in flight keeps the dialog open, so its outcome (an error) has somewhere to show.

@@ -27,7 +27,6 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   // Keeps the title in place while the dialog animates closed.
   const [shownTask, setShownTask] = useState(task);
   if (task && task !== shownTask) setShownTask(task);
-  // Chosen on confirming: the optimistic delete takes the card, and this dialog's opener, at once.
   const focusAfterClose = useFocusAfterClose();
   function remove(scope?: SeriesScope) {
     if (!task) return;
