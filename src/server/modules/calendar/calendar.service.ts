@@ -12,7 +12,7 @@ import {
   MAX_CALENDAR_SUBSCRIPTIONS,
   type UpdateSubscriptionBody,
 } from "../../../shared/api/calendar.ts";
-import { addDays, daysBetween, startOfDayInZone, todayInZone } from "../../../shared/rules/dates.ts";
+import { addDays, daysBetween, LAST_CALENDAR_DATE, startOfDayInZone, todayInZone } from "../../../shared/rules/dates.ts";
 import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { AppError } from "../../app-error.ts";
 import type { Database, Flag } from "../../db/schema.ts";
@@ -79,11 +79,10 @@ export function calendarEvents(deps: { kysely: Kysely<Database>; now: () => Date
       throw new AppError("validation_failed", `from must not be after to, and the range at most ${CALENDAR_EVENTS_MAX_DAYS} days`);
     }
     const zone = await users.userTimeZone(userId);
-    const rows = await repository.listEvents(
-      userId,
-      startOfDayInZone(from, zone).toISOString(),
-      startOfDayInZone(addDays(to, 1), zone).toISOString(),
-    );
+    // The last calendar day has no next day to start: its end is a day after its start (no zone changes on 31 December).
+    const end =
+      to === LAST_CALENDAR_DATE ? new Date(startOfDayInZone(to, zone).getTime() + 86_400_000) : startOfDayInZone(addDays(to, 1), zone);
+    const rows = await repository.listEvents(userId, startOfDayInZone(from, zone).toISOString(), end.toISOString());
     const events: CalendarEvent[] = [];
     for (const row of rows) {
       const allDay = Number(row.allDay) === 1;

@@ -92,6 +92,12 @@ describeEachDatabase("calendars", (dialect) => {
     }
   });
 
+  it("answers the first and the last calendar days, whose neighbours are no dates", async () => {
+    expect(await events("date=9999-12-31")).toEqual([]);
+    expect(await events("from=9999-12-01&to=9999-12-31")).toEqual([]);
+    expect(await events("date=1000-01-01")).toEqual([]);
+  });
+
   it.each([
     ["/missing.ics", "answered 404"],
     ["/page.html", "web page, not a calendar"],
