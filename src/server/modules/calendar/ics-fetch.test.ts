@@ -44,9 +44,9 @@ describe("fetchIcs checks the address it connects to", () => {
   });
 
   it("refuses a host that answers a public address to a first look and loopback to the connection (DNS rebinding)", async () => {
-    const resolver = stubResolver({ "rebind.test": [["203.0.113.7"], ["127.0.0.1"]] });
+    const resolver = stubResolver({ "rebind.test": [["93.184.216.34"], ["127.0.0.1"]] });
     const firstLook = await new Promise((resolve) => resolver.lookup("rebind.test", { all: true }, (_error, answer) => resolve(answer)));
-    expect(firstLook).toEqual([{ address: "203.0.113.7", family: 4 }]);
+    expect(firstLook).toEqual([{ address: "93.184.216.34", family: 4 }]);
     const before = ics.requests.length;
     await expect(fetchIcs(named("rebind.test", "/work.ics"), { allowPrivateUrls: false, lookup: resolver.lookup })).rejects.toThrow(
       "The calendar's host rebind.test is on a private network, which Daywise does not read",
@@ -54,7 +54,7 @@ describe("fetchIcs checks the address it connects to", () => {
     expect(ics.requests.length).toBe(before);
   });
 
-  it.each([[["203.0.113.7", "127.0.0.1"]], [["::ffff:127.0.0.1"]], [["169.254.169.254"]], [["10.1.2.3"]]])(
+  it.each([[["93.184.216.34", "127.0.0.1"]], [["::ffff:127.0.0.1"]], [["169.254.169.254"]], [["10.1.2.3"]]])(
     "refuses a connection when any address of the answer %j is private",
     async (answer) => {
       const resolver = stubResolver({ "calendar.test": [answer] });

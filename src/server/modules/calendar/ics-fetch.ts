@@ -14,6 +14,7 @@ export const ICS_MAX_REDIRECTS = 3;
 /** Its message is shown to the user as it is: it never contains the URL. */
 export class CalendarFetchError extends Error {}
 
+// IANA's IPv4 and IPv6 special-purpose address registries, multicast, and the deprecated site-local and IPv4-compatible ranges.
 const privateRanges = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
@@ -23,19 +24,35 @@ for (const [network, prefix] of [
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.31.196.0", 24],
+  ["192.52.193.0", 24],
+  ["192.88.99.0", 24],
   ["192.168.0.0", 16],
+  ["192.175.48.0", 24],
   ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
   privateRanges.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["100:0:0:1::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["2620:4f:8000::", 48],
+  ["3fff::", 20],
+  ["5f00::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
   privateRanges.addSubnet(network, prefix, "ipv6");

@@ -82,8 +82,43 @@ describe("calendar addresses", () => {
     "fd00::1",
     "fe80::1",
     "::ffff:127.0.0.1",
+    "0:0:0:0:0:ffff:7f00:1",
+    // Documentation, benchmarking and the rest of IANA's special-purpose registries.
+    "192.0.2.1",
+    "198.18.0.1",
+    "198.19.255.254",
+    "198.51.100.7",
+    "203.0.113.7",
+    "192.0.0.9",
+    "192.31.196.1",
+    "192.52.193.1",
+    "192.88.99.1",
+    "192.175.48.1",
+    "240.0.0.1",
+    "255.255.255.255",
+    "224.0.0.1",
+    "::",
+    "::127.0.0.1",
+    "64:ff9b::7f00:1",
+    "64:ff9b:1::1",
+    "100::1",
+    "2001::1",
+    "2001:2::1",
+    "2001:10::1",
+    "2001:20::1",
+    "2001:db8::1",
+    "2002:7f00:1::1",
+    "2620:4f:8000::1",
+    "3fff::1",
+    "5f00::1",
+    "fec0::1",
+    "ff02::1",
+    "not an address",
   ])("%s is private", (address) => expect(isPrivateAddress(address)).toBe(true));
-  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])("%s is public", (address) => expect(isPrivateAddress(address)).toBe(false));
+  it.each(["93.184.216.34", "8.8.8.8", "1.1.1.1", "192.0.3.1", "198.20.0.1", "203.0.114.1", "2606:4700:4700::1111", "2a00:1450::1"])(
+    "%s is public",
+    (address) => expect(isPrivateAddress(address)).toBe(false),
+  );
 
   it("reads webcal:// as https and shortens an address to its host", () => {
     expect(normaliseCalendarUrl("webcal://example.com/a/secret/basic.ics").href).toBe("https://example.com/a/secret/basic.ics");
