@@ -29,7 +29,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
-    if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || POSTGRES_CODES.has(code) || code.startsWith("08")) return true;
+    // 08P01 (protocol violation) is answered on a live connection, e.g. a statement over 65,535 parameters: a defect.
+    if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || POSTGRES_CODES.has(code) || (code.startsWith("08") && code !== "08P01"))
+      return true;
   }
   if (PG_CLIENT_MESSAGES.some((text) => error.message.includes(text))) return true;
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
