@@ -131,4 +131,19 @@ describeEachDatabase("DELETE /api/user: the account and every row of it", (diale
     expect((await t.app.inject({ method: "DELETE", url: "/api/user", payload })).statusCode).toBe(403);
     expect((await t.app.inject({ url: "/api/user", headers: user.headers })).statusCode).toBe(200);
   });
+
+  it("refuses a personal access token, even a write token that can read the e-mail: 403", async () => {
+    const user = await signInTestUser(t.app, { email: "token@example.test" });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/tokens",
+      headers: user.mutatingHeaders,
+      payload: { name: "Script", scope: "write" },
+    });
+    const headers = { authorization: `Bearer ${created.json().token}` };
+    const email = (await t.app.inject({ url: "/api/user", headers })).json().email as string;
+    const response = await t.app.inject({ method: "DELETE", url: "/api/user", headers, payload: { confirmEmail: email } });
+    expect(response.statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/user", headers: user.headers })).statusCode).toBe(200);
+  });
 });

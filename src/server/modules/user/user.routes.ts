@@ -20,7 +20,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ isSecure: boolean }> = async (a
   });
 
   // Every session goes with its row, so each instance refuses them on their next request (authenticate reads it).
-  app.delete("/api/user", { schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+  // Session only: a token that can read the e-mail must not be able to end the account.
+  app.delete("/api/user", { config: { refuseBearer: true }, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
     await users.deleteAccount(requireUserId(request), request.body.confirmEmail);
     clearSessionCookies(reply, { isSecure: options.isSecure, now: () => app.now() });
     return reply.code(204).send();
