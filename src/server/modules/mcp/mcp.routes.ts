@@ -37,7 +37,9 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
     const token = request.bearerToken!;
     if (config.mcpRateLimitPerMinute > 0) {
-      const { current, ttl } = await count(`mcp:${token.id}`);
+      // Each message of a JSON-RPC batch is a call of its own.
+      const calls = Array.isArray(request.body) ? Math.max(1, request.body.length) : 1;
+      const { current, ttl } = await count(`mcp:${token.id}`, calls);
       if (current > config.mcpRateLimitPerMinute) {
         throw new AppError("too_many_requests", "Too many MCP calls with this token; try again shortly", { retryAfterSeconds: ttl / 1000 });
       }

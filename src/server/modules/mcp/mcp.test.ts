@@ -225,6 +225,36 @@ describeEachDatabase("MCP server", (dialect) => {
     expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
     expect(statuses[40]).toBe(429);
   });
+
+  it("counts each call of a JSON-RPC batch: three batches of 100 create at most the minute's limit", async () => {
+    const batcher = await signInTestUser(t.app, { name: "Batcher" });
+    const token = await newToken(t, batcher, "write");
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` };
+    const calls = (batch: number) =>
+      Array.from({ length: 100 }, (_, index) => ({
+        jsonrpc: "2.0",
+        id: batch * 100 + index,
+        method: "tools/call",
+        params: { name: "create_tasks", arguments: { tasks: [{ title: `Batch ${batch} call ${index}` }] } },
+      }));
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 3; batch++) {
+      statuses.push((await fetch(`${base}/mcp`, { method: "POST", headers, body: JSON.stringify(calls(batch)) })).status);
+    }
+    const created = await t.db.kysely
+      .selectFrom("tasks")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("userId", "=", batcher.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(created.count)).toBeLessThanOrEqual(40);
+    expect(statuses).toContain(429);
+    // A batch within the allowance still works, each of its calls counted.
+    const small = await signInTestUser(t.app, { name: "Small batcher" });
+    const smallHeaders = { ...headers, authorization: `Bearer ${await newToken(t, small, "write")}` };
+    const batchOf = (size: number) => JSON.stringify(calls(0).slice(0, size));
+    expect((await fetch(`${base}/mcp`, { method: "POST", headers: smallHeaders, body: batchOf(30) })).status).toBe(200);
+    expect((await fetch(`${base}/mcp`, { method: "POST", headers: smallHeaders, body: batchOf(11) })).status).toBe(429);
+  });
 });
 
 describe("MCP server: logs", () => {

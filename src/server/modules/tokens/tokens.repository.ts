@@ -40,6 +40,18 @@ export function tokensRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The user's tokens not revoked, expired ones too; on PostgreSQL with the user's row locked, so racing creations queue. */
+    async countTokens(userId: string, lockOwner: boolean): Promise<number> {
+      if (lockOwner) await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      const row = await db
+        .selectFrom("personalAccessTokens")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("userId", "=", userId)
+        .where("revokedAt", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     listTokens(userId: string): Promise<TokenListRow[]> {
       return db
         .selectFrom("personalAccessTokens")

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CreatedToken, CreateTokenBody, PersonalAccessToken } from "../../../shared/api/tokens.ts";
-import { notFound } from "../../app-error.ts";
+import { AppError, notFound } from "../../app-error.ts";
+import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashTokenSecret, newTokenSecret } from "./token-secrets.ts";
 import { tokensRepository } from "./tokens.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expired tokens count until removed: the list shows them, and a user clears them there. */
+export const MAX_TOKENS_PER_USER = 50;
 
-export function tokensService({ kysely, now }: { kysely: Kysely<Database>; now: () => Date }) {
+export function tokensService({ kysely, dialect, now }: { kysely: Kysely<Database>; dialect: Dialect; now: () => Date }) {
   const repository = tokensRepository(kysely);
   return {
     async createToken(userId: string, body: CreateTokenBody): Promise<CreatedToken> {
@@ -21,7 +24,13 @@ export function tokensService({ kysely, now }: { kysely: Kysely<Database>; now: 
         createdAt: at.toISOString(),
         expiresAt: body.expiresInDays === undefined ? null : new Date(at.getTime() + body.expiresInDays * DAY_MS).toISOString(),
       };
-      await repository.insertToken(userId, { ...token, tokenHash: hashTokenSecret(secret) });
+      await kysely.transaction().execute(async (trx) => {
+        const tokens = tokensRepository(trx);
+        if ((await tokens.countTokens(userId, dialect === "postgres")) >= MAX_TOKENS_PER_USER) {
+          throw new AppError("conflict", `At most ${MAX_TOKENS_PER_USER} tokens: revoke one you no longer use (expired ones too) first`);
+        }
+        await tokens.insertToken(userId, { ...token, tokenHash: hashTokenSecret(secret) });
+      });
       return { ...token, token: secret };
     },
 

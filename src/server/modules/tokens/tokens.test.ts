@@ -135,6 +135,25 @@ describeEachDatabase("personal access tokens", (dialect) => {
     }
   });
 
+  it("caps a user's tokens at 50, expired ones included until removed", async () => {
+    const owner = await signInTestUser(t.app, { name: "Collector" });
+    const first = await createToken(t, owner, { name: "Short-lived", expiresInDays: 1 });
+    for (let index = 1; index < 50; index++) await createToken(t, owner, { name: `Token ${index}` });
+    const create = () =>
+      t.app.inject({ method: "POST", url: "/api/tokens", headers: owner.mutatingHeaders, payload: { name: "One more", scope: "read" } });
+    const refused = await create();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/50/);
+    const past = new Date(t.app.now().getTime() - 1000).toISOString();
+    await t.db.kysely.updateTable("personalAccessTokens").set({ expiresAt: past }).where("id", "=", first.id).execute();
+    expect((await create()).statusCode).toBe(409);
+    const listed = await t.app.inject({ url: "/api/tokens", headers: owner.headers });
+    expect(listed.json()).toContainEqual(expect.objectContaining({ id: first.id, expiresAt: past }));
+    expect((await t.app.inject({ method: "DELETE", url: `/api/tokens/${first.id}`, headers: owner.mutatingHeaders })).statusCode).toBe(200);
+    expect((await create()).statusCode).toBe(201);
+    expect((await create()).statusCode).toBe(409);
+  });
+
   it("another user's token is a 404 on revoke", async () => {
     const other = await signInTestUser(t.app);
     const { id } = await createToken(t, user);

@@ -14,8 +14,8 @@ afterEach(() => {
 
 const SECRET = "dw_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
 
-function server() {
-  let tokens: PersonalAccessToken[] = [];
+function server(initial: PersonalAccessToken[] = []) {
+  let tokens = initial;
   const bodies: unknown[] = [];
   mockFetch((url, init) => {
     const method = init.method ?? "GET";
@@ -68,6 +68,21 @@ describe("IntegrationsPanel", () => {
     expect(row).toHaveTextContent("Last used Never");
     await userEvent.click(within(row).getByRole("button", { name: "Revoke" }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+  });
+
+  it("labels an expired token and offers to remove it", async () => {
+    const expiresAt = new Date(Date.now() - 60_000).toISOString();
+    server([{ id: "t1", name: "Old script", scope: "read", createdAt: "2026-01-02T10:00:00.000Z", expiresAt, lastUsedAt: null }]);
+    render(
+      <AppProviders client={createQueryClient()}>
+        <IntegrationsPanel />
+      </AppProviders>,
+    );
+    const row = await screen.findByRole("listitem", { name: "Old script" });
+    expect(within(row).getByText("Expired", { selector: "span" })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Remove" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
   });
 

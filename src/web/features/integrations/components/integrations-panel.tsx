@@ -132,6 +132,10 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
   const [confirming, setConfirming] = useState(false);
   const row = useRef<HTMLLIElement>(null);
   const focusAfterClose = useFocusAfterClose();
+  // An expired token still counts towards the server's cap until it is removed here.
+  const [shownAt] = useState(() => Date.now());
+  const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= shownAt;
+  const action = expired ? "Remove" : "Revoke";
   return (
     <li ref={row} aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
       <div className="grid min-w-0 gap-1">
@@ -140,25 +144,31 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
           <Badge variant={token.scope === "write" ? "warning" : "secondary"}>
             {token.scope === "write" ? "Read and write" : "Read only"}
           </Badge>
+          {expired && <Badge variant="destructive">Expired</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
-          Created {day(token.createdAt)} · Last used {day(token.lastUsedAt)} · Expires {day(token.expiresAt)}
+          Created {day(token.createdAt)} · Last used {day(token.lastUsedAt)} · {expired ? "Expired" : "Expires"} {day(token.expiresAt)}
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={revoke.isPending}>
-        Revoke
+        {action}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Revoke “${token.name}”?`}
-        description="Every script and AI client using this token loses access at once. This cannot be undone."
-        action="Revoke"
+        title={`${action} “${token.name}”?`}
+        description={
+          expired
+            ? "The expired token leaves the list. This cannot be undone."
+            : "Every script and AI client using this token loses access at once. This cannot be undone."
+        }
+        action={action}
         onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}
         onConfirm={() => {
           focusAfterClose.set(neighbourControl(row.current, "button"));
           revoke.mutate(token.id, {
-            onSuccess: () => toast({ title: "Token revoked", description: `“${token.name}” no longer works.` }),
+            onSuccess: () =>
+              toast(expired ? { title: "Token removed" } : { title: "Token revoked", description: `“${token.name}” no longer works.` }),
             onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
           });
         }}
