@@ -37,3 +37,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
+
+/** A row named a parent that is not there (or no longer: a write racing its user's deletion). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}

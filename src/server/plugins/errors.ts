@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../app-error.ts";
-import { isDatabaseUnavailable } from "../db/database-errors.ts";
+import { isDatabaseUnavailable, isForeignKeyViolation } from "../db/database-errors.ts";
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -31,7 +31,18 @@ function describeValidation(error: FastifyError): string {
 }
 
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler<FastifyError | AppError, { Reply: ErrorBody }>((error, request, reply) => {
+  const userIsGone = (userId: string) =>
+    app.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", userId)
+      .executeTakeFirst()
+      .then(
+        (row) => row === undefined,
+        () => false,
+      );
+
+  app.setErrorHandler<FastifyError | AppError, { Reply: ErrorBody }>(async (error, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       // Only the code and the message: an upstream error's cause may carry the request sent to the provider.
@@ -59,6 +70,10 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       return reply
         .status(503)
         .send({ message: "The service cannot reach its database right now; try again shortly", code: "database_unavailable" });
+    }
+    // A write that lost the race with its account's deletion: the session it came with is gone too.
+    if (isForeignKeyViolation(error) && request.userId && (await userIsGone(request.userId))) {
+      return reply.status(401).send({ message: "Not signed in", code: "unauthorized" });
     }
     request.log.error({ err: error }, "request failed");
     return reply.status(status >= 500 ? status : 500).send({ message: "Internal server error", code: "internal" });

@@ -132,6 +132,33 @@ describeEachDatabase("DELETE /api/user: the account and every row of it", (diale
     expect((await t.app.inject({ url: "/api/user", headers: user.headers })).statusCode).toBe(200);
   });
 
+  it("writes racing the deletion answer 2xx, 401 or 404, never 500", async () => {
+    const user = await signInTestUser(t.app, { email: "racer@example.test" });
+    const goal = await t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: "Goal" } });
+    const goalId = goal.json().id as string;
+    const write = (index: number) =>
+      index % 3 === 0
+        ? t.app.inject({ method: "POST", url: "/api/goals", headers: user.mutatingHeaders, payload: { title: `Goal ${index}` } })
+        : t.app.inject({
+            method: "POST",
+            url: "/api/tasks",
+            headers: user.mutatingHeaders,
+            payload: { title: `Task ${index}`, date: "2026-05-04", goalId },
+          });
+    const writes = Array.from({ length: 40 }, (_, index) => write(index));
+    const deletion = t.app.inject({
+      method: "DELETE",
+      url: "/api/user",
+      headers: user.mutatingHeaders,
+      payload: { confirmEmail: "racer@example.test" },
+    });
+    const answers = await Promise.all([...writes, deletion]);
+    expect((await deletion).statusCode).toBe(204);
+    const unexpected = answers.filter((answer) => ![200, 201, 204, 401, 404].includes(answer.statusCode));
+    expect(unexpected.map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
+    expect(Object.values(await rowsOf(t, user.userId)).every((count) => count === 0)).toBe(true);
+  });
+
   it("refuses a personal access token, even a write token that can read the e-mail: 403", async () => {
     const user = await signInTestUser(t.app, { email: "token@example.test" });
     const created = await t.app.inject({

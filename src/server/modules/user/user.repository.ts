@@ -39,8 +39,9 @@ export function usersRepository(db: Kysely<Database>) {
       return user;
     },
 
-    async findNameAndEmail(userId: string): Promise<{ name: string; email: string | null } | undefined> {
-      return db.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirst();
+    async findNameAndEmail(userId: string, options: { lock?: boolean } = {}): Promise<{ name: string; email: string | null } | undefined> {
+      const query = db.selectFrom("users").select(["name", "email"]).where("id", "=", userId);
+      return (options.lock ? query.forUpdate() : query).executeTakeFirst();
     },
 
     /** Every row of the user's in every table; call inside a transaction. */

@@ -5,7 +5,7 @@ import { clearSessionCookies } from "../auth/session-cookies.ts";
 import { usersService } from "./user.service.ts";
 
 export const userRoutes: FastifyPluginAsyncZod<{ isSecure: boolean }> = async (app, options) => {
-  const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
+  const users = usersService({ kysely: app.db.kysely, now: () => app.now(), dialect: app.db.dialect });
   // Signed-out callers get 401 before their body is validated (no-store: plugins/security.ts).
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -3,6 +3,7 @@ import type { User, UserPreferences } from "../../../shared/api/user.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "../rollover/auto-rollover-schedule.ts";
+import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { usersRepository } from "./user.repository.ts";
 
@@ -11,7 +12,7 @@ const noUser = () => new AppError("unauthorized", "Not signed in");
 
 export type UsersService = ReturnType<typeof usersService>;
 
-export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }) {
+export function usersService(deps: { kysely: Kysely<Database>; now: () => Date; dialect?: Dialect }) {
   const users = usersRepository(deps.kysely);
 
   /** UTC when there is no such user. */
@@ -49,7 +50,8 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date }
     async deleteAccount(userId: string, confirmEmail: string): Promise<void> {
       await deps.kysely.transaction().execute(async (trx) => {
         const repository = usersRepository(trx);
-        const account = await repository.findNameAndEmail(userId);
+        // Locked first on PostgreSQL: a racing write waits for the deletion instead of deadlocking with it.
+        const account = await repository.findNameAndEmail(userId, { lock: deps.dialect === "postgres" });
         if (!account) throw noUser();
         if ((account.email ?? account.name).trim().toLowerCase() !== confirmEmail.trim().toLowerCase()) {
           throw new AppError("bad_request", "The e-mail typed is not this account's: nothing was deleted");
