@@ -51,6 +51,11 @@ describe("request logs", () => {
   it("never log a calendar feed's secret path", () => {
     expect(loggedUrl("/calendar/prR8cGe2eiQTIousjA0wik1xX8rHsRuBwcfraMlj56A.ics")).toBe("/calendar/[redacted]");
     expect(loggedUrl("/api/calendar/events?date=2026-03-24")).toBe("/api/calendar/events?date=2026-03-24");
+    for (const url of ["/%63alendar/s3cret.ics", "/calendar/%73%33cret.ics", "//Calendar/s3cret.ics", "/x/../calendar/s3cret.ics"]) {
+      expect(loggedUrl(url), url).toBe("/calendar/[redacted]");
+    }
+    expect(loggedUrl("/%61uth/callback?code=secret")).toBe("/%61uth/callback");
+    expect(loggedUrl("/%zz/calendar")).toBe("/%zz/calendar");
   });
 
   it("are one short line for an API or sign-in call, without a sign-in URL's query, and none for pages or the build's files", () => {

@@ -1,6 +1,7 @@
 // No formatting dependency: pino writes JSON to the stream given here, which re-formats it.
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { DatabaseConfig } from "./config.ts";
+import { decodedPath } from "./plugins/routed-path.ts";
 
 const LEVELS: Record<number, { name: string; colour: string }> = {
   10: { name: "TRACE", colour: "\x1b[90m" },
@@ -69,11 +70,21 @@ export function startLine(publicUrl: string, database: DatabaseConfig): string {
   return `Daywise is ready: open ${publicUrl} (data: ${describeDataLocation(database)})`;
 }
 
+/** The path as a lenient router could read it: decoded, dot segments resolved, one slash, any case. */
+function normalisedPath(url: string): string {
+  try {
+    return new URL(decodedPath(url).replace(/[\\/]+/g, "/"), "http://localhost").pathname.toLowerCase();
+  } catch {
+    return decodedPath(url).toLowerCase();
+  }
+}
+
 // Sign-in URLs carry one-time codes and state in their query, so only their path is logged.
 export function loggedUrl(url: string): string {
+  const path = normalisedPath(url);
   // A calendar feed's path is its secret.
-  if (url.startsWith("/calendar/")) return "/calendar/[redacted]";
-  return /^\/(auth|oidc)\//.test(url) ? url.split("?")[0]! : url;
+  if (path.startsWith("/calendar/")) return "/calendar/[redacted]";
+  return /^\/(auth|oidc)\//.test(path) ? url.split("?")[0]! : url;
 }
 
 export function conciseRequestLine(method: string, url: string, statusCode: number, elapsedMs: number): string | null {

@@ -6,6 +6,7 @@ import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.t
 import { sessionsRepository } from "../modules/auth/sessions.repository.ts";
 import { hashTokenSecret, readBearerToken } from "../modules/tokens/token-secrets.ts";
 import { tokensRepository } from "../modules/tokens/tokens.repository.ts";
+import { routedPath } from "./routed-path.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -57,7 +58,7 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
 
   async function authenticateBearer(request: FastifyRequest, reply: FastifyReply, secretToken: string): Promise<void> {
     const config = request.routeOptions.config;
-    if (config.refuseBearer || request.url.startsWith("/auth/")) {
+    if (config.refuseBearer || routedPath(request).startsWith("/auth/")) {
       throw new AppError("forbidden", "A personal access token cannot be used here: sign in to the web app");
     }
     if (!secretToken.startsWith(TOKEN_PREFIX)) refuseWithoutToken(reply, "Invalid personal access token");

@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import { AppError } from "../app-error.ts";
 import { compiledQuery } from "../db/compiled-query.ts";
 import type { Database } from "../db/schema.ts";
+import { routedPath } from "./routed-path.ts";
 
 const WINDOW_MS = 60 * 1000;
 const SWEEP_EVERY = 500;
@@ -128,7 +129,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
   const limit = app.createRateLimit();
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith(options.pathPrefix)) return;
+    if (!routedPath(request).startsWith(options.pathPrefix)) return;
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header("retry-after", String(result.ttlInSeconds));

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { THEME_SCRIPT } from "../../shared/theme-script.ts";
+import { routedPath } from "./routed-path.ts";
 
 export function themeScriptSource(): string {
   return `'sha256-${createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64")}'`;
@@ -64,7 +65,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-// API answers are a user's own data, never kept by the browser or a proxy.
+// API and session answers are a user's own data, never kept by the browser or a proxy.
 export const securityPlugin = fp<{ isHttps: boolean; avatarOrigins: readonly string[] }>(async function security(
   app: FastifyInstance,
   { isHttps, avatarOrigins },
@@ -72,7 +73,7 @@ export const securityPlugin = fp<{ isHttps: boolean; avatarOrigins: readonly str
   const headers = securityHeaders(securityHeaderOptions(isHttps, avatarOrigins));
   const apiHeaders = { ...headers, "cache-control": "no-store" };
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.url.startsWith("/api/") ? apiHeaders : headers);
+    reply.headers(/^\/(api|auth)\//.test(routedPath(request)) ? apiHeaders : headers);
     done();
   });
 });
