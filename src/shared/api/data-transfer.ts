@@ -42,6 +42,8 @@ export const importBodySchema = z
     format: z.enum(IMPORT_FORMATS, { error: `must be one of ${IMPORT_FORMATS.join(", ")}` }),
     content: z.string({ error: "must be the file's text" }),
     dryRun: z.boolean({ error: "must be true or false" }).default(false),
+    /** Leaves out what looks like something the account already has (see `duplicates`). */
+    skipDuplicates: z.boolean({ error: "must be true or false" }).default(false),
   })
   .strict();
 export type ImportBody = z.output<typeof importBodySchema>;
@@ -77,6 +79,11 @@ export const importResultSchema = z.object({
     aiRecords: z.number(),
   }),
   preview: z.array(importPreviewRowSchema),
+  /**
+   * Rows like ones the account has, skipped or not: a task of the same day, title and start time, a goal of
+   * the same title, a repeating task of the same rule, start and title (titles in any case).
+   */
+  duplicates: z.number(),
   /**
    * Every skipped row up to IMPORT_MAX_SKIPPED_LISTED; counts.skipped has them all. `section` names a
    * Daywise export's list other than its tasks, `row` then counting from 1 in that list.

@@ -1,5 +1,5 @@
 // The export's reads: every table of the user's, a page at a time in id order (keyset), so that an
-// account of any size streams without being held in memory; and what an import's history would meet.
+// account of any size streams without being held in memory; and what an import would meet.
 // Read-only; writes go through the services.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -84,6 +84,27 @@ export function dataExportRepository(db: Kysely<Database>) {
         breakdowns: new Set(breakdowns.map(aiKey)),
         conversations: new Set(conversations.map(aiKey)),
       };
+    },
+
+    /** The user's series and tasks (those without a day, or with a day or occurrence day in [from, to]) that an import may repeat. */
+    async findImportMatches(userId: string, days: { from: string; to: string } | null) {
+      const series = await db
+        .selectFrom("taskSeries")
+        .select(["id", "recurrence", "startDate", "title"])
+        .where("userId", "=", userId)
+        .execute();
+      const tasks = await db
+        .selectFrom("tasks")
+        .select(["id", "title", "date", "scheduledStartTime", "seriesId", "occurrenceDate"])
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb("date", "is", null),
+            ...(days ? [eb.between("date", days.from, days.to), eb.between("occurrenceDate", days.from, days.to)] : []),
+          ]),
+        )
+        .execute();
+      return { series, tasks };
     },
 
     async findRolloverSettings(userId: string) {

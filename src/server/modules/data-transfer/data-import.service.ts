@@ -21,7 +21,7 @@ import type { UsersService } from "../user/user.service.ts";
 import { dataExportRepository } from "./data-export.repository.ts";
 import { parseImport } from "./import-formats.ts";
 import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
-import { fitDescription, type PlannedTask } from "./import-plan.ts";
+import { fitDescription, type ImportPlan, type PlannedTask } from "./import-plan.ts";
 
 export interface DataImportDeps {
   kysely: Kysely<Database>;
@@ -48,6 +48,11 @@ interface HistoryRows {
 const keptOwn = (what: string) => `This account already has ${what}; it keeps its own`;
 const OWN_SETTINGS = "This account has its own rollover settings (not the defaults); it keeps them";
 const flag = (value: boolean): Flag => (value ? 1 : 0);
+const sameText = (title: string) => title.trim().toLowerCase();
+const taskKey = (date: string | null | undefined, title: string, time: string | null | undefined) =>
+  `${date ?? ""}|${time ?? ""}|${sameText(title)}`;
+const seriesKey = (row: { recurrence: string; startDate: string; title: string }) =>
+  `${row.recurrence}|${row.startDate}|${sameText(row.title)}`;
 
 export function dataImportService(deps: DataImportDeps) {
   const goals = goalsService({ kysely: deps.kysely, now: deps.now });
@@ -172,47 +177,87 @@ export function dataImportService(deps: DataImportDeps) {
     await insertImportedConversations(trx, userId, values(rows.aiConversations));
   }
 
+  /** What the account has that the plan's rows may repeat: goals by title, series by rule, tasks by day and occurrence. */
+  async function knownRows(userId: string, plan: ImportPlan) {
+    const days = plan.tasks.flatMap((task) => [task.date, task.occurrenceDate ?? null].filter((day): day is string => day !== null)).sort();
+    const found = await repository.findImportMatches(userId, days.length > 0 ? { from: days[0]!, to: days.at(-1)! } : null);
+    const byTitle = new Map<string, { id: string; title: string }>();
+    for (const goal of await goals.listGoals(userId)) {
+      if (!byTitle.has(sameText(goal.title))) byTitle.set(sameText(goal.title), goal);
+    }
+    return {
+      goals: byTitle,
+      series: new Map(found.series.map((row) => [seriesKey(row), row])),
+      tasks: new Map(found.tasks.map((row) => [taskKey(row.date, row.title, row.scheduledStartTime), row.id])),
+      occurrences: new Map(
+        found.tasks.flatMap((row) => (row.seriesId ? [[`${row.seriesId}|${row.occurrenceDate}`, row.id] as const] : [])),
+      ),
+    };
+  }
+
   return {
     async importFile(userId: string, body: ImportBody): Promise<ImportResult> {
       const now = deps.now();
       const timeZone = await deps.users.userTimeZone(userId);
       const plan = parseImport(body.format, body.content, { today: todayInZone(now, timeZone), timeZone });
       const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+      const known = await knownRows(userId, plan);
+      // Each row like one the account has counts, and goes only when the caller asks.
+      let duplicates = 0;
+      const isDuplicate = () => {
+        duplicates += 1;
+        return body.skipDuplicates;
+      };
 
-      const existing = plan.goalsByTitle ? await goals.listGoals(userId) : [];
       const goalIds = new Map<string, string>();
       const goalTitles = new Map<string, string>();
       const newGoals: NewGoal[] = [];
       for (const goal of plan.goals) {
-        const same = existing.find((known) => known.title.trim().toLowerCase() === goal.title.trim().toLowerCase());
-        const id = same?.id ?? randomUUID();
+        const same = known.goals.get(sameText(goal.title));
+        // A CSV's goal names match the account's goals; a Daywise export's goals are its own unless duplicates skipped.
+        if (same && (plan.goalsByTitle || isDuplicate())) {
+          goalIds.set(goal.key, same.id);
+          goalTitles.set(same.id, same.title);
+          continue;
+        }
+        const id = randomUUID();
         goalIds.set(goal.key, id);
-        goalTitles.set(id, same?.title ?? goal.title);
-        if (same) continue;
+        goalTitles.set(id, goal.title);
         const { key: _key, createdAt, updatedAt, ...fields } = goal;
         newGoals.push({ ...fields, id, createdAt: createdAt ?? at(0), updatedAt: updatedAt ?? createdAt ?? at(0) });
       }
       const goalIdOf = (key: string | null) => (key === null ? null : (goalIds.get(key) ?? null));
 
       const seriesIds = new Map<string, string>();
-      const series: SeriesRow[] = plan.series.map(({ key, goalKey, createdAt, updatedAt, ...fields }) => {
+      /** The file's series like one of the account's, with that one's id. */
+      const knownSeries = new Map<string, string>();
+      const series: SeriesRow[] = [];
+      for (const { key, goalKey, createdAt, updatedAt, ...fields } of plan.series) {
+        const same = known.series.get(seriesKey(fields));
+        if (same) knownSeries.set(key, same.id);
+        if (same && isDuplicate()) {
+          seriesIds.set(key, same.id);
+          continue;
+        }
         const id = randomUUID();
         seriesIds.set(key, id);
-        return { ...fields, id, goalId: goalIdOf(goalKey), createdAt: createdAt ?? at(0), updatedAt: updatedAt ?? at(0) };
-      });
+        series.push({ ...fields, id, goalId: goalIdOf(goalKey), createdAt: createdAt ?? at(0), updatedAt: updatedAt ?? at(0) });
+      }
+      const rules = new Map([...known.series.values(), ...series].map((row) => [row.id, row.recurrence]));
 
       const tasks: ImportedTask[] = [];
       const taskIds = new Map<string, string>();
       const preview: ImportResult["preview"] = [];
       plan.tasks.forEach((planned, index) => {
         const task = taskRow(planned, at(index));
-        if (planned.key) taskIds.set(planned.key, task.id);
+        let row: SeriesRow | null = null;
+        let first: string | null = null;
         // A rule read from another app starts a series on the task's day; one the rules refuse stays as text.
         if (planned.recurrence && task.date) {
           const problem = validateRecurrence(planned.recurrence, task.date);
-          const first = problem ? null : nextOccurrence(planned.recurrence, task.date, addDays(task.date, -1));
+          first = problem ? null : nextOccurrence(planned.recurrence, task.date, addDays(task.date, -1));
           if (first) {
-            const row: SeriesRow = {
+            row = {
               id: randomUUID(),
               recurrence: planned.recurrence,
               startDate: task.date,
@@ -226,15 +271,28 @@ export function dataImportService(deps: DataImportDeps) {
               createdAt: task.createdAt,
               updatedAt: task.createdAt,
             };
-            series.push(row);
-            Object.assign(task, { seriesId: row.id, date: first, occurrenceDate: first, firstPlannedDate: first });
           } else {
             task.description = fitDescription([task.description, `Repeats: ${planned.recurrence}`]);
           }
+        }
+        // The account's task of the same day, title and time, or of a known series the occurrence of the same day;
+        // an occurrence of a series new to the account stays with it.
+        const sameDay = known.tasks.get(taskKey(task.date, task.title, task.scheduledStartTime));
+        const ofKnown = planned.seriesKey ? knownSeries.get(planned.seriesKey) : undefined;
+        const like = ofKnown ? (known.occurrences.get(`${ofKnown}|${planned.occurrenceDate}`) ?? sameDay) : sameDay;
+        if (row) {
+          if (known.series.has(seriesKey(row)) && isDuplicate()) return;
+          series.push(row);
+          rules.set(row.id, row.recurrence);
+          Object.assign(task, { seriesId: row.id, date: first, occurrenceDate: first, firstPlannedDate: first });
+        } else if (like !== undefined && (!planned.seriesKey || ofKnown) && isDuplicate()) {
+          if (planned.key) taskIds.set(planned.key, like);
+          return;
         } else if (planned.seriesKey) {
           task.seriesId = seriesIds.get(planned.seriesKey) ?? null;
           if (task.seriesId === null) task.occurrenceDate = null;
         }
+        if (planned.key) taskIds.set(planned.key, task.id);
         task.goalId = goalIdOf(planned.goalKey);
         tasks.push(task);
         if (preview.length < IMPORT_PREVIEW_ROWS) {
@@ -247,7 +305,7 @@ export function dataImportService(deps: DataImportDeps) {
             scheduledStartTime: task.scheduledStartTime ?? null,
             estimatedDuration: task.estimatedDuration ?? null,
             goal: task.goalId ? (goalTitles.get(task.goalId) ?? null) : null,
-            recurrence: task.seriesId ? (series.find((row) => row.id === task.seriesId)?.recurrence ?? null) : null,
+            recurrence: task.seriesId ? (rules.get(task.seriesId) ?? null) : null,
           });
         }
       });
@@ -275,6 +333,7 @@ export function dataImportService(deps: DataImportDeps) {
           aiRecords: history.aiBreakdowns.length + history.aiConversations.length,
         },
         preview,
+        duplicates,
         skipped: plan.skipped.slice(0, IMPORT_MAX_SKIPPED_LISTED),
       };
     },

@@ -16,7 +16,18 @@ import { goalStatuses } from "../../../shared/api/goal-limits.ts";
 import { AppError } from "../../app-error.ts";
 import { readDate, readInstant, readTime } from "./import-dates.ts";
 import { readHistory } from "./import-history.ts";
-import { emptyPlan, fitDescription, fitEstimate, goalTitleProblem, type ImportPlan, type PlannedTask, taskProblem } from "./import-plan.ts";
+import {
+  checkGoal,
+  checkSeries,
+  emptyPlan,
+  fitDescription,
+  fitEstimate,
+  goalTitleProblem,
+  type ImportPlan,
+  type PlannedTask,
+  readInstantText,
+  taskProblem,
+} from "./import-plan.ts";
 
 export interface ImportContext {
   today: string;
@@ -208,8 +219,13 @@ const STATUS_WORDS: Record<string, TaskStatus> = {
   stalled: "stalled",
 };
 
+/** Undoes the tasks CSV's protection of a cell that would run as a formula (data-export.service.ts), and only that. */
+function unprotected(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 function column(row: Record<string, string>, ...names: string[]): string {
-  for (const name of names) if (row[name] !== undefined) return row[name];
+  for (const name of names) if (row[name] !== undefined) return unprotected(row[name]);
   return "";
 }
 
@@ -255,7 +271,8 @@ function parsePlainCsv(content: string, context: ImportContext): ImportPlan {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value : null);
-const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0);
+// Both databases' integer columns hold up to 2^31 - 1.
+const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 2 ** 31 ? value : 0);
 const calendarDay = (value: unknown) => (typeof value === "string" && isCalendarDate(value) ? value : null);
 
 function parseDaywiseJson(content: string): ImportPlan {
@@ -271,44 +288,60 @@ function parseDaywiseJson(content: string): ImportPlan {
   if (document.version !== EXPORT_VERSION) {
     throw badFile(`This Daywise export is version ${JSON.stringify(document.version)}; this server reads version ${EXPORT_VERSION}`);
   }
+  const lists = ["goals", "taskSeries", "tasks", "rolloverSummaries", "dailyInsights", "weeklySummaries", "calendarSubscriptions"];
+  const ai = isObject(document.aiAnalytics) ? document.aiAnalytics : {};
+  const rows = [...lists.map((name) => document[name]), ai.breakdowns, ai.conversations].reduce<number>(
+    (sum, value) => sum + (Array.isArray(value) ? value.length : 0),
+    0,
+  );
+  if (rows > IMPORT_MAX_ROWS) {
+    throw badFile(
+      `The export has ${rows} rows (goals, repeating tasks, tasks and history); an import takes at most ${IMPORT_MAX_ROWS}: split it into smaller files`,
+    );
+  }
   const list = (name: string) => (Array.isArray(document[name]) ? (document[name] as unknown[]).filter(isObject) : []);
+  const instants = (record: Record<string, unknown>) => {
+    const [createdAt, updatedAt] = [readInstantText(record.createdAt), readInstantText(record.updatedAt)];
+    return { ...(createdAt ? { createdAt } : {}), ...(updatedAt ? { updatedAt } : {}) };
+  };
   const plan = emptyPlan(false);
-  for (const goal of list("goals")) {
-    const title = text(goal.title) ?? "";
-    if (goalTitleProblem(title) || typeof goal.id !== "string") continue;
-    plan.goals.push({
-      key: goal.id,
-      title,
+  list("goals").forEach((goal, index) => {
+    if (typeof goal.id !== "string") return;
+    const checked = checkGoal({
+      title: text(goal.title) ?? "",
       description: text(goal.description),
       targetDate: calendarDay(goal.targetDate),
       status: goalStatuses.includes(goal.status as "active") ? (goal.status as "active") : "active",
-      ...(text(goal.createdAt) ? { createdAt: text(goal.createdAt)! } : {}),
-      ...(text(goal.updatedAt) ? { updatedAt: text(goal.updatedAt)! } : {}),
     });
-  }
+    if ("problem" in checked) plan.skipped.push({ section: "Goals", row: index + 1, reason: checked.problem });
+    else plan.goals.push({ key: goal.id, ...checked.fields, ...instants(goal) });
+  });
   const goalKey = (value: unknown) => (typeof value === "string" && plan.goals.some((goal) => goal.key === value) ? value : null);
-  for (const series of list("taskSeries")) {
-    const startDate = calendarDay(series.startDate);
-    if (typeof series.id !== "string" || !startDate || !text(series.recurrence) || !text(series.title)) continue;
-    plan.series.push({
-      key: series.id,
-      recurrence: text(series.recurrence)!,
-      startDate,
-      endDate: calendarDay(series.endDate),
+  list("taskSeries").forEach((series, index) => {
+    if (typeof series.id !== "string") return;
+    const checked = checkSeries({
+      recurrence: text(series.recurrence) ?? "",
+      startDate: text(series.startDate) ?? "",
+      endDate: text(series.endDate),
       skippedDays: text(series.skippedDays) ?? "",
-      title: text(series.title)!,
+      title: text(series.title) ?? "",
       description: text(series.description),
       estimatedDuration: fitEstimate(typeof series.estimatedDuration === "number" ? series.estimatedDuration : null),
       scheduledStartTime: text(series.scheduledStartTime),
-      goalKey: goalKey(series.goalId),
-      ...(text(series.createdAt) ? { createdAt: text(series.createdAt)! } : {}),
-      ...(text(series.updatedAt) ? { updatedAt: text(series.updatedAt)! } : {}),
     });
-  }
-  const seriesKey = (value: unknown) => (typeof value === "string" && plan.series.some((series) => series.key === value) ? value : null);
+    if ("problem" in checked) plan.skipped.push({ section: "Repeating tasks", row: index + 1, reason: checked.problem });
+    else plan.series.push({ key: series.id, ...checked.fields, goalKey: goalKey(series.goalId), ...instants(series) });
+  });
+  const seriesKeys = new Set(plan.series.map((series) => series.key));
+  // A file naming one occurrence day of a series twice keeps the first as the occurrence (a day holds one).
+  const occurrences = new Set<string>();
   list("tasks").forEach((task, index) => {
     const status = TASK_STATUSES.includes(task.status as TaskStatus) ? (task.status as TaskStatus) : "todo";
-    const ofSeries = seriesKey(task.seriesId);
+    const day = calendarDay(task.occurrenceDate);
+    const occurrence = `${String(task.seriesId)}|${day}`;
+    const ofSeries =
+      typeof task.seriesId === "string" && seriesKeys.has(task.seriesId) && !occurrences.has(occurrence) ? task.seriesId : null;
+    if (ofSeries) occurrences.add(occurrence);
     addTask(plan, {
       row: index + 1,
       ...(typeof task.id === "string" ? { key: task.id } : {}),
@@ -321,24 +354,20 @@ function parseDaywiseJson(content: string): ImportPlan {
       goalKey: goalKey(task.goalId),
       recurrence: null,
       seriesKey: ofSeries,
-      occurrenceDate: ofSeries ? calendarDay(task.occurrenceDate) : null,
-      completedAt: text(task.completedAt),
-      firstStartedAt: text(task.firstStartedAt),
-      currentSessionStartedAt: text(task.currentSessionStartedAt),
+      occurrenceDate: ofSeries ? day : null,
+      completedAt: readInstantText(task.completedAt),
+      firstStartedAt: readInstantText(task.firstStartedAt),
+      currentSessionStartedAt: readInstantText(task.currentSessionStartedAt),
       workSessionCount: count(task.workSessionCount),
-      startedAt: text(task.startedAt),
+      startedAt: readInstantText(task.startedAt),
       trackedMinutes: count(task.trackedMinutes),
       rolloverCount: count(task.rolloverCount),
       firstPlannedDate: calendarDay(task.firstPlannedDate),
       rolledOverFromDate: calendarDay(task.rolledOverFromDate),
       ...(typeof task.position === "number" && Number.isFinite(task.position) ? { position: task.position } : {}),
-      ...(text(task.createdAt) ? { createdAt: text(task.createdAt)! } : {}),
-      ...(text(task.updatedAt) ? { updatedAt: text(task.updatedAt)! } : {}),
+      ...instants(task),
     });
   });
-  if (plan.tasks.length + plan.skipped.length > IMPORT_MAX_ROWS) {
-    throw badFile(`The export has ${plan.tasks.length + plan.skipped.length} tasks; an import takes at most ${IMPORT_MAX_ROWS}`);
-  }
   const { history, skipped } = readHistory(document);
   plan.history = history;
   plan.skipped.push(...skipped);

@@ -66,7 +66,7 @@ export function emptyHistory(): PlannedHistory {
   return { rolloverSettings: [], rolloverSummaries: [], dailyInsights: [], weeklySummaries: [], aiBreakdowns: [], aiConversations: [] };
 }
 
-const problemOf = (error: z.ZodError) => {
+export const problemOf = (error: z.ZodError) => {
   const issue = error.issues[0]!;
   return issue.path.length > 0 ? `${issue.path.join(".")} ${issue.message}` : issue.message;
 };

@@ -1,7 +1,11 @@
 // What an import will create, before any id is given or any row written: the parsers of each format
 // produce it, the preview shows it, the import service writes it (decision 037).
+import { z } from "zod";
 import type { GoalStatus, TaskStatus } from "../../db/schema.ts";
 import { isCalendarDate, isTimeOfDay } from "../../../shared/rules/dates.ts";
+import { validateRecurrence } from "../../../shared/rules/recurrence.ts";
+import { createGoalBodySchema } from "../../../shared/api/goals.ts";
+import { calendarDateSchema, createTaskBodySchema, recurrenceSchema } from "../../../shared/api/tasks.ts";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
@@ -9,7 +13,7 @@ import {
   TASK_TITLE_MAX_LENGTH,
 } from "../../../shared/api/task-limits.ts";
 import { GOAL_TITLE_MAX_LENGTH } from "../../../shared/api/goal-limits.ts";
-import { emptyHistory, type PlannedHistory, type SkippedRow } from "./import-history.ts";
+import { emptyHistory, type PlannedHistory, problemOf, type SkippedRow } from "./import-history.ts";
 
 export interface PlannedGoal {
   key: string;
@@ -81,21 +85,81 @@ export function emptyPlan(goalsByTitle: boolean): ImportPlan {
   return { goals: [], series: [], tasks: [], skipped: [], history: emptyHistory(), goalsByTitle };
 }
 
+// Imported rows are held to the fields of the API's own create bodies, whatever those come to check.
+const create = createTaskBodySchema.shape;
+const taskFields = {
+  title: create.title,
+  description: create.description,
+  estimatedDuration: create.estimatedDuration,
+  scheduledStartTime: create.scheduledStartTime,
+};
+const taskRecord = z.object({ ...taskFields, date: create.date });
+const seriesRecord = z.object({
+  ...taskFields,
+  recurrence: recurrenceSchema,
+  startDate: calendarDateSchema,
+  endDate: calendarDateSchema.nullable(),
+  skippedDays: z
+    .string()
+    .refine((days) => days === "" || days.split(",").every(isCalendarDate), { error: "must be calendar dates separated by commas" }),
+});
+
 /** Why a task's own fields cannot be created, or null when they can. */
-export function taskProblem(task: Pick<PlannedTask, "title" | "date" | "scheduledStartTime">): string | null {
+export function taskProblem(
+  task: Pick<PlannedTask, "title" | "date" | "scheduledStartTime" | "description" | "estimatedDuration">,
+): string | null {
   if (task.title.trim() === "") return "The task has no title";
   if (task.title.length > TASK_TITLE_MAX_LENGTH) return `The title has ${task.title.length} characters, more than ${TASK_TITLE_MAX_LENGTH}`;
   if (task.title.includes("\u0000")) return "The title contains a NUL character";
   if (task.date !== null && !isCalendarDate(task.date)) return `The date "${task.date}" is not a calendar date`;
   if (task.scheduledStartTime !== null && !isTimeOfDay(task.scheduledStartTime))
     return `The start time "${task.scheduledStartTime}" is not HH:mm`;
-  return null;
+  const parsed = taskRecord.safeParse({
+    title: task.title,
+    date: task.date,
+    scheduledStartTime: task.scheduledStartTime,
+    description: task.description,
+    estimatedDuration: task.estimatedDuration,
+  });
+  return parsed.success ? null : `Not a valid task: ${problemOf(parsed.error)}`;
+}
+
+/** A series as the API would create it, its fields as that would store them, or the reason it would not. */
+export function checkSeries(
+  series: Omit<PlannedSeries, "key" | "goalKey">,
+): { problem: string } | { fields: Omit<PlannedSeries, "key" | "goalKey" | "createdAt" | "updatedAt"> } {
+  const parsed = seriesRecord.safeParse(series);
+  if (!parsed.success) return { problem: `Not a valid record: ${problemOf(parsed.error)}` };
+  let problem: string | null;
+  try {
+    problem = validateRecurrence(parsed.data.recurrence, parsed.data.startDate);
+  } catch {
+    problem = "cannot start on this date";
+  }
+  if (problem) return { problem: `Not a valid record: recurrence ${problem}` };
+  const { description = null, estimatedDuration = null, scheduledStartTime = null, ...fields } = parsed.data;
+  return { fields: { ...fields, description, estimatedDuration, scheduledStartTime } };
+}
+
+/** A goal as the API would create it, or the reason it would not. */
+export function checkGoal(
+  goal: Omit<PlannedGoal, "key">,
+): { problem: string } | { fields: Omit<PlannedGoal, "key" | "createdAt" | "updatedAt"> } {
+  const parsed = createGoalBodySchema.safeParse(goal);
+  return parsed.success ? { fields: parsed.data } : { problem: `Not a valid record: ${problemOf(parsed.error)}` };
 }
 
 export function goalTitleProblem(title: string): string | null {
   if (title.trim() === "") return "The goal has no title";
   if (title.length > GOAL_TITLE_MAX_LENGTH) return `The goal's title has ${title.length} characters, more than ${GOAL_TITLE_MAX_LENGTH}`;
   return null;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** An instant as this app writes them (toISOString), which its rules compare as text; anything else is absent. */
+export function readInstantText(value: unknown): string | null {
+  return typeof value === "string" && INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
 }
 
 /** Descriptions that grew with notes past the limit are cut, with an ellipsis, rather than the task lost. */

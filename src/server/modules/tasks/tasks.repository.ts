@@ -568,20 +568,24 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /** Insert-or-ignore on (series, day): of concurrent readers, one inserts each occurrence. Answers the inserted ones. */
     async insertOccurrences(userId: string, tasks: readonly NewTask[]): Promise<NewTask[]> {
-      if (tasks.length === 0) return [];
-      const inserted = await db
-        .insertInto("tasks")
-        .values(
-          tasks.map((task, index) =>
-            dialect === "sqlite"
-              ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
-              : { ...task, userId },
-          ),
-        )
-        .onConflict((conflict) => conflict.columns(["seriesId", "occurrenceDate"]).doNothing())
-        .returning(["id", "searchKey"])
-        .execute();
-      const keys = new Map(inserted.map((row) => [row.id, row.searchKey!]));
+      const keys = new Map<string, number | string>();
+      for (let start = 0; start < tasks.length; start += MAX_ROWS_PER_STATEMENT) {
+        const inserted = await db
+          .insertInto("tasks")
+          .values(
+            tasks
+              .slice(start, start + MAX_ROWS_PER_STATEMENT)
+              .map((task, index) =>
+                dialect === "sqlite"
+                  ? { ...task, userId, searchKey: sql<number>`(select coalesce(max(search_key), 0) from tasks) + ${index + 1}` }
+                  : { ...task, userId },
+              ),
+          )
+          .onConflict((conflict) => conflict.columns(["seriesId", "occurrenceDate"]).doNothing())
+          .returning(["id", "searchKey"])
+          .execute();
+        for (const row of inserted) keys.set(row.id, row.searchKey!);
+      }
       const written = tasks.filter((task) => keys.has(task.id));
       await insertWords(
         userId,
@@ -622,6 +626,15 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .insertInto("taskSeries")
         .values({ ...series, userId })
         .execute();
+    },
+
+    async insertManySeries(userId: string, series: readonly SeriesRow[]): Promise<void> {
+      for (let start = 0; start < series.length; start += MAX_ROWS_PER_STATEMENT) {
+        await db
+          .insertInto("taskSeries")
+          .values(series.slice(start, start + MAX_ROWS_PER_STATEMENT).map((row) => ({ ...row, userId })))
+          .execute();
+      }
     },
 
     async updateSeries(userId: string, seriesId: string, changes: SeriesChanges): Promise<void> {

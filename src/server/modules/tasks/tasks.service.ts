@@ -423,7 +423,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       if (tasks.length === 0 && series.length === 0) return;
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const inTransaction = tasksRepository(trx, dialect);
-        for (const row of series) await inTransaction.insertSeries(userId, row);
+        await inTransaction.insertManySeries(userId, series);
         const lastPositions = new Map<string | null, number>();
         const rows: NewTask[] = [];
         for (const task of tasks) {

@@ -41,6 +41,7 @@ const result = (dryRun: boolean): ImportResult => ({
     },
   ],
   skipped: [{ row: 3, reason: "The task has no title" }],
+  duplicates: 0,
 });
 
 describe("ImportPanel", () => {
