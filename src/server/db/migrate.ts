@@ -20,6 +20,7 @@ import * as calendars from "./migrations/0018-calendars.ts";
 import * as personalAccessTokens from "./migrations/0019-personal-access-tokens.ts";
 import * as tasksUserIdIndex from "./migrations/0020-tasks-user-id-index.ts";
 import * as stalledIndexCoversDate from "./migrations/0021-stalled-index-covers-date.ts";
+import * as calendarFailures from "./migrations/0022-calendar-failures.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0019-personal-access-tokens": personalAccessTokens,
   "0020-tasks-user-id-index": tasksUserIdIndex,
   "0021-stalled-index-covers-date": stalledIndexCoversDate,
+  "0022-calendar-failures": calendarFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -227,6 +227,8 @@ export interface CalendarSubscriptionsTable {
   contentHash: string | null;
   expandedOn: string | null;
   eventCount: Generated<number>;
+  /** Failed reads in a row (migration 0022): three pause the calendar until the user retries. */
+  consecutiveFailures: Generated<number>;
   nextFetchAt: string;
   createdAt: string;
   updatedAt: string;

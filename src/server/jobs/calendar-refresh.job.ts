@@ -17,9 +17,9 @@ export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesO
   const job = {
     claimDueUsers: calendars.claimDueSubscriptions,
     runForUser: async (subscription: Parameters<typeof calendars.refresh>[0], leaseUntil: string) => {
-      const ok = await calendars.refresh(subscription);
-      await calendars.scheduleNext(subscription.id, leaseUntil);
-      return ok ? 1 : 0;
+      const failures = await calendars.refresh(subscription);
+      await calendars.scheduleNext(subscription.id, leaseUntil, failures);
+      return failures === 0 ? 1 : 0;
     },
   };
   return {

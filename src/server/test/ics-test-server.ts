@@ -120,7 +120,84 @@ export const HOSTILE_CALENDAR = crlf([
   "END:VCALENDAR",
 ]);
 
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, n) => from + n).join(",");
+
+/** A zone that changes every minute: ical.js would expand it from 1970 to five years ahead, minute by minute. */
+export const MINUTELY_ZONE_CALENDAR = crlf([
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "BEGIN:VTIMEZONE",
+  "TZID:Every minute",
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "RRULE:FREQ=MINUTELY",
+  "TZOFFSETFROM:+0000",
+  "TZOFFSETTO:+0100",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+  "BEGIN:VEVENT",
+  "UID:zone@test",
+  "DTSTART;TZID=Every minute:20260324T090000",
+  "DTEND;TZID=Every minute:20260324T100000",
+  "SUMMARY:In a zone of every minute",
+  "END:VEVENT",
+  "END:VCALENDAR",
+]);
+
+/** One rule whose every yearly step builds every minute of the year before picking one. */
+export const SETPOS_CALENDAR = crlf([
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "BEGIN:VEVENT",
+  "UID:setpos@test",
+  "DTSTART:20260101T000000Z",
+  `RRULE:FREQ=YEARLY;BYSETPOS=-366;BYMONTH=${range(1, 12)};BYMONTHDAY=${range(1, 31)};BYHOUR=${range(0, 23)};BYMINUTE=${range(0, 59)}`,
+  "SUMMARY:Every minute of the year",
+  "END:VEVENT",
+  "END:VCALENDAR",
+]);
+
+/** 6,000 series and as many overrides, all of one UID. */
+export function overridesCalendar(count = 6000, overrides = count): string {
+  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0"];
+  for (let n = 0; n < count; n += 1) {
+    const day = `2026${String((n % 12) + 1).padStart(2, "0")}${String((n % 28) + 1).padStart(2, "0")}`;
+    lines.push("BEGIN:VEVENT", "UID:same@test", `DTSTART:${day}T090000Z`, "RRULE:FREQ=DAILY;COUNT=3", `SUMMARY:Series ${n}`, "END:VEVENT");
+    if (n >= overrides) continue;
+    lines.push(
+      "BEGIN:VEVENT",
+      "UID:same@test",
+      `RECURRENCE-ID:${day}T090000Z`,
+      `DTSTART:${day}T100000Z`,
+      `SUMMARY:Moved ${n}`,
+      "END:VEVENT",
+    );
+  }
+  return crlf([...lines, "END:VCALENDAR"]);
+}
+
+/** One event with 50,000 extra dates. */
+export function rdatesCalendar(count = 50_000): string {
+  const dates = Array.from(
+    { length: count },
+    (_, n) => `RDATE:${new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString().replace(/[-:]|\.000/g, "")}`,
+  );
+  return crlf([
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "BEGIN:VEVENT",
+    "UID:rdates@test",
+    "DTSTART:20260101T000000Z",
+    ...dates,
+    "SUMMARY:Often",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ]);
+}
+
 let gzippedBomb: Buffer | undefined;
+let overrides: string | undefined;
+let rdates: string | undefined;
 const bomb = () => (gzippedBomb ??= zlib.gzipSync(`BEGIN:VCALENDAR\r\n${`X-FILLER:${"x".repeat(1000)}\r\n`.repeat(6 * 1024)}`));
 
 export interface IcsTestServer {
@@ -145,6 +222,21 @@ export async function startIcsTestServer(): Promise<IcsTestServer> {
         return send(200, "text/calendar", WORK_CALENDAR);
       case "/hostile.ics":
         return send(200, "text/calendar", HOSTILE_CALENDAR);
+      case "/minutely-zone.ics":
+        return send(200, "text/calendar", MINUTELY_ZONE_CALENDAR);
+      case "/setpos.ics":
+        return send(200, "text/calendar", SETPOS_CALENDAR);
+      case "/overrides.ics":
+        return send(200, "text/calendar", (overrides ??= overridesCalendar()));
+      case "/rdates.ics":
+        return send(200, "text/calendar", (rdates ??= rdatesCalendar()));
+      case "/trickle.ics": {
+        // Two bytes a second, for as long as the reader waits.
+        response.writeHead(200, { "content-type": "text/calendar" });
+        const timer = setInterval(() => response.write("X\n"), 1000);
+        response.write("BEGIN:VCALENDAR\r\n");
+        return response.on("close", () => clearInterval(timer));
+      }
       case "/mutable.ics":
         return typeof mutable === "number" ? send(mutable, "text/plain", "nope") : send(200, "text/calendar", mutable);
       case "/missing.ics":

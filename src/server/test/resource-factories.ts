@@ -26,6 +26,32 @@ async function ownersProposal(t: TestApp, owner: SignedInUser): Promise<string> 
   return proposal.id;
 }
 
+/** Stored directly: the harness's app reads no calendar address. */
+async function ownersCalendar(t: TestApp, owner: SignedInUser): Promise<string> {
+  const id = randomUUID();
+  const at = t.app.now().toISOString();
+  await t.db.kysely
+    .insertInto("calendarSubscriptions")
+    .values({
+      id,
+      userId: owner.userId,
+      name: "Owned",
+      url: "https://calendar.example.test/a.ics",
+      colour: "#4f46e5",
+      enabled: 1,
+      lastSuccessAt: null,
+      lastError: null,
+      lastErrorAt: null,
+      contentHash: null,
+      expandedOn: null,
+      nextFetchAt: "9999-12-31",
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  return id;
+}
+
 export const resourceFactories: Record<string, ResourceFactory> = {
   "/api/ai/proposals/:id": ownersProposal,
   "/api/ai/proposals/:id/apply": async (t, owner) => ({ id: await ownersProposal(t, owner), bodies: { POST: { changeIds: ["c1"] } } }),
@@ -94,31 +120,8 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 200) throw new Error(`a rollover failed: ${response.statusCode} ${response.body}`);
     return date;
   },
-  // Stored directly: the harness's app reads no calendar address.
-  "/api/calendar/subscriptions/:id": async (t, owner) => {
-    const id = randomUUID();
-    const at = t.app.now().toISOString();
-    await t.db.kysely
-      .insertInto("calendarSubscriptions")
-      .values({
-        id,
-        userId: owner.userId,
-        name: "Owned",
-        url: "https://calendar.example.test/a.ics",
-        colour: "#4f46e5",
-        enabled: 1,
-        lastSuccessAt: null,
-        lastError: null,
-        lastErrorAt: null,
-        contentHash: null,
-        expandedOn: null,
-        nextFetchAt: "9999-12-31",
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
-    return { id, bodies: { PATCH: { name: "Renamed" } } };
-  },
+  "/api/calendar/subscriptions/:id": async (t, owner) => ({ id: await ownersCalendar(t, owner), bodies: { PATCH: { name: "Renamed" } } }),
+  "/api/calendar/subscriptions/:id/retry": ownersCalendar,
   "/api/tasks/:id": async (t, owner) => {
     const payload = { title: "Owned task" };
     const response = await t.app.inject({ method: "POST", url: "/api/tasks", headers: owner.mutatingHeaders, payload });

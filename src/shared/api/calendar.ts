@@ -4,6 +4,8 @@ import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
 export const CALENDAR_COLOURS = ["#4f46e5", "#0891b2", "#16a34a", "#ca8a04", "#dc2626", "#db2777", "#7c3aed", "#475569"] as const;
 export const MAX_CALENDAR_SUBSCRIPTIONS = 20;
+/** Failed reads in a row after which a calendar is read again only when the user retries. */
+export const MAX_CONSECUTIVE_FAILURES = 3;
 export const CALENDAR_URL_MAX_LENGTH = 2000;
 export const CALENDAR_NAME_MAX_LENGTH = 100;
 /** The range form of GET /api/calendar/events: six weeks, a month view's. */
@@ -54,6 +56,9 @@ export const subscriptionSchema = z.object({
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   eventCount: z.number(),
+  /** Failed reads in a row: each doubles the wait before the next; MAX_CONSECUTIVE_FAILURES pause the calendar. */
+  failureCount: z.number(),
+  paused: z.boolean(),
   createdAt: z.string(),
 });
 export type CalendarSubscription = z.infer<typeof subscriptionSchema>;

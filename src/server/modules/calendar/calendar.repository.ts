@@ -1,6 +1,7 @@
 // Calendar subscriptions, their expanded events and the users' feeds (migration 0018). Every function that reads a
 // user's rows takes the user's id first; the scheduler's claim and the feed's secret lookup are the exceptions.
 import { type Kysely, PostgresAdapter, type Selectable } from "kysely";
+import { MAX_CONSECUTIVE_FAILURES } from "../../../shared/api/calendar.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import { writeUserData } from "../../db/user-data.ts";
@@ -8,7 +9,7 @@ import type { CalendarSubscriptionsTable, Database, Flag } from "../../db/schema
 import type { ExpandedEvent } from "./ics-parse.ts";
 
 export type SubscriptionRow = Selectable<CalendarSubscriptionsTable>;
-export type NewSubscriptionRow = Omit<SubscriptionRow, "userId" | "eventCount">;
+export type NewSubscriptionRow = Omit<SubscriptionRow, "userId" | "eventCount" | "consecutiveFailures">;
 
 /** Rows per INSERT: well below both databases' bound-parameter limits. */
 const INSERT_BATCH = 400;
@@ -64,13 +65,23 @@ export function calendarRepository(db: Kysely<Database>) {
       return Number(row?.count ?? 0);
     },
 
-    async insertSubscription(userId: string, row: NewSubscriptionRow): Promise<void> {
-      await writeUserData(db, userId, CALENDAR_CHANGES, (trx) =>
-        trx
+    /** Counted and inserted in the transaction that raises the user's version, which locks the user's row on PostgreSQL
+     *  (SQLite runs one transaction at a time): parallel subscribes cannot pass the cap together. False when at it. */
+    async insertSubscription(userId: string, max: number, row: (count: number) => NewSubscriptionRow): Promise<boolean> {
+      return writeUserData(db, userId, CALENDAR_CHANGES, async (trx) => {
+        const counted = await trx
+          .selectFrom("calendarSubscriptions")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("userId", "=", userId)
+          .executeTakeFirst();
+        const count = Number(counted?.count ?? 0);
+        if (count >= max) return false;
+        await trx
           .insertInto("calendarSubscriptions")
-          .values({ ...row, userId })
-          .execute(),
-      );
+          .values({ ...row(count), userId })
+          .execute();
+        return true;
+      });
     },
 
     async updateSubscription(
@@ -102,7 +113,7 @@ export function calendarRepository(db: Kysely<Database>) {
       await writeUserData(db, userId, CALENDAR_CHANGES, async (trx) => {
         const updated = await trx
           .updateTable("calendarSubscriptions")
-          .set({ ...fields, eventCount: events.length, lastError: null, lastErrorAt: null })
+          .set({ ...fields, eventCount: events.length, lastError: null, lastErrorAt: null, consecutiveFailures: 0 })
           .where("userId", "=", userId)
           .where("id", "=", id)
           .executeTakeFirst();
@@ -130,16 +141,16 @@ export function calendarRepository(db: Kysely<Database>) {
     async recordUnchanged(userId: string, id: string, lastSuccessAt: string): Promise<void> {
       await db
         .updateTable("calendarSubscriptions")
-        .set({ lastSuccessAt, lastError: null, lastErrorAt: null })
+        .set({ lastSuccessAt, lastError: null, lastErrorAt: null, consecutiveFailures: 0 })
         .where("userId", "=", userId)
         .where("id", "=", id)
         .execute();
     },
 
-    async recordFailure(userId: string, id: string, lastError: string, lastErrorAt: string): Promise<void> {
+    async recordFailure(userId: string, id: string, lastError: string, lastErrorAt: string, consecutiveFailures: number): Promise<void> {
       await db
         .updateTable("calendarSubscriptions")
-        .set({ lastError, lastErrorAt })
+        .set({ lastError, lastErrorAt, consecutiveFailures })
         .where("userId", "=", userId)
         .where("id", "=", id)
         .execute();
@@ -149,10 +160,17 @@ export function calendarRepository(db: Kysely<Database>) {
       return eventsInRangeQuery.rows(db, { userId, from, to });
     },
 
-    /** The scheduler's claim: due subscriptions get the lease as their slot, so another instance skips them. */
+    /** The scheduler's claim: due subscriptions get the lease as their slot, so another instance skips them; paused ones
+     *  (failed too often in a row) wait for the user's retry. */
     async claimDueSubscriptions(now: string, limit: number, leaseUntil: string): Promise<SubscriptionRow[]> {
       const selectDue = (trx: Kysely<Database>, count: number) =>
-        trx.selectFrom("calendarSubscriptions").selectAll().where("nextFetchAt", "<=", now).orderBy("nextFetchAt").limit(count);
+        trx
+          .selectFrom("calendarSubscriptions")
+          .selectAll()
+          .where("nextFetchAt", "<=", now)
+          .where("consecutiveFailures", "<", MAX_CONSECUTIVE_FAILURES)
+          .orderBy("nextFetchAt")
+          .limit(count);
       if ((await selectDue(db, 1).execute()).length === 0) return [];
       return db.transaction().execute(async (trx) => {
         let query = selectDue(trx, limit);
@@ -171,6 +189,10 @@ export function calendarRepository(db: Kysely<Database>) {
         }
         return due;
       });
+    },
+
+    async setNextFetch(userId: string, id: string, nextFetchAt: string): Promise<void> {
+      await db.updateTable("calendarSubscriptions").set({ nextFetchAt }).where("userId", "=", userId).where("id", "=", id).execute();
     },
 
     /** Unless the slot moved since the claim. */

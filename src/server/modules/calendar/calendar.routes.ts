@@ -53,6 +53,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
     async (request) => calendars.updateSubscription(requireUserId(request), request.params.id, request.body),
   );
 
+  // Reads the calendar at once and takes it out of its pause; the answer shows how the read went.
+  app.post(
+    "/api/calendar/subscriptions/:id/retry",
+    { schema: { params: subscriptionIdParamsSchema, body: emptyBodySchema.nullish(), response: { 200: subscriptionSchema } } },
+    async (request) => calendars.retry(requireUserId(request), request.params.id),
+  );
+
   app.delete(
     "/api/calendar/subscriptions/:id",
     { schema: { params: subscriptionIdParamsSchema, response: { 200: okSchema } } },

@@ -10,6 +10,7 @@ import {
   type CalendarSubscription,
   type CreateSubscriptionBody,
   MAX_CALENDAR_SUBSCRIPTIONS,
+  MAX_CONSECUTIVE_FAILURES,
   type UpdateSubscriptionBody,
 } from "../../../shared/api/calendar.ts";
 import { addDays, daysBetween, LAST_CALENDAR_DATE, startOfDayInZone, todayInZone } from "../../../shared/rules/dates.ts";
@@ -20,7 +21,7 @@ import { usersService } from "../user/user.service.ts";
 import { calendarRepository, type SubscriptionRow } from "./calendar.repository.ts";
 import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./ics-fetch.ts";
 import { buildFeed, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from "./ics-feed.ts";
-import { parseIcs } from "./ics-parse.ts";
+import { type ParseLimits, parseIcsOffThread } from "./ics-parse-off-thread.ts";
 
 export const REFRESH_INTERVAL_MS = 15 * 60_000;
 /** The window a fetch expands recurrences into, around the user's today. */
@@ -39,6 +40,7 @@ export interface CalendarServiceDeps {
   feedKey: string;
   fetchTimeoutMs?: number;
   maxBytes?: number;
+  parseLimits?: ParseLimits;
 }
 
 function toView(row: SubscriptionRow): CalendarSubscription {
@@ -52,6 +54,8 @@ function toView(row: SubscriptionRow): CalendarSubscription {
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt,
     eventCount: Number(row.eventCount),
+    failureCount: Number(row.consecutiveFailures),
+    paused: Number(row.consecutiveFailures) >= MAX_CONSECUTIVE_FAILURES,
     createdAt: row.createdAt,
   };
 }
@@ -115,16 +119,51 @@ export function calendarService(deps: CalendarServiceDeps) {
   const users = usersService({ kysely: deps.kysely, now: deps.now });
   const fetchOptions = { allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.fetchTimeoutMs, maxBytes: deps.maxBytes };
 
-  async function readCalendar(url: string, zone: string) {
+  /** Parsed unless it is the kept copy (same text, zone and day): then `parsed` is null. */
+  async function readCalendar(url: string, zone: string, kept?: Pick<SubscriptionRow, "contentHash" | "expandedOn">) {
     const text = await fetchIcs(url, fetchOptions);
     const today = todayInZone(deps.now(), zone);
+    // The zone is part of the copy: floating times are read in it.
+    const hash = sha256(`${zone}\n${text}`);
+    if (kept && hash === kept.contentHash && today === kept.expandedOn) return { hash, today, parsed: null };
     const window = {
       from: startOfDayInZone(addDays(today, -EVENTS_DAYS_BACK), zone),
       to: startOfDayInZone(addDays(today, EVENTS_DAYS_AHEAD), zone),
+      timeZone: zone,
     };
-    // The zone is part of the copy: floating times are read in it.
-    return { hash: sha256(`${zone}\n${text}`), today, parsed: await parseIcs(text, { ...window, timeZone: zone }) };
+    return { hash, today, parsed: await parseIcsOffThread(text, window, deps.parseLimits) };
   }
+
+  /**
+   * A failing read keeps the last good copy and records why; an unchanged calendar is not written again. Returns the
+   * failed reads in a row after this one (0 after a success).
+   */
+  async function refresh(
+    subscription: Pick<SubscriptionRow, "id" | "userId" | "url" | "contentHash" | "expandedOn" | "consecutiveFailures">,
+  ): Promise<number> {
+    const at = deps.now().toISOString();
+    try {
+      const read = await readCalendar(subscription.url, await users.userTimeZone(subscription.userId), subscription);
+      if (!read.parsed) {
+        await repository.recordUnchanged(subscription.userId, subscription.id, at);
+      } else {
+        await repository.storeEvents(subscription.userId, subscription.id, read.parsed.events, {
+          contentHash: read.hash,
+          expandedOn: read.today,
+          lastSuccessAt: at,
+        });
+      }
+      return 0;
+    } catch (error) {
+      if (!(error instanceof CalendarFetchError)) throw error;
+      const failures = Number(subscription.consecutiveFailures) + 1;
+      await repository.recordFailure(subscription.userId, subscription.id, error.message, at, failures);
+      return failures;
+    }
+  }
+
+  /** 15 minutes after a success, doubled by each failed read in a row. */
+  const nextFetchAt = (failures: number) => new Date(deps.now().getTime() + REFRESH_INTERVAL_MS * 2 ** failures).toISOString();
 
   function feedSecret(userId: string, nonce: string): string {
     return createHmac("sha256", deps.feedKey).update(`calendar-feed:${userId}:${nonce}`).digest("base64url");
@@ -139,10 +178,9 @@ export function calendarService(deps: CalendarServiceDeps) {
 
     /** Read at once: a calendar that cannot be read is refused with the reason, and nothing is stored. */
     async subscribe(userId: string, body: CreateSubscriptionBody): Promise<CalendarSubscription> {
-      const count = await repository.countSubscriptions(userId);
-      if (count >= MAX_CALENDAR_SUBSCRIPTIONS) {
-        throw new AppError("bad_request", `At most ${MAX_CALENDAR_SUBSCRIPTIONS} calendars can be subscribed`);
-      }
+      const tooMany = () => new AppError("bad_request", `At most ${MAX_CALENDAR_SUBSCRIPTIONS} calendars can be subscribed`);
+      // Refused before reading when already full; counted again with the insert, which parallel subscribes may race.
+      if ((await repository.countSubscriptions(userId)) >= MAX_CALENDAR_SUBSCRIPTIONS) throw tooMany();
       let url: string;
       let read: Awaited<ReturnType<typeof readCalendar>>;
       try {
@@ -155,9 +193,10 @@ export function calendarService(deps: CalendarServiceDeps) {
       const now = deps.now();
       const at = now.toISOString();
       const id = randomUUID();
-      await repository.insertSubscription(userId, {
+      const parsed = read.parsed!;
+      const inserted = await repository.insertSubscription(userId, MAX_CALENDAR_SUBSCRIPTIONS, (count) => ({
         id,
-        name: body.name ?? read.parsed.name ?? new URL(url).hostname,
+        name: body.name ?? parsed.name ?? new URL(url).hostname,
         url,
         colour: CALENDAR_COLOURS[count % CALENDAR_COLOURS.length]!,
         enabled: 1,
@@ -169,8 +208,9 @@ export function calendarService(deps: CalendarServiceDeps) {
         nextFetchAt: new Date(now.getTime() + REFRESH_INTERVAL_MS).toISOString(),
         createdAt: at,
         updatedAt: at,
-      });
-      await repository.storeEvents(userId, id, read.parsed.events, { contentHash: read.hash, expandedOn: read.today, lastSuccessAt: at });
+      }));
+      if (!inserted) throw tooMany();
+      await repository.storeEvents(userId, id, parsed.events, { contentHash: read.hash, expandedOn: read.today, lastSuccessAt: at });
       return toView((await repository.findSubscription(userId, id))!);
     },
 
@@ -189,33 +229,22 @@ export function calendarService(deps: CalendarServiceDeps) {
       if (!(await repository.deleteSubscription(userId, id))) throw new AppError("not_found", "Calendar not found");
     },
 
-    /** A failing read keeps the last good copy and records why; an unchanged calendar is not written again. */
-    async refresh(subscription: Pick<SubscriptionRow, "id" | "userId" | "url" | "contentHash" | "expandedOn">): Promise<boolean> {
-      const at = deps.now().toISOString();
-      try {
-        const read = await readCalendar(subscription.url, await users.userTimeZone(subscription.userId));
-        if (read.hash === subscription.contentHash && read.today === subscription.expandedOn) {
-          await repository.recordUnchanged(subscription.userId, subscription.id, at);
-        } else {
-          await repository.storeEvents(subscription.userId, subscription.id, read.parsed.events, {
-            contentHash: read.hash,
-            expandedOn: read.today,
-            lastSuccessAt: at,
-          });
-        }
-        return true;
-      } catch (error) {
-        if (!(error instanceof CalendarFetchError)) throw error;
-        await repository.recordFailure(subscription.userId, subscription.id, error.message, at);
-        return false;
-      }
+    refresh,
+
+    /** Read at once, paused or not; a failure counts from one again, so the scheduler tries it again after a wait. */
+    async retry(userId: string, id: string): Promise<CalendarSubscription> {
+      const row = await repository.findSubscription(userId, id);
+      if (!row) throw new AppError("not_found", "Calendar not found");
+      const failures = await refresh({ ...row, consecutiveFailures: 0 });
+      await repository.setNextFetch(userId, id, nextFetchAt(failures));
+      return toView((await repository.findSubscription(userId, id))!);
     },
 
     claimDueSubscriptions: repository.claimDueSubscriptions,
     listEvents: calendarEvents(deps).listEvents,
 
-    async scheduleNext(id: string, leaseUntil: string): Promise<void> {
-      await repository.moveSlot(id, leaseUntil, new Date(deps.now().getTime() + REFRESH_INTERVAL_MS).toISOString());
+    async scheduleNext(id: string, leaseUntil: string, failures: number): Promise<void> {
+      await repository.moveSlot(id, leaseUntil, nextFetchAt(failures));
     },
 
     async getFeed(userId: string): Promise<{ url: string | null }> {

@@ -172,7 +172,12 @@ describeEachDatabase("calendars", (dialect) => {
     expect((await t.app.calendarRefresh.refreshDueCalendars()).calendars).toBe(0);
 
     ics.setMutable(WORK_CALENDAR.replace("SUMMARY:Quarterly review", "SUMMARY:Yearly review"));
+    // A failed read backs the next one off: 30 minutes after one failure.
     t.clock.advance(16 * 60_000);
+    const before = ics.requests.length;
+    await t.app.calendarRefresh.refreshDueCalendars();
+    expect(ics.requests.slice(before)).not.toContain("/mutable.ics");
+    t.clock.advance(15 * 60_000);
     await t.app.calendarRefresh.refreshDueCalendars();
     list = (await t.app.inject({ method: "GET", url: "/api/calendar/subscriptions", headers: user.headers })).json();
     mutable = list.find((row: { id: string }) => row.id === created.id);

@@ -13,6 +13,13 @@ export const MAX_ITERATIONS_PER_CALENDAR = 100_000;
 /** Expansion gives the event loop a turn this often, so a large calendar never stalls other requests. */
 const ITERATIONS_PER_TURN = 2_000;
 export const MAX_TITLE_LENGTH = 300;
+/** Over these a calendar is refused: each grows ical.js's work by itself, before any iterator step is counted. */
+export const MAX_OVERRIDES_PER_UID = 1_000;
+export const MAX_DATES_PER_EVENT = 1_000;
+/** Dates a rule's BY-parts combine into per period (BYSETPOS picks among all of them). */
+export const MAX_RULE_COMBINATIONS = 1_000;
+const MAX_ZONE_RULE_COMBINATIONS = 31;
+const ZONE_FREQUENCIES = new Set(["YEARLY", "MONTHLY"]);
 const ALL_DAY_MARGIN_MS = 14 * 3_600_000;
 const OVERRIDE_MARGIN_MS = 31 * 86_400_000;
 
@@ -156,6 +163,53 @@ class Collector {
   }
 }
 
+function quoted(component: ICAL.Component, name: string): string {
+  return `"${(prop(component, name) ?? "").trim().slice(0, 60)}"`;
+}
+
+function ruleCombinations(rule: ICAL.Recur): number {
+  let combinations = 1;
+  for (const values of Object.values(rule.parts as Record<string, unknown>)) {
+    if (Array.isArray(values)) combinations *= Math.max(1, values.length);
+  }
+  return combinations;
+}
+
+function rulesOf(component: ICAL.Component): ICAL.Recur[] {
+  return component.getAllProperties("rrule").flatMap((property) => property.getValues() as ICAL.Recur[]);
+}
+
+function dateCount(component: ICAL.Component, name: "rdate" | "exdate"): number {
+  return component.getAllProperties(name).reduce((sum, property) => sum + property.getValues().length, 0);
+}
+
+/** ical.js expands a zone's rules from its first change to five years ahead: a zone must change at most monthly. */
+function checkZone(vtimezone: ICAL.Component): void {
+  let dates = 0;
+  for (const observance of vtimezone.getAllSubcomponents()) {
+    dates += dateCount(observance, "rdate");
+    for (const rule of rulesOf(observance)) {
+      if (!ZONE_FREQUENCIES.has(rule.freq) || ruleCombinations(rule) > MAX_ZONE_RULE_COMBINATIONS) {
+        throw new CalendarFetchError(`The calendar's time zone ${quoted(vtimezone, "tzid")} changes more often than monthly`);
+      }
+    }
+  }
+  if (dates > MAX_DATES_PER_EVENT) {
+    throw new CalendarFetchError(`The calendar's time zone ${quoted(vtimezone, "tzid")} has more than ${MAX_DATES_PER_EVENT} changes`);
+  }
+}
+
+function checkEvent(vevent: ICAL.Component): void {
+  for (const name of ["rdate", "exdate"] as const) {
+    if (dateCount(vevent, name) > MAX_DATES_PER_EVENT) {
+      throw new CalendarFetchError(`The event ${quoted(vevent, "summary")} has more than ${MAX_DATES_PER_EVENT} ${name.toUpperCase()}s`);
+    }
+  }
+  if (rulesOf(vevent).some((rule) => ruleCombinations(rule) > MAX_RULE_COMBINATIONS)) {
+    throw new CalendarFetchError(`The event ${quoted(vevent, "summary")} repeats by a rule too large to read`);
+  }
+}
+
 async function expand(master: ICAL.Event, collector: Collector): Promise<void> {
   if (!master.isRecurring()) {
     collector.add(master, master.startDate, master.endDate, "");
@@ -194,7 +248,9 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
 
   // Zones the calendar defines, for TZIDs that are not IANA names (Outlook's "W. Europe Standard Time").
   const registered: string[] = [];
-  for (const vtimezone of root.getAllSubcomponents("vtimezone")) {
+  const vtimezones = root.getAllSubcomponents("vtimezone");
+  vtimezones.forEach(checkZone);
+  for (const vtimezone of vtimezones) {
     const tzid = prop(vtimezone, "tzid");
     if (!tzid || ICAL.TimezoneService.has(tzid)) continue;
     try {
@@ -209,15 +265,22 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
     const masters = new Map<string, ICAL.Component[]>();
     const exceptions = new Map<string, ICAL.Component[]>();
     for (const vevent of root.getAllSubcomponents("vevent")) {
+      checkEvent(vevent);
       const uid = prop(vevent, "uid") ?? `no-uid-${masters.size + exceptions.size}`;
       const into = vevent.hasProperty("recurrence-id") ? exceptions : masters;
-      into.set(uid, [...(into.get(uid) ?? []), vevent]);
+      const group = into.get(uid) ?? [];
+      if (group.length === 0) into.set(uid, group);
+      group.push(vevent);
+      if (into === exceptions && group.length > MAX_OVERRIDES_PER_UID) {
+        throw new CalendarFetchError(`The event ${quoted(vevent, "summary")} has more than ${MAX_OVERRIDES_PER_UID} changed occurrences`);
+      }
     }
     for (const [uid, components] of masters) {
-      for (const component of components) {
+      for (const [index, component] of components.entries()) {
         if (collector.full) break;
         try {
-          const related = (exceptions.get(uid) ?? []).map((exception) => new ICAL.Event(exception));
+          // The overrides belong to the UID's first series: relating them to each of its copies would be quadratic.
+          const related = index === 0 ? (exceptions.get(uid) ?? []).map((exception) => new ICAL.Event(exception)) : [];
           const master = new ICAL.Event(component, { strictExceptions: true, exceptions: related });
           if (prop(component, "status")?.toUpperCase() === "CANCELLED") continue;
           await expand(master, collector);
