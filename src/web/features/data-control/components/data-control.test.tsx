@@ -62,8 +62,40 @@ describe("ImportPanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Import 1 task" }));
     expect(await screen.findByText(/Imported 1 task, 1 new goal/)).toBeInTheDocument();
     expect(bodies).toEqual([
-      { format: "todoist-csv", content: csv, dryRun: true },
-      { format: "todoist-csv", content: csv, dryRun: false },
+      { format: "todoist-csv", content: csv, dryRun: true, skipDuplicates: true },
+      { format: "todoist-csv", content: csv, dryRun: false, skipDuplicates: true },
+    ]);
+    expect(screen.queryByText(/look like duplicates/)).not.toBeInTheDocument();
+  });
+
+  it("says how many rows look like duplicates and skips them unless told not to, the preview read again for the choice", async () => {
+    const bodies: Array<{ dryRun: boolean; skipDuplicates: boolean }> = [];
+    mockFetch((url, init) => {
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      const tasks = body.skipDuplicates ? 1 : 3;
+      return jsonResponse({ ...result(body.dryRun), duplicates: 2, counts: { ...result(body.dryRun).counts, tasks } });
+    });
+    renderWithApp(<ImportPanel />);
+    const csv = "title,date\nA,2026-05-04\nB,2026-05-04\nC,2026-05-04\n";
+    await userEvent.upload(screen.getByLabelText("File to import"), new File([csv], "tasks.csv", { type: "text/csv" }));
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    expect(preview).toHaveTextContent("Will add 1 task, 1 new goal; 1 row skipped.");
+    expect(preview).toHaveTextContent("2 look like duplicates");
+    const skip = within(preview).getByRole("checkbox", { name: "Skip them" });
+    expect(skip).toBeChecked();
+
+    await userEvent.click(skip);
+    expect(skip).not.toBeChecked();
+    expect(skip).toHaveFocus();
+    expect(await screen.findByRole("button", { name: "Import 3 tasks" })).toBeEnabled();
+    expect(preview).toHaveTextContent("Will add 3 tasks");
+    await userEvent.click(screen.getByRole("button", { name: "Import 3 tasks" }));
+    expect(await screen.findByText(/Imported 3 tasks/)).toBeInTheDocument();
+    expect(bodies.map(({ dryRun, skipDuplicates }) => ({ dryRun, skipDuplicates }))).toEqual([
+      { dryRun: true, skipDuplicates: true },
+      { dryRun: true, skipDuplicates: false },
+      { dryRun: false, skipDuplicates: false },
     ]);
   });
 

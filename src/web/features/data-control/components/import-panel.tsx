@@ -47,14 +47,21 @@ export function ImportPanel() {
   const [format, setFormat] = useState<ImportFormat>("csv");
   const [readError, setReadError] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  // The last preview stays on screen while the choice of duplicates is read again, so the checkbox keeps focus.
+  const [result, setResult] = useState<ImportResult | null>(null);
   const preview = useImportFile();
   const run = useImportFile();
   const inputId = useId();
   const formatId = useId();
 
-  function showPreview(chosen: ChosenFile, chosenFormat: ImportFormat) {
+  function showPreview(chosen: ChosenFile, chosenFormat: ImportFormat, skip: boolean, keep = false) {
     run.reset();
-    preview.mutate({ format: chosenFormat, content: chosen.content, dryRun: true });
+    if (!keep) setResult(null);
+    preview.mutate(
+      { format: chosenFormat, content: chosen.content, dryRun: true, skipDuplicates: skip },
+      { onSuccess: setResult, onError: () => setResult(null) },
+    );
   }
 
   async function choose(picked: File | undefined) {
@@ -62,12 +69,14 @@ export function ImportPanel() {
     setReadError(null);
     preview.reset();
     run.reset();
+    setResult(null);
     try {
       const chosen = await readImportFile(picked);
       const chosenFormat = chosen.format ?? format;
       setFile(chosen);
       setFormat(chosenFormat);
-      showPreview(chosen, chosenFormat);
+      setSkipDuplicates(true);
+      showPreview(chosen, chosenFormat, true);
     } catch (error) {
       setFile(null);
       setReadError((error as Error).message);
@@ -80,7 +89,6 @@ export function ImportPanel() {
     void choose(event.dataTransfer.files[0]);
   }
 
-  const result = preview.data;
   const busy = preview.isPending || run.isPending;
   return (
     <Card>
@@ -125,7 +133,7 @@ export function ImportPanel() {
             onChange={(event) => {
               const next = event.target.value as ImportFormat;
               setFormat(next);
-              if (file) showPreview(file, next);
+              if (file) showPreview(file, next, skipDuplicates);
             }}
           >
             {IMPORT_FORMATS.map((value) => (
@@ -153,10 +161,22 @@ export function ImportPanel() {
             </Link>
           </p>
         ) : null}
-        {result && !run.data ? <ImportPreview result={result} /> : null}
+        {result && !run.data ? (
+          <ImportPreview
+            result={result}
+            skipDuplicates={skipDuplicates}
+            onSkipDuplicates={(skip) => {
+              setSkipDuplicates(skip);
+              if (file) showPreview(file, format, skip, true);
+            }}
+          />
+        ) : null}
         {result && file && !run.data ? (
           <div>
-            <Button disabled={busy || !addsSomething(result)} onClick={() => run.mutate({ format, content: file.content, dryRun: false })}>
+            <Button
+              disabled={busy || !addsSomething(result)}
+              onClick={() => run.mutate({ format, content: file.content, dryRun: false, skipDuplicates })}
+            >
               {result.counts.tasks > 0 || !addsSomething(result) ? `Import ${plural(result.counts.tasks, "task")}` : "Import"}
             </Button>
           </div>
@@ -166,13 +186,42 @@ export function ImportPanel() {
   );
 }
 
-function ImportPreview({ result }: { result: ImportResult }) {
+function ImportPreview({
+  result,
+  skipDuplicates,
+  onSkipDuplicates,
+}: {
+  result: ImportResult;
+  skipDuplicates: boolean;
+  onSkipDuplicates: (skip: boolean) => void;
+}) {
+  const skipId = useId();
   return (
     <section aria-label="Preview" className="grid gap-3 text-sm">
       <p>
         Will add {summary(result)}
         {result.counts.skipped ? `; ${plural(result.counts.skipped, "row")} skipped` : ""}.
       </p>
+      {result.duplicates ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>
+            {result.duplicates === 1 ? "1 looks like a duplicate" : `${result.duplicates.toLocaleString()} look like duplicates`} of what
+            you already have.
+          </span>
+          <span className="flex items-center gap-2">
+            <input
+              id={skipId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={skipDuplicates}
+              onChange={(event) => onSkipDuplicates(event.target.checked)}
+            />
+            <label htmlFor={skipId} className="font-medium">
+              Skip them
+            </label>
+          </span>
+        </p>
+      ) : null}
       {result.preview.length ? (
         <div
           role="region"
