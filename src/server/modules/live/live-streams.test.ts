@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterEach, expect, it, vi } from "vitest";
-import { HEARTBEAT_MS, liveStreams } from "./live-streams.ts";
+import { CREDENTIAL_CHECK_MS, HEARTBEAT_MS, liveStreams } from "./live-streams.ts";
 
 function fakeResponse() {
   return Object.assign(new EventEmitter(), { write: vi.fn(), end: vi.fn(), destroy: vi.fn() });
@@ -11,11 +11,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-it("a heartbeat's session check over several batches ends only the streams of dead sessions", async () => {
+it("a check over several batches ends only the streams of dead sessions and tokens", async () => {
   vi.useFakeTimers();
-  const dead = new Set(["session-7", "session-1200"]);
+  const dead = new Set(["session-7", "token-1200"]);
   const streams = liveStreams({
-    liveSessionIds: async (ids) => new Set(ids.filter((id) => !dead.has(id))),
+    liveCredentialIds: async (kind, ids) => new Set(ids.filter((id) => id.startsWith(kind) && !dead.has(id))),
     dataVersions: async () => new Map(),
     onError: (error) => {
       throw error;
@@ -23,11 +23,20 @@ it("a heartbeat's session check over several batches ends only the streams of de
   });
   const responses = Array.from({ length: 1_300 }, (_, index) => {
     const response = fakeResponse();
-    streams.add(response as unknown as ServerResponse, { userId: `user-${index}`, sessionId: `session-${index}`, version: 0 });
+    const kind = index % 2 === 0 ? "token" : "session";
+    streams.add(response as unknown as ServerResponse, {
+      userId: `user-${index}`,
+      credential: { kind, id: `${kind}-${index}` },
+      version: 0,
+    });
     return response;
   });
-  await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+  await vi.advanceTimersByTimeAsync(CREDENTIAL_CHECK_MS);
   expect(streams.size).toBe(1_298);
   expect(responses.filter((response) => response.end.mock.calls.length > 0)).toEqual([responses[7], responses[1200]]);
+  // The check runs every second; the heartbeat is written at its own, longer interval.
+  expect(responses[0]!.write).not.toHaveBeenCalledWith(": heartbeat\n\n");
+  await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+  expect(responses[0]!.write).toHaveBeenCalledWith(": heartbeat\n\n");
   streams.closeAll();
 });

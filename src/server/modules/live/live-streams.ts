@@ -1,6 +1,7 @@
-// The open change streams of this instance, by user. One shared interval writes every heartbeat
-// and checks that the streams' sessions still exist; a stream itself holds its response, its user
-// and its session, nothing else (decision 038).
+// The open change streams of this instance, by user. One shared interval checks that the streams'
+// sessions or tokens still hold (a logout, revocation or deletion on any instance ends them within
+// a second) and writes every heartbeat; a stream itself holds its response, its user and its
+// credential, nothing else (decision 038).
 import type { ServerResponse } from "node:http";
 import { type ChangeEvent, type ChangeKind, formatChangeEvent } from "../../../shared/api/live-events.ts";
 import type { ChangeNotice } from "../../db/change-notices.ts";
@@ -8,16 +9,23 @@ import type { ChangeNotice } from "../../db/change-notices.ts";
 export const RETRY_MS = 3_000;
 export const HEARTBEAT_MS = 25_000;
 export const MAX_STREAMS_PER_USER = 10;
+export const CREDENTIAL_CHECK_MS = 1_000;
 /** Recent events kept per user with streams: a reconnect within them gets what it missed, one further back "all". */
 const KEPT_EVENTS = 32;
 /** A user's kept events outlive their last stream this long, so that a reconnect still finds them. */
 const KEEP_AFTER_LAST_STREAM_MS = 60_000;
-const SESSION_CHECK_BATCH = 500;
+const CREDENTIAL_CHECK_BATCH = 500;
+
+/** What the stream was opened with: a session (the web app) or a personal access token. */
+export interface Credential {
+  kind: "session" | "token";
+  id: string;
+}
 
 interface Stream {
   response: ServerResponse;
   userId: string;
-  sessionId: string;
+  credential: Credential;
 }
 
 interface UserStreams {
@@ -25,13 +33,15 @@ interface UserStreams {
   version: number;
   recent: ChangeEvent[];
   emptySince: number | null;
+  /** Events go out in order, each after its streams' credentials were checked. */
+  sending: Promise<void>;
 }
 
 export interface LiveStreamsDeps {
   heartbeatMs?: number;
   maxStreamsPerUser?: number;
-  /** Of the given sessions, those still live (not logged out, revoked or expired). */
-  liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
+  /** Of the given sessions or tokens, those still live (not logged out, revoked, expired or deleted). */
+  liveCredentialIds(kind: Credential["kind"], ids: string[]): Promise<Set<string>>;
   /** The users' data versions now: after notices may have been missed. */
   dataVersions(userIds: string[]): Promise<Map<string, number>>;
   onError(error: unknown): void;
@@ -44,10 +54,12 @@ const ignoreError = () => {};
 
 export function liveStreams(deps: LiveStreamsDeps) {
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const checkMs = Math.min(CREDENTIAL_CHECK_MS, heartbeatMs);
   const maxPerUser = deps.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
   const users = new Map<string, UserStreams>();
   const open = new Set<Stream>();
   let heartbeat: NodeJS.Timeout | undefined;
+  let lastHeartbeat = 0;
   let checking = false;
 
   /** `gone`: the client left; its half-closed socket is let go rather than answered. */
@@ -66,9 +78,9 @@ export function liveStreams(deps: LiveStreamsDeps) {
     }
   }
 
-  function send(group: UserStreams, event: ChangeEvent): void {
+  function send(streams: Stream[], event: ChangeEvent): void {
     const text = formatChangeEvent(event);
-    for (const stream of group.streams) stream.response.write(text);
+    for (const stream of streams) if (open.has(stream)) stream.response.write(text);
   }
 
   /** What a client at `since` missed: the union of the kept events after it, or "all" when some are not kept. */
@@ -79,24 +91,38 @@ export function liveStreams(deps: LiveStreamsDeps) {
     return { version: group.version, kinds };
   }
 
-  async function endDeadSessions(streams: Stream[]): Promise<void> {
-    const ids = [...new Set(streams.map((stream) => stream.sessionId))];
-    const live = new Set<string>();
-    for (let start = 0; start < ids.length; start += SESSION_CHECK_BATCH) {
-      for (const id of await deps.liveSessionIds(ids.slice(start, start + SESSION_CHECK_BATCH))) live.add(id);
+  async function endDeadCredentials(streams: Stream[]): Promise<void> {
+    const live = { session: new Set<string>(), token: new Set<string>() };
+    for (const kind of ["session", "token"] as const) {
+      const ids = [...new Set(streams.filter((stream) => stream.credential.kind === kind).map((stream) => stream.credential.id))];
+      for (let start = 0; start < ids.length; start += CREDENTIAL_CHECK_BATCH) {
+        for (const id of await deps.liveCredentialIds(kind, ids.slice(start, start + CREDENTIAL_CHECK_BATCH))) live[kind].add(id);
+      }
     }
-    for (const stream of streams) if (!live.has(stream.sessionId)) end(stream);
+    for (const stream of streams) if (!live[stream.credential.kind].has(stream.credential.id)) end(stream);
+  }
+
+  /** Sends to the group's streams of now once their credentials are checked, so an ended session hears nothing more. */
+  function sendChecked(group: UserStreams, event: ChangeEvent): void {
+    const streams = [...group.streams];
+    group.sending = group.sending
+      .then(() => endDeadCredentials(streams))
+      .catch(deps.onError)
+      .then(() => send(streams, event));
   }
 
   function tick(): void {
-    for (const stream of open) stream.response.write(": heartbeat\n\n");
     const now = Date.now();
+    if (now - lastHeartbeat >= heartbeatMs) {
+      lastHeartbeat = now;
+      for (const stream of open) stream.response.write(": heartbeat\n\n");
+    }
     for (const [userId, group] of users) {
       if (group.emptySince !== null && now - group.emptySince > KEEP_AFTER_LAST_STREAM_MS) users.delete(userId);
     }
     if (checking) return;
     checking = true;
-    endDeadSessions([...open])
+    endDeadCredentials([...open])
       .catch(deps.onError)
       .finally(() => {
         checking = false;
@@ -105,22 +131,25 @@ export function liveStreams(deps: LiveStreamsDeps) {
 
   return {
     /** Starts a stream on a response whose head is written; `since`: the version the client already has. */
-    add(response: ServerResponse, who: { userId: string; sessionId: string; version: number; since?: number }): void {
+    add(response: ServerResponse, who: { userId: string; credential: Credential; version: number; since?: number }): void {
       let group = users.get(who.userId);
       if (!group) {
-        group = { streams: [], version: who.version, recent: [], emptySince: null };
+        group = { streams: [], version: who.version, recent: [], emptySince: null, sending: Promise.resolve() };
         users.set(who.userId, group);
       }
       group.version = Math.max(group.version, who.version);
       group.emptySince = null;
-      const stream: Stream = { response, userId: who.userId, sessionId: who.sessionId };
+      const stream: Stream = { response, userId: who.userId, credential: who.credential };
       response.write(`retry: ${RETRY_MS}\n\n`);
       if (who.since !== undefined && who.since !== group.version) response.write(formatChangeEvent(catchUp(group, who.since)));
       group.streams.push(stream);
       open.add(stream);
       response.on("close", () => end(stream, true)).on("error", ignoreError);
       if (group.streams.length > maxPerUser) end(group.streams[0]!);
-      heartbeat ??= setInterval(tick, heartbeatMs).unref();
+      if (!heartbeat) {
+        lastHeartbeat = Date.now();
+        heartbeat = setInterval(tick, checkMs).unref();
+      }
     },
 
     notice(notice: ChangeNotice): void {
@@ -130,9 +159,7 @@ export function liveStreams(deps: LiveStreamsDeps) {
       group.version = notice.version;
       group.recent.push(event);
       if (group.recent.length > KEPT_EVENTS) group.recent.shift();
-      send(group, event);
-      // A logged-out stream hears no more than this one event.
-      if (group.streams.length > 0) endDeadSessions(group.streams).catch(deps.onError);
+      if (group.streams.length > 0) sendChecked(group, event);
     },
 
     /** After a gap in the notices: a user whose version moved meanwhile gets one "all". */
@@ -145,7 +172,7 @@ export function liveStreams(deps: LiveStreamsDeps) {
         if (version === undefined || version <= group.version) continue;
         group.version = version;
         group.recent = [];
-        send(group, { version, kinds: ["all"] });
+        sendChecked(group, { version, kinds: ["all"] });
       }
     },
 

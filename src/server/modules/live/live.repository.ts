@@ -16,6 +16,18 @@ export function liveRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.id));
     },
 
+    async liveTokenIds(tokenIds: string[], now: string): Promise<Set<string>> {
+      if (tokenIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("personalAccessTokens")
+        .select("id")
+        .where("id", "in", tokenIds)
+        .where("revokedAt", "is", null)
+        .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async dataVersions(userIds: string[]): Promise<Map<string, number>> {
       if (userIds.length === 0) return new Map();
       const rows = await db.selectFrom("users").select(["id", "dataVersion"]).where("id", "in", userIds).execute();

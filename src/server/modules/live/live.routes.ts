@@ -22,7 +22,8 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
   const repository = liveRepository(app.db.kysely);
   const streams = liveStreams({
     ...(heartbeatMs ? { heartbeatMs } : {}),
-    liveSessionIds: (ids) => repository.liveSessionIds(ids, app.now().toISOString()),
+    liveCredentialIds: (kind, ids) =>
+      kind === "session" ? repository.liveSessionIds(ids, app.now().toISOString()) : repository.liveTokenIds(ids, app.now().toISOString()),
     dataVersions: (ids) => repository.dataVersions(ids),
     onError: (error) => app.log.warn({ err: error }, "live streams: a check failed"),
   });
@@ -87,7 +88,8 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
       });
       streams.add(reply.raw, {
         userId,
-        sessionId: request.sessionId!,
+        // A token's stream lives as long as the token, a session's as long as the session.
+        credential: request.bearerToken ? { kind: "token", id: request.bearerToken.id } : { kind: "session", id: request.sessionId! },
         version: request.userDataVersion ?? 0,
         ...(since === undefined ? {} : { since }),
       });

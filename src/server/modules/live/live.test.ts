@@ -258,3 +258,66 @@ describeEachDatabase("live change stream across instances", (dialect) => {
     }
   });
 });
+
+// At the production heartbeat: a credential's end must not wait for the next heartbeat.
+describeEachDatabase("live change stream: its session or token ending", (dialect) => {
+  let t: TestApp;
+  let address: string;
+  const opened: OpenStream[] = [];
+  const open = async (headers: Record<string, string>) => {
+    const stream = await openStream(address, headers);
+    opened.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  };
+  const endsWithin = async (stream: OpenStream, ms: number) => {
+    const started = Date.now();
+    const ended = await Promise.race([stream.ended.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+    expect(ended, `ended within ${ms} ms`).toBe(true);
+    return Date.now() - started;
+  };
+  const newToken = async (user: SignedInUser) => {
+    const payload = { name: "Stream", scope: "read" };
+    const response = await t.app.inject({ method: "POST", url: "/api/tokens", headers: user.mutatingHeaders, payload });
+    return response.json() as { id: string; token: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  afterAll(() => t.close());
+
+  it("after a logout: ends within 2 s, and hears no write made after it", async () => {
+    const desktop = await signInTestUser(t.app);
+    const phone = await secondSession(t.app, desktop);
+    const stream = await open(phone.headers);
+    expect((await t.app.inject({ method: "POST", url: "/auth/logout", headers: phone.mutatingHeaders })).statusCode).toBe(200);
+    await addTask(t.app, desktop, "After the logout");
+    await endsWithin(stream, 2_000);
+    expect(stream.events).toEqual([]);
+  });
+
+  it("after the account's deletion: ends within 2 s", async () => {
+    const user = await signInTestUser(t.app, { email: "leaving@example.test" });
+    const stream = await open(user.headers);
+    const payload = { confirmEmail: "leaving@example.test" };
+    expect((await t.app.inject({ method: "DELETE", url: "/api/user", headers: user.mutatingHeaders, payload })).statusCode).toBe(204);
+    await endsWithin(stream, 2_000);
+  });
+
+  it("opened with a token: lives through the user's changes, ends within 2 s of the token's revocation", async () => {
+    const user = await signInTestUser(t.app);
+    const { id, token } = await newToken(user);
+    const stream = await open({ authorization: `Bearer ${token}` });
+    await addTask(t.app, user, "Seen by the script");
+    expect(await stream.waitFor(1)).toHaveLength(1);
+    await addTask(t.app, user, "Seen too");
+    expect(await stream.waitFor(2)).toHaveLength(2);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/tokens/${id}`, headers: user.mutatingHeaders })).statusCode).toBe(200);
+    await endsWithin(stream, 2_000);
+  });
+});
