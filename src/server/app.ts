@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate("calendarRefresh", calendarRefreshJob({ db, now: () => app.now(), log: app.log, config }));
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
+    let calendarScheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
       scheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
@@ -183,16 +184,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           await app.stalledSessions
             .stallOverdueSessions()
             .catch((error: unknown) => app.log.error({ err: error }, "stalled rule tick failed"));
-          await app.calendarRefresh
-            .refreshDueCalendars()
-            .catch((error: unknown) => app.log.error({ err: error }, "calendar refresh tick failed"));
           await app.weeklySummaries.runDueSummaries();
         },
         onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),
       });
+      // Calendar reads wait on other servers: ticks of their own, so that no calendar holds up closing a day.
+      calendarScheduler = startScheduler({
+        intervalMs: config.rolloverScheduler.intervalMs,
+        run: () => app.calendarRefresh.refreshDueCalendars(),
+        onError: (error) => app.log.error({ err: error }, "calendar refresh tick failed"),
+      });
     });
     app.addHook("preClose", async () => {
-      await scheduler?.stop();
+      app.calendarRefresh.stop();
+      await Promise.all([scheduler?.stop(), calendarScheduler?.stop()]);
     });
   }
   return app;

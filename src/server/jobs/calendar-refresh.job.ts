@@ -1,4 +1,5 @@
-// Subscribed calendars read again every 15 minutes, each claimed with a lease so one instance reads it (docs/decisions/035).
+// Subscribed calendars read again every 15 minutes, each claimed with a lease so one instance reads it (docs/decisions/035),
+// in ticks of their own (app.ts), four reads at a time; the parses among them share ics-parse-off-thread.ts's workers.
 import type { CalendarRoutesOptions } from "../modules/calendar/calendar.routes.ts";
 import { calendarService } from "../modules/calendar/calendar.service.ts";
 import { type DueUsersJobOptions, runDueUsers } from "./scheduler.ts";
@@ -14,9 +15,13 @@ export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesO
     feedKey: options.config.sessionSecret,
     fetchTimeoutMs: options.config.calendar.fetchTimeoutMs,
   });
+  // Once the server closes, no more reads start; a claimed calendar not read is read after its lease.
+  let stopping = false;
   const job = {
-    claimDueUsers: calendars.claimDueSubscriptions,
+    claimDueUsers: async (now: string, limit: number, leaseUntil: string) =>
+      stopping ? [] : calendars.claimDueSubscriptions(now, limit, leaseUntil),
     runForUser: async (subscription: Parameters<typeof calendars.refresh>[0], leaseUntil: string) => {
+      if (stopping) return 0;
       const failures = await calendars.refresh(subscription);
       await calendars.scheduleNext(subscription.id, leaseUntil, failures);
       return failures === 0 ? 1 : 0;
@@ -25,8 +30,11 @@ export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesO
   return {
     /** Returns how many calendars were read, and how many of them successfully. */
     async refreshDueCalendars(): Promise<{ calendars: number; refreshed: number }> {
-      const { users, counted } = await runDueUsers(job, options, { concurrency: 2, failure: "calendar refresh failed" });
+      const { users, counted } = await runDueUsers(job, options, { concurrency: 4, failure: "calendar refresh failed" });
       return { calendars: users, refreshed: counted };
+    },
+    stop(): void {
+      stopping = true;
     },
   };
 }

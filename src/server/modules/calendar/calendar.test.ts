@@ -133,6 +133,17 @@ describeEachDatabase("calendars", (dialect) => {
     }
   });
 
+  it("holds the cap of 20 calendars under 30 parallel subscribes", async () => {
+    const busy = await signInTestUser(t.app);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => subscribe(ics.url("/work.ics"), busy)));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(20);
+    const refused = responses.filter((response) => response.statusCode === 400);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json().message).toBe("At most 20 calendars can be subscribed");
+    const list = await t.app.inject({ method: "GET", url: "/api/calendar/subscriptions", headers: busy.headers });
+    expect(list.json()).toHaveLength(20);
+  });
+
   it("renames, recolours and switches a calendar off and on; another user gets 404", async () => {
     const other = await signInTestUser(t.app);
     const url = `/api/calendar/subscriptions/${calendarId}`;

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type IcsTestServer, startIcsTestServer } from "../test/ics-test-server.ts";
+import { signInTestUser } from "../test/sign-in.ts";
+import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
+
+// 22:00 in London on 2026-06-15: the day closes at 23:30 there (22:30 UTC).
+const NOW = new Date("2026-06-15T21:00:00.000Z");
+const DUE = new Date("2026-06-15T22:31:00.000Z");
+
+let ics: IcsTestServer;
+beforeAll(async () => {
+  ics = await startIcsTestServer();
+});
+afterAll(() => ics.close());
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeEachDatabase("calendar reads in the scheduler", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      now: NOW,
+      config: { rolloverScheduler: { enabled: true, intervalMs: 50 }, calendar: { allowPrivateUrls: true, fetchTimeoutMs: 1500 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("a user's calendars that trickle do not delay another user's automatic rollover", async () => {
+    const slow = await signInTestUser(t.app);
+    const at = NOW.toISOString();
+    await t.db.kysely
+      .insertInto("calendarSubscriptions")
+      .values(
+        Array.from({ length: 8 }, (_, n) => ({
+          id: randomUUID(),
+          userId: slow.userId,
+          name: `Slow ${n}`,
+          url: ics.url("/trickle.ics"),
+          colour: "#4f46e5",
+          enabled: 1 as const,
+          lastSuccessAt: null,
+          lastError: null,
+          lastErrorAt: null,
+          contentHash: null,
+          expandedOn: null,
+          nextFetchAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute();
+    await until(() => ics.requests.includes("/trickle.ics"), 5000);
+
+    const closer = await signInTestUser(t.app);
+    const preferences = await t.app.inject({
+      method: "PATCH",
+      url: "/api/user/preferences",
+      headers: closer.mutatingHeaders,
+      payload: { timeZone: "Europe/London" },
+    });
+    expect(preferences.statusCode, preferences.body).toBe(200);
+    const slot = () =>
+      t.db.kysely.selectFrom("users").select(["autoRolloverDay"]).where("id", "=", closer.userId).executeTakeFirstOrThrow();
+    expect(await slot()).toEqual({ autoRolloverDay: "2026-06-15" });
+
+    t.clock.now = DUE;
+    const started = Date.now();
+    await until(async () => (await slot()).autoRolloverDay === "2026-06-16", 8000);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
