@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { type ImportBody, IMPORT_MAX_SKIPPED_LISTED, IMPORT_PREVIEW_ROWS, type ImportResult } from "../../../shared/api/data-transfer.ts";
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
-import { nextOccurrence, validateRecurrence } from "../../../shared/rules/recurrence.ts";
+import { nextOccurrence } from "../../../shared/rules/recurrence.ts";
 import type { RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { AiBreakdownRow, AiConversationRow, DailyInsightsTable, Database, Flag, WeeklySummariesTable } from "../../db/schema.ts";
@@ -21,7 +21,7 @@ import type { UsersService } from "../user/user.service.ts";
 import { dataExportRepository } from "./data-export.repository.ts";
 import { parseImport } from "./import-formats.ts";
 import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
-import { fitDescription, type ImportPlan, type PlannedTask } from "./import-plan.ts";
+import { fitDescription, type ImportPlan, type PlannedTask, ruleProblem } from "./import-plan.ts";
 
 export interface DataImportDeps {
   kysely: Kysely<Database>;
@@ -254,7 +254,7 @@ export function dataImportService(deps: DataImportDeps) {
         let first: string | null = null;
         // A rule read from another app starts a series on the task's day; one the rules refuse stays as text.
         if (planned.recurrence && task.date) {
-          const problem = validateRecurrence(planned.recurrence, task.date);
+          const problem = ruleProblem(planned.recurrence, task.date);
           first = problem ? null : nextOccurrence(planned.recurrence, task.date, addDays(task.date, -1));
           if (first) {
             row = {

@@ -90,6 +90,17 @@ describeEachDatabase("import checks", (dialect) => {
     expect(odd.trackedMinutes).toBe(0);
   });
 
+  it("a repeat read from another app at the first day of the calendar is the API's answer, not a 500", async () => {
+    const user = await signInTestUser(t.app);
+    const content = [
+      '"Folder Name","List Name","Title","Kind","Due Date","Repeat","Status","Timezone","Is All Day"',
+      '"","Inbox","Ancient rite","TEXT","1000-01-01T00:00:00+0000","RRULE:FREQ=DAILY","0","UTC","true"',
+    ].join("\n");
+    const response = await importFile(user, { format: "ticktick-csv", content });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await taskRows(user)).map((task) => task.title)).toEqual(["Ancient rite"]);
+  });
+
   it("counts every row of a Daywise export against the 20,000-row cap", async () => {
     const user = await signInTestUser(t.app);
     const taskSeries = Array.from({ length: 15_000 }, (_, index) => seriesRecord(`s${index}`));

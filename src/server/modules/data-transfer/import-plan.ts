@@ -124,18 +124,22 @@ export function taskProblem(
   return parsed.success ? null : `Not a valid task: ${problemOf(parsed.error)}`;
 }
 
+/** The API's check of a rule from its first day; a day at the edge of the calendar that it cannot work with is refused. */
+export function ruleProblem(rule: string, startDate: string): string | null {
+  try {
+    return validateRecurrence(rule, startDate);
+  } catch {
+    return "cannot start on this date";
+  }
+}
+
 /** A series as the API would create it, its fields as that would store them, or the reason it would not. */
 export function checkSeries(
   series: Omit<PlannedSeries, "key" | "goalKey">,
 ): { problem: string } | { fields: Omit<PlannedSeries, "key" | "goalKey" | "createdAt" | "updatedAt"> } {
   const parsed = seriesRecord.safeParse(series);
   if (!parsed.success) return { problem: `Not a valid record: ${problemOf(parsed.error)}` };
-  let problem: string | null;
-  try {
-    problem = validateRecurrence(parsed.data.recurrence, parsed.data.startDate);
-  } catch {
-    problem = "cannot start on this date";
-  }
+  const problem = ruleProblem(parsed.data.recurrence, parsed.data.startDate);
   if (problem) return { problem: `Not a valid record: recurrence ${problem}` };
   const { description = null, estimatedDuration = null, scheduledStartTime = null, ...fields } = parsed.data;
   return { fields: { ...fields, description, estimatedDuration, scheduledStartTime } };
