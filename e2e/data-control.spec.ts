@@ -50,6 +50,19 @@ test("export, import a Todoist CSV after its preview, then delete the account", 
   await expect(page.getByRole("article", { name: /Write the report$/ })).toBeVisible();
   await expect(page.getByRole("article", { name: /Buy stamps$/ })).toBeVisible();
 
+  // The same file again: its tasks look like duplicates and are skipped unless the box is cleared.
+  await page.goto("/settings?tab=import");
+  await panel.getByLabel("File to import").setInputFiles({ name: "project.csv", mimeType: "text/csv", buffer: Buffer.from(TODOIST_CSV) });
+  await expect(preview).toContainText("Will add 0 tasks; 1 row skipped.");
+  await expect(preview).toContainText("2 look like duplicates");
+  const skip = preview.getByRole("checkbox", { name: "Skip them" });
+  await expect(skip).toBeChecked();
+  await expect(panel.getByRole("button", { name: "Import 0 tasks" })).toBeDisabled();
+  await skip.uncheck();
+  await expect(skip).toBeFocused();
+  await expect(panel.getByRole("button", { name: "Import 2 tasks" })).toBeEnabled();
+  await expect(preview).toContainText("Will add 2 tasks; 1 row skipped.");
+
   // Delete: the e-mail typed, then the welcome screen; signing in again starts from nothing.
   await page.goto("/settings?tab=analytics");
   await page.getByRole("button", { name: "Delete my account" }).click();
