@@ -27,6 +27,15 @@ export function useUpdateSubscription() {
   );
 }
 
+export function useRetrySubscription() {
+  return useCalendarMutation((id: string) =>
+    call<CalendarSubscription>(`/api/calendar/subscriptions/${encodeURIComponent(id)}/retry`, "Failed to read the calendar", {
+      method: "POST",
+      json: {},
+    }),
+  );
+}
+
 export function useDeleteSubscription() {
   return useCalendarMutation((id: string) =>
     call<{ ok: true }>(`/api/calendar/subscriptions/${encodeURIComponent(id)}`, "Failed to remove the calendar", { method: "DELETE" }),

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CalendarSubscription } from "../../../../shared/api/calendar.ts";
 import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { CalendarsPanel } from "./calendars-panel.tsx";
 
-const FAILING = {
+const FAILING: CalendarSubscription = {
   id: "cal-1",
   name: "Work",
   url: "calendar.example.com/…",
@@ -15,6 +16,8 @@ const FAILING = {
   lastError: "The calendar's server answered 500",
   lastErrorAt: "2026-03-24T07:00:00.000Z",
   eventCount: 12,
+  failureCount: 1,
+  paused: false,
   createdAt: "2026-03-01T00:00:00.000Z",
 };
 
@@ -38,6 +41,28 @@ describe("CalendarsPanel", () => {
     await userEvent.type(screen.getByLabelText("Calendar address (ICS)"), "http://intranet/cal.ics");
     await userEvent.click(screen.getByRole("button", { name: "Add calendar" }));
     expect(await screen.findByText(/is on a private network/)).toBeInTheDocument();
+  });
+
+  it("shows a calendar paused after three failed reads, and reads it again on Retry", async () => {
+    let paused = { ...FAILING, failureCount: 3, paused: true };
+    const retried: string[] = [];
+    mockFetch((url, init) => {
+      if (url.endsWith("/retry") && init.method === "POST") {
+        retried.push(url);
+        paused = { ...paused, failureCount: 0, paused: false, lastError: null, lastErrorAt: null };
+        return jsonResponse(paused);
+      }
+      if (url === "/api/calendar/subscriptions") return jsonResponse([paused]);
+      return jsonResponse({ url: null });
+    });
+    renderWithApp(<CalendarsPanel />);
+    const list = await screen.findByRole("list", { name: "Subscribed calendars" });
+    expect(list).toHaveTextContent("Paused after 3 failed reads in a row");
+    await userEvent.click(within(list).getByRole("button", { name: "Retry Work" }));
+    await waitFor(() => expect(within(list).queryByRole("button", { name: "Retry Work" })).not.toBeInTheDocument());
+    expect(retried).toEqual(["/api/calendar/subscriptions/cal-1/retry"]);
+    expect(list).toHaveTextContent("12 events · read");
+    expect(within(list).getByRole("switch")).toHaveFocus();
   });
 
   it("removes a calendar after asking, and moves focus to the next calendar's Remove, then to the address field", async () => {

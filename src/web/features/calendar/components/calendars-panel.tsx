@@ -1,4 +1,4 @@
-import { Copy, Link2, Loader2, Plus, Trash2 } from "lucide-react";
+import { Copy, Link2, Loader2, Plus, RotateCw, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { CalendarSubscription } from "../../../../shared/api/calendar.ts";
 import { ConfirmDialog } from "../../../components/ui/alert-dialog.tsx";
@@ -15,6 +15,7 @@ import {
   useCreateFeed,
   useDeleteSubscription,
   useFeed,
+  useRetrySubscription,
   useRevokeFeed,
   useSubscribe,
   useUpdateSubscription,
@@ -76,6 +77,7 @@ function SubscribeForm() {
 function SubscriptionRow({ subscription }: { subscription: CalendarSubscription }) {
   const update = useUpdateSubscription();
   const remove = useDeleteSubscription();
+  const retry = useRetrySubscription();
   const [colour, setColour] = useState(subscription.colour);
   const switchId = useId();
   const statusId = useId();
@@ -144,6 +146,31 @@ function SubscriptionRow({ subscription }: { subscription: CalendarSubscription 
           "Not read yet"
         )}
       </p>
+      {subscription.paused ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-xs font-medium">
+            Paused after {subscription.failureCount} failed reads in a row: not read again until you retry
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Retry ${subscription.name}`}
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(subscription.id, {
+                // The button leaves with the pause: focus stays in the row, on its switch.
+                onSuccess: (read) => {
+                  if (!read.paused) document.getElementById(switchId)?.focus();
+                },
+                onError: (error) => toast({ title: "Retry failed", description: error.message, variant: "destructive" }),
+              })
+            }
+          >
+            {retry.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+            Retry
+          </Button>
+        </div>
+      ) : null}
       {update.isError ? <FormError>{update.error.message}</FormError> : null}
     </li>
   );
