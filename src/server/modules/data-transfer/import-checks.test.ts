@@ -101,6 +101,25 @@ describeEachDatabase("import checks", (dialect) => {
     expect((await taskRows(user)).map((task) => task.title)).toEqual(["Ancient rite"]);
   });
 
+  it("a file naming one occurrence of a series twice keeps the first as the occurrence, the second as a single task", async () => {
+    const user = await signInTestUser(t.app);
+    const occurrence = { status: "todo", date: "2026-05-04", seriesId: "s", occurrenceDate: "2026-05-04" };
+    const content = exportOf({
+      taskSeries: [seriesRecord("s", { title: "Walk" })],
+      tasks: [
+        { ...occurrence, id: "a", title: "Walk" },
+        { ...occurrence, id: "b", title: "Walk again" },
+      ],
+    });
+    const response = await importFile(user, { format: "daywise-json", content });
+    expect(response.statusCode, response.body).toBe(200);
+    const tasks = await taskRows(user);
+    expect(tasks.map((task) => [task.title, task.occurrenceDate, task.seriesId !== null])).toEqual([
+      ["Walk", "2026-05-04", true],
+      ["Walk again", null, false],
+    ]);
+  });
+
   it("counts every row of a Daywise export against the 20,000-row cap", async () => {
     const user = await signInTestUser(t.app);
     const taskSeries = Array.from({ length: 15_000 }, (_, index) => seriesRecord(`s${index}`));

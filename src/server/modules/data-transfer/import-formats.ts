@@ -340,8 +340,8 @@ function parseDaywiseJson(content: string): ImportPlan {
     const day = calendarDay(task.occurrenceDate);
     const occurrence = `${String(task.seriesId)}|${day}`;
     const ofSeries =
-      typeof task.seriesId === "string" && seriesKeys.has(task.seriesId) && !occurrences.has(occurrence) ? task.seriesId : null;
-    if (ofSeries) occurrences.add(occurrence);
+      typeof task.seriesId === "string" && seriesKeys.has(task.seriesId) && !(day && occurrences.has(occurrence)) ? task.seriesId : null;
+    if (ofSeries && day) occurrences.add(occurrence);
     addTask(plan, {
       row: index + 1,
       ...(typeof task.id === "string" ? { key: task.id } : {}),
