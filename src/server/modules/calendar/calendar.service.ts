@@ -21,7 +21,7 @@ import { usersService } from "../user/user.service.ts";
 import { calendarRepository, type SubscriptionRow } from "./calendar.repository.ts";
 import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./ics-fetch.ts";
 import { buildFeed, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from "./ics-feed.ts";
-import { type ParseLimits, parseIcsOffThread } from "./ics-parse-off-thread.ts";
+import { CalendarBusyError, type ParseLimits, parseIcsOffThread } from "./ics-parse-off-thread.ts";
 
 export const REFRESH_INTERVAL_MS = 15 * 60_000;
 /** The window a fetch expands recurrences into, around the user's today. */
@@ -156,6 +156,7 @@ export function calendarService(deps: CalendarServiceDeps) {
       return 0;
     } catch (error) {
       if (!(error instanceof CalendarFetchError)) throw error;
+      if (error instanceof CalendarBusyError) return Number(subscription.consecutiveFailures);
       const failures = Number(subscription.consecutiveFailures) + 1;
       await repository.recordFailure(subscription.userId, subscription.id, error.message, at, failures);
       return failures;

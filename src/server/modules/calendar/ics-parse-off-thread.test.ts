@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { overridesCalendar, WORK_CALENDAR } from "../../test/ics-test-server.ts";
-import { parseIcsOffThread } from "./ics-parse-off-thread.ts";
+import { CalendarBusyError, parseIcsOffThread } from "./ics-parse-off-thread.ts";
 
 const window = { from: new Date("2025-12-24T00:00:00Z"), to: new Date("2027-03-24T00:00:00Z"), timeZone: "Europe/Berlin" };
 /** 6,000 series of one UID, 900 of their days moved: within every bound, seconds of ical.js's work. */
@@ -27,6 +27,15 @@ describe("parseIcsOffThread", () => {
 
   it("ends a parse over its memory with the reason", async () => {
     await expect(parseIcsOffThread(slow, window, { memoryMb: 16 })).rejects.toThrow("The calendar needs more than 16 MB to read");
+  });
+
+  it("bounds the wait for a turn like the parse: a third calendar behind two slow ones is refused as busy", async () => {
+    const slowOnes = [parseIcsOffThread(slow, window, { timeoutMs: 1500 }), parseIcsOffThread(slow, window, { timeoutMs: 1500 })];
+    const started = performance.now();
+    await expect(parseIcsOffThread(WORK_CALENDAR, window, { timeoutMs: 300 })).rejects.toThrow(CalendarBusyError);
+    expect(performance.now() - started).toBeLessThan(1000);
+    await Promise.allSettled(slowOnes);
+    expect((await parseIcsOffThread(WORK_CALENDAR, window)).events.length).toBeGreaterThan(0);
   });
 
   it("refuses a calendar over a bound with the parse's own reason", async () => {

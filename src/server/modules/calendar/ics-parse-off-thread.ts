@@ -38,14 +38,26 @@ function startWorker(memoryMb: number): Worker {
   return worker;
 }
 
-async function takeTurn(): Promise<void> {
-  while (running >= PARSES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+/** Not the calendar's fault: a read refused for this is not counted as its failure. */
+export class CalendarBusyError extends CalendarFetchError {}
+
+async function takeTurn(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (running >= PARSES_AT_ONCE) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new CalendarBusyError("Daywise is busy reading other calendars: try again in a minute");
+    await new Promise<void>((resolve) => {
+      setTimeout(resolve, left).unref();
+      waiting.push(resolve);
+    });
+  }
   running += 1;
 }
 
+/** Every waiter looks again: one whose wait timed out has left its wake-up behind. */
 function endTurn(): void {
   running -= 1;
-  waiting.shift()?.();
+  for (const wake of waiting.splice(0)) wake();
 }
 
 function keepIdle(worker: Worker): void {
@@ -70,7 +82,8 @@ export async function parseIcsOffThread(text: string, window: ParseWindow, limit
   const timeoutMs = limits.timeoutMs ?? PARSE_TIMEOUT_MS;
   const memoryMb = limits.memoryMb ?? PARSE_MEMORY_MB;
   const pooled = memoryMb === PARSE_MEMORY_MB;
-  await takeTurn();
+  // Waiting for a turn is bounded like the parse itself.
+  await takeTurn(timeoutMs);
   const worker = (pooled && idleWorker()) || startWorker(memoryMb);
   let reusable = false;
   let timer: NodeJS.Timeout | undefined;
