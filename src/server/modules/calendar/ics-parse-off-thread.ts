@@ -4,8 +4,8 @@ import { Worker } from "node:worker_threads";
 import { CalendarFetchError } from "./ics-fetch.ts";
 import type { ParsedCalendar, ParseWindow } from "./ics-parse.ts";
 
-export const PARSE_TIMEOUT_MS = 10_000;
-export const PARSE_MEMORY_MB = 256;
+const PARSE_TIMEOUT_MS = 10_000;
+const PARSE_MEMORY_MB = 256;
 /** Each parse takes a core while it runs: the others wait their turn. */
 const PARSES_AT_ONCE = 2;
 /** A worker that served a parse waits this long for the next one (starting one costs a few hundred ms). */

@@ -14,10 +14,10 @@ export const MAX_ITERATIONS_PER_CALENDAR = 100_000;
 const ITERATIONS_PER_TURN = 2_000;
 export const MAX_TITLE_LENGTH = 300;
 /** Over these a calendar is refused: each grows ical.js's work by itself, before any iterator step is counted. */
-export const MAX_OVERRIDES_PER_UID = 1_000;
-export const MAX_DATES_PER_EVENT = 1_000;
+const MAX_OVERRIDES_PER_UID = 1_000;
+const MAX_DATES_PER_EVENT = 1_000;
 /** Dates a rule's BY-parts combine into per period (BYSETPOS picks among all of them). */
-export const MAX_RULE_COMBINATIONS = 1_000;
+const MAX_RULE_COMBINATIONS = 1_000;
 const MAX_ZONE_RULE_COMBINATIONS = 31;
 const ZONE_FREQUENCIES = new Set(["YEARLY", "MONTHLY"]);
 const ALL_DAY_MARGIN_MS = 14 * 3_600_000;
