@@ -1,6 +1,10 @@
+import fc from "fast-check";
+import * as rruleModule from "rrule";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, todayInZone } from "./dates.ts";
 import { describeRecurrence, nextOccurrence, occurrencesBetween, occursOn, validateRecurrence } from "./recurrence.ts";
+
+const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const ZONES = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Pacific/Chatham"];
 const processZone = process.env.TZ;
@@ -101,6 +105,139 @@ describe.each(ZONES)("occurrences seen from %s", (zone) => {
     ]);
     expect(nextOccurrence("FREQ=DAILY;COUNT=3", "2026-11-23", "2026-11-25")).toBeNull();
     expect(occursOn("FREQ=DAILY", "2026-11-23", "2026-11-22")).toBe(false);
+  });
+});
+
+// rrule's plain iteration from the series' start, as the rules ran before they started from the day asked about.
+function naive(rule: string, startDate: string) {
+  const compiled = new RRule({
+    ...RRule.parseString(rule),
+    byhour: null,
+    byminute: null,
+    bysecond: null,
+    dtstart: new Date(`${startDate}T00:00:00Z`),
+    tzid: null,
+  });
+  const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
+  const days = (from: string, to: string) =>
+    compiled.between(midnight(from), midnight(to), true).map((date) => date.toISOString().slice(0, 10));
+  return { days, occursOn: (day: string) => days(day, day).length > 0 };
+}
+
+describe("a series' days cost the same for any day", () => {
+  const nonZero = (min: number, max: number) => fc.integer({ min, max }).filter((value) => value !== 0);
+  const list = (values: fc.Arbitrary<number | string>, maxLength = 3) =>
+    fc.uniqueArray(values, { minLength: 1, maxLength }).map((items) => items.join(","));
+  const weekday = fc.constantFrom("MO", "TU", "WE", "TH", "FR", "SA", "SU");
+  const part = (name: string, value: fc.Arbitrary<string>) =>
+    fc.option(
+      value.map((text) => `${name}=${text}`),
+      { nil: undefined, freq: 2 },
+    );
+  // Rules as validateRecurrence lets them through: BY* parts by FREQ, as RFC 5545 and its cost limits allow.
+  const ruleArbitrary = fc.constantFrom("DAILY", "WEEKLY", "MONTHLY", "YEARLY").chain((freq) => {
+    const yearly = freq === "YEARLY";
+    const longer = freq === "MONTHLY" || yearly;
+    return fc
+      .tuple(
+        part("INTERVAL", fc.integer({ min: 1, max: 5 }).map(String)),
+        part(
+          "BYDAY",
+          list(
+            longer
+              ? fc.oneof(
+                  weekday,
+                  fc.tuple(nonZero(-5, 5), weekday).map(([n, day]) => `${n}${day}`),
+                )
+              : weekday,
+          ),
+        ),
+        freq === "WEEKLY" ? fc.constant(undefined) : part("BYMONTHDAY", list(nonZero(-31, 31))),
+        part("BYMONTH", list(fc.integer({ min: 1, max: 12 }))),
+        yearly
+          ? fc.option(fc.constantFrom("BYYEARDAY=1,100,-1", "BYYEARDAY=60", "BYWEEKNO=1,20,-1", "BYWEEKNO=53"), { nil: undefined })
+          : fc.constant(undefined),
+        longer ? part("BYSETPOS", list(nonZero(-3, 3), 2)) : fc.constant(undefined),
+        part("WKST", weekday),
+        fc.option(
+          fc.oneof(
+            fc.integer({ min: 1, max: 40 }).map((count) => `COUNT=${count}`),
+            fc.constantFrom("UNTIL=20290615T000000Z", "UNTIL=20310101"),
+          ),
+          {
+            nil: undefined,
+            freq: 2,
+          },
+        ),
+      )
+      .map((parts) => [`FREQ=${freq}`, ...parts.filter((item) => item !== undefined)].join(";"))
+      .filter((rule) => longer || !/INTERVAL=[2-5]/.test(rule) || !/BYMONTH/.test(rule));
+  });
+  const day = fc.integer({ min: 0, max: 5 * 365 }).map((offset) => addDays("2026-01-01", offset));
+
+  it("answers as rrule's plain iteration from the series' start", () => {
+    fc.assert(
+      fc.property(ruleArbitrary, day, day, fc.integer({ min: 0, max: 60 }), (rule, start, asked, span) => {
+        // rrule's plain walk goes on to year 9999 when no day comes: only rules that have one are compared.
+        fc.pre(validateRecurrence(rule, start) === null);
+        const plain = naive(rule, start);
+        expect(occursOn(rule, start, asked), "occursOn").toBe(asked >= start && plain.occursOn(asked));
+        expect(occurrencesBetween(rule, start, asked, addDays(asked, span)), "occurrencesBetween").toEqual(
+          addDays(asked, span) < start ? [] : plain.days(asked < start ? start : asked, addDays(asked, span)),
+        );
+        const horizon = addDays(asked, 3 * 366);
+        const expected = plain.days(asked < start ? start : addDays(asked, 1), horizon)[0];
+        const next = nextOccurrence(rule, start, asked);
+        if (expected !== undefined) expect(next, "nextOccurrence").toBe(expected);
+        else expect(next === null || next > horizon, "nextOccurrence").toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it("reads a daily series started today on 9999-12-31, and finds its next day, in a few milliseconds", () => {
+    const started = performance.now();
+    expect(occursOn("FREQ=DAILY", "2026-12-05", "9999-12-31")).toBe(true);
+    expect(occursOn("FREQ=WEEKLY;BYDAY=MO,FR", "2026-12-05", "9999-12-31")).toBe(true);
+    expect(occursOn("FREQ=DAILY;INTERVAL=7", "2026-12-05", "9999-12-31")).toBe(false);
+    expect(nextOccurrence("FREQ=DAILY", "2026-12-05", "9999-12-30")).toBe("9999-12-31");
+    expect(occurrencesBetween("FREQ=MONTHLY;BYDAY=-1FR", "2026-12-05", "9999-01-01", "9999-12-31")).toHaveLength(12);
+    expect(occursOn("FREQ=DAILY;COUNT=999", "2026-12-05", "9999-12-31")).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("finds that a rule never occurs without walking to year 9999", () => {
+    const started = performance.now();
+    for (const rule of [
+      "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31",
+      "FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6",
+      "FREQ=MONTHLY;INTERVAL=5;BYDAY=MO;BYSETPOS=6",
+    ]) {
+      expect(validateRecurrence(rule, "2026-12-05"), rule).toContain("never occurs");
+    }
+    expect(nextOccurrence("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29", "2026-12-05", "2096-03-01")).toBe("2104-02-29");
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("works at the ends of the calendar", () => {
+    expect(validateRecurrence("FREQ=DAILY", "1000-01-01")).toBeNull();
+    expect(nextOccurrence("FREQ=DAILY", "1000-01-01", "0999-12-31")).toBe("1000-01-01");
+    expect(validateRecurrence("FREQ=DAILY", "9999-12-31")).toBeNull();
+    expect(nextOccurrence("FREQ=DAILY", "9999-12-30", "9999-12-31")).toBeNull();
+    expect(occurrencesBetween("FREQ=DAILY", "9999-12-30", "9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
+  });
+
+  it.each([
+    ["FREQ=DAILY;COUNT=1000", "COUNT above 999"],
+    ["FREQ=MONTHLY;BYMONTHDAY=0", "BYMONTHDAY must not be 0"],
+    ["FREQ=YEARLY;BYEASTER=0", "BYEASTER"],
+    ["FREQ=MONTHLY;BYSETPOS=400", "not a valid RRULE"],
+    ["FREQ=DAILY;BYSETPOS=1", "BYSETPOS unless FREQ is MONTHLY or YEARLY"],
+    ["FREQ=WEEKLY;INTERVAL=2;BYMONTH=3", "INTERVAL with BYMONTH"],
+    ["FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO unless FREQ is YEARLY"],
+  ])("refuses %s", (rule, message) => {
+    expect(validateRecurrence(rule, "2026-11-23")).toContain(message);
   });
 });
 
