@@ -7,7 +7,10 @@ import { type DueUsersJobOptions, runDueUsers } from "./scheduler.ts";
 export type CalendarRefreshJob = ReturnType<typeof calendarRefreshJob>;
 
 export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesOptions) {
+  // Once the server closes, no read starts and those in flight end; a claimed calendar not read is read after its lease.
+  const closing = new AbortController();
   const calendars = calendarService({
+    signal: closing.signal,
     kysely: options.db.kysely,
     now: options.now,
     allowPrivateUrls: options.config.calendar.allowPrivateUrls,
@@ -15,14 +18,13 @@ export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesO
     feedKey: options.config.sessionSecret,
     fetchTimeoutMs: options.config.calendar.fetchTimeoutMs,
   });
-  // Once the server closes, no more reads start; a claimed calendar not read is read after its lease.
-  let stopping = false;
   const job = {
     claimDueUsers: async (now: string, limit: number, leaseUntil: string) =>
-      stopping ? [] : calendars.claimDueSubscriptions(now, limit, leaseUntil),
+      closing.signal.aborted ? [] : calendars.claimDueSubscriptions(now, limit, leaseUntil),
     runForUser: async (subscription: Parameters<typeof calendars.refresh>[0], leaseUntil: string) => {
-      if (stopping) return 0;
+      if (closing.signal.aborted) return 0;
       const failures = await calendars.refresh(subscription);
+      if (closing.signal.aborted) return 0;
       await calendars.scheduleNext(subscription.id, leaseUntil, failures);
       return failures === 0 ? 1 : 0;
     },
@@ -34,7 +36,7 @@ export function calendarRefreshJob(options: DueUsersJobOptions & CalendarRoutesO
       return { calendars: users, refreshed: counted };
     },
     stop(): void {
-      stopping = true;
+      closing.abort();
     },
   };
 }

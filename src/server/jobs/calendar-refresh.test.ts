@@ -75,4 +75,15 @@ describeEachDatabase("calendar reads in the scheduler", (dialect) => {
     await until(async () => (await slot()).autoRolloverDay === "2026-06-16", 8000);
     expect(Date.now() - started).toBeLessThan(1500);
   });
+
+  it("closes without waiting for the calendars still trickling, and counts none of them as failed", async () => {
+    t.clock.advance(31 * 60_000);
+    const before = ics.requests.length;
+    await until(() => ics.requests.length > before, 5000);
+    const started = Date.now();
+    await t.app.close();
+    expect(Date.now() - started).toBeLessThan(500);
+    const counted = await t.db.kysely.selectFrom("calendarSubscriptions").select("consecutiveFailures").execute();
+    expect(counted.every((row) => Number(row.consecutiveFailures) <= 1)).toBe(true);
+  });
 });

@@ -41,6 +41,8 @@ export interface CalendarServiceDeps {
   fetchTimeoutMs?: number;
   maxBytes?: number;
   parseLimits?: ParseLimits;
+  /** Aborted when the server closes: reads in flight end, and are not counted as failures. */
+  signal?: AbortSignal;
 }
 
 function toView(row: SubscriptionRow): CalendarSubscription {
@@ -117,7 +119,12 @@ export function calendarService(deps: CalendarServiceDeps) {
   const repository = calendarRepository(deps.kysely);
   const builtFeeds = new Map<string, { etag: string; body: string }>();
   const users = usersService({ kysely: deps.kysely, now: deps.now });
-  const fetchOptions = { allowPrivateUrls: deps.allowPrivateUrls, timeoutMs: deps.fetchTimeoutMs, maxBytes: deps.maxBytes };
+  const fetchOptions = {
+    allowPrivateUrls: deps.allowPrivateUrls,
+    timeoutMs: deps.fetchTimeoutMs,
+    maxBytes: deps.maxBytes,
+    signal: deps.signal,
+  };
 
   /** Parsed unless it is the kept copy (same text, zone and day): then `parsed` is null. */
   async function readCalendar(url: string, zone: string, kept?: Pick<SubscriptionRow, "contentHash" | "expandedOn">) {
@@ -131,7 +138,7 @@ export function calendarService(deps: CalendarServiceDeps) {
       to: startOfDayInZone(addDays(today, EVENTS_DAYS_AHEAD), zone),
       timeZone: zone,
     };
-    return { hash, today, parsed: await parseIcsOffThread(text, window, deps.parseLimits) };
+    return { hash, today, parsed: await parseIcsOffThread(text, window, { ...deps.parseLimits, signal: deps.signal }) };
   }
 
   /**
@@ -155,8 +162,8 @@ export function calendarService(deps: CalendarServiceDeps) {
       }
       return 0;
     } catch (error) {
+      if (deps.signal?.aborted || error instanceof CalendarBusyError) return Number(subscription.consecutiveFailures);
       if (!(error instanceof CalendarFetchError)) throw error;
-      if (error instanceof CalendarBusyError) return Number(subscription.consecutiveFailures);
       const failures = Number(subscription.consecutiveFailures) + 1;
       await repository.recordFailure(subscription.userId, subscription.id, error.message, at, failures);
       return failures;

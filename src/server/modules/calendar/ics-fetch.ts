@@ -152,6 +152,8 @@ export interface IcsFetchOptions {
   lookup?: LookupFunction;
   /** Which addresses are refused when private URLs are not allowed: isPrivateAddress unless a test says otherwise. */
   refuseAddress?: (address: string) => boolean;
+  /** Ends the read early (the server closing). */
+  signal?: AbortSignal;
 }
 
 /** One request on its own socket (no pool, so no connection made under another check is reused). */
@@ -179,7 +181,7 @@ function request(url: URL, signal: AbortSignal, lookup: LookupFunction | undefin
 /** The calendar's text, or a CalendarFetchError saying what went wrong in words a user can act on. */
 export async function fetchIcs(address: string, options: IcsFetchOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? ICS_FETCH_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal]) : AbortSignal.timeout(timeoutMs);
   const refuse = options.allowPrivateUrls ? null : (options.refuseAddress ?? isPrivateAddress);
   const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse) : options.lookup;
   let url = normaliseCalendarUrl(address);

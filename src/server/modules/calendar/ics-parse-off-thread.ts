@@ -14,6 +14,8 @@ const IDLE_WORKER_MS = 30_000;
 export interface ParseLimits {
   timeoutMs?: number;
   memoryMb?: number;
+  /** Ends the wait and the parse early (the server closing). */
+  signal?: AbortSignal;
 }
 
 // The built server runs the worker's .js; the sources (tsx, vitest) its .ts, through tsx's loader registered first.
@@ -41,16 +43,21 @@ function startWorker(memoryMb: number): Worker {
 /** Not the calendar's fault: a read refused for this is not counted as its failure. */
 export class CalendarBusyError extends CalendarFetchError {}
 
-async function takeTurn(timeoutMs: number): Promise<void> {
+const closing = () => new CalendarBusyError("Daywise is closing: the calendar is read after its restart");
+
+async function takeTurn(timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (running >= PARSES_AT_ONCE) {
     const left = deadline - Date.now();
+    if (signal?.aborted) throw closing();
     if (left <= 0) throw new CalendarBusyError("Daywise is busy reading other calendars: try again in a minute");
     await new Promise<void>((resolve) => {
       setTimeout(resolve, left).unref();
+      signal?.addEventListener("abort", () => resolve(), { once: true });
       waiting.push(resolve);
     });
   }
+  if (signal?.aborted) throw closing();
   running += 1;
 }
 
@@ -83,13 +90,14 @@ export async function parseIcsOffThread(text: string, window: ParseWindow, limit
   const memoryMb = limits.memoryMb ?? PARSE_MEMORY_MB;
   const pooled = memoryMb === PARSE_MEMORY_MB;
   // Waiting for a turn is bounded like the parse itself.
-  await takeTurn(timeoutMs);
+  await takeTurn(timeoutMs, limits.signal);
   const worker = (pooled && idleWorker()) || startWorker(memoryMb);
   let reusable = false;
   let timer: NodeJS.Timeout | undefined;
   let onMessage = (_answer: WorkerAnswer) => {};
   let onError = (_error: Error & { code?: string }) => {};
   let onExit = (_code: number) => {};
+  let onAbort = () => {};
   try {
     return await new Promise<ParsedCalendar>((resolve, reject) => {
       timer = setTimeout(
@@ -111,12 +119,15 @@ export async function parseIcsOffThread(text: string, window: ParseWindow, limit
           ),
         );
       onExit = () => reject(new CalendarFetchError("The calendar could not be read"));
+      onAbort = () => reject(closing());
+      limits.signal?.addEventListener("abort", onAbort, { once: true });
       worker.once("message", onMessage).once("error", onError).once("exit", onExit);
       worker.postMessage({ text, window });
     });
   } finally {
     clearTimeout(timer);
     worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+    limits.signal?.removeEventListener("abort", onAbort);
     if (reusable) keepIdle(worker);
     else await worker.terminate();
     endTurn();
