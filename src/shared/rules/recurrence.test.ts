@@ -223,6 +223,8 @@ describe("a series' days cost the same for any day", () => {
   it("works at the ends of the calendar", () => {
     expect(validateRecurrence("FREQ=DAILY", "1000-01-01")).toBeNull();
     expect(nextOccurrence("FREQ=DAILY", "1000-01-01", "0999-12-31")).toBe("1000-01-01");
+    expect(nextOccurrence("FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", "1000-01-01", "1000-01-04")).toBe("1000-01-17");
+    expect(occursOn("FREQ=WEEKLY;WKST=SU;INTERVAL=2;BYDAY=FR", "1000-01-01", "1000-01-17")).toBe(true);
     expect(validateRecurrence("FREQ=DAILY", "9999-12-31")).toBeNull();
     expect(nextOccurrence("FREQ=DAILY", "9999-12-30", "9999-12-31")).toBeNull();
     expect(occurrencesBetween("FREQ=DAILY", "9999-12-30", "9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);

@@ -1,7 +1,7 @@
 // Occurrences are calendar days, so rules run on floating UTC midnights: the user's zone and its DST never shift a day.
 import * as rruleModule from "rrule";
 import type { Frequency as Freq, Options, RRule as Rule } from "rrule";
-import { addDays, daysBetween, isCalendarDate, LAST_CALENDAR_DATE } from "./dates.ts";
+import { isCalendarDate, LAST_CALENDAR_DATE } from "./dates.ts";
 import { RECURRENCE_MAX_LENGTH } from "./recurrence-words.ts";
 
 export { describeRecurrence, RECURRENCE_MAX_LENGTH } from "./recurrence-words.ts";
@@ -25,6 +25,17 @@ function utcMidnight(day: string): Date {
 
 function dayOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
+}
+
+const MS_PER_DAY = 86_400_000;
+
+// Not dates.ts's: a week's or a walk's start may fall before year 1000.
+function addDays(day: string, days: number): string {
+  return dayOf(new Date(utcMidnight(day).getTime() + days * MS_PER_DAY));
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((utcMidnight(to).getTime() - utcMidnight(from).getTime()) / MS_PER_DAY);
 }
 
 function parse(rule: string): Partial<Options> | string {

@@ -162,6 +162,19 @@ describeEachDatabase("MCP server", (dialect) => {
     expect(day.meetingMinutes).toBe(90);
   });
 
+  it("get_day reads the calendar's last and first days, a daily series started today in them, in well under 2 s", async () => {
+    const planner = await signInTestUser(t.app, { name: "Far" });
+    const client = await connect(await newToken(t, planner, "write"));
+    await call(client, "create_tasks", { tasks: [{ title: "Stretch", recurrence: "FREQ=DAILY" }] });
+    const started = performance.now();
+    const last = await call(client, "get_day", { date: "9999-12-31" });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(last.isError, JSON.stringify(last.content)).toBeFalsy();
+    expect(last.structuredContent).toMatchObject({ date: "9999-12-31", isToday: false, tasks: { todo: [{ title: "Stretch" }] } });
+    const first = await call(client, "get_day", { date: "1000-01-01" });
+    expect(first.structuredContent).toMatchObject({ date: "1000-01-01", tasks: { todo: [] } });
+  });
+
   it("answers a refused call as a tool error, not a failure of the protocol", async () => {
     const client = await connect(await newToken(t, user, "write"));
     const missing = await call(client, "update_task", { id: "00000000-0000-4000-8000-000000000000", changes: { title: "x" } });

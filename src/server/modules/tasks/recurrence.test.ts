@@ -94,6 +94,40 @@ describeEachDatabase("recurring tasks", (dialect) => {
       expect(ofSeries(await day(addDays(TODAY, -30)), first.seriesId)).toHaveLength(1);
     });
 
+    it("reads the calendar's far days of a daily series started today at once, each new one again", async () => {
+      const first = await create({ title: "Stretch", date: TODAY, recurrence: "FREQ=DAILY" });
+      for (const date of ["9999-12-31", "9999-12-30", "8000-02-29"]) {
+        const started = performance.now();
+        expect(ofSeries(await day(date), first.seriesId), date).toEqual([expect.objectContaining({ date, title: "Stretch" })]);
+        expect(performance.now() - started, date).toBeLessThan(2_000);
+      }
+      const started = performance.now();
+      const future = await t.app.inject({ url: "/api/tasks/future?startDate=9000-06-01&endDate=9001-06-01", headers: user.headers });
+      expect(ofSeries(future.json(), first.seriesId).map((task) => task.date)).toEqual(["9000-06-01"]);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+
+    it("a rule that never occurs is refused at once, not after walking to year 9999", async () => {
+      const started = performance.now();
+      const response = await post(user, { title: "Never", date: TODAY, recurrence: "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain("recurrence: never occurs");
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+
+    it.each([
+      ["1000-01-01", "FREQ=DAILY", 201, "1000-01-01"],
+      ["1000-01-01", "FREQ=WEEKLY;BYDAY=FR", 201, "1000-01-03"],
+      ["9999-12-31", "FREQ=DAILY", 201, "9999-12-31"],
+      ["9999-12-31", "FREQ=WEEKLY;BYDAY=MO", 400, "recurrence: never occurs from the task's date on"],
+    ])("at the calendar's ends, a task from %s repeating %s is a %i (%s)", async (date, recurrence, status, expected) => {
+      const response = await post(user, { title: "Edge", date, recurrence });
+      expect(response.statusCode, response.body).toBe(status);
+      if (status === 201) expect(response.json()).toMatchObject({ date: expected, recurrence });
+      else expect(response.json().message).toContain(expected);
+      if (status === 201) expect(ofSeries(await day(expected), response.json().seriesId)).toHaveLength(1);
+    });
+
     it("concurrent first reads of a day still make one occurrence", async () => {
       const first = await create({ title: "Water plants", date: TODAY, recurrence: "FREQ=DAILY" });
       const date = addDays(TODAY, 3);
