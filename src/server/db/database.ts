@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import {
   CamelCasePlugin,
   Kysely,
@@ -87,18 +88,15 @@ const MAX_CACHED_STATEMENTS = 500;
  * runs to completion (all/run) before the next one starts. Least recently used ones go first.
  */
 function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LRUCache<string, SqliteStatement>({ max: MAX_CACHED_STATEMENTS });
   return {
     close: () => database.close(),
     prepare(text: string) {
       let statement = statements.get(text);
-      if (statement) {
-        statements.delete(text);
-      } else {
+      if (!statement) {
         statement = database.prepare(text);
-        if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
       return statement;
     },
   };

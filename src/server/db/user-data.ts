@@ -11,6 +11,7 @@
 // (user.repository.ts, in the same UPDATE). Each raise also sends a change notice with what changed
 // (change-notices.ts), which the live streams pass on once the write commits (decision 038).
 import { type Kysely, type Transaction, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { ChangeKind } from "../../shared/api/live-events.ts";
 import { noticePrefix, notifyColumn } from "./change-notices.ts";
 import { compiledQuery } from "./compiled-query.ts";
@@ -48,14 +49,11 @@ export async function writeUserData<T>(
 
 // The version each user's last committed write raised to, for the answer's X-Data-Version (live
 // plugin): per process, read when the writing request answers. Bounded: the oldest users go first.
-const writtenVersions = new Map<string, number>();
-const MAX_WRITTEN_VERSIONS = 10_000;
+const writtenVersions = new LRUCache<string, number>({ max: 10_000 });
 
 export function noteWrittenVersion(userId: string, version: number): void {
   if (!Number.isSafeInteger(version) || version <= (writtenVersions.get(userId) ?? 0)) return;
-  writtenVersions.delete(userId);
   writtenVersions.set(userId, version);
-  if (writtenVersions.size > MAX_WRITTEN_VERSIONS) writtenVersions.delete(writtenVersions.keys().next().value!);
 }
 
 export function writtenVersion(userId: string): number | undefined {

@@ -1,4 +1,5 @@
 // Occurrences are calendar days, so rules run on floating UTC midnights: the user's zone and its DST never shift a day.
+import { LRUCache } from "lru-cache";
 import * as rruleModule from "rrule";
 import type { Frequency as Freq, Options, RRule as Rule } from "rrule";
 import { isCalendarDate, LAST_CALENDAR_DATE } from "./dates.ts";
@@ -140,13 +141,12 @@ function explicitOptions(parsed: Rule["options"]): Partial<Options> {
   return options;
 }
 
-const prepared = new Map<string, Prepared | null>();
-const RULE_CACHE_SIZE = 1000;
+const prepared = new LRUCache<string, { result: Prepared | null }>({ max: 1000 });
 
 function prepare(rule: string, startDate: string): Prepared | null {
   const key = `${startDate}|${rule}`;
   const cached = prepared.get(key);
-  if (cached !== undefined) return cached;
+  if (cached) return cached.result;
   const options = parse(rule);
   let result: Prepared | null = null;
   if (typeof options !== "string" && isCalendarDate(startDate)) {
@@ -166,8 +166,7 @@ function prepare(rule: string, startDate: string): Prepared | null {
       result.end = days.length === 0 ? null : dayOf(days[days.length - 1]!);
     }
   }
-  if (prepared.size >= RULE_CACHE_SIZE) prepared.delete(prepared.keys().next().value as string);
-  prepared.set(key, result);
+  prepared.set(key, { result });
   return result;
 }
 

@@ -5,6 +5,7 @@ import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import formbody from "@fastify/formbody";
+import { LRUCache } from "lru-cache";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 // Types only: the provider module is slow to load, so getProvider imports it on first use.
@@ -69,7 +70,7 @@ interface LocalAccount {
   email: string;
 }
 
-async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: JWK[] }, accounts: Map<string, LocalAccount>) {
+async function createLocalProvider(options: LocalProviderOptions, jwks: { keys: JWK[] }, accounts: LRUCache<string, LocalAccount>) {
   const { default: Provider } = await import("oidc-provider");
   const issuer = localIssuer(options.publicUrl);
   const cookieOptions = { signed: true, httpOnly: true, sameSite: "lax" as const };
@@ -162,7 +163,7 @@ const signInFormSchema = z.object({
 
 // `fetch` calls the provider in-process (app.inject), so it works before the server listens and behind any proxy.
 export function localProvider(app: FastifyInstance, options: LocalProviderOptions) {
-  const accounts = new Map<string, LocalAccount>();
+  const accounts = new LRUCache<string, LocalAccount>({ max: MAX_REMEMBERED_ACCOUNTS });
   const publicUrl = new URL(options.publicUrl);
   let instance: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | undefined;
 
@@ -182,12 +183,7 @@ export function localProvider(app: FastifyInstance, options: LocalProviderOption
   }
 
   function rememberAccount(subject: string, account: LocalAccount) {
-    accounts.delete(subject);
     accounts.set(subject, account);
-    if (accounts.size > MAX_REMEMBERED_ACCOUNTS) {
-      const oldest = accounts.keys().next().value;
-      if (oldest !== undefined) accounts.delete(oldest);
-    }
   }
 
   function prepareRawRequest(request: FastifyRequest): RawRequest {

@@ -3,6 +3,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import {
   CALENDAR_COLOURS,
   CALENDAR_EVENTS_MAX_DAYS,
@@ -117,7 +118,7 @@ export function calendarEvents(deps: { kysely: Kysely<Database>; now: () => Date
 
 export function calendarService(deps: CalendarServiceDeps) {
   const repository = calendarRepository(deps.kysely);
-  const builtFeeds = new Map<string, { etag: string; body: string }>();
+  const builtFeeds = new LRUCache<string, { etag: string; body: string }>({ max: FEEDS_KEPT });
   const users = usersService({ kysely: deps.kysely, now: deps.now });
   const fetchOptions = {
     allowPrivateUrls: deps.allowPrivateUrls,
@@ -297,7 +298,6 @@ export function calendarService(deps: CalendarServiceDeps) {
         repository.listFeedSeries(owner.id, from, to),
       ]);
       const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
-      if (builtFeeds.size >= FEEDS_KEPT) builtFeeds.delete(builtFeeds.keys().next().value!);
       builtFeeds.set(owner.id, built);
       return built;
     },
