@@ -20,7 +20,7 @@ import { AppError } from "../../app-error.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { usersService } from "../user/user.service.ts";
 import { calendarRepository, type SubscriptionRow } from "./calendar.repository.ts";
-import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./ics-fetch.ts";
+import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./calendar-fetch.ts";
 import { buildFeed, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from "./ics-feed.ts";
 import { CalendarBusyError, type ParseLimits, parseIcsOffThread } from "./ics-parse-off-thread.ts";
 

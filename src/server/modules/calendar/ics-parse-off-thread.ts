@@ -1,7 +1,7 @@
 // Calendars are parsed off the main thread, a few at a time, each in a worker with its own heap limit and under a
 // time limit: a calendar over either is refused with the reason, and its worker ended.
 import { Worker } from "node:worker_threads";
-import { CalendarFetchError } from "./ics-fetch.ts";
+import { CalendarFetchError } from "./calendar-fetch.ts";
 import type { ParsedCalendar, ParseWindow } from "./ics-parse.ts";
 
 const PARSE_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 // Calendars parsed in a worker thread (ics-parse-off-thread.ts), one at a time: its memory and time are bounded by
 // the thread, which is ended when over, so no calendar can stall or exhaust the server.
 import { parentPort } from "node:worker_threads";
-import { CalendarFetchError } from "./ics-fetch.ts";
+import { CalendarFetchError } from "./calendar-fetch.ts";
 import { type ParseWindow, parseIcs } from "./ics-parse.ts";
 
 parentPort!.on("message", async ({ text, window }: { text: string; window: ParseWindow }) => {

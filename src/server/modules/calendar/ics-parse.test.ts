@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { HOSTILE_CALENDAR, WORK_CALENDAR } from "../../test/ics-test-server.ts";
-import { isPrivateAddress, normaliseCalendarUrl, shortenCalendarUrl } from "./ics-fetch.ts";
+import { isPrivateAddress, normaliseCalendarUrl, shortenCalendarUrl } from "./calendar-fetch.ts";
 import { buildFeed, buildVtimezone } from "./ics-feed.ts";
 import { MAX_ITERATIONS_PER_EVENT, parseIcs } from "./ics-parse.ts";
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
 import { isKnownTimeZone } from "../../../shared/rules/dates.ts";
-import { CalendarFetchError } from "./ics-fetch.ts";
+import { CalendarFetchError } from "./calendar-fetch.ts";
 
 export const MAX_OCCURRENCES_PER_CALENDAR = 20_000;
 /** Steps of one rule's iterator, those before the window included (a daily rule from 1999 fits; one from the year 1000 stops here). */

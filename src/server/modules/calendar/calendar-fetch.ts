@@ -1,11 +1,10 @@
 // Reads a subscribed calendar's ICS text from the user's URL, which is untrusted: bounded in time, size and
 // redirects, and refused when any hop connects to a private address (server-side request forgery).
 import dns from "node:dns";
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { pipeline, type Transform } from "node:stream";
+import { pipeline, type Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
+import { Agent, type Dispatcher, request } from "undici";
 
 export const ICS_FETCH_TIMEOUT_MS = 10_000;
 export const ICS_MAX_BYTES = 5 * 1024 * 1024;
@@ -118,26 +117,21 @@ const decoders: Record<string, () => Transform> = {
 };
 
 /** The body, decompressed and counted after decompression (a small gzip can hold gigabytes). */
-async function readBounded(response: IncomingMessage, maxBytes: number): Promise<string> {
-  try {
-    const declared = Number(response.headers["content-length"]);
-    if (declared > maxBytes) throw tooLarge(maxBytes);
-    const encoding = (response.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-    const decoder = decoders[encoding];
-    if (!decoder && encoding !== "identity") throw new CalendarFetchError("The calendar came in a compression Daywise does not read");
-    const body = decoder ? pipeline(response, decoder(), () => undefined) : response;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(chunk);
-    }
-    return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
-  } finally {
-    // The connection is this read's alone: closed however the read ends.
-    response.destroy();
+async function readBounded(headers: Dispatcher.ResponseData["headers"], body: Readable, maxBytes: number): Promise<string> {
+  if (Number(headers["content-length"]) > maxBytes) throw tooLarge(maxBytes);
+  const encoding = String(headers["content-encoding"] ?? "identity")
+    .trim()
+    .toLowerCase();
+  const decoder = decoders[encoding];
+  if (!decoder && encoding !== "identity") throw new CalendarFetchError("The calendar came in a compression Daywise does not read");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of (decoder ? pipeline(body, decoder(), () => undefined) : body) as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw tooLarge(maxBytes);
+    chunks.push(chunk);
   }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
 function tooLarge(maxBytes: number) {
@@ -156,27 +150,11 @@ export interface IcsFetchOptions {
   signal?: AbortSignal;
 }
 
-/** One request on its own socket (no pool, so no connection made under another check is reused). */
-function request(url: URL, signal: AbortSignal, lookup: LookupFunction | undefined): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const outgoing = (url.protocol === "https:" ? https : http).request(
-      url,
-      {
-        agent: false,
-        signal,
-        lookup,
-        headers: {
-          accept: "text/calendar, text/plain;q=0.9, */*;q=0.1",
-          "accept-encoding": "gzip, deflate, br",
-          "user-agent": "Daywise calendar subscription",
-        },
-      },
-      resolve,
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+const requestHeaders = {
+  accept: "text/calendar, text/plain;q=0.9, */*;q=0.1",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Daywise calendar subscription",
+};
 
 /** The calendar's text, or a CalendarFetchError saying what went wrong in words a user can act on. */
 export async function fetchIcs(address: string, options: IcsFetchOptions): Promise<string> {
@@ -185,31 +163,40 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
   const refuse = options.allowPrivateUrls ? null : (options.refuseAddress ?? isPrivateAddress);
   const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse) : options.lookup;
   let url = normaliseCalendarUrl(address);
+  // This read's own connections, each hop on a new one (reset), all closed when the read ends.
+  const agent = new Agent({ connect: { lookup, timeout: timeoutMs } });
+  // A request still connecting only notes its signal's abort: destroying the agent ends it at once.
+  const endConnecting = () => void agent.destroy(signal.reason as Error);
+  signal.addEventListener("abort", endConnecting, { once: true });
   try {
     for (let hop = 0; ; hop += 1) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       // An address in the URL is connected to without a lookup, so it is checked here.
       if (refuse && isIP(host) && refuse(host)) throw privateHost(host);
-      const response = await request(url, signal, lookup);
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.destroy();
-        if (hop >= ICS_MAX_REDIRECTS) throw new CalendarFetchError(`The calendar redirected more than ${ICS_MAX_REDIRECTS} times`);
-        url = normaliseCalendarUrl(new URL(response.headers.location, url).href);
-        continue;
+      const { statusCode, statusText, headers, body } = await request(url, {
+        dispatcher: agent,
+        signal,
+        reset: true,
+        headers: requestHeaders,
+      });
+      try {
+        if (statusCode >= 300 && statusCode < 400 && typeof headers.location === "string") {
+          if (hop >= ICS_MAX_REDIRECTS) throw new CalendarFetchError(`The calendar redirected more than ${ICS_MAX_REDIRECTS} times`);
+          url = normaliseCalendarUrl(new URL(headers.location, url).href);
+          continue;
+        }
+        if (statusCode < 200 || statusCode >= 300)
+          throw new CalendarFetchError(`The calendar's server answered ${statusCode}${statusText ? ` ${statusText}` : ""}`);
+        const text = await readBounded(headers, body, options.maxBytes ?? ICS_MAX_BYTES);
+        const start = text.replace(/^\uFEFF/, "").trimStart();
+        if (/^<(!doctype|html|\?xml)/i.test(start))
+          throw new CalendarFetchError("The address sent a web page, not a calendar: use its ICS (iCal) address");
+        if (!/^BEGIN:VCALENDAR/i.test(start)) throw new CalendarFetchError("The address did not send an ICS calendar (no BEGIN:VCALENDAR)");
+        return text;
+      } finally {
+        // A body left unread (a redirect, a refusal) errors as it is dropped: nobody is waiting for that error.
+        body.on("error", () => undefined).destroy();
       }
-      if (status < 200 || status >= 300) {
-        response.destroy();
-        throw new CalendarFetchError(
-          `The calendar's server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}`,
-        );
-      }
-      const text = await readBounded(response, options.maxBytes ?? ICS_MAX_BYTES);
-      const start = text.replace(/^\uFEFF/, "").trimStart();
-      if (/^<(!doctype|html|\?xml)/i.test(start))
-        throw new CalendarFetchError("The address sent a web page, not a calendar: use its ICS (iCal) address");
-      if (!/^BEGIN:VCALENDAR/i.test(start)) throw new CalendarFetchError("The address did not send an ICS calendar (no BEGIN:VCALENDAR)");
-      return text;
     }
   } catch (error) {
     if (error instanceof CalendarFetchError) throw error;
@@ -217,5 +204,8 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
     if (String((error as { code?: unknown }).code).startsWith("Z_"))
       throw new CalendarFetchError("The calendar's compressed text is broken");
     throw new CalendarFetchError("The calendar's server could not be reached");
+  } finally {
+    signal.removeEventListener("abort", endConnecting);
+    await agent.destroy();
   }
 }

@@ -1,7 +1,8 @@
-import { isIP, type LookupFunction } from "node:net";
+import diagnostics from "node:diagnostics_channel";
+import { isIP, type LookupFunction, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IcsTestServer, startIcsTestServer } from "../../test/ics-test-server.ts";
-import { fetchIcs, isPrivateAddress } from "./ics-fetch.ts";
+import { fetchIcs, isPrivateAddress } from "./calendar-fetch.ts";
 
 /** A resolver answering from a table, each host's answers in turn (the last one repeated), counting its calls. */
 function stubResolver(table: Record<string, string[][]>) {
@@ -41,6 +42,22 @@ describe("fetchIcs checks the address it connects to", () => {
     });
     expect(text).toMatch(/^BEGIN:VCALENDAR/);
     expect(resolver.calls).toEqual(["calendar.test", "calendar.test"]);
+  });
+
+  it("connects through undici to the address the check passed, on a connection of its own for each hop", async () => {
+    const connections: string[] = [];
+    const onConnected = (message: unknown) => {
+      const { connectParams, socket } = message as { connectParams: { hostname: string }; socket: Socket };
+      connections.push(`${connectParams.hostname} ${socket.remoteAddress}`);
+    };
+    diagnostics.subscribe("undici:client:connected", onConnected);
+    try {
+      const resolver = stubResolver({ "calendar.test": [["127.0.0.1"]] });
+      await fetchIcs(named("calendar.test", "/hop.ics"), { allowPrivateUrls: false, lookup: resolver.lookup, refuseAddress: () => false });
+    } finally {
+      diagnostics.unsubscribe("undici:client:connected", onConnected);
+    }
+    expect(connections).toEqual(["calendar.test 127.0.0.1", "calendar.test 127.0.0.1"]);
   });
 
   it("refuses a host that answers a public address to a first look and loopback to the connection (DNS rebinding)", async () => {
@@ -96,6 +113,14 @@ describe("fetchIcs checks the address it connects to", () => {
     await expect(fetchIcs("http://slow.test/cal.ics", { allowPrivateUrls: false, lookup: silent, timeoutMs: 200 })).rejects.toThrow(
       "did not answer within",
     );
+  });
+
+  it("ends a read still connecting as soon as its signal aborts (the server closing)", async () => {
+    const closing = new AbortController();
+    const silent: LookupFunction = () => closing.abort();
+    await expect(
+      fetchIcs("http://slow.test/cal.ics", { allowPrivateUrls: false, lookup: silent, timeoutMs: 60_000, signal: closing.signal }),
+    ).rejects.toThrow("did not answer within");
   });
 });
 
