@@ -31,18 +31,11 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema this connection is bound to, when not the default. */
   schema?: string;
-  /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /**
-   * Runs a write in a transaction shared with the other writes asked for in the same turn of the
-   * event loop (SQLite: one commit for all of them; PostgreSQL: at once). Settles after the commit.
-   */
+  /** A write sharing one commit with the same event-loop turn's others on SQLite; settles after the commit. */
   groupCommit: GroupCommit;
-  /**
-   * Hears every committed raise of a data version (change-notices.ts): on SQLite from this process,
-   * on PostgreSQL from every instance, through one LISTEN connection of its own.
-   */
+  /** Every committed raise of a data version: this process's on SQLite, every instance's on PostgreSQL (LISTEN). */
   listenForChanges(handlers: ChangeHandlers): Promise<NoticeListening>;
 }
 
@@ -54,10 +47,7 @@ export interface ChangeHandlers {
 }
 
 export interface CreateDbOptions {
-  /**
-   * Errors of the database's background work (a dropped idle PostgreSQL connection, a failed
-   * SQLite checkpoint): reported here, never crashing the process.
-   */
+  /** Errors of background work (a dropped idle connection, a failed checkpoint): reported, never crashing. */
   onBackgroundError?: (error: Error) => void;
   /** For SQLite: ":memory:" instead of the configured file (tests). */
   sqliteFile?: string;
@@ -65,15 +55,10 @@ export interface CreateDbOptions {
 
 /** PostgreSQL pool defaults (README "Configuration": DATABASE_POOL_SIZE, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS). */
 export const POSTGRES_DEFAULTS = { poolSize: 10, connectTimeoutMs: 3_000, queryTimeoutMs: 5_000 } as const;
-/**
- * How much longer the app waits for an answer than the server's statement_timeout: a reachable
- * server cancels a slow statement itself (and says so); past this, the server or the network is
- * gone and the app gives up on its own (a partition drops packets: nothing would ever answer).
- */
+// Past statement_timeout plus this, the server or the network is gone (a partition answers nothing): give up.
 const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
 
-// Each driver is loaded only when its database is used (both are CommonJS, so synchronously):
-// a server on SQLite does not spend its start-up loading pg, nor one on PostgreSQL the SQLite addon.
+// Each driver is loaded only when its database is used, so start-up never loads the other one.
 const require = createRequire(import.meta.url);
 const loadSqlite = () => require("better-sqlite3") as typeof SQLiteDatabase;
 const loadPg = () => require("pg") as typeof PgModule;
@@ -81,12 +66,8 @@ const loadPg = () => require("pg") as typeof PgModule;
 /** Statements kept per SQLite database; far more than the app's distinct queries. */
 const MAX_CACHED_STATEMENTS = 500;
 
-/**
- * better-sqlite3 as Kysely sees it, with its prepared statements kept: Kysely prepares every query
- * anew, and parsing and planning the SQL cost as much as running a hot indexed read. Safe because
- * Kysely runs one query at a time on the single SQLite connection (its mutex), and a statement
- * runs to completion (all/run) before the next one starts. Least recently used ones go first.
- */
+// Kysely prepares every query anew, which costs as much as a hot read: statements are kept. Safe because
+// Kysely's mutex runs one statement at a time, to completion, on the single connection.
 function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max: MAX_CACHED_STATEMENTS });
   return {
@@ -102,12 +83,7 @@ function withStatementCache(database: SQLiteDatabase.Database): SqliteDatabase {
   };
 }
 
-/**
- * The pool as Kysely sees it, with the compiled queries (compiled-query.ts: the per-request ones,
- * e.g. the session lookup) sent as named prepared statements: pg prepares each once per
- * connection and then only binds and executes it, saving PostgreSQL's parse and plan every time.
- * Every other query (migrations, ad-hoc ones) is sent as is.
- */
+// Compiled queries (compiled-query.ts) go as named prepared statements, parsed and planned once per connection.
 function withPreparedStatements(pool: PgModule.Pool): PostgresPool {
   const wrapped = new WeakMap<PgModule.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
@@ -226,11 +202,8 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   });
   const reportBackgroundError = (error: Error) => options.onBackgroundError?.(error);
   pool.on("error", reportBackgroundError);
-  // A connection that dies while checked out (the server restarted, a backend was terminated, the
-  // network reset) fails its query, which the request answers 503, and then also emits 'error' on
-  // its client. pg-pool listens only while a client is idle, and an 'error' event nobody listens
-  // to kills the process: so every client is listened to for its whole life. The pool drops a
-  // broken client when it is released.
+  // A client dying while checked out also emits 'error', which pg-pool hears only while it is idle, and an
+  // unheard 'error' kills the process: every client is listened to for its whole life.
   pool.on("connect", (client) => {
     client.on("error", reportBackgroundError);
   });

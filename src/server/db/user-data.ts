@@ -1,15 +1,7 @@
-// A user's planner data (tasks, goals) is written only through writeUserData: one transaction that
-// first raises the user's data version (migration 0004), then does the work. The version is what
-// the user-data cache (plugins/user-data-cache.ts) checks, so a write that bypassed this would
-// leave cached answers stale. Raising it first also takes the user's row lock (PostgreSQL) or the
-// write lock (SQLite) before any task or goal row, so a user's concurrent writes queue up in one
-// order and cannot deadlock each other. The one other writer, closing a day (rollover.repository.ts
-// storeClose, decision 029), keeps the same rule in its own transaction: it raises the version
-// first, and only if it still is the one its read saw, before any task row.
-// Two writes that change no task or goal raise it too, because kept answers show what they change
-// (decision 010): marking a day's insights viewed (through writeUserData) and a new time zone
-// (user.repository.ts, in the same UPDATE). Each raise also sends a change notice with what changed
-// (change-notices.ts), which the live streams pass on once the write commits (decision 038).
+// Tasks and goals are written only through writeUserData: one transaction that first raises the user's
+// data version, which kept answers check (decision 028) and whose notice reaches the live streams at
+// commit (decision 038). Raising it first takes the user's row or write lock before any task row, so a
+// user's concurrent writes queue in one order and cannot deadlock; closing a day keeps the same rule (029).
 import { type Kysely, type Transaction, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { ChangeKind } from "../../shared/api/live-events.ts";
@@ -47,8 +39,7 @@ export async function writeUserData<T>(
   return result;
 }
 
-// The version each user's last committed write raised to, for the answer's X-Data-Version (live
-// plugin): per process, read when the writing request answers. Bounded: the oldest users go first.
+// Each user's last committed raise, for the writing request's X-Data-Version (live plugin).
 const writtenVersions = new LRUCache<string, number>({ max: 10_000 });
 
 export function noteWrittenVersion(userId: string, version: number): void {

@@ -1,11 +1,6 @@
-// Hot reads of a user's planner data, kept serialized in memory. The board reads a day's tasks on
-// every day change and the goals page all goals with their progress; reading, mapping and
-// serializing those rows cost far more than the rest of the request (measured: ~27 tasks of a day
-// about 140 µs in SQLite alone). An answer is kept under the user's data version it was read at
-// (request.userDataVersion, read with the session), and every write that changes a kept answer
-// raises that version first (db/user-data.ts), so a kept answer is served only while nothing it
-// depends on has changed, whichever server instance wrote. Only answers that are a function of the
-// stored data may be kept (no clock; the zone only because a change of zone raises the version).
+// Hot reads of a user's planner data, kept serialized in memory under the data version they were read
+// at (decision 028): every write raises it first, so a kept answer is served only while nothing it
+// depends on changed, on any instance. Only answers that are a function of the stored data may be kept.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
@@ -14,7 +9,6 @@ import { requireUserId } from "./authenticate.ts";
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
 // Answers are kept as UTF-8 bytes: a kept string would be measured and encoded again on every send.
-/** One answer, under its own key. */
 interface Entry {
   version: number;
   json: Buffer;
@@ -29,11 +23,7 @@ interface GroupEntry {
   chars: number;
 }
 
-/**
- * A family of answers a user can ask for without bound (one per day of the calendar): kept in one
- * entry per user, at most `max` answers (least recently used out first), all dropped together
- * when the user's version moves on.
- */
+/** Answers a user can ask for without bound (one per day): one entry per user, at most `max`, dropped together. */
 export interface UserDataGroup {
   name: string;
   max: number;
@@ -41,11 +31,7 @@ export interface UserDataGroup {
 
 declare module "fastify" {
   interface FastifyReply {
-    /**
-     * Sends the signed-in user's answer for `key` (unique per route and parameters, or within
-     * `group`), serialized by the route's response schema: the kept one while the user's data
-     * version is unchanged, otherwise `load()`'s, which is then kept.
-     */
+    /** The kept answer for `key` while the user's data version is unchanged, else `load()`'s, then kept. */
     sendUserData(key: string, load: () => Promise<unknown>, group?: UserDataGroup): Promise<FastifyReply>;
   }
 }

@@ -10,9 +10,7 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
   return (aiProviderNames as readonly string[]).includes(value);
 }
 
-// Unnamed `data: {delta}` events, `event: proposal` (a stored Proposal, nothing changed until applied:
-// decision 033), then exactly one `event: done` ({content}) or `event: error`; a failure before the
-// first event is an ordinary JSON error answer.
+// Deltas and proposals, then exactly one `done` or `error`; a failure before the first event is a JSON error answer.
 export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }

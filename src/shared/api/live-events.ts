@@ -1,12 +1,10 @@
-// The change stream (GET /api/events): which of a user's data changed and its new data version, never
-// the data itself. No zod here: the web app's listener is a lazy chunk and needs none (decision 013).
+// The change stream names what changed and the new data version, never the data; no zod (decision 013).
 export const LIVE_EVENTS_PATH = "/api/events";
 
 /** What a write changed; "all" after a gap the server cannot account for. */
 export const changeKinds = ["tasks", "goals", "insights", "rollover", "calendar", "user", "all"] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 
-/** `event: change`, `id:` the data version. */
 export interface ChangeEvent {
   version: number;
   kinds: ChangeKind[];
@@ -15,7 +13,6 @@ export interface ChangeEvent {
 export const CHANGE_EVENT = "change";
 /** A write's answer names the data version it wrote, so the writing tab can tell its own events. */
 export const DATA_VERSION_HEADER = "x-data-version";
-/** The version a client already has when it reconnects by itself (EventSource sends Last-Event-ID). */
 export const SINCE_PARAM = "since";
 
 export function formatChangeEvent(event: ChangeEvent): string {

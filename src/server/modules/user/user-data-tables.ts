@@ -1,6 +1,5 @@
-// Every table that holds a user's rows, and the column that names the user: deleting an account walks
-// this list in one transaction. A table added later is one line here (user-data-tables.test.ts fails
-// until it is). Ordered children first, so no foreign key is left pointing at a deleted row.
+// Every table holding a user's rows, children first: deleting an account walks it in one transaction, and
+// delete-account.test.ts fails until a new table is listed.
 import type { Database } from "../../db/schema.ts";
 
 export const userDataTables: ReadonlyArray<{ table: keyof Database; userColumn: string }> = [

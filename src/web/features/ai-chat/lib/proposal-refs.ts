@@ -1,5 +1,4 @@
-// A reply's proposals as the chat history keeps them (spec section 3 "Other browser-stored values":
-// ai-chat-messages): the id, the summary and the state; the changes stay on the server.
+// A reply's proposals as the kept chat history holds them: id, summary and state; the changes stay on the server.
 import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 import type { ChatMessage, ProposalRef } from "./chat-messages.ts";
 
@@ -32,7 +31,6 @@ export function markArrival(id: string): void {
   arrivals.add(id);
 }
 
-/** Whether the proposal has just arrived (answered once). */
 export function takeArrival(id: string): boolean {
   return arrivals.delete(id);
 }

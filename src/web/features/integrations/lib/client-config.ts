@@ -7,10 +7,7 @@ export const MCP_CLIENTS: Record<McpClient, { label: string; file: string }> = {
   cursor: { label: "Cursor", file: "~/.cursor/mcp.json, or .cursor/mcp.json in a project" },
 };
 
-/**
- * The configuration to paste. Cursor speaks Streamable HTTP itself; Claude Desktop's config file starts
- * local servers only, so it runs the mcp-remote bridge, with the header in an env value (no spaces in args).
- */
+// Claude Desktop starts local servers only: the mcp-remote bridge, its header in an env value (no spaces in args).
 export function mcpClientConfig(client: McpClient, endpoint: string, token = TOKEN_PLACEHOLDER): string {
   const server =
     client === "cursor"
