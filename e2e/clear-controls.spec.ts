@@ -27,6 +27,8 @@ async function skipFirstVisitTooltip(page: Page) {
 }
 
 async function box(locator: Locator, what: string) {
+  // A card re-rendered by a refetch is briefly not laid out: wait for it on the page, not on a timer.
+  await expect(locator, what).toBeVisible();
   const found = await locator.boundingBox();
   expect(found, what).not.toBeNull();
   return found!;
