@@ -8,12 +8,18 @@ export type ChangeKind = (typeof changeKinds)[number];
 export interface ChangeEvent {
   version: number;
   kinds: ChangeKind[];
+  /** The tab (or API client) that wrote, from its X-Client-Id, and its write's X-Client-Seq: a tab skips its own. */
+  clientId?: string;
+  seq?: number;
 }
 
 export const CHANGE_EVENT = "change";
 /** A write's answer names the data version it wrote, so the writing tab can tell its own events. */
 export const DATA_VERSION_HEADER = "x-data-version";
 export const SINCE_PARAM = "since";
+export const CLIENT_ID_HEADER = "x-client-id";
+export const CLIENT_SEQ_HEADER = "x-client-seq";
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function formatChangeEvent(event: ChangeEvent): string {
   return `event: ${CHANGE_EVENT}\nid: ${event.version}\ndata: ${JSON.stringify(event)}\n\n`;
