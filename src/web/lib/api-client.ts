@@ -1,7 +1,8 @@
 import type { AuthProvidersResponse } from "../../shared/api/user.ts";
-import { DATA_VERSION_HEADER } from "../../shared/api/live-events.ts";
+import { CLIENT_ID_HEADER, CLIENT_SEQ_HEADER, DATA_VERSION_HEADER } from "../../shared/api/live-events.ts";
 import { signInPath } from "../../shared/sign-in-path.ts";
 import { dropBootAnswers, takeBootAnswer } from "./boot-answers.ts";
+import { clientId } from "./client-id.ts";
 
 export const CSRF_COOKIE = "csrfToken";
 export const CSRF_HEADER = "X-CSRF-Token";
@@ -85,6 +86,22 @@ export function readCookie(name: string): string | undefined {
 
 export function readCsrfToken(): string {
   return readCookie(CSRF_COOKIE) ?? "";
+}
+
+let lastClientSeq = 0;
+
+/** The sequence number of this tab's writes that bypass the outbox (sign-out, model calls, imports). */
+export function nextClientSeq(): number {
+  lastClientSeq += 1;
+  return lastClientSeq;
+}
+
+/** Every write names its tab, so that the tab knows its own change events; the outbox sets its own. */
+function withClientHeaders(init: ApiRequestInit): ApiRequestInit {
+  const headers = new Headers(init.headers);
+  if (!headers.has(CLIENT_ID_HEADER)) headers.set(CLIENT_ID_HEADER, clientId);
+  if (!headers.has(CLIENT_SEQ_HEADER)) headers.set(CLIENT_SEQ_HEADER, String(nextClientSeq()));
+  return { ...init, headers };
 }
 
 /** Built per attempt, so that a repeat after a refresh carries the current CSRF cookie. */
@@ -203,15 +220,14 @@ function redirectToSignIn(): void {
   void resolveSignInPath().then((path) => browserNavigation.assign(path));
 }
 
-/** Told of each successful write's answer: the live listener (features/live) reads the data version it made. */
-export const writeAnswers: { listener?: (response: Response) => void } = {};
-
 /** The data version of the page's first read: the change stream, opened later, starts from it. */
 export const pageData: { firstVersion?: number } = {};
 
-export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+export async function apiFetch(path: string, requestInit: ApiRequestInit = {}): Promise<Response> {
   const generation = sessionGeneration;
-  const isGet = (init.method ?? "GET").toUpperCase() === "GET";
+  const method = (requestInit.method ?? "GET").toUpperCase();
+  const isGet = method === "GET";
+  const init = UNSAFE_METHODS.has(method) ? withClientHeaders(requestInit) : requestInit;
   // Boot answers (decision 013) stand only until the page writes anything.
   if (!isGet) dropBootAnswers();
   let response = (isGet && takeBootAnswer(path)) || (await fetch(path, toRequestInit(init)));
@@ -224,8 +240,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     }
   }
   if (!response.ok) throw await toApiError(response);
-  if (!isGet) writeAnswers.listener?.(response);
-  else pageData.firstVersion ??= Number(response.headers.get(DATA_VERSION_HEADER)) || undefined;
+  if (isGet) pageData.firstVersion ??= Number(response.headers.get(DATA_VERSION_HEADER)) || undefined;
   return response;
 }
 

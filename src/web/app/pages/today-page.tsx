@@ -26,7 +26,7 @@ import {
   useTimeZone,
   useViewedDate,
 } from "../../features/tasks/index.ts";
-import { DailyInsightsCard, tasksRevision, WeeklySummaryCard } from "../../features/insights/index.ts";
+import { DailyInsightsCard, WeeklySummaryCard } from "../../features/insights/index.ts";
 import { DayAgenda, type DayMeetings } from "../../features/calendar/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
 import { userQueryKey } from "../../features/session/index.ts";
@@ -126,7 +126,7 @@ export function TodayPage() {
           meetingMinutes={meetings?.date === viewedDate ? meetings.minutes : 0}
         >
           {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}
-          <DailyInsightsCard date={viewedDate} isToday={isToday} revision={tasksRevision(tasks)} />
+          <DailyInsightsCard date={viewedDate} isToday={isToday} />
           <WeeklySummaryCard />
         </InsightsSidebar>
       </div>

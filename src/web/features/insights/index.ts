@@ -4,4 +4,3 @@ export { InsightsOverview } from "./components/insights-overview.tsx";
 export { insightsQueryKeys } from "./api/insights-query-keys.ts";
 export { getDailyInsights } from "./api/get-daily-insights.ts";
 export { weeklySummariesPath, weeklySummariesQueryOptions } from "./api/get-weekly-summaries.ts";
-export { tasksRevision } from "./lib/tasks-revision.ts";

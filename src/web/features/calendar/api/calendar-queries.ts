@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendarEvent, CalendarSubscription } from "../../../../shared/api/calendar.ts";
 import { meetingMinutes } from "../../../../shared/rules/meetings.ts";
 import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
 
+const all = queryPrefixes.calendar;
 export const calendarQueryKeys = {
-  all: ["calendar"] as const,
-  subscriptions: () => ["calendar", "subscriptions"] as const,
-  events: (date: string) => ["calendar", "events", date] as const,
-  feed: () => ["calendar", "feed"] as const,
+  all,
+  subscriptions: () => [...all, "subscriptions"] as const,
+  events: (date: string) => [...all, "events", date] as const,
+  feed: () => [...all, "feed"] as const,
 };
 
 export async function call<T>(path: string, fallback: string, init?: Parameters<typeof apiJson>[1]): Promise<T> {

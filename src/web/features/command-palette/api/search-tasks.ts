@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { searchWords } from "../../../../shared/rules/task-search.ts";
 import { apiJson } from "../../../lib/api-client.ts";
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 export const SEARCH_RESULTS = 8;
@@ -21,8 +22,8 @@ export function useTaskSearch(text: string) {
   const q = settled.trim();
   const enabled = q.length >= 2 && searchWords(q).length > 0;
   return useQuery({
-    // Under ["tasks"], so that a task change refreshes the results too.
-    queryKey: ["tasks", "search", q],
+    // Under the tasks prefix, so that a task change refreshes the results too.
+    queryKey: [...queryPrefixes.tasks, "search", q],
     queryFn: () => searchTasks(q),
     enabled,
     staleTime: 30_000,

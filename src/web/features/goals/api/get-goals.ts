@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { apiJson } from "../../../lib/api-client.ts";
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
 
-export const goalsQueryKey = ["goals"] as const;
+export const goalsQueryKey = queryPrefixes.goals;
 
 export const FETCH_GOALS_ERROR = "Failed to fetch goals";
 

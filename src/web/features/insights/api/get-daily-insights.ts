@@ -16,13 +16,13 @@ export async function getDailyInsights(date: string): Promise<DailyInsightsRespo
   }
 }
 
-export const dailyInsightsQueryOptions = (date: string, revision: string) =>
-  queryOptions({ queryKey: insightsQueryKeys.daily(date, revision), queryFn: () => getDailyInsights(date) });
+/** A task change refreshes it (dependentsOf("tasks")), so the insights follow as the user works. */
+export const dailyInsightsQueryOptions = (date: string) =>
+  queryOptions({ queryKey: insightsQueryKeys.dailyOf(date), queryFn: () => getDailyInsights(date) });
 
-export function useDailyInsights(date: string, revision: string | null) {
+export function useDailyInsights(date: string) {
   return useQuery({
-    ...dailyInsightsQueryOptions(date, revision ?? ""),
-    enabled: revision !== null,
+    ...dailyInsightsQueryOptions(date),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === date ? keepPreviousData(previous) : undefined),
   });
 }

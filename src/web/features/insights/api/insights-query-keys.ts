@@ -1,7 +1,9 @@
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
+
+const all = queryPrefixes.insights;
 export const insightsQueryKeys = {
-  all: ["insights"] as const,
-  daily: (date: string, revision: string) => ["insights", "daily", date, revision] as const,
-  dailyOf: (date: string) => ["insights", "daily", date] as const,
-  weekly: () => ["insights", "weekly"] as const,
-  weeklyList: (limit: number) => ["insights", "weekly", limit] as const,
+  all,
+  dailyOf: (date: string) => [...all, "daily", date] as const,
+  weekly: () => [...all, "weekly"] as const,
+  weeklyList: (limit: number) => [...all, "weekly", limit] as const,
 };

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DailyInsight } from "../../../../shared/api/insights.ts";
 import { deferred, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { refreshDependents } from "../../../lib/query-dependents.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { DailyInsightsCard } from "./daily-insights-card.tsx";
 
@@ -37,7 +37,7 @@ describe("DailyInsightsCard", () => {
       insight("High two", "high"),
     ];
     const fetchMock = server(() => jsonResponse({ insights, viewed: false }));
-    renderWithApp(<DailyInsightsCard date="2026-11-20" isToday revision="r1" />);
+    renderWithApp(<DailyInsightsCard date="2026-11-20" isToday />);
     const list = await screen.findByRole("list", { name: "Daily insights" });
     expect(
       within(list)
@@ -61,7 +61,7 @@ describe("DailyInsightsCard", () => {
 
   it("has no dot once viewed, and no '+n more' with 3 or fewer", async () => {
     server(() => jsonResponse({ insights: [insight("Only", "medium")], viewed: true }));
-    renderWithApp(<DailyInsightsCard date="2026-11-20" isToday revision="r1" />);
+    renderWithApp(<DailyInsightsCard date="2026-11-20" isToday />);
     expect(await screen.findByText("Only")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "New insights" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /more insight/ })).not.toBeInTheDocument();
@@ -69,13 +69,13 @@ describe("DailyInsightsCard", () => {
 
   it("offers Refresh only for today when empty, with each day's empty text", async () => {
     const fetchMock = server(() => jsonResponse({ insights: [], viewed: false }));
-    const { unmount } = renderWithApp(<DailyInsightsCard date="2026-11-20" isToday revision="r1" />);
+    const { unmount } = renderWithApp(<DailyInsightsCard date="2026-11-20" isToday />);
     expect(await screen.findByText("Complete tasks to get insights")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url.startsWith("/api/ai/insights?")).length).toBe(2));
     unmount();
 
-    renderWithApp(<DailyInsightsCard date="2026-11-19" isToday={false} revision="r1" />);
+    renderWithApp(<DailyInsightsCard date="2026-11-19" isToday={false} />);
     expect(await screen.findByText("No insights for this day")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Refresh" })).not.toBeInTheDocument();
   });
@@ -83,32 +83,21 @@ describe("DailyInsightsCard", () => {
   it("falls back to the empty state when the fetch fails, and treats a 404 as empty", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     server(() => errorResponse(500, "boom"));
-    const { unmount } = renderWithApp(<DailyInsightsCard date="2026-11-20" isToday revision="r1" />);
+    const { unmount } = renderWithApp(<DailyInsightsCard date="2026-11-20" isToday />);
     expect(await screen.findByText("Complete tasks to get insights")).toBeInTheDocument();
     unmount();
     server(() => errorResponse(404, "not found"));
-    renderWithApp(<DailyInsightsCard date="2026-11-19" isToday={false} revision="r1" />);
+    renderWithApp(<DailyInsightsCard date="2026-11-19" isToday={false} />);
     expect(await screen.findByText("No insights for this day")).toBeInTheDocument();
   });
 
-  it("fetches again when the day's tasks change, keeping the list shown meanwhile", async () => {
+  it("fetches again when a task changes, keeping the list shown meanwhile", async () => {
     const second = deferred<Response>();
     let calls = 0;
     server(() => (calls++ === 0 ? jsonResponse({ insights: [insight("Before", "medium")], viewed: false }) : second.promise));
-    function Board() {
-      const [revision, setRevision] = useState("r1");
-      return (
-        <>
-          <button type="button" onClick={() => setRevision("r2")}>
-            Change a task
-          </button>
-          <DailyInsightsCard date="2026-11-20" isToday revision={revision} />
-        </>
-      );
-    }
-    renderWithApp(<Board />);
+    const { client } = renderWithApp(<DailyInsightsCard date="2026-11-20" isToday />);
     expect(await screen.findByText("Before")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Change a task" }));
+    void refreshDependents(client, ["tasks"]);
     await waitFor(() => expect(calls).toBe(2));
     expect(screen.getByText("Before")).toBeInTheDocument();
     second.resolve(jsonResponse({ insights: [insight("After", "medium")], viewed: false }));

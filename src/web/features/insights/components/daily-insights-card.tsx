@@ -16,12 +16,10 @@ export const NO_INSIGHTS_DAY_TEXT = "No insights for this day";
 interface DailyInsightsCardProps {
   date: string;
   isToday: boolean;
-  /** Changes with the day's tasks, so that the insights are fetched anew as the user works. */
-  revision: string | null;
 }
 
-export function DailyInsightsCard({ date, isToday, revision }: DailyInsightsCardProps) {
-  const query = useDailyInsights(date, revision);
+export function DailyInsightsCard({ date, isToday }: DailyInsightsCardProps) {
+  const query = useDailyInsights(date);
   const markViewed = useMarkDailyInsightsViewed();
   const [expandedDate, setExpandedDate] = useState<string | null>(null);
   const isExpanded = expandedDate === date;

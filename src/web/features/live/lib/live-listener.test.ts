@@ -1,7 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { pageData, writeAnswers } from "../../../lib/api-client.ts";
+import { pageData } from "../../../lib/api-client.ts";
 import { dropBootAnswers } from "../../../lib/boot-answers.ts";
+import { clientId } from "../../../lib/client-id.ts";
 import { startLiveUpdates } from "./live-listener.ts";
 
 vi.mock("../../../lib/boot-answers.ts", async (importOriginal) => ({
@@ -19,8 +20,8 @@ class FakeEventSource extends EventTarget {
     super();
     FakeEventSource.opened.push(this);
   }
-  change(version: number, kinds: string[]) {
-    this.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version, kinds }) }));
+  change(version: number, kinds: string[], writer?: { clientId: string; seq: number }) {
+    this.dispatchEvent(new MessageEvent("change", { data: JSON.stringify({ version, kinds, ...writer }) }));
   }
   close() {
     this.readyState = FakeEventSource.CLOSED;
@@ -59,11 +60,20 @@ describe("the live listener", () => {
     expect(dropBootAnswers).toHaveBeenCalled();
   });
 
-  it("skips the events of this tab's own writes", async () => {
-    writeAnswers.listener?.(new Response("{}", { headers: { "x-data-version": "7" } }));
-    stream().change(7, ["tasks"]);
+  it("skips the events of this tab's own writes, named by its client id, and refetches another tab's", async () => {
+    stream().change(7, ["tasks"], { clientId, seq: 3 });
     await vi.advanceTimersByTimeAsync(0);
     expect(refetched).toEqual([]);
+    stream().change(8, ["calendar"], { clientId: "another-tab", seq: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refetched).toEqual([["calendar"]]);
+  });
+
+  it("refetches only what others changed when one batch holds this tab's events too", async () => {
+    stream().change(7, ["tasks"], { clientId, seq: 4 });
+    stream().change(8, ["goals"]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refetched).toEqual([["goals"], ["tasks"]]);
   });
 
   it("waits while a write of this tab is in flight", async () => {

@@ -1,22 +1,21 @@
 // One change stream per tab (decision 038): each event refetches the active queries of what changed,
-// never while a drag or a write of this tab is under way, and never for this tab's own writes.
+// never while a drag or a write of this tab is under way, and never for this tab's own writes (named by its client id).
 import type { QueryClient } from "@tanstack/react-query";
-import { CHANGE_EVENT, type ChangeEvent, DATA_VERSION_HEADER, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
-import { pageData, refreshSession, writeAnswers } from "../../../lib/api-client.ts";
+import { CHANGE_EVENT, type ChangeEvent, type ChangeKind, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
+import { pageData, refreshSession } from "../../../lib/api-client.ts";
 import { dropBootAnswers } from "../../../lib/boot-answers.ts";
+import { clientId } from "../../../lib/client-id.ts";
 import { isKeptPage } from "../../../lib/online.ts";
-import { ALL_QUERIES, queriesToRefetch } from "./change-families.ts";
+import { dependentsOfAll } from "../../../lib/query-dependents.ts";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 const BUSY_RECHECK_MS = 250;
-const OWN_VERSIONS_KEPT = 50;
 const DRAGGED_CARD = '[aria-roledescription="draggable"][aria-pressed="true"]';
 
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   // The installed app's kept copy offline stays as it was loaded (decision 018).
   if (isKeptPage()) return () => undefined;
-  const ownVersions = new Set<number>();
   let pending: ChangeEvent[] = [];
   // From the page's first read: a change made before the stream opened is still heard.
   let lastVersion = pageData.firstVersion;
@@ -31,16 +30,9 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   const refetch = (keys: readonly (readonly unknown[])[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
-  const refetchAll = () => refetch(ALL_QUERIES);
+  const refetchAll = () => refetch(dependentsOfAll(["all"]));
 
-  writeAnswers.listener = (response) => {
-    const version = Number(response.headers.get(DATA_VERSION_HEADER));
-    if (!version) return;
-    ownVersions.add(version);
-    if (ownVersions.size > OWN_VERSIONS_KEPT) ownVersions.delete(ownVersions.values().next().value!);
-  };
-
-  // A write's answer (with its version) comes after its event on SQLite: events wait for the tab's writes.
+  // A refetch while this tab's write is under way would answer without it and undo its optimistic change.
   const isBusy = () => isNativeDrag || queryClient.isMutating() > 0 || document.querySelector(DRAGGED_CARD) !== null;
   function applyPending(): void {
     recheck = undefined;
@@ -51,7 +43,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     }
     const events = pending;
     pending = [];
-    const keys = queriesToRefetch(events, ownVersions);
+    const keys = dependentsOfAll(events.flatMap((event): ChangeKind[] => (event.clientId === clientId ? [] : event.kinds)));
     // The page's boot answers predate the change: a query mounted later must not take them.
     if (keys.length > 0) dropBootAnswers();
     refetch(keys);
@@ -107,7 +99,6 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     clearTimeout(retry);
     clearTimeout(recheck);
     setDown(false);
-    writeAnswers.listener = undefined;
     window.removeEventListener("dragstart", dragStarted, true);
     window.removeEventListener("dragend", dragEnded, true);
     window.removeEventListener("drop", dragEnded, true);

@@ -63,7 +63,7 @@ export function useNotificationEngine(deliver: (notification: AppNotification) =
         : queryClient
             .getQueriesData<unknown>({ queryKey: taskQueryKeys.all })
             .flatMap(([, data]) => (Array.isArray(data) ? (data as Task[]) : []));
-      // The insights card's key adds a revision of the day's tasks, so its answer may be the newest.
+      // Any query under the day's insights key, newest answer first.
       const dayInsights = queryClient
         .getQueryCache()
         .findAll({ queryKey: dailyInsightsQueryKey(day) })

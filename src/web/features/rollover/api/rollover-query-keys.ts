@@ -1,7 +1,9 @@
-// Every rollover query lives under ["rollover"]; closing a day refreshes the summaries.
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
+
+// Every rollover query lives under the rollover prefix; closing a day refreshes the summaries.
 export const rolloverQueryKeys = {
-  all: ["rollover"] as const,
-  settings: () => ["rollover", "settings"] as const,
-  summaries: () => ["rollover", "summary"] as const,
-  summary: (date: string) => ["rollover", "summary", date] as const,
+  all: queryPrefixes.rollover,
+  settings: () => [...queryPrefixes.rollover, "settings"] as const,
+  summaries: () => queryPrefixes.rolloverSummaries,
+  summary: (date: string) => [...queryPrefixes.rolloverSummaries, date] as const,
 };

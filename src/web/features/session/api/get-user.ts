@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../../../shared/api/user.ts";
 import { ApiError, apiJson, CSRF_COOKIE, readCookie, refreshSession } from "../../../lib/api-client.ts";
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
 
-export const userQueryKey = ["session", "user"] as const;
+export const userQueryKey = queryPrefixes.user;
 
 async function fetchUser(): Promise<User> {
   return apiJson<User>("/api/user", { refreshOn401: false });

@@ -1,15 +1,15 @@
-// Every tasks query lives under ["tasks"], so one invalidation refreshes them all after a change.
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
+
+// Every tasks query lives under the tasks prefix, so one invalidation refreshes them all after a change.
+const all = queryPrefixes.tasks;
 export const taskQueryKeys = {
-  all: ["tasks"] as const,
-  days: () => ["tasks", "day"] as const,
-  day: (date: string) => ["tasks", "day", date] as const,
-  stalled: () => ["tasks", "stalled"] as const,
-  futures: () => ["tasks", "future"] as const,
-  future: (startDate: string, endDate: string) => ["tasks", "future", startDate, endDate] as const,
-  stats: (date: string) => ["tasks", "stats", date] as const,
+  all,
+  days: () => [...all, "day"] as const,
+  day: (date: string) => [...all, "day", date] as const,
+  stalled: () => [...all, "stalled"] as const,
+  futures: () => [...all, "future"] as const,
+  future: (startDate: string, endDate: string) => [...all, "future", startDate, endDate] as const,
+  stats: (date: string) => [...all, "stats", date] as const,
 };
 
-/** Goal progress depends on task status: every task change refreshes the goals too. */
-export const goalsQueryKey = ["goals"] as const;
-
-export const taskMutationKey = ["tasks", "mutation"] as const;
+export const taskMutationKey = [...all, "mutation"] as const;

@@ -4,7 +4,8 @@ import { addDays } from "../../../../shared/rules/dates.ts";
 import { isListedOverdue } from "../../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
 import { compareTaskOrder } from "../../../../shared/rules/task-order.ts";
-import { goalsQueryKey, taskQueryKeys } from "../api/task-query-keys.ts";
+import { queryPrefixes } from "../../../lib/query-dependents.ts";
+import { taskQueryKeys } from "../api/task-query-keys.ts";
 
 export interface TaskPatch {
   title?: string;
@@ -99,7 +100,7 @@ export function findCachedTask(queryClient: QueryClient, id: string): Task | und
 
 function cachedGoalTitle(queryClient: QueryClient, goalId: string | null | undefined): string | null {
   if (!goalId) return null;
-  const goals = queryClient.getQueryData<unknown>(goalsQueryKey);
+  const goals = queryClient.getQueryData<unknown>(queryPrefixes.goals);
   if (!Array.isArray(goals)) return null;
   const goal = (goals as { id?: unknown; title?: unknown }[]).find((item) => item.id === goalId);
   return typeof goal?.title === "string" ? goal.title : null;
