@@ -34,6 +34,7 @@ import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { databasePlugin } from "./plugins/database.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { idempotencyPlugin } from "./plugins/idempotency.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
+  await app.register(idempotencyPlugin);
   await app.register(userDataCachePlugin);
 
   await app.register(healthRoutes);

@@ -21,6 +21,7 @@ import * as personalAccessTokens from "./migrations/0019-personal-access-tokens.
 import * as tasksUserIdIndex from "./migrations/0020-tasks-user-id-index.ts";
 import * as stalledIndexCoversDate from "./migrations/0021-stalled-index-covers-date.ts";
 import * as calendarFailures from "./migrations/0022-calendar-failures.ts";
+import * as idempotencyKeys from "./migrations/0023-idempotency-keys.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0020-tasks-user-id-index": tasksUserIdIndex,
   "0021-stalled-index-covers-date": stalledIndexCoversDate,
   "0022-calendar-failures": calendarFailures,
+  "0023-idempotency-keys": idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

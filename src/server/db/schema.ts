@@ -277,6 +277,19 @@ export interface PersonalAccessTokensTable {
   revokedAt: string | null;
 }
 
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  fingerprint: string;
+  /** Who runs the request now: a run taken over from a dead process does not let the old one write its answer. */
+  claim: string;
+  state: "running" | "done";
+  createdAt: string;
+  startedAt: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -304,6 +317,7 @@ export interface Database {
   calendarFeeds: CalendarFeedsTable;
   rateLimits: RateLimitsTable;
   personalAccessTokens: PersonalAccessTokensTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,8 +5,8 @@ import { proposalsService } from "../modules/ai-proposals/proposals.service.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
-async function call(t: TestApp, user: SignedInUser, method: "POST" | "PATCH" | "GET", url: string, payload?: object) {
-  const headers = method === "GET" ? user.headers : user.mutatingHeaders;
+async function call(t: TestApp, user: SignedInUser, method: "POST" | "PATCH" | "GET", url: string, payload?: object, more: object = {}) {
+  const headers = { ...(method === "GET" ? user.headers : user.mutatingHeaders), ...more };
   const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
@@ -25,7 +25,7 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   });
   await call(t, user, "POST", "/api/tasks", { title: "Someday: a trail race" });
   await call(t, user, "POST", "/api/tasks", { title: "Morning run", date: day, recurrence: "FREQ=WEEKLY;BYDAY=MO,WE" });
-  await call(t, user, "PATCH", "/api/rollover/settings", { maxRolloverDays: 5 });
+  await call(t, user, "PATCH", "/api/rollover/settings", { maxRolloverDays: 5 }, { "idempotency-key": `"${randomUUID()}"` });
   await call(t, user, "POST", "/api/rollover/trigger", { date: day });
   await call(t, user, "GET", `/api/ai/insights?date=${day}`);
   await call(t, user, "POST", "/api/weekly-summaries/generate");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALENDAR_DATE_MESSAGE, isCalendarDate } from "../rules/dates.ts";
 import { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "./goal-limits.ts";
+import { clientIdSchema } from "./tasks.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
 export { GOAL_DESCRIPTION_MAX_LENGTH, GOAL_TITLE_MAX_LENGTH, goalStatuses } from "./goal-limits.ts";
@@ -35,8 +36,11 @@ export const createGoalBodySchema = z
     status: goalStatusSchema.default("active"),
   })
   .strict();
-export type CreateGoalInput = z.input<typeof createGoalBodySchema>;
 export type CreateGoalBody = z.output<typeof createGoalBodySchema>;
+
+export const createGoalRequestSchema = createGoalBodySchema.extend({ id: clientIdSchema.optional() });
+export type CreateGoalInput = z.input<typeof createGoalRequestSchema>;
+export type CreateGoalRequest = z.output<typeof createGoalRequestSchema>;
 
 /** An omitted field keeps its value, so that a client that does not know a field cannot erase it. */
 export const updateGoalBodySchema = z

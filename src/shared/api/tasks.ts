@@ -89,8 +89,14 @@ export const createTaskBodySchema = z
     recurrence: emptyAsNull(recurrenceSchema).optional(),
   })
   .strict();
-export type CreateTaskInput = z.input<typeof createTaskBodySchema>;
 export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
+
+/** A new row's id made by the client (a UUID), so that a create sent again names the same row, not a second one. */
+export const clientIdSchema = z.uuid({ error: "must be a UUID" }).transform((id) => id.toLowerCase());
+
+export const createTaskRequestSchema = createTaskBodySchema.extend({ id: clientIdSchema.optional() });
+export type CreateTaskInput = z.input<typeof createTaskRequestSchema>;
+export type CreateTaskRequest = z.output<typeof createTaskRequestSchema>;
 
 export const updateTaskBodySchema = z
   .object({

@@ -34,6 +34,10 @@ export function goalsRepository(db: Kysely<Database>) {
       return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
     },
 
+    async isGoalIdTaken(goalId: string): Promise<boolean> {
+      return (await db.selectFrom("goals").select("id").where("id", "=", goalId).executeTakeFirst()) !== undefined;
+    },
+
     async insertGoal(userId: string, goal: NewGoal): Promise<void> {
       await db
         .insertInto("goals")

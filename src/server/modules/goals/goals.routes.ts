@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  createGoalBodySchema,
+  createGoalRequestSchema,
   deleteGoalResponseSchema,
   goalIdParamsSchema,
   goalListResponseSchema,
@@ -22,7 +22,7 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.sendUserData("goals", () => goals.listGoals(userId));
   });
 
-  app.post("/api/goals", { schema: { body: createGoalBodySchema, response: { 201: goalSchema } } }, async (request, reply) => {
+  app.post("/api/goals", { schema: { body: createGoalRequestSchema, response: { 201: goalSchema } } }, async (request, reply) => {
     const goal = await goals.createGoal(requireUserId(request), request.body);
     return reply.status(201).send(goal);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CreateGoalBody, Goal, UpdateGoalBody } from "../../../shared/api/goals.ts";
 import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
-import { notFound } from "../../app-error.ts";
+import { AppError, notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
@@ -38,10 +38,10 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       return withProgress(goal);
     },
 
-    async createGoal(userId: string, body: CreateGoalBody): Promise<Goal> {
+    async createGoal(userId: string, body: CreateGoalBody & { id?: string }): Promise<Goal> {
       const at = now().toISOString();
       const goal = {
-        id: randomUUID(),
+        id: body.id ?? randomUUID(),
         title: body.title,
         description: body.description,
         targetDate: body.targetDate,
@@ -49,7 +49,13 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      await writeUserData(kysely, userId, GOAL_CHANGES, (trx) => goalsRepository(trx).insertGoal(userId, goal));
+      await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
+        const inTransaction = goalsRepository(trx);
+        if (body.id !== undefined && (await inTransaction.isGoalIdTaken(body.id))) {
+          throw new AppError("conflict", "A goal with this id already exists: a new goal needs a new id");
+        }
+        await inTransaction.insertGoal(userId, goal);
+      });
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
     },
 

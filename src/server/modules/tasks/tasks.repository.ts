@@ -740,6 +740,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       await adjustGoalTaskCountsQuery.execute(db, { userId, goalId, ...change });
     },
 
+    async findTakenTaskIds(ids: readonly string[]): Promise<string[]> {
+      const rows = await db.selectFrom("tasks").select("id").where("id", "in", ids).execute();
+      return rows.map((row) => row.id);
+    },
+
     async findGoalTitle(userId: string, goalId: string): Promise<string | undefined> {
       const goal = await findGoalTitleQuery.takeFirst(db, { userId, goalId });
       return goal?.title;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  createTaskBodySchema,
+  createTaskRequestSchema,
   dayQuerySchema,
   dayStatsResponseSchema,
   dayTasksResponseSchema,
@@ -64,7 +64,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     tasks.getDayStats(requireUserId(request), request.query.date),
   );
 
-  app.post("/api/tasks", { schema: { body: createTaskBodySchema, response: { 201: taskSchema } } }, async (request, reply) => {
+  app.post("/api/tasks", { schema: { body: createTaskRequestSchema, response: { 201: taskSchema } } }, async (request, reply) => {
     const task = await tasks.createTask(requireUserId(request), request.body);
     return reply.status(201).send(task);
   });

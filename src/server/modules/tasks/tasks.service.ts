@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import {
   type CreateTaskBody,
+  type CreateTaskRequest,
   type DayStatsResponse,
   type EditScope,
   type FutureTasksQuery,
@@ -96,10 +97,10 @@ function taskRow(task: Task, occurrenceDate: string | null): NewTask {
   return { ...row, occurrenceDate };
 }
 
-function newTask(userId: string, body: CreateTaskBody, createdAt: string, position: number): Task {
+function newTask(userId: string, body: CreateTaskBody & { id?: string }, createdAt: string, position: number): Task {
   const date = body.date ?? null;
   return {
-    id: randomUUID(),
+    id: body.id ?? randomUUID(),
     userId,
     goalId: body.goalId ?? null,
     goalTitle: null,
@@ -151,7 +152,11 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   const repository = tasksRepository(kysely, dialect);
 
   // One transaction: a goal that is not the user's (a 404) fails them all; each task is placed after the last, keeping the order given.
-  async function createTasks(userId: string, bodies: readonly CreateTaskBody[], options: CreateTasksOptions = {}): Promise<Task[]> {
+  async function createTasks(
+    userId: string,
+    bodies: readonly (CreateTaskBody & { id?: string })[],
+    options: CreateTasksOptions = {},
+  ): Promise<Task[]> {
     const start = now().getTime();
     const tasks: Task[] = [];
     const series: SeriesRow[] = [];
@@ -176,8 +181,13 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
         updatedAt: createdAt,
       });
     }
+    const clientIds = bodies.flatMap((body) => (body.id === undefined ? [] : [body.id]));
     await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = tasksRepository(trx, dialect);
+      // After the version's raise, which queues the user's writes: a create sent twice at once finds the first's row.
+      if (clientIds.length > 0 && (await inTransaction.findTakenTaskIds(clientIds)).length > 0) {
+        throw new AppError("conflict", "A task with this id already exists: a new task needs a new id");
+      }
       const lastPositions = new Map<string | null, number | null>();
       let seriesIndex = 0;
       for (const [index, given] of bodies.entries()) {
@@ -404,7 +414,7 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
 
     materialiseDay,
 
-    async createTask(userId: string, body: CreateTaskBody): Promise<Task> {
+    async createTask(userId: string, body: CreateTaskRequest): Promise<Task> {
       const [task] = await createTasks(userId, [body]);
       return task!;
     },

@@ -18,6 +18,7 @@ export const userDataTables: ReadonlyArray<{ table: keyof Database; userColumn: 
   { table: "calendarSubscriptions", userColumn: "userId" },
   { table: "calendarFeeds", userColumn: "userId" },
   { table: "personalAccessTokens", userColumn: "userId" },
+  { table: "idempotencyKeys", userColumn: "userId" },
   { table: "sessions", userColumn: "userId" },
   { table: "userIdentities", userColumn: "userId" },
   { table: "users", userColumn: "id" },

@@ -1,0 +1,210 @@
+// Idempotency-Key on a signed-in user's mutating /api routes (decision 042, after the IETF draft): the first
+// request with a key runs and its answer is kept; a repeat gets that answer without running again.
+import { createHash, randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { parseItem, Token } from "structured-headers";
+import { AppError } from "../app-error.ts";
+import { compiledQuery } from "../db/compiled-query.ts";
+import { routedPath } from "./routed-path.ts";
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const REPLAYED_HEADER = "idempotent-replayed";
+export const MAX_KEY_LENGTH = 255;
+export const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+/** Longer than a model call's timeout (60 s): a request still running is never taken over. */
+export const TAKEOVER_AFTER_MS = 2 * 60 * 1000;
+export const MAX_KEPT_ANSWER_BYTES = 64 * 1024;
+const CLEANUP_EVERY_MS = 60 * 1000;
+const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+interface Claim {
+  userId: string;
+  key: string;
+  claim: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+const KEY_MESSAGE = `Idempotency-Key must be a quoted string of 1 to ${MAX_KEY_LENGTH} characters, e.g. Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"`;
+
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (Array.isArray(header)) throw new AppError("bad_request", "Send one Idempotency-Key header");
+  let value: unknown;
+  try {
+    [value] = parseItem(header);
+  } catch {
+    throw new AppError("bad_request", KEY_MESSAGE);
+  }
+  const key = typeof value === "string" ? value : value instanceof Token ? value.toString() : undefined;
+  if (key === undefined || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new AppError("bad_request", KEY_MESSAGE);
+  return key;
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  const hash = createHash("sha256").update(
+    JSON.stringify([request.method, routedPath(request), request.params ?? {}, request.query ?? {}]),
+  );
+  const body = request.body;
+  if (typeof body === "string" || Buffer.isBuffer(body)) hash.update("\ns").update(body);
+  else hash.update("\nj").update(JSON.stringify(body ?? null));
+  return hash.digest("base64url");
+}
+
+const claimQuery = compiledQuery((db, p: { userId: string; key: string; fingerprint: string; claim: string; at: string }) =>
+  db
+    .insertInto("idempotencyKeys")
+    .values({
+      userId: p.userId,
+      key: p.key,
+      fingerprint: p.fingerprint,
+      claim: p.claim,
+      state: "running",
+      createdAt: p.at,
+      startedAt: p.at,
+    })
+    .onConflict((conflict) => conflict.columns(["userId", "key"]).doNothing())
+    .returning("claim"),
+);
+
+const findQuery = compiledQuery((db, p: { userId: string; key: string }) =>
+  db
+    .selectFrom("idempotencyKeys")
+    .select(["fingerprint", "claim", "state", "createdAt", "startedAt", "responseStatus", "responseBody"])
+    .where("userId", "=", p.userId)
+    .where("key", "=", p.key),
+);
+
+const takeOverQuery = compiledQuery((db, p: { userId: string; key: string; claim: string; previous: string; at: string }) =>
+  db
+    .updateTable("idempotencyKeys")
+    .set({ claim: p.claim, startedAt: p.at })
+    .where("userId", "=", p.userId)
+    .where("key", "=", p.key)
+    .where("claim", "=", p.previous)
+    .where("state", "=", "running")
+    .returning("claim"),
+);
+
+const keepAnswerQuery = compiledQuery((db, p: { userId: string; key: string; claim: string; status: number; body: string }) =>
+  db
+    .updateTable("idempotencyKeys")
+    .set({ state: "done", responseStatus: p.status, responseBody: p.body })
+    .where("userId", "=", p.userId)
+    .where("key", "=", p.key)
+    .where("claim", "=", p.claim),
+);
+
+const releaseQuery = compiledQuery((db, p: { userId: string; key: string; claim: string }) =>
+  db.deleteFrom("idempotencyKeys").where("userId", "=", p.userId).where("key", "=", p.key).where("claim", "=", p.claim),
+);
+
+export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance) {
+  app.decorateRequest("idempotencyClaim", null);
+  const db = app.db.kysely;
+  let nextCleanupAt = 0;
+
+  async function deleteExpiredKeys(now: Date): Promise<void> {
+    if (now.getTime() < nextCleanupAt) return;
+    nextCleanupAt = now.getTime() + CLEANUP_EVERY_MS;
+    const cutoff = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
+    await db.deleteFrom("idempotencyKeys").where("createdAt", "<", cutoff).execute();
+  }
+
+  function replay(reply: FastifyReply, status: number, body: string): FastifyReply {
+    reply.code(status).header(REPLAYED_HEADER, "true");
+    return body === "" ? reply.send() : reply.type("application/json; charset=utf-8").send(body);
+  }
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply, userId: string, key: string): Promise<FastifyReply | undefined> {
+    const fingerprint = fingerprintOf(request);
+    const now = app.now();
+    await deleteExpiredKeys(now);
+    const at = now.toISOString();
+    // A row released or expired between the insert and the read is claimed again on the next turn.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const claim = randomUUID();
+      if (await claimQuery.takeFirst(db, { userId, key, fingerprint, claim, at })) {
+        request.idempotencyClaim = { userId, key, claim };
+        return undefined;
+      }
+      const kept = await findQuery.takeFirst(db, { userId, key });
+      if (!kept) continue;
+      if (kept.createdAt <= new Date(now.getTime() - KEPT_FOR_MS).toISOString()) {
+        await releaseQuery.execute(db, { userId, key, claim: kept.claim });
+        continue;
+      }
+      if (kept.fingerprint !== fingerprint) {
+        return reply.code(422).send({
+          message: "This Idempotency-Key was already used for another request: send a new key for a new request",
+          code: "idempotency_key_reused",
+        });
+      }
+      if (kept.state === "done") return replay(reply, kept.responseStatus ?? 200, kept.responseBody ?? "");
+      if (kept.startedAt <= new Date(now.getTime() - TAKEOVER_AFTER_MS).toISOString()) {
+        if (await takeOverQuery.takeFirst(db, { userId, key, claim, previous: kept.claim, at })) {
+          request.idempotencyClaim = { userId, key, claim };
+          return undefined;
+        }
+        continue;
+      }
+      break;
+    }
+    throw new AppError("conflict", "A request with this Idempotency-Key is still running: wait for its answer, then repeat it", {
+      retryAfterSeconds: 1,
+    });
+  }
+
+  function release(request: FastifyRequest, claim: Claim): Promise<void> {
+    return releaseQuery.execute(db, claim).then(
+      () => undefined,
+      (error: unknown) => request.log.warn({ err: error }, "could not release an Idempotency-Key"),
+    );
+  }
+
+  // After validation of the route's user (authenticate, csrf and the routes' own 401 run in onRequest), before the body's.
+  app.addHook("preValidation", async (request, reply) => {
+    const userId = request.userId;
+    if (!userId || !MUTATING_METHODS.has(request.method) || !routedPath(request).startsWith("/api/")) return;
+    const key = readIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (key === undefined) return;
+    return claimKey(request, reply, userId, key);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    const body =
+      payload === undefined || payload === null
+        ? ""
+        : typeof payload === "string"
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString("utf8")
+            : undefined;
+    const isJson = body === "" || /^application\/json\b/.test(String(reply.getHeader("content-type") ?? ""));
+    if (reply.statusCode >= 500 || body === undefined || !isJson || Buffer.byteLength(body) > MAX_KEPT_ANSWER_BYTES) {
+      await release(request, claim);
+      return payload;
+    }
+    await keepAnswerQuery.execute(db, { ...claim, status: reply.statusCode, body }).catch((error: unknown) => {
+      // The row stays running: a repeat gets a 409 until it may be taken over.
+      request.log.warn({ err: error }, "could not keep an Idempotency-Key's answer");
+    });
+    return payload;
+  });
+
+  // A hijacked reply (a stream written to the socket) skips onSend.
+  app.addHook("onResponse", async (request) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return;
+    request.idempotencyClaim = null;
+    await release(request, claim);
+  });
+});
