@@ -78,6 +78,27 @@ describe("requests", () => {
     expect(fetchMock.mock.calls[0]![1].credentials).toBe("include");
   });
 
+  it("names the tab and a rising sequence number on every write sent directly, the same on its repeat after a refresh", async () => {
+    const { clientId } = await import("./client-id.ts");
+    let isRefused = true;
+    respondWith((url) => {
+      if (url === "/api/auth/logout" && isRefused) {
+        isRefused = false;
+        return unauthorized();
+      }
+      return json({ ok: true });
+    });
+
+    await api.apiFetch("/api/ai/chat", { method: "POST" });
+    await api.apiFetch("/api/auth/logout", { method: "POST" });
+    await api.apiJson("/api/goals");
+
+    const writes = fetchMock.mock.calls.filter(([url]) => url !== "/auth/refresh" && url !== "/api/goals");
+    expect(writes.map((call) => headersOf(call).get("X-Client-Id"))).toEqual([clientId, clientId, clientId]);
+    expect(writes.map((call) => headersOf(call).get("X-Client-Seq"))).toEqual(["1", "2", "2"]);
+    expect(headersOf(callsTo("/api/goals")[0]).has("X-Client-Id")).toBe(false);
+  });
+
   it("sends no CSRF header on GET", async () => {
     document.cookie = "csrfToken=abc; path=/";
     respondWith(() => json([]));

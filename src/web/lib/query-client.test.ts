@@ -5,6 +5,6 @@ describe("createQueryClient", () => {
   it("uses the spec's data-fetching defaults", () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({ retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
-    expect(defaults.mutations).toMatchObject({ retry: false });
+    expect(defaults.mutations).toMatchObject({ retry: false, networkMode: "always" });
   });
 });

@@ -5,7 +5,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // Offline a write still reaches the outbox, which keeps and sends it (decision 043), instead of pausing.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   clearUserStorage,
+  getStorageUser,
   parseUserItem,
   readUserItem,
   removeUserItem,
   setStorageUser,
+  subscribeStorageUser,
   userItemText,
   writeUserItem,
 } from "./user-storage.ts";
@@ -63,6 +65,18 @@ describe("user-bound storage", () => {
     expect(Object.keys(localStorage).sort()).toEqual(["ai-assistant-tooltip-seen", "daywise:last-sign-in-provider", "daywise:theme"]);
     writeUserItem("ai-chat-open", "true");
     expect(localStorage.getItem("ai-chat-open")).toBeNull();
+  });
+
+  it("tells its listeners when the signed-in user changes, logout included", () => {
+    const seen: (string | null)[] = [];
+    const unsubscribe = subscribeStorageUser(() => seen.push(getStorageUser()));
+    setStorageUser("user-1");
+    setStorageUser("user-1");
+    setStorageUser("user-2");
+    clearUserStorage();
+    unsubscribe();
+    setStorageUser("user-3");
+    expect(seen).toEqual(["user-1", "user-2", null]);
   });
 
   it("reads only texts it wrote as values", () => {

@@ -6,9 +6,22 @@ export interface UserItem {
 }
 
 let storageUserId: string | null = null;
+const storageUserListeners = new Set<() => void>();
 
 export function setStorageUser(userId: string | null): void {
+  if (userId === storageUserId) return;
   storageUserId = userId;
+  for (const listener of storageUserListeners) listener();
+}
+
+export function getStorageUser(): string | null {
+  return storageUserId;
+}
+
+/** The outbox sends and shows only the signed-in user's changes. */
+export function subscribeStorageUser(listener: () => void): () => void {
+  storageUserListeners.add(listener);
+  return () => storageUserListeners.delete(listener);
 }
 
 export function userItemText(userId: string, value: string): string {
@@ -46,7 +59,7 @@ export function removeUserItem(key: string): void {
 }
 
 export function clearUserStorage(): void {
-  storageUserId = null;
+  setStorageUser(null);
   try {
     const keys: string[] = [];
     for (let index = 0; index < localStorage.length; index += 1) {

@@ -1,32 +1,93 @@
-// The outbox's face to the features (issue 50): a write is stored, then sent in order with its Idempotency-Key.
-// Until the outbox lands, sendWrite sends at once and nothing waits.
-import { apiJson } from "../api-client.ts";
+import { useSyncExternalStore } from "react";
+import { CLIENT_ID_HEADER, CLIENT_SEQ_HEADER } from "../../../shared/api/live-events.ts";
+import { apiFetch, nextClientSeq } from "../api-client.ts";
+import { clientId, randomUuid } from "../client-id.ts";
+import { getStorageUser, subscribeStorageUser } from "../user-storage.ts";
+import { OUTBOX_CHANNEL, Outbox, type OutboxLocks } from "./outbox.ts";
+import { OutboxStore } from "./store.ts";
+import type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
 
-export interface OutboxWrite {
-  method: "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  json?: unknown;
-  /** What the person did, for the waiting and refused lists: 'Rename "Buy milk"'. */
-  label: string;
+export type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
+export { OutboxDiscardedError } from "./outbox.ts";
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** The key is an sf-string (decision 042), hence the quotes. */
+export async function sendEntry(entry: Pick<OutboxEntry, "method" | "path" | "json" | "key" | "clientId" | "seq">): Promise<unknown> {
+  const response = await apiFetch(entry.path, {
+    method: entry.method,
+    ...(entry.json === undefined ? {} : { json: entry.json }),
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: `"${entry.key}"`,
+      [CLIENT_ID_HEADER]: entry.clientId,
+      [CLIENT_SEQ_HEADER]: String(entry.seq),
+    },
+  });
+  const text = await response.text().catch(() => "");
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-export interface OutboxEntry extends OutboxWrite {
-  key: string;
-  clientId: string;
-  seq: number;
-  userId: string;
-  createdAt: number;
-  attempts: number;
-  state: "waiting" | "refused";
-  refusal?: { status: number; message: string };
+let outbox: Outbox | null | undefined;
+
+// Null without IndexedDB (a locked-down browser, a test): writes go at once.
+function browserOutbox(): Outbox | null {
+  if (outbox !== undefined) return outbox;
+  if (typeof indexedDB === "undefined") return (outbox = null);
+  const locks = (navigator as Navigator & { locks?: OutboxLocks }).locks;
+  outbox = new Outbox({
+    store: new OutboxStore(),
+    clientId,
+    currentUser: getStorageUser,
+    send: sendEntry,
+    newKey: randomUuid,
+    ...(locks ? { locks } : {}),
+    ...(typeof BroadcastChannel === "undefined" ? {} : { channel: new BroadcastChannel(OUTBOX_CHANNEL) }),
+    isOnline: () => navigator.onLine,
+  });
+  subscribeStorageUser(() => outbox?.userChanged());
+  outbox.start();
+  return outbox;
 }
 
 /** Resolves with the server's answer once it is acknowledged; rejects with an ApiError when refused. */
-export function sendWrite<T>(write: OutboxWrite): Promise<T> {
-  return apiJson<T>(write.path, { method: write.method, ...(write.json === undefined ? {} : { json: write.json }) });
+export async function sendWrite<T>(write: OutboxWrite): Promise<T> {
+  const box = browserOutbox();
+  const userId = getStorageUser();
+  if (!box || userId === null) {
+    return (await sendEntry({ ...write, key: randomUuid(), clientId, seq: nextClientSeq() })) as T;
+  }
+  return (await box.write(write, userId)) as T;
 }
 
 /** The signed-in user's writes not yet acknowledged, oldest first: a page loaded offline applies them. */
-export function pendingWrites(): Promise<OutboxEntry[]> {
-  return Promise.resolve([]);
+export async function pendingWrites(): Promise<OutboxEntry[]> {
+  const box = browserOutbox();
+  const userId = getStorageUser();
+  return box && userId !== null ? box.pending(userId) : [];
+}
+
+export async function retryWrite(key: string): Promise<void> {
+  await browserOutbox()?.retry(key);
+}
+
+export async function discardWrite(key: string): Promise<void> {
+  await browserOutbox()?.discard(key);
+}
+
+const NO_OUTBOX_STATE: OutboxState = { waiting: 0, refused: [] };
+
+export function subscribeOutbox(listener: () => void): () => void {
+  return browserOutbox()?.subscribe(listener) ?? (() => undefined);
+}
+
+export function getOutboxState(): OutboxState {
+  return browserOutbox()?.getState() ?? NO_OUTBOX_STATE;
+}
+
+export function useOutboxState(): OutboxState {
+  return useSyncExternalStore(subscribeOutbox, getOutboxState, () => NO_OUTBOX_STATE);
 }

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
+import { clientId } from "../client-id.ts";
+import { setStorageUser } from "../user-storage.ts";
+import { pendingWrites, sendWrite } from "./index.ts";
+import { stubIndexedDb } from "./test-indexeddb.ts";
+
+stubIndexedDb();
+
+afterEach(() => setStorageUser(null));
+
+function headersOf(init: RequestInit): Headers {
+  return new Headers(init.headers);
+}
+
+describe("sendWrite", () => {
+  it("stores the write and sends it with its Idempotency-Key, client id and sequence, answering the server's JSON", async () => {
+    document.cookie = "csrfToken=token-1; path=/";
+    setStorageUser("user-1");
+    const fetchMock = mockFetch(() => jsonResponse({ id: "task-1" }));
+    await expect(sendWrite({ method: "POST", path: "/api/tasks", json: { title: "Buy milk" }, label: 'Add "Buy milk"' })).resolves.toEqual({
+      id: "task-1",
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    const headers = headersOf(init);
+    expect(url).toBe("/api/tasks");
+    expect(init.body).toBe(JSON.stringify({ title: "Buy milk" }));
+    expect(headers.get("Idempotency-Key")).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(headers.get("X-Client-Id")).toBe(clientId);
+    expect(Number(headers.get("X-Client-Seq"))).toBeGreaterThan(0);
+    expect(headers.get("X-CSRF-Token")).toBe("token-1");
+    expect(await pendingWrites()).toEqual([]);
+  });
+
+  it("sends at once, still naming the tab, while no user is known", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await expect(sendWrite({ method: "DELETE", path: "/api/tasks/1", label: "Delete" })).resolves.toEqual({ ok: true });
+    expect(headersOf(fetchMock.mock.calls[0]![1]).get("X-Client-Id")).toBe(clientId);
+    expect(await pendingWrites()).toEqual([]);
+  });
+});

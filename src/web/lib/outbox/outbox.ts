@@ -1,0 +1,271 @@
+import { ApiError } from "../api-client.ts";
+import type { OutboxStore } from "./store.ts";
+import type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
+
+export const OUTBOX_LOCK = "daywise-outbox";
+export const OUTBOX_CHANNEL = "daywise-outbox";
+export const FIRST_RETRY_MS = 1_000;
+export const LONGEST_RETRY_MS = 30_000;
+/** The code the idempotency layer's 409 carries while the key's first request still runs. */
+export const STILL_RUNNING_CODE = "idempotency_key_in_use";
+
+export type OutboxMessage =
+  | { type: "stored" }
+  | { type: "changed" }
+  | { type: "answered"; key: string; body: unknown }
+  | { type: "refused"; key: string; status: number; statusText: string; body: string };
+
+export interface OutboxChannel {
+  postMessage(message: OutboxMessage): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<OutboxMessage>) => void): void;
+  close(): void;
+}
+
+export interface OutboxLocks {
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+}
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  clientId: string;
+  currentUser: () => string | null;
+  send: (entry: OutboxEntry) => Promise<unknown>;
+  newKey: () => string;
+  locks?: OutboxLocks;
+  channel?: OutboxChannel;
+  now?: () => number;
+  events?: EventTarget;
+  isOnline?: () => boolean;
+}
+
+interface Settler {
+  resolve: (body: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const EMPTY_STATE: OutboxState = { waiting: 0, refused: [] };
+
+export function isTransientFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  const { status } = error;
+  if (status === 409) return error.code === STILL_RUNNING_CODE;
+  // 401: the session could not be refreshed; the entry waits for its user to sign in again.
+  return status >= 500 || status === 408 || status === 429 || status === 401;
+}
+
+export class OutboxDiscardedError extends Error {
+  override readonly name = "OutboxDiscardedError";
+}
+
+export class Outbox {
+  private readonly settlers = new Map<string, Settler>();
+  private readonly listeners = new Set<() => void>();
+  private readonly stopWaits = new Set<() => void>();
+  private state: OutboxState = EMPTY_STATE;
+  private stateReads = 0;
+  private hasNews = true;
+  private wakeIdle: (() => void) | undefined;
+  private isStopped = false;
+  private isStarted = false;
+  isSender = false;
+
+  constructor(private readonly options: OutboxOptions) {
+    options.channel?.addEventListener("message", (event) => this.onMessage(event.data));
+  }
+
+  start(): void {
+    if (this.isStarted) return;
+    this.isStarted = true;
+    void this.refreshState();
+    const { locks } = this.options;
+    if (locks) {
+      locks
+        .request(OUTBOX_LOCK, () => this.runSender())
+        .catch((error: unknown) => {
+          console.warn("The outbox could not take the sender's lock", error);
+        });
+    } else {
+      void this.runSender();
+    }
+  }
+
+  stop(): void {
+    this.isStopped = true;
+    this.wake();
+    for (const stopWait of [...this.stopWaits]) stopWait();
+    this.options.channel?.close();
+  }
+
+  async write(write: OutboxWrite, userId: string): Promise<unknown> {
+    const key = this.options.newKey();
+    const answer = new Promise<unknown>((resolve, reject) => this.settlers.set(key, { resolve, reject }));
+    const { method, path, label } = write;
+    await this.options.store.add({
+      method,
+      path,
+      label,
+      ...(write.json === undefined ? {} : { json: write.json }),
+      key,
+      clientId: this.options.clientId,
+      userId,
+      createdAt: (this.options.now ?? Date.now)(),
+      attempts: 0,
+      state: "waiting",
+    });
+    this.told({ type: "stored" });
+    return answer;
+  }
+
+  async pending(userId: string): Promise<OutboxEntry[]> {
+    const entries = await this.options.store.all();
+    return entries.filter((entry) => entry.userId === userId && entry.state === "waiting");
+  }
+
+  // A new key: the server keeps the refusal under the old one. A client id no tab has: every tab refreshes from the echo.
+  async retry(key: string): Promise<void> {
+    const { newKey } = this.options;
+    await this.options.store.update(key, ({ refusal: _refusal, ...entry }) => ({
+      ...entry,
+      key: newKey(),
+      clientId: newKey(),
+      attempts: 0,
+      state: "waiting",
+    }));
+    this.told({ type: "changed" });
+  }
+
+  async discard(key: string): Promise<void> {
+    await this.options.store.delete(key);
+    this.settlers.get(key)?.reject(new OutboxDiscardedError("The change was discarded before it was sent."));
+    this.settlers.delete(key);
+    this.told({ type: "changed" });
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getState(): OutboxState {
+    return this.state;
+  }
+
+  userChanged(): void {
+    this.wake();
+    void this.refreshState();
+  }
+
+  async refreshState(): Promise<void> {
+    const read = ++this.stateReads;
+    const userId = this.options.currentUser();
+    const entries = userId === null ? [] : (await this.options.store.all()).filter((entry) => entry.userId === userId);
+    if (read !== this.stateReads) return;
+    const refused = entries.filter((entry) => entry.state === "refused");
+    const waiting = entries.length - refused.length;
+    if (waiting === this.state.waiting && sameEntries(refused, this.state.refused)) return;
+    this.state = { waiting, refused };
+    for (const listener of this.listeners) listener();
+  }
+
+  private told(message: OutboxMessage): void {
+    this.options.channel?.postMessage(message);
+    this.onMessage(message);
+  }
+
+  private onMessage(message: OutboxMessage): void {
+    if (message.type === "answered") this.settle(message.key, (settler) => settler.resolve(message.body));
+    if (message.type === "refused") {
+      const error = new ApiError(message.status, message.statusText, message.body);
+      this.settle(message.key, (settler) => settler.reject(error));
+    }
+    if (message.type === "stored" || message.type === "changed") this.wake();
+    void this.refreshState();
+  }
+
+  private settle(key: string, how: (settler: Settler) => void): void {
+    const settler = this.settlers.get(key);
+    if (!settler) return;
+    this.settlers.delete(key);
+    how(settler);
+  }
+
+  private async runSender(): Promise<void> {
+    this.isSender = true;
+    let failures = 0;
+    while (!this.isStopped) {
+      this.hasNews = false;
+      const userId = this.options.currentUser();
+      const entry = userId === null ? undefined : await this.options.store.oldestWaiting(userId);
+      if (this.isStopped) break;
+      if (!entry) {
+        await this.idle();
+        continue;
+      }
+      if (!(this.options.isOnline?.() ?? true)) {
+        await this.pause(undefined);
+        continue;
+      }
+      try {
+        const body = await this.options.send(entry);
+        failures = 0;
+        await this.options.store.delete(entry.key);
+        this.told({ type: "answered", key: entry.key, body });
+      } catch (error) {
+        if (isTransientFailure(error)) {
+          failures += 1;
+          await this.options.store.update(entry.key, (stored) => ({ ...stored, attempts: stored.attempts + 1 }));
+          await this.pause(Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LONGEST_RETRY_MS));
+          continue;
+        }
+        failures = 0;
+        await this.refuse(entry, error as ApiError);
+      }
+    }
+    this.isSender = false;
+  }
+
+  private async refuse(entry: OutboxEntry, error: ApiError): Promise<void> {
+    const refusal = { status: error.status, message: error.serverMessage ?? error.statusText };
+    await this.options.store.update(entry.key, (stored) => ({
+      ...stored,
+      attempts: stored.attempts + 1,
+      state: "refused",
+      refusal,
+    }));
+    this.told({ type: "refused", key: entry.key, status: error.status, statusText: error.statusText, body: error.body });
+  }
+
+  private wake(): void {
+    this.hasNews = true;
+    const wakeIdle = this.wakeIdle;
+    this.wakeIdle = undefined;
+    wakeIdle?.();
+  }
+
+  private idle(): Promise<void> {
+    if (this.hasNews || this.isStopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.wakeIdle = resolve;
+    });
+  }
+
+  private pause(ms: number | undefined): Promise<void> {
+    const events = this.options.events ?? window;
+    if (this.isStopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        events.removeEventListener("online", done);
+        this.stopWaits.delete(done);
+        resolve();
+      };
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      events.addEventListener("online", done);
+      this.stopWaits.add(done);
+    });
+  }
+}
+
+function sameEntries(left: readonly OutboxEntry[], right: readonly OutboxEntry[]): boolean {
+  return left.length === right.length && left.every((entry, index) => entry.key === right[index]?.key);
+}
