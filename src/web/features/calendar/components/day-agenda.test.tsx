@@ -80,6 +80,7 @@ describe("DayAgenda", () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/tasks" && init.method === "POST")).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([url, request]) => url === "/api/tasks" && request.method === "POST")!;
     expect(JSON.parse(String(init.body))).toEqual({
+      id: expect.any(String),
       title: "Prepare for Review",
       date: DAY,
       scheduledStartTime: "13:00",

@@ -31,10 +31,9 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
   function remove(scope?: SeriesScope) {
     if (!task) return;
     focusAfterClose.set(focusTargetInstead(task.id));
-    deleteTask.mutate(scope ? { id: task.id, scope } : { id: task.id }, {
-      onSuccess: () => toast({ title: "Task deleted successfully" }),
-      onError: () => toast({ variant: "destructive", title: "Failed to delete task" }),
-    });
+    // The card goes at once and the toast says so: offline the delete waits in the outbox; a refusal brings it back.
+    deleteTask.mutate({ id: task.id, title: task.title, ...(scope ? { scope } : {}) });
+    toast({ title: "Task deleted successfully" });
   }
   return (
     <AlertDialog open={task !== null} onOpenChange={onOpenChange}>

@@ -18,14 +18,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setUp(createAnswer?: () => Response, viewedDate = "2026-11-24") {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function setUp(createAnswer?: () => Response | Promise<Response>, viewedDate = "2026-11-24") {
   const created: unknown[] = [];
   mockFetch((url, init) => {
     if (url === "/api/goals") return jsonResponse([launch]);
     if (url === "/api/tasks" && init.method === "POST") {
-      const body = JSON.parse(String(init.body)) as Partial<Task>;
+      const { id, ...body } = JSON.parse(String(init.body)) as Partial<Task>;
+      // The client makes the id, so that a create sent twice is one task.
+      expect(id).toMatch(UUID);
       created.push(body);
-      return createAnswer?.() ?? jsonResponse(makeTask(body), 201);
+      return createAnswer?.() ?? jsonResponse(makeTask({ ...body, ...(id ? { id } : {}) }), 201);
     }
     return jsonResponse([]);
   });
@@ -95,11 +99,21 @@ describe("QuickAdd", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("keeps the line and shows the server's message when the create fails", async () => {
+  it("gives the line back with the server's message when the create is refused", async () => {
     const { field } = setUp(() => errorResponse(400, "title: must be at most 200 characters"));
     await userEvent.type(field, "Plan the offsite{Enter}");
     expect(await screen.findByText("title: must be at most 200 characters")).toBeInTheDocument();
     expect(field).toHaveValue("Plan the offsite");
+  });
+
+  it("clears at once while the create waits (offline, in the outbox), and takes the next line meanwhile", async () => {
+    const { created, field } = setUp(() => new Promise<Response>(() => undefined));
+    await userEvent.type(field, "Call Anna{Enter}");
+    expect(field).toHaveValue("");
+    expect(screen.queryByLabelText("Adding the task")).not.toBeInTheDocument();
+    await userEvent.type(field, "Sort photos{Enter}");
+    expect(field).toHaveValue("");
+    await waitFor(() => expect(created).toHaveLength(2));
   });
 
   it("says what it could not use, and warns of a day in the past", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Loader2, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { parseQuickAdd, quickAddDate, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
@@ -62,21 +62,26 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!hasText || createTask.isPending) return;
+    if (!hasText) return;
     if (parsed.title === "") {
       setError(QUICK_ADD_NO_TITLE);
       return;
     }
-    createTask.mutate(quickAddTaskInput(parsed, viewedDate), {
-      onSuccess: (task) => {
-        setText("");
-        setError(null);
-        toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${dayLabel(task.date, today)}` });
-      },
+    const input = quickAddTaskInput(parsed, viewedDate);
+    const line = text;
+    // Cleared at once, the card shown at once: offline the create waits in the outbox.
+    createTask.mutate(input, {
+      // A refused line comes back to be fixed, unless the person has typed another meanwhile.
       onError: (failure) => {
+        setText((current) => (current === "" ? line : current));
         setError(failure.message);
-        toast({ variant: "destructive", title: "Error", description: "Failed to create task" });
       },
+    });
+    setText("");
+    setError(null);
+    toast({
+      title: "Task created successfully",
+      description: `${isolate(input.title.trim())} · ${dayLabel(quickAddDate(parsed, viewedDate), today)}`,
     });
   }
 
@@ -108,9 +113,6 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
           aria-invalid={error ? true : undefined}
           className="pr-10 pl-9"
         />
-        {createTask.isPending ? (
-          <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-500" aria-label="Adding the task" />
-        ) : null}
       </div>
       {/* As high as the preview usually is (two lines on a phone), so typing does not move the board. */}
       <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-5">

@@ -37,6 +37,10 @@ interface Sent {
   body: unknown;
 }
 
+function withoutId({ id: _id, ...rest }: Record<string, unknown>) {
+  return rest;
+}
+
 function server(overrides: Record<string, FetchHandler> = {}) {
   const sent: Sent[] = [];
   const routes: Record<string, FetchHandler> = {
@@ -47,7 +51,10 @@ function server(overrides: Record<string, FetchHandler> = {}) {
   mockFetch((url, init) => {
     const method = init.method ?? "GET";
     const path = url.replace(/^\/api\/tasks\/[^/?]+$/, "/api/tasks/:id");
-    if (method !== "GET") sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    // A create carries the id the client made for it, so that a repeat is one task.
+    if (method === "POST" && url === "/api/tasks") expect(body?.id).toMatch(/^[0-9a-f-]{36}$/);
+    if (method !== "GET") sent.push({ method, url, body: method === "POST" && body ? withoutId(body) : body });
     const handler = routes[`${method} ${path}`];
     return handler ? handler(url, init) : jsonResponse([]);
   });
@@ -166,16 +173,30 @@ describe("TaskFormDialog in create mode", () => {
     expect(sent[0]?.body).toMatchObject({ goalId: "g1", date: todayInZone(new Date(), "Pacific/Kiritimati") });
   });
 
-  it("on failure keeps the dialog open with the server's message and raises 'Error: Failed to create task'", async () => {
+  it("closes at once with the card shown while the create waits (offline, in the outbox)", async () => {
+    server({ "POST /api/tasks": () => new Promise<Response>(() => undefined) });
+    const { client, onOpenChange } = renderDialog({ defaultDate: "2026-11-23" });
+    client.setQueryData(["tasks", "day", "2026-11-23"], []);
+    await userEvent.type(titleField(), "Buy milk");
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() =>
+      expect(client.getQueryData<Task[]>(["tasks", "day", "2026-11-23"])?.map((task) => task.title)).toEqual(["Buy milk"]),
+    );
+  });
+
+  it("takes the card away and raises 'Error: Failed to create task' when the server refuses the create", async () => {
     server({ "POST /api/tasks": () => errorResponse(404, "Goal not found") });
-    const { onOpenChange } = renderDialog({ defaultDate: "2026-11-23" });
+    const { client, onOpenChange } = renderDialog({ defaultDate: "2026-11-23" });
+    client.setQueryData(["tasks", "day", "2026-11-23"], []);
     await userEvent.type(titleField(), "A");
     await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
 
-    expect(await screen.findByText("Goal not found")).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(await screen.findByText("Failed to create task")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(client.getQueryData<Task[]>(["tasks", "day", "2026-11-23"])).toEqual([]);
   });
 });
 
@@ -224,12 +245,16 @@ describe("TaskFormDialog in edit mode", () => {
     expect(sent[0]?.body).toEqual({ title: "Bare" });
   });
 
-  it("raises 'Failed to update task' when the server refuses", async () => {
+  it("closes at once, and raises 'Failed to update task' and puts the task back when the server refuses", async () => {
     server({ "PATCH /api/tasks/:id": () => errorResponse(500, "") });
-    const { onOpenChange } = renderDialog({ task });
+    const { client, onOpenChange } = renderDialog({ task });
+    client.setQueryData(["tasks", "day", task.date], [task]);
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Rewrite");
     await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(await screen.findByText("Failed to update task", { selector: "div" })).toBeInTheDocument();
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(client.getQueryData<Task[]>(["tasks", "day", task.date])?.[0]?.title).toBe("Write");
   });
 });
 

@@ -17,7 +17,6 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { ApiError } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
@@ -144,39 +143,18 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       if (changesSeries(patch, task)) setScopedPatch(patch);
       else save(patch);
     } else {
-      createTask.mutate(toCreateTaskInput(values, date), {
-        onSuccess: () => {
-          toast({ title: "Task created successfully" });
-          onDone();
-        },
-        onError: (error) => {
-          setSubmitError(error.message);
-          toast({ variant: "destructive", title: "Error", description: "Failed to create task" });
-        },
-      });
+      // Closed at once, the card shown at once: offline the create waits in the outbox; a refusal removes it, with a toast.
+      createTask.mutate(toCreateTaskInput(values, date));
+      toast({ title: "Task created successfully" });
+      onDone();
     }
   }
 
   function save(patch: TaskPatch, scope?: SeriesScope) {
-    if (task) {
-      updateTask.mutate(
-        { id: task.id, patch, ...(scope ? { scope } : {}) },
-        {
-          onSuccess: () => {
-            toast({ title: "Task updated successfully" });
-            onDone();
-          },
-          onError: (error) => {
-            if (error.cause instanceof ApiError && error.cause.status === 404) {
-              closeAsGone(onDone);
-              return;
-            }
-            setSubmitError(error.message);
-            toast({ variant: "destructive", title: "Failed to update task" });
-          },
-        },
-      );
-    }
+    if (!task) return;
+    updateTask.mutate({ id: task.id, patch, title: task.title, ...(scope ? { scope } : {}) });
+    toast({ title: "Task updated successfully" });
+    onDone();
   }
 
   const pickedEstimate = values.estimatedDuration.trim() === "" ? null : parseEstimate(values.estimatedDuration);

@@ -9,21 +9,19 @@ import { shortDateLabel } from "../lib/day-labels.ts";
 import { findCachedTask, type TaskPatch } from "../lib/optimistic-task-update.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
-function failedToUpdate() {
-  toast({ variant: "destructive", title: "Failed to update task" });
-}
-
 export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate: string }) {
   const queryClient = useQueryClient();
-  // mutateAsync: each call settles its own promise (mutate's callbacks fire for the latest call only).
-  const { mutateAsync } = useUpdateTask();
+  const { mutate } = useUpdateTask();
 
   return useMemo(() => {
-    const patch = (task: Pick<Task, "id">, changes: TaskPatch, onSuccess?: () => void) => {
+    // The move shows at once and its toast too: offline the send waits in the outbox, and a refusal rolls it back.
+    const patch = (task: Pick<Task, "id">, changes: TaskPatch, onMoved?: () => void) => {
+      const title = findCachedTask(queryClient, task.id)?.title;
       // Sent now, in the drop's own event: the board's re-render runs before the mutation's steps.
-      const sent = updateTask({ id: task.id, patch: changes });
+      const sent = updateTask({ id: task.id, patch: changes, ...(title === undefined ? {} : { title }) });
       sent.catch(() => undefined); // the mutation reports the failure
-      mutateAsync({ id: task.id, patch: changes, sent }).then(() => onSuccess?.(), failedToUpdate);
+      mutate({ id: task.id, patch: changes, sent });
+      onMoved?.();
     };
 
     const movedToast = (title: string | undefined, day: string, column: BoardColumnStatus) => {
@@ -44,5 +42,5 @@ export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate:
       },
       moveToToday: (task: Task) => patch(task, { status: "todo", date: today }, () => movedToast(task.title, today, "todo")),
     };
-  }, [mutateAsync, queryClient, today, viewedDate]);
+  }, [mutate, queryClient, today, viewedDate]);
 }

@@ -35,3 +35,7 @@ export function formatElapsed(ms: number): string {
   const seconds = String(totalSeconds % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
+
+export function weekdayDateLabel(day: string): string {
+  return format(asDate(day), "EEEE, MMM d");
+}

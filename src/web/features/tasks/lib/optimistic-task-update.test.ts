@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { taskQueryKeys } from "../api/task-query-keys.ts";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
-import { applyOptimisticDelete, applyOptimisticPatch, patchTask, placeTask, placeTaskInCachedList } from "./optimistic-task-update.ts";
+import {
+  applyOptimisticCreate,
+  applyOptimisticDelete,
+  applyOptimisticPatch,
+  newTask,
+  patchTask,
+  placeTask,
+  placeTaskInCachedList,
+} from "./optimistic-task-update.ts";
+import { addTaskLabel, updateTaskLabel } from "./task-write-labels.ts";
 
 const now = new Date("2026-11-23T10:00:00.000Z");
 
@@ -152,5 +161,51 @@ describe("applyOptimisticPatch and its rollback", () => {
     const before = client.getQueryData(taskQueryKeys.day("2026-11-23"));
     await applyOptimisticPatch(client, "unknown", { status: "done" }, now);
     expect(client.getQueryData(taskQueryKeys.day("2026-11-23"))).toBe(before);
+  });
+});
+
+describe("optimistic create", () => {
+  it("makes the task as the server will: the client's id, todo, first planned on its day, nulls for what was left empty", () => {
+    const task = newTask({ id: "c1", title: "  Buy milk ", date: "2026-11-23", scheduledStartTime: "", goalId: "g1" }, now, 3, "Home");
+    expect(task).toMatchObject({
+      id: "c1",
+      title: "Buy milk",
+      status: "todo",
+      date: "2026-11-23",
+      firstPlannedDate: "2026-11-23",
+      scheduledStartTime: null,
+      goalId: "g1",
+      goalTitle: "Home",
+      position: 3,
+      createdAt: now.toISOString(),
+    });
+  });
+
+  it("shows the new task last in its day's cached list and in the future panel when unscheduled, and takes it away on rollback", async () => {
+    const client = new QueryClient();
+    const first = makeTask({ id: "a", date: "2026-11-23", position: 4 });
+    client.setQueryData(taskQueryKeys.day("2026-11-23"), [first]);
+    client.setQueryData(taskQueryKeys.future("2026-11-24", "2026-11-30"), []);
+    const rollback = await applyOptimisticCreate(client, { id: "b", title: "Buy milk", date: "2026-11-23" }, now);
+    const day = client.getQueryData<Task[]>(taskQueryKeys.day("2026-11-23"))!;
+    expect(day.map((task) => task.id)).toEqual(["a", "b"]);
+    expect(day[1]!.position).toBeGreaterThan(4);
+    expect(client.getQueryData<Task[]>(taskQueryKeys.future("2026-11-24", "2026-11-30"))).toEqual([]);
+
+    await applyOptimisticCreate(client, { id: "c", title: "Someday", date: null }, now);
+    expect(client.getQueryData<Task[]>(taskQueryKeys.future("2026-11-24", "2026-11-30"))!.map((task) => task.id)).toEqual(["c"]);
+
+    rollback();
+    expect(client.getQueryData<Task[]>(taskQueryKeys.day("2026-11-23"))!.map((task) => task.id)).toEqual(["a"]);
+  });
+});
+
+describe("the outbox labels", () => {
+  it("say what the person did, by the task's title before the change", () => {
+    expect(addTaskLabel(" Buy milk ")).toBe('Add "Buy milk"');
+    expect(updateTaskLabel("Buy milk", { title: "Buy oat milk" })).toBe('Rename "Buy milk"');
+    expect(updateTaskLabel("Buy milk", { status: "done" })).toBe('Complete "Buy milk"');
+    expect(updateTaskLabel("Buy milk", { status: "inprogress", position: 2 })).toBe('Move "Buy milk"');
+    expect(updateTaskLabel("Buy milk", { description: "2 litres" })).toBe('Edit "Buy milk"');
   });
 });

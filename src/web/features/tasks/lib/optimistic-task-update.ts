@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { Task, TaskStatus } from "../../../../shared/api/tasks.ts";
+import type { CreateTaskInput, Task, TaskStatus } from "../../../../shared/api/tasks.ts";
 import { addDays } from "../../../../shared/rules/dates.ts";
 import { isListedOverdue } from "../../../../shared/rules/future-tasks.ts";
 import { statusChangeStamps } from "../../../../shared/rules/task-lifecycle.ts";
-import { compareTaskOrder } from "../../../../shared/rules/task-order.ts";
+import { compareTaskOrder, positionBetween } from "../../../../shared/rules/task-order.ts";
 import { queryPrefixes } from "../../../lib/query-dependents.ts";
 import { taskQueryKeys } from "../api/task-query-keys.ts";
 
@@ -98,6 +98,12 @@ export function findCachedTask(queryClient: QueryClient, id: string): Task | und
   return found;
 }
 
+/** Before the optimistic change, which runs ahead of the send with the same variables: the label names the task as it was. */
+export function nameFromCache(queryClient: QueryClient, variables: { id: string; title?: string }): void {
+  const title = findCachedTask(queryClient, variables.id)?.title;
+  if (title !== undefined) variables.title ??= title;
+}
+
 function cachedGoalTitle(queryClient: QueryClient, goalId: string | null | undefined): string | null {
   if (!goalId) return null;
   const goals = queryClient.getQueryData<unknown>(queryPrefixes.goals);
@@ -134,4 +140,68 @@ export function applyOptimisticPatch(queryClient: QueryClient, taskId: string, p
 
 export function applyOptimisticDelete(queryClient: QueryClient, taskId: string): Promise<Rollback> {
   return applyOptimisticChange(queryClient, taskId, () => null);
+}
+
+export type NewTaskInput = CreateTaskInput & { id: string };
+
+/** The create body's nullable fields take "" for null (the schema's preprocess), hence unknown. */
+const textOrNull = (value: unknown): string | null => (typeof value === "string" ? blankAsNull(value) : null);
+
+/** The task as the server will make it (tasks.service.ts newTask), last in its day unless placed. */
+export function newTask(input: NewTaskInput, now: Date, position: number, goalTitle: string | null): Task {
+  const date = textOrNull(input.date);
+  const at = now.toISOString();
+  return {
+    id: input.id,
+    userId: "",
+    goalId: textOrNull(input.goalId),
+    goalTitle: textOrNull(input.goalId) ? goalTitle : null,
+    title: input.title.trim(),
+    description: blankAsNull(input.description ?? null),
+    status: "todo",
+    date,
+    estimatedDuration: input.estimatedDuration ?? null,
+    scheduledStartTime: textOrNull(input.scheduledStartTime),
+    firstStartedAt: null,
+    currentSessionStartedAt: null,
+    workSessionCount: 0,
+    startedAt: null,
+    completedAt: null,
+    trackedMinutes: 0,
+    rolloverCount: 0,
+    firstPlannedDate: date,
+    rolledOverFromDate: null,
+    position: input.position ?? position,
+    recurrence: textOrNull(input.recurrence),
+    seriesId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+function lastPosition(queryClient: QueryClient, date: string | null): number {
+  const day = date === null ? undefined : queryClient.getQueryData<Task[]>(taskQueryKeys.day(date));
+  const positions = (day ?? []).map((task) => task.position);
+  return positionBetween(positions.length > 0 ? Math.max(...positions) : 0, null);
+}
+
+/** Shows the new task in every cached list it belongs to, before the server has it (or while offline). */
+export async function applyOptimisticCreate(queryClient: QueryClient, input: NewTaskInput, now = new Date()): Promise<Rollback> {
+  await queryClient.cancelQueries({ queryKey: taskQueryKeys.all });
+  const task = newTask(
+    input,
+    now,
+    lastPosition(queryClient, textOrNull(input.date)),
+    cachedGoalTitle(queryClient, textOrNull(input.goalId)),
+  );
+  const snapshots = cachedTaskLists(queryClient);
+  for (const [queryKey, list] of snapshots) {
+    const updated = placeTaskInCachedList(queryKey, list, task.id, task);
+    if (updated !== list) queryClient.setQueryData(queryKey, updated);
+  }
+  return () => {
+    for (const [queryKey] of snapshots) {
+      queryClient.setQueryData<Task[]>(queryKey, (list) => list?.filter((item) => item.id !== task.id));
+    }
+  };
 }
