@@ -27,12 +27,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly body: string;
+  /** The answer's Retry-After: a 409 with it is a request still running (decision 042), not a conflict. */
+  readonly retryAfter: string | null;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, retryAfter: string | null = null) {
     super(`${status}: ${body || statusText}`);
     this.status = status;
     this.statusText = statusText;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 
   get serverMessage(): string | undefined {
@@ -121,7 +124,7 @@ function toRequestInit(init: ApiRequestInit): RequestInit {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await response.text().catch(() => "");
-  return new ApiError(response.status, response.statusText, body);
+  return new ApiError(response.status, response.statusText, body, response.headers.get("Retry-After"));
 }
 
 let refreshInFlight: Promise<boolean> | null = null;

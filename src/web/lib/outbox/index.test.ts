@@ -32,6 +32,27 @@ describe("sendWrite", () => {
     expect(await pendingWrites()).toEqual([]);
   });
 
+  it("repeats a 409 that says Retry-After (its first request still runs) under the same key, and refuses a plain 409", async () => {
+    setStorageUser("user-1");
+    let calls = 0;
+    const fetchMock = mockFetch((url) => {
+      calls += 1;
+      const stillRunning = url === "/api/tasks/1" && calls === 1;
+      if (stillRunning)
+        return new Response('{"message":"Still running","code":"conflict"}', { status: 409, headers: { "Retry-After": "1" } });
+      if (url === "/api/tasks") return new Response('{"message":"A task with this id exists","code":"conflict"}', { status: 409 });
+      return jsonResponse({ id: "1" });
+    });
+    await expect(sendWrite({ method: "PATCH", path: "/api/tasks/1", json: { title: "A" }, label: "Rename" })).resolves.toEqual({ id: "1" });
+    const keys = fetchMock.mock.calls.map(([, init]) => headersOf(init).get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    await expect(sendWrite({ method: "POST", path: "/api/tasks", json: { id: "1" }, label: "Add" })).rejects.toMatchObject({
+      status: 409,
+      serverMessage: "A task with this id exists",
+    });
+  });
+
   it("sends at once, still naming the tab, while no user is known", async () => {
     const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
     await expect(sendWrite({ method: "DELETE", path: "/api/tasks/1", label: "Delete" })).resolves.toEqual({ ok: true });

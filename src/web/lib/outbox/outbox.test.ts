@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api-client.ts";
-import { Outbox, type OutboxLocks, STILL_RUNNING_CODE, isTransientFailure } from "./outbox.ts";
+import { Outbox, type OutboxLocks, isTransientFailure } from "./outbox.ts";
 import { OutboxStore } from "./store.ts";
 import { stubIndexedDb } from "./test-indexeddb.ts";
 import type { OutboxEntry } from "./types.ts";
@@ -215,9 +215,8 @@ describe("outbox (decision 043)", () => {
   });
 
   it("tells a 409 of a request still running (retried) from a conflict (refused)", () => {
-    expect(isTransientFailure(new ApiError(409, "Conflict", JSON.stringify({ code: STILL_RUNNING_CODE, message: "Still running" })))).toBe(
-      true,
-    );
+    const stillRunning = JSON.stringify({ code: "conflict", message: "A request with this Idempotency-Key is still running" });
+    expect(isTransientFailure(new ApiError(409, "Conflict", stillRunning, "1"))).toBe(true);
     expect(isTransientFailure(new ApiError(409, "Conflict", JSON.stringify({ code: "conflict", message: "Exists" })))).toBe(false);
     for (const status of [500, 502, 503, 408, 429]) expect(isTransientFailure(new ApiError(status, "", ""))).toBe(true);
     for (const status of [400, 403, 404, 422]) expect(isTransientFailure(new ApiError(status, "", ""))).toBe(false);

@@ -6,8 +6,6 @@ export const OUTBOX_LOCK = "daywise-outbox";
 export const OUTBOX_CHANNEL = "daywise-outbox";
 export const FIRST_RETRY_MS = 1_000;
 export const LONGEST_RETRY_MS = 30_000;
-/** The code the idempotency layer's 409 carries while the key's first request still runs. */
-export const STILL_RUNNING_CODE = "idempotency_key_in_use";
 
 export type OutboxMessage =
   | { type: "stored" }
@@ -48,7 +46,7 @@ const EMPTY_STATE: OutboxState = { waiting: 0, refused: [] };
 export function isTransientFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   const { status } = error;
-  if (status === 409) return error.code === STILL_RUNNING_CODE;
+  if (status === 409) return error.retryAfter !== null;
   // 401: the session could not be refreshed; the entry waits for its user to sign in again.
   return status >= 500 || status === 408 || status === 429 || status === 401;
 }
