@@ -1,37 +1,36 @@
-// Every raise of a user's data version also sends a notice { userId, version, kinds } that is
+// Every raise of a user's data version also sends a notice { userId, version, kinds, clientId, seq } that is
 // delivered only once its transaction commits: pg_notify on PostgreSQL, and on SQLite a function
 // of the same name (registered in database.ts) whose notices wait for the commit. So every writer
 // publishes the same way, and a rolled-back write tells no one (decision 038).
 import type PgModule from "pg";
-import { sql } from "kysely";
-import { type ChangeEvent, type ChangeKind, isChangeKind } from "../../shared/api/live-events.ts";
+import { type Kysely, sql } from "kysely";
+import { type ChangeEvent, isChangeKind } from "../../shared/api/live-events.ts";
+import type { Database } from "./schema.ts";
 
 export const CHANGES_CHANNEL = "daywise_changes";
+const NOTICES_PER_STATEMENT = 1_000;
 
 export interface ChangeNotice extends ChangeEvent {
   userId: string;
 }
 
-/** The notice's text up to its version, which the database appends (the raised column). */
-export function noticePrefix(userId: string, kinds: readonly ChangeKind[]): string {
-  return `{"userId":${JSON.stringify(userId)},"kinds":${JSON.stringify(kinds)},"version":`;
-}
-
-/** noticePrefix of each raised user row, for a write raising several users' versions (ids that JSON writes as they are). */
-export function rowNoticePrefix(kinds: readonly ChangeKind[]) {
-  return sql`cast(${'{"userId":"'} as text) || ${sql.ref("id")} || cast(${`","kinds":${JSON.stringify(kinds)},"version":`} as text)`;
-}
-
-/** A RETURNING column that sends the notice with the row's new data version. */
-export function notifyColumn(prefix: unknown) {
-  return sql`pg_notify(${CHANGES_CHANNEL}, cast(${prefix} as text) || cast(${sql.ref("dataVersion")} as text) || '}')`.as("notified");
+/** Sends each notice at its transaction's commit, its JSON written here; one statement for any number of users. */
+export async function sendChangeNotices(db: Kysely<Database>, notices: readonly ChangeNotice[]): Promise<void> {
+  for (let start = 0; start < notices.length; start += NOTICES_PER_STATEMENT) {
+    const payloads = notices.slice(start, start + NOTICES_PER_STATEMENT).map((notice) => sql`(${JSON.stringify(notice)})`);
+    await sql`select pg_notify(${CHANGES_CHANNEL}, column1) from (values ${sql.join(payloads)}) as notices`.execute(db);
+  }
 }
 
 export function parseNotice(payload: string | undefined): ChangeNotice | undefined {
   try {
     const value = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
     if (typeof value.userId !== "string" || !Number.isSafeInteger(value.version) || !Array.isArray(value.kinds)) return undefined;
-    return { userId: value.userId, version: value.version!, kinds: value.kinds.filter(isChangeKind) };
+    const origin = {
+      ...(typeof value.clientId === "string" ? { clientId: value.clientId } : {}),
+      ...(Number.isSafeInteger(value.seq) ? { seq: value.seq } : {}),
+    };
+    return { userId: value.userId, version: value.version!, kinds: value.kinds.filter(isChangeKind), ...origin };
   } catch {
     return undefined;
   }

@@ -1,21 +1,79 @@
-// Tasks and goals are written only through writeUserData: one transaction that first raises the user's
-// data version, which kept answers check (decision 028) and whose notice reaches the live streams at
-// commit (decision 038). Raising it first takes the user's row or write lock before any task row, so a
-// user's concurrent writes queue in one order and cannot deadlock; closing a day keeps the same rule (029).
+// Every write of a user's data goes through here (decision 041): raising the version first takes the user's
+// row or write lock before any other row, so a user's concurrent writes queue in one order and cannot deadlock.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type Kysely, type Transaction, sql } from "kysely";
-import { LRUCache } from "lru-cache";
 import type { ChangeKind } from "../../shared/api/live-events.ts";
-import { noticePrefix, notifyColumn } from "./change-notices.ts";
+import { AppError } from "../app-error.ts";
+import { sendChangeNotices } from "./change-notices.ts";
 import { compiledQuery } from "./compiled-query.ts";
 import type { Database } from "./schema.ts";
 
-const raiseDataVersionQuery = compiledQuery((db, p: { userId: string; notice: string }) =>
+/** Who sent the request that writes (X-Client-Id, X-Client-Seq), and the version its writes raised to. */
+export interface WriteOrigin {
+  clientId?: string;
+  seq?: number;
+  writtenVersion?: number;
+}
+
+export const writeOrigins = new AsyncLocalStorage<WriteOrigin>();
+
+interface OpenWrite {
+  userId: string;
+  version: number;
+  kinds: Set<ChangeKind>;
+}
+
+const openWrites = new WeakMap<Kysely<Database>, OpenWrite>();
+
+const raiseQuery = compiledQuery((db, p: { userId: string }) =>
   db
     .updateTable("users")
     .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
     .where("id", "=", p.userId)
-    .returning(["dataVersion", notifyColumn(p.notice)]),
+    .returning("dataVersion"),
 );
+
+const raiseIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion: number }) =>
+  db
+    .updateTable("users")
+    .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
+    .where("id", "=", p.userId)
+    .where("dataVersion", "=", p.dataVersion)
+    .returning("dataVersion"),
+);
+
+async function write<T>(
+  kysely: Kysely<Database>,
+  userId: string,
+  kinds: readonly ChangeKind[],
+  ifVersion: number | undefined,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<{ written: true; result: T } | { written: false }> {
+  if (kysely.isTransaction) {
+    const open = openWrites.get(kysely);
+    if (open?.userId !== userId) throw new Error("a user's data is written only in a transaction writeUserData opened for them");
+    if (ifVersion !== undefined && ifVersion !== open.version) return { written: false };
+    for (const kind of kinds) open.kinds.add(kind);
+    return { written: true, result: await work(kysely as Transaction<Database>) };
+  }
+  const origin = writeOrigins.getStore();
+  let version = 0;
+  const outcome = await kysely.transaction().execute(async (trx) => {
+    const raised =
+      ifVersion === undefined
+        ? await raiseQuery.takeFirst(trx, { userId })
+        : await raiseIfUnchangedQuery.takeFirst(trx, { userId, dataVersion: ifVersion });
+    if (!raised) return { written: false } as const;
+    version = Number(raised.dataVersion);
+    const open: OpenWrite = { userId, version, kinds: new Set(kinds) };
+    openWrites.set(trx, open);
+    const result = await work(trx);
+    await sendChangeNotices(trx, [{ userId, version, kinds: [...open.kinds], clientId: origin?.clientId, seq: origin?.seq }]);
+    return { written: true, result } as const;
+  });
+  if (outcome.written && origin) origin.writtenVersion = Math.max(origin.writtenVersion ?? 0, version);
+  return outcome;
+}
 
 export async function writeUserData<T>(
   kysely: Kysely<Database>,
@@ -23,30 +81,19 @@ export async function writeUserData<T>(
   kinds: readonly ChangeKind[],
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  const raise = async (db: Kysely<Database>) =>
-    Number((await raiseDataVersionQuery.takeFirst(db, { userId, notice: noticePrefix(userId, kinds) }))?.dataVersion);
-  // Inside a caller's transaction (an assistant's proposal applied in one step), the work joins it.
-  if (kysely.isTransaction) {
-    await raise(kysely);
-    return work(kysely as Transaction<Database>);
-  }
-  let version = 0;
-  const result = await kysely.transaction().execute(async (trx) => {
-    version = await raise(trx);
-    return work(trx);
-  });
-  noteWrittenVersion(userId, version);
-  return result;
+  const outcome = await write(kysely, userId, kinds, undefined, work);
+  // The account was deleted meanwhile: the session the write came with is gone too.
+  if (!outcome.written) throw new AppError("unauthorized", "Not signed in");
+  return outcome.result;
 }
 
-// Each user's last committed raise, for the writing request's X-Data-Version (live plugin).
-const writtenVersions = new LRUCache<string, number>({ max: 10_000 });
-
-export function noteWrittenVersion(userId: string, version: number): void {
-  if (!Number.isSafeInteger(version) || version <= (writtenVersions.get(userId) ?? 0)) return;
-  writtenVersions.set(userId, version);
-}
-
-export function writtenVersion(userId: string): number | undefined {
-  return writtenVersions.get(userId);
+/** writeUserData only while the user's data version is still `dataVersion` (an optimistic close, decision 029). */
+export async function writeUserDataIfUnchanged<T>(
+  kysely: Kysely<Database>,
+  userId: string,
+  dataVersion: number,
+  kinds: readonly ChangeKind[],
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<{ written: true; result: T } | { written: false }> {
+  return write(kysely, userId, kinds, dataVersion, work);
 }

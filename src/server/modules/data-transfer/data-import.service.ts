@@ -9,6 +9,7 @@ import { type ImportBody, IMPORT_MAX_SKIPPED_LISTED, IMPORT_PREVIEW_ROWS, type I
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { nextOccurrence } from "../../../shared/rules/recurrence.ts";
 import type { RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
+import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { AiBreakdownRow, AiConversationRow, DailyInsightsTable, Database, Flag, WeeklySummariesTable } from "../../db/schema.ts";
 import { insertImportedBreakdowns } from "../ai-breakdown/ai-breakdown.service.ts";
@@ -18,6 +19,7 @@ import { insertImportedInsights } from "../insights/insights.service.ts";
 import { isDefaultRolloverSettings, rolloverService, sameRolloverSettings } from "../rollover/rollover.service.ts";
 import { type NewTask, type SeriesRow, tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { dataExportRepository } from "./data-export.repository.ts";
 import { parseImport } from "./import-formats.ts";
 import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
@@ -45,6 +47,7 @@ interface HistoryRows {
   aiConversations: Ready<Omit<AiConversationRow, "userId">>;
 }
 
+const IMPORT_CHANGES: readonly ChangeKind[] = ["tasks", "goals", "rollover", "insights"];
 const keptOwn = (what: string) => `This account already has ${what}; it keeps its own`;
 const OWN_SETTINGS = "This account has its own rollover settings (not the defaults); it keeps them";
 const flag = (value: boolean): Flag => (value ? 1 : 0);
@@ -312,7 +315,7 @@ export function dataImportService(deps: DataImportDeps) {
 
       const history = await planHistory(userId, plan.history, { goal: goalIdOf, tasks: taskIds }, plan.skipped);
       if (!body.dryRun) {
-        await deps.kysely.transaction().execute(async (trx) => {
+        await writeUserData(deps.kysely, userId, IMPORT_CHANGES, async (trx) => {
           await goalsService({ kysely: trx, now: deps.now }).insertGoals(userId, newGoals);
           await tasksService({ kysely: trx, dialect: deps.dialect, now: deps.now }).insertImportedTasks(userId, series, tasks);
           await writeHistory(trx, userId, history, plan.skipped);

@@ -155,7 +155,7 @@ export function liveStreams(deps: LiveStreamsDeps) {
     notice(notice: ChangeNotice): void {
       const group = users.get(notice.userId);
       if (!group || notice.version <= group.version) return;
-      const event: ChangeEvent = { version: notice.version, kinds: notice.kinds };
+      const { userId: _userId, ...event } = notice;
       group.version = notice.version;
       group.recent.push(event);
       if (group.recent.length > KEPT_EVENTS) group.recent.shift();

@@ -1,9 +1,10 @@
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DATA_VERSION_HEADER, liveEventsQuerySchema, LIVE_EVENTS_PATH } from "../../../shared/api/live.ts";
+import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN, CLIENT_SEQ_HEADER } from "../../../shared/api/live-events.ts";
 import { AppError } from "../../app-error.ts";
 import type { NoticeListening } from "../../db/change-notices.ts";
-import { writtenVersion } from "../../db/user-data.ts";
+import { type WriteOrigin, writeOrigins } from "../../db/user-data.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { type LiveStreams, liveStreams } from "./live-streams.ts";
 import { liveRepository } from "./live.repository.ts";
@@ -11,6 +12,9 @@ import { liveRepository } from "./live.repository.ts";
 declare module "fastify" {
   interface FastifyInstance {
     live: LiveStreams;
+  }
+  interface FastifyRequest {
+    writeOrigin: WriteOrigin | null;
   }
 }
 
@@ -53,10 +57,24 @@ export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs
     await (await listening?.catch(() => undefined))?.close();
   });
 
+  // A write's notice names its sender, so the sending tab can tell its own events (decision 041).
+  app.decorateRequest("writeOrigin", null);
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (!WRITE_METHODS.has(request.method)) return done();
+    const clientId = request.headers[CLIENT_ID_HEADER];
+    const seq = parseVersion(request.headers[CLIENT_SEQ_HEADER] as string | undefined);
+    const origin: WriteOrigin = {
+      ...(typeof clientId === "string" && CLIENT_ID_PATTERN.test(clientId) ? { clientId } : {}),
+      ...(seq === undefined ? {} : { seq }),
+    };
+    request.writeOrigin = origin;
+    writeOrigins.run(origin, done);
+  });
+
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (request.userId && WRITE_METHODS.has(request.method)) {
-      const version = writtenVersion(request.userId);
-      if (version !== undefined && version > (request.userDataVersion ?? 0)) reply.header(DATA_VERSION_HEADER, String(version));
+    if (request.writeOrigin) {
+      const version = request.writeOrigin.writtenVersion;
+      if (version !== undefined) reply.header(DATA_VERSION_HEADER, String(version));
     } else if (request.userId && request.userDataVersion !== null) {
       // A read names the version it started from: the page's change stream starts there (decision 038).
       reply.header(DATA_VERSION_HEADER, String(request.userDataVersion));

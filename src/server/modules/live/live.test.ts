@@ -139,6 +139,28 @@ describeEachDatabase("live change stream", (dialect) => {
     expect(mine.text()).toContain(": heartbeat");
   });
 
+  it("echoes the writing tab's client id and sequence number, so that tab can tell its own writes", async () => {
+    const user = await signInTestUser(t.app);
+    const stream = await open(user.headers);
+    const answer = await t.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { ...user.mutatingHeaders, "x-client-id": "tab-a", "x-client-seq": "41" },
+      payload: { title: "From tab A", date: "2026-05-04" },
+    });
+    expect(answer.statusCode).toBe(201);
+    const [event] = await stream.waitFor(1);
+    expect(event).toEqual({ version: Number(answer.headers["x-data-version"]), kinds: ["tasks"], clientId: "tab-a", seq: 41 });
+    // A name that is not one is left out rather than echoed.
+    await t.app.inject({
+      method: "POST",
+      url: "/api/goals",
+      headers: { ...user.mutatingHeaders, "x-client-id": "<script>", "x-client-seq": "-1" },
+      payload: { title: "Read" },
+    });
+    expect((await stream.waitFor(2))[1]).toEqual({ version: event!.version + 1, kinds: ["goals"] });
+  });
+
   it("tells a reconnect what it missed, or everything when it missed more than is kept", async () => {
     const user = await signInTestUser(t.app);
     const first = await open(user.headers);

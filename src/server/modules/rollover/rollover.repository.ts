@@ -7,9 +7,9 @@ import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } fro
 import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
-import { noticePrefix, notifyColumn, rowNoticePrefix } from "../../db/change-notices.ts";
+import { sendChangeNotices } from "../../db/change-notices.ts";
 import { compiledQuery, unmappedRows } from "../../db/compiled-query.ts";
-import { noteWrittenVersion } from "../../db/user-data.ts";
+import { writeUserDataIfUnchanged } from "../../db/user-data.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
 /** A task of the day being closed: what the rules read, plus what the preview shows. */
@@ -66,7 +66,6 @@ const summaryColumns = [
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 
-// Built and compiled once (db/compiled-query.ts), not for every call.
 const settingsQuery = compiledQuery((db, p: { userId: string }) =>
   db.selectFrom("rolloverSettings").select(settingsColumns).where("userId", "=", p.userId),
 );
@@ -120,7 +119,6 @@ function settingsFromRow(row: Row): RolloverSettings {
   };
 }
 
-/** A stored summary row as the API answers it. */
 function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId">): RolloverSummary {
   return {
     ...row,
@@ -162,7 +160,6 @@ function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToC
 export interface DayToClose {
   /** The user's data version when read: the close writes only if it is still that (db/user-data.ts). */
   dataVersion: number;
-  /** The user's IANA zone, in which their today is read. */
   timeZone: string;
   /** The saved settings the rules use, or undefined when the user never saved any. */
   settings: RolloverRuleSettings | undefined;
@@ -191,14 +188,6 @@ const summaryAgainColumns = summaryColumns.filter(
 
 const CLOSE_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
 
-const bumpIfUnchangedQuery = compiledQuery((db, p: { userId: string; dataVersion: number; notice: string }) =>
-  db
-    .updateTable("users")
-    .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
-    .where("id", "=", p.userId)
-    .where("dataVersion", "=", p.dataVersion)
-    .returning(["dataVersion", notifyColumn(p.notice)]),
-);
 const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
     .updateTable("rolloverSummaries")
@@ -260,7 +249,6 @@ export type RolloverRepository = ReturnType<typeof rolloverRepository>;
 
 export function rolloverRepository(db: Kysely<Database>) {
   return {
-    /** The user's saved settings, or undefined when they never saved any. */
     async findSettings(userId: string): Promise<RolloverSettings | undefined> {
       const row = await settingsQuery.takeFirst(db, { userId });
       return row && settingsFromRow(row);
@@ -280,7 +268,6 @@ export function rolloverRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.userId));
     },
 
-    /** Writes every setting (one row per user). */
     async saveSettings(userId: string, settings: RolloverSettings, now: string): Promise<void> {
       const values = {
         autoRolloverEnabled: toFlag(settings.autoRolloverEnabled),
@@ -362,18 +349,12 @@ export function rolloverRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Stores a day's close — raises the user's data version, stores the summary, moves the tasks —
-     * all or nothing, and only if the user's data version is still `dataVersion` (nothing of theirs
-     * was written since the close read it, so neither the day's tasks nor its summary moved) and,
-     * for a first close, the day has no summary yet (the unique (user_id, date): only one first
-     * close of a day moves tasks). Returns whether it stored it.
+     * Stores a day's close all or nothing, only while the data version is still the one its read saw and, for a
+     * first close, the day has no summary yet (only one first close of a day moves tasks). Whether it stored it.
      */
     async storeClose(userId: string, dataVersion: number, close: DayClose): Promise<boolean> {
       const summary = summaryParams(userId, close.summary);
-      // The version first, as writeUserData: the user's row lock (or SQLite's write lock) before any other row.
-      const store = async (trx: Kysely<Database>) => {
-        const notice = noticePrefix(userId, CLOSE_CHANGES);
-        if (!(await bumpIfUnchangedQuery.takeFirst(trx, { userId, dataVersion, notice }))) return false;
+      const outcome = await writeUserDataIfUnchanged(db, userId, dataVersion, CLOSE_CHANGES, async (trx) => {
         if (close.isAgain) {
           if ((await replaceSummaryQuery.execute(trx, summary)).numAffectedRows === 0n) return false;
         } else if (!(await insertSummaryQuery.takeFirst(trx, summary))) return false;
@@ -381,11 +362,8 @@ export function rolloverRepository(db: Kysely<Database>) {
           await trx.updateTable("tasks").set(group.changes).where("id", "in", group.ids).where(ownerOnly(userId)).execute();
         }
         return true;
-      };
-      if (db.isTransaction) return store(db);
-      const stored = await db.transaction().execute(store);
-      if (stored) noteWrittenVersion(userId, dataVersion + 1);
-      return stored;
+      });
+      return outcome.written && outcome.result;
     },
 
     /**
@@ -396,14 +374,14 @@ export function rolloverRepository(db: Kysely<Database>) {
     async storeFirstCloses(closes: ReadonlyArray<{ userId: string; dataVersion: number; close: DayClose }>): Promise<Set<string>> {
       if (closes.some(({ close }) => close.isAgain)) throw new Error("storeFirstCloses stores first closes only");
       if (closes.length === 0) return new Set();
-      const { stored, versions } = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const raised = await trx
           .updateTable("users")
           .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
           .where((eb) =>
             eb.or(closes.map(({ userId, dataVersion }) => eb.and([eb("id", "=", userId), eb("dataVersion", "=", dataVersion)]))),
           )
-          .returning(["id", "dataVersion", notifyColumn(rowNoticePrefix(CLOSE_CHANGES))])
+          .returning(["id", "dataVersion"])
           .execute();
         const raisedIds = new Set(raised.map((row) => row.id));
         const summaries = closes
@@ -428,10 +406,13 @@ export function rolloverRepository(db: Kysely<Database>) {
             .where(ownersOnly([...stored]))
             .execute();
         }
-        return { stored, versions: raised };
+        // Decision 006's batch raises its users' versions itself, so it sends their notices itself.
+        await sendChangeNotices(
+          trx,
+          raised.map(({ id, dataVersion }) => ({ userId: id, version: Number(dataVersion), kinds: [...CLOSE_CHANGES] })),
+        );
+        return stored;
       });
-      for (const { id, dataVersion } of versions) if (stored.has(id)) noteWrittenVersion(id, Number(dataVersion));
-      return stored;
     },
   };
 }

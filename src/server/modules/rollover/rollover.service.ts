@@ -282,8 +282,6 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
         const entry = byUser.get(task.userId)!;
         if (task.date >= entry.from && task.date < entry.day && !task.taskIds.review.includes(task.id)) left.add(task.userId);
       }
-      // The notice of a raise shared by several users is written in SQL around the user's id as it is.
-      for (const userId of userIds) if (JSON.stringify(userId) !== `"${userId}"`) left.add(userId);
       const withSeries = await repository.listUsersWithSeries(userIds);
       for (const entry of entries)
         if (withSeries.has(entry.userId) && !left.has(entry.userId)) await materialiseDay?.(entry.userId, entry.day);

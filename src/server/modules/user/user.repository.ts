@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { noticePrefix, notifyColumn } from "../../db/change-notices.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { User } from "../../../shared/api/user.ts";
 import type { Database } from "../../db/schema.ts";
@@ -22,21 +21,8 @@ export function usersRepository(db: Kysely<Database>) {
       return (await timeZoneQuery.takeFirst(db, { userId }))?.timeZone;
     },
 
-    // The notice goes also when the zone stays: its version is then one the live streams already sent, and skip.
     async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
-      const row = await db
-        .updateTable("users")
-        .set({
-          timeZone,
-          updatedAt: now,
-          dataVersion: sql<number>`case when ${sql.ref("timeZone")} = ${timeZone} then ${sql.ref("dataVersion")} else ${sql.ref("dataVersion")} + 1 end`,
-        })
-        .where("id", "=", userId)
-        .returning([...userColumns, notifyColumn(noticePrefix(userId, ["user"]))])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { notified: _notified, ...user } = row;
-      return user;
+      return db.updateTable("users").set({ timeZone, updatedAt: now }).where("id", "=", userId).returning(userColumns).executeTakeFirst();
     },
 
     async findNameAndEmail(userId: string, options: { lock?: boolean } = {}): Promise<{ name: string; email: string | null } | undefined> {

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { User, UserPreferences } from "../../../shared/api/user.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
+import { writeUserData } from "../../db/user-data.ts";
 import { scheduleAutoRollover } from "../rollover/auto-rollover-schedule.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
@@ -38,7 +39,13 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date; 
 
     async updatePreferences(userId: string, preferences: UserPreferences): Promise<User> {
       const now = deps.now();
-      return deps.kysely.transaction().execute(async (trx) => {
+      // The same zone again changes nothing a kept answer shows; the automatic rollover's slot is kept all the same.
+      const current = await users.findUser(userId);
+      if (current?.timeZone === preferences.timeZone) {
+        await scheduleAutoRollover(deps.kysely, userId, now);
+        return current;
+      }
+      return writeUserData(deps.kysely, userId, ["user"], async (trx) => {
         const row = await usersRepository(trx).updateTimeZone(userId, preferences.timeZone, now.toISOString());
         if (!row) throw noUser();
         await scheduleAutoRollover(trx, userId, now);
