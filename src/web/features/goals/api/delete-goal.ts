@@ -1,14 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getErrorMessage } from "../../../lib/api-client.ts";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { getErrorMessage } from "../../../lib/api-client.ts";
+import { sendWrite } from "../../../lib/outbox/index.ts";
+import { type Rollback, applyOptimisticGoalDelete, cachedGoalTitle } from "../lib/optimistic-goals.ts";
 import { refreshGoalLists } from "./refresh-goal-lists.ts";
 
 export const DELETE_GOAL_ERROR = "Failed to delete goal";
 
-export async function deleteGoal(id: string): Promise<void> {
+export interface DeleteGoalVariables {
+  id: string;
+  title?: string;
+}
+
+export async function deleteGoal({ id, title = "goal" }: DeleteGoalVariables): Promise<void> {
   try {
-    await apiJson(`/api/goals/${encodeURIComponent(id)}`, {
-      method: "DELETE",
-    });
+    await sendWrite({ method: "DELETE", path: `/api/goals/${encodeURIComponent(id)}`, label: `Delete goal "${title}"` });
   } catch (error) {
     throw new Error(getErrorMessage(error, DELETE_GOAL_ERROR), { cause: error });
   }
@@ -16,8 +22,21 @@ export async function deleteGoal(id: string): Promise<void> {
 
 export function useDeleteGoal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutation<void, Error, DeleteGoalVariables, { rollback: Rollback }>({
+    onMutate: async (variables) => {
+      variables.title ??= cachedGoalTitle(queryClient, variables.id);
+      return { rollback: await applyOptimisticGoalDelete(queryClient, variables.id) };
+    },
     mutationFn: deleteGoal,
-    onSuccess: (_result, id) => refreshGoalLists(queryClient, (goals) => goals.filter((goal) => goal.id !== id)),
+    onError: (error, _variables, context) => {
+      context?.rollback();
+      console.error(DELETE_GOAL_ERROR, error);
+      toast({
+        variant: "destructive",
+        title: DELETE_GOAL_ERROR,
+        ...(error.message === DELETE_GOAL_ERROR ? {} : { description: error.message }),
+      });
+    },
+    onSuccess: () => refreshGoalLists(queryClient),
   });
 }

@@ -25,13 +25,15 @@ function renderDialog(goal?: Goal) {
   return { queryClient, onOpenChange, dialog: screen.getByRole("dialog") };
 }
 
-/** Answers every goal call with `answer` and records what was sent. */
-function recordCalls(answer: (sent: Sent) => Response) {
+/** Answers every goal call with `answer` and records what was sent, a create's client-made id apart. */
+function recordCalls(answer: (sent: Sent, id?: string) => Response | Promise<Response>) {
   const sent: Sent[] = [];
   mockFetch((url, init) => {
-    const call = { method: init.method ?? "GET", url, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined };
+    const { id, ...body } = typeof init.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    if (init.method === "POST") expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const call = { method: init.method ?? "GET", url, body: init.body === undefined ? undefined : body };
     sent.push(call);
-    return answer(call);
+    return answer(call, typeof id === "string" ? id : undefined);
   });
   return sent;
 }
@@ -100,7 +102,7 @@ describe("<GoalFormDialog /> creating", () => {
 
   it("refreshes the goal list and every task list after a change", async () => {
     const user = userEvent.setup();
-    recordCalls(() => jsonResponse(makeGoal({ id: "new", title: "Learn Spanish" }), 201));
+    recordCalls((_sent, id) => jsonResponse(makeGoal({ id: id!, title: "Learn Spanish", totalTasksCount: 0 }), 201));
     const { dialog, queryClient, onOpenChange } = renderDialog();
     queryClient.setQueryData(["goals"], [makeGoal({ id: "old" })]);
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
@@ -112,34 +114,38 @@ describe("<GoalFormDialog /> creating", () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["goals"] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["tasks"] });
     // The new goal is listed at once, newest first.
-    expect(queryClient.getQueryData<Goal[]>(["goals"])?.map((goal) => goal.id)).toEqual(["new", "old"]);
+    expect(queryClient.getQueryData<Goal[]>(["goals"])?.map((goal) => goal.title)).toEqual([
+      "Learn Spanish",
+      makeGoal({ id: "old" }).title,
+    ]);
   });
 
-  it("stays open on a failed save and shows the server's message inside the dialog, logged", async () => {
+  it("closes at once and lists the new goal while the create waits (offline, in the outbox)", async () => {
+    const user = userEvent.setup();
+    recordCalls(() => new Promise<Response>(() => undefined));
+    const { dialog, queryClient, onOpenChange } = renderDialog();
+    queryClient.setQueryData(["goals"], []);
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Goal Title" }), "Run a 10k");
+    await user.click(within(dialog).getByRole("button", { name: "Create Goal" }));
+
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(queryClient.getQueryData<Goal[]>(["goals"])?.map((goal) => goal.title)).toEqual(["Run a 10k"]));
+  });
+
+  it("takes the new goal away again and logs when the server refuses the create", async () => {
     const user = userEvent.setup();
     recordCalls(() => errorResponse(400, "body/targetDate must be a calendar date yyyy-MM-dd"));
-    const { dialog, onOpenChange } = renderDialog();
+    const { dialog, queryClient, onOpenChange } = renderDialog();
+    queryClient.setQueryData(["goals"], []);
 
     await user.type(within(dialog).getByRole("textbox", { name: "Goal Title" }), "Learn Spanish");
     await user.click(within(dialog).getByRole("button", { name: "Create Goal" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("body/targetDate must be a calendar date yyyy-MM-dd");
-    expect(onOpenChange).not.toHaveBeenCalled();
-    expect(console.error).toHaveBeenCalledWith("Failed to create goal", expect.any(Error));
-    expect(within(dialog).getByRole("textbox", { name: "Goal Title" })).toHaveValue("Learn Spanish");
-    expect(within(dialog).getByRole("button", { name: "Create Goal" })).toBeEnabled();
-  });
-
-  it("falls back to 'Failed to create goal' when the server gives no message", async () => {
-    const user = userEvent.setup();
-    recordCalls(() => new Response("Bad Gateway", { status: 502 }));
-    const { dialog, onOpenChange } = renderDialog();
-
-    await user.type(within(dialog).getByRole("textbox", { name: "Goal Title" }), "Learn Spanish");
-    await user.click(within(dialog).getByRole("button", { name: "Create Goal" }));
-
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to create goal");
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith("Failed to create goal", expect.any(Error)));
+    expect(vi.mocked(console.error).mock.calls[0]?.[1]).toHaveProperty("message", "body/targetDate must be a calendar date yyyy-MM-dd");
+    expect(queryClient.getQueryData<Goal[]>(["goals"])).toEqual([]);
   });
 });
 
@@ -172,18 +178,19 @@ describe("<GoalFormDialog /> editing", () => {
     ]);
   });
 
-  it("stays open on a failed update with 'Failed to update goal'", async () => {
+  it("closes at once, and puts the goal back and logs 'Failed to update goal' when the update is refused", async () => {
     const user = userEvent.setup();
-    recordCalls(() => {
-      throw new TypeError("Failed to fetch");
-    });
-    const { dialog, onOpenChange } = renderDialog(goal);
+    recordCalls(() => errorResponse(500, ""));
+    const { dialog, queryClient, onOpenChange } = renderDialog(goal);
+    queryClient.setQueryData(["goals"], [goal]);
 
+    await user.clear(within(dialog).getByRole("textbox", { name: "Goal Title" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Goal Title" }), "Run a 10k");
     await user.click(within(dialog).getByRole("button", { name: "Update Goal" }));
 
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to update goal");
-    expect(onOpenChange).not.toHaveBeenCalled();
-    expect(console.error).toHaveBeenCalledWith("Failed to update goal", expect.any(Error));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith("Failed to update goal", expect.any(Error)));
+    expect(queryClient.getQueryData<Goal[]>(["goals"])?.[0]?.title).toBe("Run a half marathon");
   });
 
   it("deletes only after the confirmation", async () => {
@@ -206,17 +213,17 @@ describe("<GoalFormDialog /> editing", () => {
     expect(sent).toEqual([{ method: "DELETE", url: "/api/goals/g%201", body: undefined }]);
   });
 
-  it("stays open on a failed delete and shows the error inside the dialog", async () => {
+  it("closes at once, and brings the goal back and logs 'Failed to delete goal' when the delete is refused", async () => {
     const user = userEvent.setup();
     recordCalls(() => new Response("", { status: 500, statusText: "Internal Server Error" }));
-    const { onOpenChange } = renderDialog(goal);
+    const { queryClient, onOpenChange } = renderDialog(goal);
+    queryClient.setQueryData(["goals"], [goal]);
 
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete Goal" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
 
-    const dialog = screen.getByRole("dialog");
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to delete goal");
-    expect(onOpenChange).not.toHaveBeenCalled();
-    expect(console.error).toHaveBeenCalledWith("Failed to delete goal", expect.any(Error));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith("Failed to delete goal", expect.any(Error)));
+    expect(queryClient.getQueryData<Goal[]>(["goals"])).toEqual([goal]);
   });
 });

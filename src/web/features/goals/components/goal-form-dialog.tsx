@@ -13,7 +13,6 @@ import {
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
-import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -21,9 +20,9 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { useFocusAfterClose } from "../../../components/ui/use-focus-after-close.ts";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { CREATE_GOAL_ERROR, useCreateGoal } from "../api/create-goal.ts";
-import { DELETE_GOAL_ERROR, useDeleteGoal } from "../api/delete-goal.ts";
-import { UPDATE_GOAL_ERROR, useUpdateGoal } from "../api/update-goal.ts";
+import { useCreateGoal } from "../api/create-goal.ts";
+import { useDeleteGoal } from "../api/delete-goal.ts";
+import { useUpdateGoal } from "../api/update-goal.ts";
 import { goalCardElementId } from "./goal-card.tsx";
 
 export const GOAL_TITLE_REQUIRED = "Goal title is required";
@@ -41,33 +40,22 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
   const createGoal = useCreateGoal();
   const updateGoal = useUpdateGoal();
   const deleteGoal = useDeleteGoal();
-  const isBusy = createGoal.isPending || updateGoal.isPending || deleteGoal.isPending;
   const focusAfterClose = useFocusAfterClose();
 
-  // A save or delete in flight keeps the dialog open, so its outcome (an error) has somewhere to show.
-  const handleOpenChange = (next: boolean) => {
-    if (!next && isBusy) return;
-    onOpenChange(next);
-  };
-
+  // Writes close the dialog at once (offline they wait in the outbox); a refusal rolls back with a toast.
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}>
         {/* Mounted per opening, so every opening starts from the goal's current values. */}
         <GoalForm
           key={goal?.id ?? "new"}
           goal={goal ?? null}
-          isBusy={isBusy}
-          onCreate={createGoal.mutateAsync}
-          onUpdate={(id, input) => updateGoal.mutateAsync({ id, input })}
-          onDelete={async (id) => {
-            const instead = focusTargetInstead(id);
-            await deleteGoal.mutateAsync(id);
-            focusAfterClose.set(instead);
+          onCreate={(input) => createGoal.mutate(input)}
+          onUpdate={(id, input) => updateGoal.mutate({ id, input, ...(goal ? { title: goal.title } : {}) })}
+          onDelete={(id) => {
+            focusAfterClose.set(focusTargetInstead(id));
+            deleteGoal.mutate({ id, ...(goal ? { title: goal.title } : {}) });
           }}
-          isCreating={createGoal.isPending}
-          isUpdating={updateGoal.isPending}
-          isDeleting={deleteGoal.isPending}
           onDone={() => onOpenChange(false)}
         />
       </DialogContent>
@@ -77,24 +65,19 @@ export function GoalFormDialog({ open, onOpenChange, goal }: GoalFormDialogProps
 
 interface GoalFormProps {
   goal: Goal | null;
-  isBusy: boolean;
-  isCreating: boolean;
-  isUpdating: boolean;
-  isDeleting: boolean;
-  onCreate(input: CreateGoalInput): Promise<Goal>;
-  onUpdate(id: string, input: UpdateGoalInput): Promise<Goal>;
-  onDelete(id: string): Promise<void>;
+  onCreate(input: CreateGoalInput): void;
+  onUpdate(id: string, input: UpdateGoalInput): void;
+  onDelete(id: string): void;
   onDone(): void;
 }
 
-function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, onUpdate, onDelete, onDone }: GoalFormProps) {
+function GoalForm({ goal, onCreate, onUpdate, onDelete, onDone }: GoalFormProps) {
   const isEditing = goal !== null;
   const [title, setTitle] = useState(goal?.title ?? "");
   const [description, setDescription] = useState(goal?.description ?? "");
   const [targetDate, setTargetDate] = useState(goal?.targetDate ?? "");
   const [status, setStatus] = useState<GoalStatus>(goal?.status ?? "active");
   const [isTitleMissing, setIsTitleMissing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const titleInput = useRef<HTMLInputElement>(null);
 
   const ids = {
@@ -106,55 +89,41 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
     status: useId(),
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isBusy) return;
     const trimmedTitle = title.trim();
     if (trimmedTitle === "") {
       setIsTitleMissing(true);
       titleInput.current?.focus();
       return;
     }
-    setFailure(null);
     const trimmedDescription = description.trim();
-    try {
-      if (goal) {
-        // PUT keeps omitted fields, so a cleared field is sent as null to clear it.
-        await onUpdate(goal.id, {
-          title: trimmedTitle,
-          description: trimmedDescription === "" ? null : trimmedDescription,
-          targetDate: targetDate === "" ? null : targetDate,
-          status,
-        });
-        toast({ title: "Goal updated successfully" });
-      } else {
-        await onCreate({
-          title: trimmedTitle,
-          ...(trimmedDescription === "" ? {} : { description: trimmedDescription }),
-          ...(targetDate === "" ? {} : { targetDate }),
-          status,
-        });
-        toast({ title: "Goal created successfully" });
-      }
-      onDone();
-    } catch (error) {
-      const fallback = goal ? UPDATE_GOAL_ERROR : CREATE_GOAL_ERROR;
-      console.error(fallback, error);
-      setFailure(error instanceof Error && error.message ? error.message : fallback);
+    if (goal) {
+      // PUT keeps omitted fields, so a cleared field is sent as null to clear it.
+      onUpdate(goal.id, {
+        title: trimmedTitle,
+        description: trimmedDescription === "" ? null : trimmedDescription,
+        targetDate: targetDate === "" ? null : targetDate,
+        status,
+      });
+      toast({ title: "Goal updated successfully" });
+    } else {
+      onCreate({
+        title: trimmedTitle,
+        ...(trimmedDescription === "" ? {} : { description: trimmedDescription }),
+        ...(targetDate === "" ? {} : { targetDate }),
+        status,
+      });
+      toast({ title: "Goal created successfully" });
     }
+    onDone();
   };
 
-  const handleDelete = async () => {
-    if (!goal || isBusy) return;
-    setFailure(null);
-    try {
-      await onDelete(goal.id);
-      toast({ title: "Goal deleted successfully" });
-      onDone();
-    } catch (error) {
-      console.error(DELETE_GOAL_ERROR, error);
-      setFailure(error instanceof Error && error.message ? error.message : DELETE_GOAL_ERROR);
-    }
+  const handleDelete = () => {
+    if (!goal) return;
+    onDelete(goal.id);
+    toast({ title: "Goal deleted successfully" });
+    onDone();
   };
 
   return (
@@ -168,7 +137,7 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
         </DialogDescription>
       </DialogHeader>
 
-      <form id={ids.form} noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-4">
+      <form id={ids.form} noValidate onSubmit={handleSubmit} className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={ids.title}>
             Goal Title
@@ -219,21 +188,14 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
             </Select>
           </div>
         </div>
-
-        {failure ? <FormError>{failure}</FormError> : null}
       </form>
 
-      <FormDialogFooter
-        form={ids.form}
-        submitLabel={isCreating ? "Creating..." : isUpdating ? "Updating..." : isEditing ? "Update Goal" : "Create Goal"}
-        submitDisabled={isBusy}
-        cancelDisabled={isBusy}
-      >
+      <FormDialogFooter form={ids.form} submitLabel={isEditing ? "Update Goal" : "Create Goal"}>
         {goal ? (
           <AlertDialog>
             <AlertDialogTrigger asChild>
-              <Button variant="destructive" className="sm:mr-auto" disabled={isBusy}>
-                {isDeleting ? "Deleting..." : "Delete Goal"}
+              <Button variant="destructive" className="sm:mr-auto">
+                Delete Goal
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
@@ -241,7 +203,7 @@ function GoalForm({ goal, isBusy, isCreating, isUpdating, isDeleting, onCreate, 
                 <AlertDialogTitle>Delete Goal</AlertDialogTitle>
                 <AlertDialogDescription>{DELETE_GOAL_CONFIRMATION} Its tasks stay on your board, without a goal.</AlertDialogDescription>
               </AlertDialogHeader>
-              <AlertDialogDeleteFooter onDelete={() => void handleDelete()} />
+              <AlertDialogDeleteFooter onDelete={handleDelete} />
             </AlertDialogContent>
           </AlertDialog>
         ) : null}

@@ -1,0 +1,58 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { CreateGoalInput, Goal, UpdateGoalInput } from "../../../../shared/api/goals.ts";
+import { goalsQueryKey } from "../api/get-goals.ts";
+
+export type NewGoalInput = CreateGoalInput & { id: string };
+export type Rollback = () => void;
+
+const blankAsNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** As the server will make it (goals.service.ts): no tasks yet. */
+export function newGoal(input: NewGoalInput, now: Date): Goal {
+  const at = now.toISOString();
+  return {
+    id: input.id,
+    title: input.title.trim(),
+    description: blankAsNull(input.description),
+    targetDate: blankAsNull(input.targetDate),
+    status: input.status ?? "active",
+    createdAt: at,
+    updatedAt: at,
+    completedTasksCount: 0,
+    totalTasksCount: 0,
+    progressPercentage: 0,
+  };
+}
+
+export function patchGoal(goal: Goal, input: UpdateGoalInput, now: Date): Goal {
+  const next: Goal = { ...goal, updatedAt: now.toISOString() };
+  if (input.title !== undefined) next.title = input.title.trim();
+  if (input.description !== undefined) next.description = blankAsNull(input.description);
+  if (input.targetDate !== undefined) next.targetDate = blankAsNull(input.targetDate);
+  if (input.status !== undefined) next.status = input.status;
+  return next;
+}
+
+/** Running fetches are cancelled first, so that an older answer cannot overwrite the change. */
+export async function applyGoalsChange(queryClient: QueryClient, change: (goals: Goal[]) => Goal[]): Promise<Rollback> {
+  await queryClient.cancelQueries({ queryKey: goalsQueryKey });
+  const before = queryClient.getQueryData<Goal[]>(goalsQueryKey);
+  if (before) queryClient.setQueryData<Goal[]>(goalsQueryKey, change(before));
+  return () => {
+    if (before) queryClient.setQueryData(goalsQueryKey, before);
+  };
+}
+
+/** The list is newest first. */
+export const applyOptimisticGoalCreate = (queryClient: QueryClient, input: NewGoalInput, now = new Date()) =>
+  applyGoalsChange(queryClient, (goals) => [newGoal(input, now), ...goals.filter((goal) => goal.id !== input.id)]);
+
+export const applyOptimisticGoalUpdate = (queryClient: QueryClient, id: string, input: UpdateGoalInput, now = new Date()) =>
+  applyGoalsChange(queryClient, (goals) => goals.map((goal) => (goal.id === id ? patchGoal(goal, input, now) : goal)));
+
+export const applyOptimisticGoalDelete = (queryClient: QueryClient, id: string) =>
+  applyGoalsChange(queryClient, (goals) => goals.filter((goal) => goal.id !== id));
+
+export function cachedGoalTitle(queryClient: QueryClient, id: string): string {
+  return queryClient.getQueryData<Goal[]>(goalsQueryKey)?.find((goal) => goal.id === id)?.title ?? "goal";
+}
