@@ -16,11 +16,11 @@
 // request (the user's Additional Context), with prose that holds no list: the placeholder path.
 // The assistant's tools (decision 033), for a chat request that offers them:
 //  - a message containing "move the report to tomorrow" (any case; e.g. "Move the report to
-//    tomorrow and add 'Call the bank' at 3 pm"): searchTasks {query: "report"}, then, from its
-//    answer, moveTasks of the first task titled like "report" to "tomorrow" and createTasks of
+//    tomorrow and add 'Call the bank' at 3 pm"): search_tasks {query: "report"}, then, from its
+//    answer, move_tasks of the first task titled like "report" to "tomorrow" and create_tasks of
 //    'Call the bank' today at 15:00, then MOVE_REPLY;
 //  - a prompt whose user data holds a task titled like "Ignore previous instructions..." (and
-//    any message without another trigger): a model so injected, it calls deleteTasks on every task
+//    any message without another trigger): a model so injected, it calls delete_tasks on every task
 //    of today listed in the prompt, then INJECTED_REPLY. Nothing is deleted until the user applies.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
@@ -121,19 +121,20 @@ function toolCallsFor(body: unknown): ToolCall[] | null {
   const round = messages.filter((message) => message.role === "assistant" && (message.tool_calls?.length ?? 0) > 0).length;
   const message = lastUserMessage(body).toLowerCase();
   if (message.includes("move the report to tomorrow")) {
-    if (round === 0) return [{ name: "searchTasks", input: { query: "report" } }];
+    if (round === 0) return [{ name: "search_tasks", input: { query: "report" } }];
     if (round > 1) return null;
     const answer = messages.filter((entry) => entry.role === "tool").at(-1)?.content;
     const found = (userData(typeof answer === "string" ? answer : JSON.stringify(answer))?.tasks ?? []) as { id: string; title: string }[];
     const report = found.find((task) => /report/i.test(task.title));
+    const today = userData(systemMessage(body))?.today;
     return [
-      ...(report ? [{ name: "moveTasks", input: { taskIds: [report.id], date: "tomorrow" } }] : []),
-      { name: "createTasks", input: { tasks: [{ title: "Call the bank", date: "today", scheduledStartTime: "15:00" }] } },
+      ...(report ? [{ name: "move_tasks", input: { taskIds: [report.id], date: "tomorrow" } }] : []),
+      { name: "create_tasks", input: { tasks: [{ title: "Call the bank", date: today, scheduledStartTime: "15:00" }] } },
     ];
   }
   const tasks = (userData(systemMessage(body))?.tasksToday ?? []) as { id: string; title: string }[];
   if (round === 0 && tasks.some((task) => /ignore previous instructions/i.test(task.title))) {
-    return [{ name: "deleteTasks", input: { taskIds: tasks.map((task) => task.id) } }];
+    return [{ name: "delete_tasks", input: { taskIds: tasks.map((task) => task.id) } }];
   }
   return null;
 }

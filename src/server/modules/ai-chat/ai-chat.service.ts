@@ -114,7 +114,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
    */
   function toolsFor(userId: string, provider: AiProviderName, onProposal: (proposal: Proposal) => void) {
     if (config.providers[provider].tools === false) return {};
-    const tools: ToolSet = assistantTools({ kysely, dialect, now, userId, onProposal });
+    const tools: ToolSet = assistantTools({ kysely, dialect, now, ai: config, log, userId, onProposal });
     return { tools, stopWhen: toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
   }
 

@@ -57,7 +57,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
       { kind: "updateTask", taskId: report.id, body: { date: "2026-05-05" } },
       { kind: "createTask", body: { title: "Call the bank", date: "2026-05-04", scheduledStartTime: "15:00" } },
     ];
-    return { report, proposal: await service().propose(user.userId, "createTasks", operations) };
+    return { report, proposal: await service().propose(user.userId, "create_tasks", operations) };
   }
 
   it("stores a proposal with before/after views and changes nothing until it is applied", async () => {
@@ -99,7 +99,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
       [{ kind: "createTask", body: { title: "Linked", goalId: "00000000-0000-4000-8000-000000000001" } }],
     ];
     for (const operations of attempts) {
-      await expect(service().propose(alice.userId, "deleteTasks", operations)).rejects.toMatchObject({ code: "not_found" });
+      await expect(service().propose(alice.userId, "delete_tasks", operations)).rejects.toMatchObject({ code: "not_found" });
     }
     expect(await countProposals(alice)).toBe(0);
     expect(await tasksOf(bob, "2026-05-04")).toHaveLength(1);
@@ -171,7 +171,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
     const doomed = await createTask(alice, { title: "Old idea", date: "2026-05-04", goalId: goal, estimatedDuration: 45 });
     const report = await createTask(alice, { title: "Write the report", date: "2026-05-04", goalId: goal });
     const before = await tasksOf(alice, "2026-05-04");
-    const proposal = await service().propose(alice.userId, "planDay", [
+    const proposal = await service().propose(alice.userId, "plan_day", [
       { kind: "updateTask", taskId: report.id, body: { date: "2026-05-05", status: "done" } },
       { kind: "deleteTask", taskId: doomed.id },
       { kind: "createTask", body: { title: "Call the bank", date: "2026-05-04", goalId: goal } },
@@ -243,7 +243,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
   it("undoing a deleted occurrence of a series puts it back as that day's occurrence", async () => {
     const first = await createTask(alice, { title: "Stretch", date: "2026-05-04", recurrence: "FREQ=DAILY" });
     const [tomorrows] = await tasksOf(alice, "2026-05-05");
-    const proposal = await service().propose(alice.userId, "deleteTasks", [{ kind: "deleteTask", taskId: tomorrows!.id }]);
+    const proposal = await service().propose(alice.userId, "delete_tasks", [{ kind: "deleteTask", taskId: tomorrows!.id }]);
     expect((await apply(alice, proposal)).statusCode).toBe(200);
     expect(await tasksOf(alice, "2026-05-05")).toEqual([]);
 
@@ -264,7 +264,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
     await createTask(alice, { title: "Stretch", date: "2026-05-04", recurrence: "FREQ=DAILY" });
     const [second] = await tasksOf(alice, "2026-05-05");
     const [third] = await tasksOf(alice, "2026-05-06");
-    const proposal = await service().propose(alice.userId, "deleteTasks", [
+    const proposal = await service().propose(alice.userId, "delete_tasks", [
       { kind: "deleteTask", taskId: second!.id },
       { kind: "deleteTask", taskId: third!.id },
     ]);
@@ -282,7 +282,7 @@ describeEachDatabase("assistant proposals API", (dialect) => {
 
   it("undoing a rename gives the task its old title back, and search finds it by that title only", async () => {
     const report = await createTask(alice, { title: "Write the report", date: "2026-05-04" });
-    const proposal = await service().propose(alice.userId, "planDay", [
+    const proposal = await service().propose(alice.userId, "plan_day", [
       { kind: "updateTask", taskId: report.id, body: { title: "Draft the summary" } },
     ]);
     expect((await apply(alice, proposal)).statusCode).toBe(200);

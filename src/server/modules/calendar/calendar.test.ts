@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistantTools } from "../ai-proposals/assistant-tools.ts";
 import { type IcsTestServer, startIcsTestServer, WORK_CALENDAR } from "../../test/ics-test-server.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 
 const NOW = new Date("2026-03-24T07:00:00Z");
 
@@ -61,11 +61,16 @@ describeEachDatabase("calendars", (dialect) => {
       kysely: t.db.kysely,
       dialect: t.dialect,
       now: () => t.app.now(),
+      ai: testConfig().ai,
+      log: t.app.log,
       userId: user.userId,
       onProposal: () => {},
     });
-    const answer = await tools.getCapacity!.execute!({ date: "2026-03-24" }, { toolCallId: "c1", messages: [] });
-    expect(JSON.parse(answer as string)).toMatchObject({ meetingMinutes: 150, usableMinutes: 120 });
+    const answer = (await tools.get_capacity!.execute!({ date: "2026-03-24" }, { toolCallId: "c1", messages: [] })) as string;
+    expect(JSON.parse(/<user-data>\n([\s\S]*)\n<\/user-data>/.exec(answer)![1]!)).toMatchObject({
+      meetingMinutes: 150,
+      usableMinutes: 120,
+    });
   });
 
   it("expands the series: EXDATE, a moved and a cancelled occurrence, RDATE, and 09:30 across the DST change", async () => {
