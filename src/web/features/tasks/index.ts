@@ -20,4 +20,4 @@ export { taskMutationKey, taskQueryKeys } from "./api/task-query-keys.ts";
 export { stalledTasksQueryOptions } from "./api/get-stalled-tasks.ts";
 export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
 export { firstBoardQueries } from "./lib/first-board-queries.ts";
-export { fullDateLabel, futureDateLabel, shortDateLabel } from "./lib/day-labels.ts";
+export { fullDateLabel, futureDateLabel, shortDateLabel, weekdayDateLabel } from "./lib/day-labels.ts";

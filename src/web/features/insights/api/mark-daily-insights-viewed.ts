@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DailyInsightsResponse } from "../../../../shared/api/insights.ts";
-import { apiJson } from "../../../lib/api-client.ts";
+import { sendWrite } from "../../../lib/outbox/index.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
 export async function markDailyInsightsViewed(date: string): Promise<DailyInsightsResponse> {
-  return apiJson(`/api/ai/insights/${encodeURIComponent(date)}/viewed`, { method: "PATCH" });
+  return sendWrite({ method: "PATCH", path: `/api/ai/insights/${encodeURIComponent(date)}/viewed`, label: "Read the day's insights" });
 }
 
 export function useMarkDailyInsightsViewed() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { WeeklySummary } from "../../../../shared/api/insights.ts";
-import { apiJson } from "../../../lib/api-client.ts";
+import { sendWrite } from "../../../lib/outbox/index.ts";
 import { insightsQueryKeys } from "./insights-query-keys.ts";
 
 export async function markWeeklySummaryViewed(id: string): Promise<WeeklySummary> {
-  return apiJson(`/api/weekly-summaries/${encodeURIComponent(id)}/viewed`, { method: "PATCH" });
+  return sendWrite({ method: "PATCH", path: `/api/weekly-summaries/${encodeURIComponent(id)}/viewed`, label: "Read a weekly summary" });
 }
 
 export function useMarkWeeklySummaryViewed() {

@@ -270,6 +270,19 @@ describe("WrapUpDialog", () => {
     expect(await screen.findByText("1 rolled over.")).toBeInTheDocument();
   });
 
+  it("offline, queues the close and says it waits, without a summary it does not have yet", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { sent } = server({ "POST /api/rollover/trigger": () => new Promise<Response>(() => undefined) });
+    const { client, dialog, onOpenChange } = renderDialog(dayOfFive());
+    await userEvent.click(within(dialog).getByRole("button", { name: "Complete Day" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(await screen.findByText("Wrap-up waiting to sync")).toBeInTheDocument();
+    expect(screen.getByText("Monday, Nov 23 is completed once you are back online.")).toBeInTheDocument();
+    expect(screen.queryByText("Day completed")).not.toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]));
+    expect(client.getQueryData(rolloverQueryKeys.summary(date))).toBeUndefined();
+  });
+
   it("closes without closing the day on 'Skip for now'", async () => {
     const { sent } = server();
     const { dialog, onOpenChange } = renderDialog(dayOfFive());

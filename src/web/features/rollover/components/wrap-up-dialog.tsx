@@ -11,8 +11,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { isOffline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
-import { fullDateLabel, useTimeZone } from "../../tasks/index.ts";
+import { fullDateLabel, useTimeZone, weekdayDateLabel } from "../../tasks/index.ts";
 import { useRolloverSummary } from "../api/get-rollover-summary.ts";
 import { usePreviewRollover } from "../api/preview-rollover.ts";
 import { useTriggerRollover } from "../api/trigger-rollover.ts";
@@ -83,6 +84,13 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
   function triggerRollover() {
     if (trigger.isPending) return;
     const reflectionReasons = REFLECTION_REASONS.filter((reason) => reasons.has(reason));
+    if (isOffline()) {
+      // Queued like any change: the server closes the day when it arrives, so no summary is shown before then.
+      trigger.mutate({ date, reflectionReasons });
+      toast({ title: "Wrap-up waiting to sync", description: `${weekdayDateLabel(date)} is completed once you are back online.` });
+      onDone();
+      return;
+    }
     trigger.mutate(
       { date, reflectionReasons },
       {
