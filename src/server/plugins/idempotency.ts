@@ -3,9 +3,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { parseItem, Token } from "structured-headers";
 import { AppError } from "../app-error.ts";
 import { compiledQuery } from "../db/compiled-query.ts";
+import type { Database } from "../db/schema.ts";
 import { routedPath } from "./routed-path.ts";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
@@ -56,21 +58,28 @@ function fingerprintOf(request: FastifyRequest): string {
   return hash.digest("base64url");
 }
 
-const claimQuery = compiledQuery((db, p: { userId: string; key: string; fingerprint: string; claim: string; at: string }) =>
-  db
-    .insertInto("idempotencyKeys")
-    .values({
-      userId: p.userId,
-      key: p.key,
-      fingerprint: p.fingerprint,
-      claim: p.claim,
-      state: "running",
-      createdAt: p.at,
-      startedAt: p.at,
-    })
-    .onConflict((conflict) => conflict.columns(["userId", "key"]).doNothing())
-    .returning("claim"),
-);
+// On PostgreSQL these rows are committed without waiting for the WAL flush: a crash may lose the last
+// moment's keys (a repeat then runs again), never their order; each write would otherwise wait for a flush.
+const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true))`.as("async_commit");
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const claimQuery = compiledQuery((db, p: { userId: string; key: string; fingerprint: string; claim: string; at: string }) => {
+  const row = {
+    userId: p.userId,
+    key: p.key,
+    fingerprint: p.fingerprint,
+    claim: p.claim,
+    state: "running",
+    createdAt: p.at,
+    startedAt: p.at,
+  };
+  const insert = db.insertInto("idempotencyKeys");
+  const columns = Object.keys(row) as (keyof typeof row)[];
+  const query = isPostgres(db)
+    ? insert.columns(columns).expression(db.selectFrom(asyncCommit).select(columns.map((column) => sql<string>`${row[column]}`.as(column))))
+    : insert.values({ ...row, state: "running" });
+  return query.onConflict((conflict) => conflict.columns(["userId", "key"]).doNothing()).returning("claim");
+});
 
 const findQuery = compiledQuery((db, p: { userId: string; key: string }) =>
   db
@@ -91,18 +100,23 @@ const takeOverQuery = compiledQuery((db, p: { userId: string; key: string; claim
     .returning("claim"),
 );
 
-const keepAnswerQuery = compiledQuery((db, p: { userId: string; key: string; claim: string; status: number; body: string }) =>
-  db
-    .updateTable("idempotencyKeys")
+const keepAnswerQuery = compiledQuery((db, p: { userId: string; key: string; claim: string; status: number; body: string }) => {
+  const update = db.updateTable("idempotencyKeys");
+  return (isPostgres(db) ? update.from(asyncCommit) : update)
     .set({ state: "done", responseStatus: p.status, responseBody: p.body })
     .where("userId", "=", p.userId)
     .where("key", "=", p.key)
-    .where("claim", "=", p.claim),
-);
+    .where("claim", "=", p.claim);
+});
 
-const releaseQuery = compiledQuery((db, p: { userId: string; key: string; claim: string }) =>
-  db.deleteFrom("idempotencyKeys").where("userId", "=", p.userId).where("key", "=", p.key).where("claim", "=", p.claim),
-);
+const releaseQuery = compiledQuery((db, p: { userId: string; key: string; claim: string }) => {
+  const remove = db
+    .deleteFrom("idempotencyKeys")
+    .where("idempotencyKeys.userId", "=", p.userId)
+    .where("idempotencyKeys.key", "=", p.key)
+    .where("idempotencyKeys.claim", "=", p.claim);
+  return isPostgres(db) ? remove.using(asyncCommit) : remove;
+});
 
 export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance) {
   app.decorateRequest("idempotencyClaim", null);
