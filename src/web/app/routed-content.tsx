@@ -6,19 +6,19 @@ import { AppRoutes } from "./app-routes.tsx";
 export { preparePageAt } from "./app-routes.tsx";
 import { OfflineBanner } from "./shell/offline-banner.tsx";
 import { PageFallback } from "./shell/page-fallback.tsx";
+import { SyncProblems } from "./shell/sync-problems.tsx";
 
-/** Offline one disabled fieldset disables every control in the pages (decision 018). */
+/** Offline the pages stay editable: their writes wait in the outbox (decision 043). */
 export function RoutedContent() {
   const isOnline = useOnline();
   return (
     <>
       <OfflineBanner isOffline={!isOnline} />
+      <SyncProblems />
       <LiveUpdates />
-      <fieldset disabled={!isOnline} className="min-w-0">
-        <Suspense fallback={<PageFallback />}>
-          <AppRoutes />
-        </Suspense>
-      </fieldset>
+      <Suspense fallback={<PageFallback />}>
+        <AppRoutes />
+      </Suspense>
     </>
   );
 }

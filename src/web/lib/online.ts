@@ -13,6 +13,9 @@ export function keptBoardDay(): string | null {
   return day !== null && isCalendarDate(day) ? day : null;
 }
 
+/** Said beside what cannot wait in the outbox offline: sign-out, account deletion, model calls, imports. */
+export const NEEDS_CONNECTION_MESSAGE = "Needs a connection: you are offline.";
+
 export function isOffline(): boolean {
   return !navigator.onLine || isKeptPage();
 }
@@ -34,7 +37,7 @@ export function useOnline(): boolean {
   );
 }
 
-/** Offline the routed content is a disabled fieldset, which disables its controls but not drags: drags check this. */
+/** A disabled fieldset disables its controls but not drags: drags check this. */
 export function isInReadOnlyArea(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest("fieldset:disabled") !== null;
 }

@@ -1,23 +1,40 @@
-import { WifiOff } from "lucide-react";
+import { RefreshCw, WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { browserNavigation } from "../../lib/api-client.ts";
 import { isKeptPage } from "../../lib/online.ts";
+import { useOutboxState } from "../../lib/outbox/index.ts";
 
-export const OFFLINE_MESSAGE = "You are offline — showing your board as last loaded. Changes are disabled.";
+export const OFFLINE_MESSAGE =
+  "You are offline — showing your board as last loaded. Your changes are kept and sent when you are back online.";
+
+export function waitingMessage(count: number): string {
+  return count === 1 ? "1 change waiting to sync" : `${count} changes waiting to sync`;
+}
 
 export const KEPT_PAGE_FIRST_RETRY_MS = 2_000;
 const KEPT_PAGE_LONGEST_RETRY_MS = 60_000;
 
-/** The live region is always there, so that going offline is announced. */
+/** The live region is always there, so that going offline and the waiting count are announced. */
 export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
   useLiveAgainWhenReachable();
+  const { waiting } = useOutboxState();
   return (
     <div role="status">
-      {isOffline && (
+      {isOffline ? (
         <p className="mb-4 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
           <WifiOff className="size-4 shrink-0 text-amber-800" aria-hidden="true" />
-          {OFFLINE_MESSAGE}
+          <span>
+            {OFFLINE_MESSAGE}
+            {waiting > 0 && <strong className="block font-semibold">{waitingMessage(waiting)}</strong>}
+          </span>
         </p>
+      ) : (
+        waiting > 0 && (
+          <p className="mb-4 flex items-center gap-2 text-xs text-muted-foreground">
+            <RefreshCw className="size-3 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+            {waitingMessage(waiting)}
+          </p>
+        )
       )}
     </div>
   );

@@ -31,12 +31,12 @@ export async function sendEntry(entry: Pick<OutboxEntry, "method" | "path" | "js
   }
 }
 
-let outbox: Outbox | null | undefined;
+let outbox: Outbox | undefined;
 
 // Null without IndexedDB (a locked-down browser, a test): writes go at once.
 function browserOutbox(): Outbox | null {
-  if (outbox !== undefined) return outbox;
-  if (typeof indexedDB === "undefined") return (outbox = null);
+  if (outbox) return outbox;
+  if (typeof indexedDB === "undefined") return null;
   const locks = (navigator as Navigator & { locks?: OutboxLocks }).locks;
   outbox = new Outbox({
     store: new OutboxStore(),

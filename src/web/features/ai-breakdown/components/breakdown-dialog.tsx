@@ -7,6 +7,7 @@ import type { Goal } from "../../../../shared/api/goals.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
 import { clampDuration, scheduleDays } from "../../../../shared/rules/breakdown.ts";
 import { daysBetween } from "../../../../shared/rules/dates.ts";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
@@ -18,6 +19,7 @@ import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { getErrorMessage } from "../../../lib/api-client.ts";
+import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { loadChatProvider, PROVIDER_LABELS, providerNotConfiguredText, useAiProviders } from "../../ai-chat/providers.ts";
 import { useMeetingMinutes } from "../../calendar/index.ts";
@@ -56,7 +58,8 @@ function dayLabel(day: string, today: string): string {
 
 function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const today = useToday();
-  const ids = { context: useId(), provider: useId(), providerNote: useId(), results: useId() };
+  const ids = { context: useId(), provider: useId(), providerNote: useId(), results: useId(), offline: useId() };
+  const isOnline = useOnline();
   const providers = useAiProviders();
   const todaysTasks = useQuery(dayTasksQueryOptions(today));
   const [context, setContext] = useState("");
@@ -164,8 +167,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
         </div>
         {rows.length === 0 ? (
           <Button
-            disabled={isBusy || !isAvailable(provider)}
-            aria-describedby={isNotConfigured ? ids.providerNote : undefined}
+            disabled={isBusy || !isAvailable(provider) || !isOnline}
+            aria-describedby={isNotConfigured ? ids.providerNote : isOnline ? undefined : ids.offline}
             onClick={() => generate.mutate()}
           >
             {generate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" />}
@@ -173,6 +176,8 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
           </Button>
         ) : null}
       </div>
+
+      {isOnline ? null : <NeedsConnection id={ids.offline} />}
 
       {isNotConfigured ? (
         <p id={ids.providerNote} className="text-sm text-muted-foreground">
@@ -195,7 +200,13 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
                 <CalendarRange aria-hidden="true" />
                 Distribute Across Days
               </Button>
-              <Button variant="outline" size="sm" disabled={isBusy} onClick={() => generate.mutate()}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={isBusy || !isOnline}
+                aria-describedby={isOnline ? undefined : ids.offline}
+                onClick={() => generate.mutate()}
+              >
                 <RefreshCw aria-hidden="true" className={generate.isPending ? "animate-spin" : undefined} />
                 {generate.isPending ? "Generating..." : "Regenerate"}
               </Button>

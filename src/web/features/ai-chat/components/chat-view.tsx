@@ -1,9 +1,11 @@
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, Fragment, useCallback, useEffect, useId, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { LazySafeMarkdown, preloadSafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
+import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
 import { useUser } from "../../session/index.ts";
@@ -38,6 +40,8 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
   useEffect(() => void preloadSafeMarkdown(), []);
   const [draft, setDraft] = useState("");
   const inputId = useId();
+  const offlineId = useId();
+  const isOnline = useOnline();
   const inputRef = useRef<HTMLInputElement>(null);
   const unusableRef = useRef<HTMLParagraphElement>(null);
   const unusableText = useUnusableProviderText(chat);
@@ -71,7 +75,7 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
   const isEmpty = chat.messages.every(isIntroMessage);
   const shownPrompts = prompts ?? (chat.sizeMode === "compact" ? QUICK_PROMPTS.slice(0, 2) : QUICK_PROMPTS);
   const isReplyStreaming = chat.isSending && chat.messages.at(-1)?.role === "assistant";
-  const canSend = draft.trim() !== "" && !chat.isSending;
+  const canSend = draft.trim() !== "" && !chat.isSending && isOnline;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -114,6 +118,7 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
                 variant="outline"
                 size="sm"
                 className="h-auto min-h-8 whitespace-normal text-left"
+                disabled={!isOnline}
                 onClick={() => void chat.send(prompt)}
               >
                 {prompt}
@@ -148,11 +153,12 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
             autoComplete="off"
             data-chat-input=""
           />
-          <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+          <Button type="submit" size="icon" aria-label="Send" disabled={!canSend} aria-describedby={isOnline ? undefined : offlineId}>
             {chat.isSending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           </Button>
         </form>
       )}
+      {unusableText === null && !isOnline && <NeedsConnection id={offlineId} className="-mt-1 px-3 pb-3" />}
       {unusableText === null && <ProviderNote provider={chat.provider} />}
     </div>
   );

@@ -2,12 +2,14 @@ import { CheckCircle2, FileUp, Loader2 } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { IMPORT_FORMAT_NAMES, IMPORT_FORMATS, type ImportFormat, type ImportResult } from "../../../../shared/api/data-transfer.ts";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { getErrorMessage } from "../../../lib/api-client.ts";
+import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useImportFile } from "../api/import-file.ts";
 import { type ChosenFile, readImportFile } from "../lib/read-file.ts";
@@ -54,6 +56,8 @@ export function ImportPanel() {
   const run = useImportFile();
   const inputId = useId();
   const formatId = useId();
+  const offlineId = useId();
+  const isOnline = useOnline();
 
   function showPreview(chosen: ChosenFile, chosenFormat: ImportFormat, skip: boolean, keep = false) {
     run.reset();
@@ -106,7 +110,7 @@ export function ImportPanel() {
             setIsDragging(true);
           }}
           onDragLeave={() => setIsDragging(false)}
-          onDrop={drop}
+          onDrop={isOnline ? drop : (event) => event.preventDefault()}
           className={cn(
             "grid cursor-pointer place-items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring",
             isDragging ? "border-primary bg-secondary" : "border-input",
@@ -121,9 +125,12 @@ export function ImportPanel() {
             accept=".csv,.json,.txt,text/csv,application/json"
             className="sr-only"
             aria-label="File to import"
+            disabled={!isOnline}
+            aria-describedby={isOnline ? undefined : offlineId}
             onChange={(event) => void choose(event.target.files?.[0])}
           />
         </label>
+        {isOnline ? null : <NeedsConnection id={offlineId} />}
         <div className="grid gap-2">
           <Label htmlFor={formatId}>Format</Label>
           <Select
@@ -174,7 +181,8 @@ export function ImportPanel() {
         {result && file && !run.data ? (
           <div>
             <Button
-              disabled={busy || !addsSomething(result)}
+              disabled={busy || !addsSomething(result) || !isOnline}
+              aria-describedby={isOnline ? undefined : offlineId}
               onClick={() => run.mutate({ format, content: file.content, dryRun: false, skipDuplicates })}
             >
               {result.counts.tasks > 0 || !addsSomething(result) ? `Import ${plural(result.counts.tasks, "task")}` : "Import"}

@@ -3,10 +3,12 @@ import { useId } from "react";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import { daysBetween, todayInZone } from "../../../../shared/rules/dates.ts";
 import { isGoalOverdue } from "../../../../shared/rules/goal-progress.ts";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { formatCalendarDay, formatInstantDay, NO_TARGET_DATE_TEXT } from "../lib/goal-dates.ts";
 import { GoalProgress } from "./goal-progress.tsx";
@@ -36,6 +38,8 @@ export function goalCardElementId(goalId: string): string {
 
 export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: GoalCardProps) {
   const titleId = useId();
+  const offlineId = useId();
+  const isOnline = useOnline();
   const today = todayInZone(new Date(), timeZone);
   const isOverdue = isGoalOverdue(goal, today);
   return (
@@ -102,10 +106,17 @@ export function GoalCard({ goal, timeZone, onAddTask, onEdit, onBreakDown }: Goa
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Button variant="ghost" size="sm" aria-describedby={titleId} onClick={() => onBreakDown(goal)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!isOnline}
+          aria-describedby={isOnline ? titleId : `${titleId} ${offlineId}`}
+          onClick={() => onBreakDown(goal)}
+        >
           <Sparkles aria-hidden="true" />
           Break Down
         </Button>
+        {!isOnline && <NeedsConnection id={offlineId} className="basis-full" />}
       </div>
     </article>
   );

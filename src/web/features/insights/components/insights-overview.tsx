@@ -1,12 +1,14 @@
 import { AlertCircle, BarChart3, Brain, Loader2, Sparkles, Trophy } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { WeeklySummary } from "../../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../../shared/api/insight-limits.ts";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { LazySafeMarkdown } from "../../../components/markdown/lazy-safe-markdown.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useGenerateWeeklySummary } from "../api/generate-weekly-summary.ts";
 import { useWeeklySummaries } from "../api/get-weekly-summaries.ts";
@@ -24,6 +26,8 @@ export function InsightsOverview() {
   const generate = useGenerateWeeklySummary();
   const markViewed = useMarkWeeklySummaryViewed();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const isOnline = useOnline();
+  const offlineId = useId();
   const list = summaries.data ?? [];
 
   const show = (index: number) => {
@@ -45,10 +49,15 @@ export function InsightsOverview() {
             <Sparkles className="size-5 text-indigo-600" aria-hidden="true" />
             Weekly Summaries
           </h2>
-          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+          <Button
+            onClick={() => generate.mutate()}
+            disabled={generate.isPending || !isOnline}
+            aria-describedby={isOnline ? undefined : offlineId}
+          >
             {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
             {generate.isPending ? "Generating..." : "Generate This Week"}
           </Button>
+          {isOnline ? null : <NeedsConnection id={offlineId} className="basis-full justify-end" />}
         </div>
 
         {summaries.isError ? <ErrorAlert title={LOAD_SUMMARIES_ERROR} message={summaries.error.message} /> : null}

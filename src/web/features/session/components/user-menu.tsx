@@ -11,6 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import { NeedsConnection } from "../../../components/needs-connection.tsx";
+import { useOnline } from "../../../lib/online.ts";
 import { type ThemeChoice, setThemeChoice } from "../../../lib/theme.ts";
 import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
 import { useLogout } from "../api/logout.ts";
@@ -37,6 +39,8 @@ export function UserMenu({
   const logout = useLogout();
   const theme = useThemeChoice();
   const themeLabelId = useId();
+  const offlineId = useId();
+  const isOnline = useOnline();
   if (!user) return null;
   // Stays "Logging out..." after success too, until the page reloads.
   const isLoggingOut = logout.isPending || logout.isSuccess;
@@ -73,7 +77,8 @@ export function UserMenu({
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem
-          disabled={isLoggingOut}
+          disabled={isLoggingOut || !isOnline}
+          aria-describedby={isOnline ? undefined : offlineId}
           onSelect={(event) => {
             event.preventDefault();
             logout.mutate();
@@ -82,6 +87,7 @@ export function UserMenu({
           {isLoggingOut ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
           {isLoggingOut ? "Logging out..." : "Log out"}
         </DropdownMenuItem>
+        {!isOnline && <NeedsConnection id={offlineId} className="px-2 pb-1.5" />}
       </DropdownMenuContent>
     </DropdownMenu>
   );
