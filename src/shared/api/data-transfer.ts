@@ -22,20 +22,8 @@ export const TASKS_CSV_COLUMNS = [
   ["id", "id"],
 ] as const;
 
-export const IMPORT_FORMATS = ["daywise-json", "todoist-csv", "ticktick-csv", "csv"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-export const IMPORT_FORMAT_NAMES: Record<ImportFormat, string> = {
-  "daywise-json": "Daywise export (JSON)",
-  "todoist-csv": "Todoist CSV",
-  "ticktick-csv": "TickTick backup CSV",
-  csv: "CSV (title, description, date, start time, estimate, status, goal)",
-};
-
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_TOO_LARGE_MESSAGE = "The file is larger than the 10 MB import limit: split it into smaller files";
-export const IMPORT_MAX_ROWS = 20_000;
-export const IMPORT_PREVIEW_ROWS = 20;
-export const IMPORT_MAX_SKIPPED_LISTED = 1000;
+export * from "./data-transfer-limits.ts";
+import { IMPORT_FORMATS } from "./data-transfer-limits.ts";
 
 export const importBodySchema = z
   .object({
@@ -70,19 +58,14 @@ export const importResultSchema = z.object({
     goals: z.number(),
     series: z.number(),
     skipped: z.number(),
-    /** 1 when the file's rollover settings replace the account's defaults. */
     rolloverSettings: z.number(),
     rolloverSummaries: z.number(),
     dailyInsights: z.number(),
     weeklySummaries: z.number(),
-    /** AI breakdowns and conversations (when, provider, token counts). */
     aiRecords: z.number(),
   }),
   preview: z.array(importPreviewRowSchema),
-  /**
-   * Rows like ones the account has, skipped or not: a task of the same day, title and start time, a goal of
-   * the same title, a repeating task of the same rule, start and title (titles in any case).
-   */
+  /** Rows like ones the account has (same day, title and start; goal title; series rule, start and title). */
   duplicates: z.number(),
   /**
    * Every skipped row up to IMPORT_MAX_SKIPPED_LISTED; counts.skipped has them all. `section` names a
@@ -91,14 +74,3 @@ export const importResultSchema = z.object({
   skipped: z.array(z.object({ section: z.string().optional(), row: z.number(), reason: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** The format a file's first lines say it is in, or undefined (the user picks). */
-export function guessImportFormat(text: string): ImportFormat | undefined {
-  const head = text.replace(/^\uFEFF/, "").slice(0, 4096);
-  if (/^\s*\{/.test(head)) return "daywise-json";
-  if (/"Folder Name","List Name","Title"/.test(head)) return "ticktick-csv";
-  const firstLine = (head.split(/\r?\n/)[0] ?? "").toUpperCase();
-  if (/(^|,)"?TYPE"?,"?CONTENT"?/.test(firstLine)) return "todoist-csv";
-  if (/(^|,)"?TITLE"?(,|$)/.test(firstLine)) return "csv";
-  return undefined;
-}

@@ -1,7 +1,8 @@
 import { CheckCircle2, FileUp, Loader2 } from "lucide-react";
 import { type DragEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { IMPORT_FORMAT_NAMES, IMPORT_FORMATS, type ImportFormat, type ImportResult } from "../../../../shared/api/data-transfer.ts";
+import type { ImportResult } from "../../../../shared/api/data-transfer.ts";
+import { IMPORT_FORMAT_NAMES, IMPORT_FORMATS, type ImportFormat } from "../../../../shared/api/data-transfer-limits.ts";
 import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";

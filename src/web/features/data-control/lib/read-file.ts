@@ -1,4 +1,9 @@
-import { guessImportFormat, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat } from "../../../../shared/api/data-transfer.ts";
+import {
+  guessImportFormat,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE_MESSAGE,
+  type ImportFormat,
+} from "../../../../shared/api/data-transfer-limits.ts";
 
 export interface ChosenFile {
   name: string;
