@@ -54,9 +54,6 @@ export function assistantTools({ userId, onProposal, ...deps }: AssistantToolsDe
     proposed++;
     try {
       const operations = await changes();
-      if (operations.some((change) => change.kind === "deleteTask" && "scope" in change && change.scope === "future")) {
-        throw new AppError("validation_failed", "a series is not deleted through a proposal.");
-      }
       const proposal = await proposals.propose(userId, name, operations);
       onProposal(proposal);
       return `${PROPOSED_NOTE} (${proposal.summary})`;

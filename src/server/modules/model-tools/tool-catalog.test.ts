@@ -95,6 +95,11 @@ describeEachDatabase("tool catalog answers", (dialect) => {
     for (const tool of toolCatalog) {
       const input = z.object(tool.input).safeParse(examples[tool.name]);
       expect(input.error, tool.name).toBeUndefined();
+      if (tool.kind === "write" && tool.offeredTo.includes("assistant")) {
+        // A proposal deletes single tasks: a series scope would be dropped on its way.
+        const changes = await tool.changes(context, input.data as never);
+        expect(changes.filter((change) => "scope" in change)).toEqual([]);
+      }
       const answer = await runAtOnce(tool, context, input.data as never);
       const output = z.object(tool.output).safeParse(answer);
       expect(output.error, tool.name).toBeUndefined();
