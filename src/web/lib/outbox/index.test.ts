@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { clientId } from "../client-id.ts";
 import { setStorageUser } from "../user-storage.ts";
 import { pendingWrites, sendWrite } from "./index.ts";
+import { OutboxStore } from "./store.ts";
 import { stubIndexedDb } from "./test-indexeddb.ts";
 
 stubIndexedDb();
@@ -51,6 +53,33 @@ describe("sendWrite", () => {
       status: 409,
       serverMessage: "A task with this id exists",
     });
+  });
+
+  it("gives the signed-in user's waiting writes, or another user's when asked by id", async () => {
+    setStorageUser("user-1");
+    Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => false });
+    try {
+      void sendWrite({ method: "PATCH", path: "/api/tasks/7", json: { title: "Offline" }, label: 'Rename "Offline"' });
+      await waitFor(async () => expect(await pendingWrites()).toHaveLength(1));
+      expect(await pendingWrites()).toMatchObject([
+        { path: "/api/tasks/7", json: { title: "Offline" }, userId: "user-1", state: "waiting" },
+      ]);
+      expect(await pendingWrites("user-2")).toEqual([]);
+    } finally {
+      Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => true });
+    }
+  });
+
+  it("sends at once when IndexedDB cannot store the write", async () => {
+    setStorageUser("user-1");
+    vi.spyOn(OutboxStore.prototype, "add").mockRejectedValue(new DOMException("Quota exceeded", "QuotaExceededError"));
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const fetchMock = mockFetch(() => jsonResponse({ id: "task-9" }));
+    await expect(sendWrite({ method: "POST", path: "/api/tasks", json: { title: "Kept?" }, label: 'Add "Kept?"' })).resolves.toEqual({
+      id: "task-9",
+    });
+    expect(headersOf(fetchMock.mock.calls[0]![1]).get("Idempotency-Key")).toMatch(/^"[0-9a-f-]{36}"$/);
+    vi.restoreAllMocks();
   });
 
   it("sends at once, still naming the tab, while no user is known", async () => {

@@ -3,12 +3,12 @@ import { CLIENT_ID_HEADER, CLIENT_SEQ_HEADER } from "../../../shared/api/live-ev
 import { apiFetch, nextClientSeq } from "../api-client.ts";
 import { clientId, randomUuid } from "../client-id.ts";
 import { getStorageUser, subscribeStorageUser } from "../user-storage.ts";
-import { OUTBOX_CHANNEL, Outbox, type OutboxLocks } from "./outbox.ts";
+import { OUTBOX_CHANNEL, Outbox, type OutboxLocks, OutboxStorageError } from "./outbox.ts";
 import { OutboxStore } from "./store.ts";
 import type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
 
 export type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
-export { OutboxDiscardedError } from "./outbox.ts";
+export { OutboxDiscardedError, OutboxStorageError } from "./outbox.ts";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
@@ -57,16 +57,21 @@ function browserOutbox(): Outbox | null {
 export async function sendWrite<T>(write: OutboxWrite): Promise<T> {
   const box = browserOutbox();
   const userId = getStorageUser();
-  if (!box || userId === null) {
-    return (await sendEntry({ ...write, key: randomUuid(), clientId, seq: nextClientSeq() })) as T;
+  if (box && userId !== null) {
+    try {
+      return (await box.write(write, userId)) as T;
+    } catch (error) {
+      // IndexedDB refused to store it (private mode, a full disk): online it can still go at once.
+      if (!(error instanceof OutboxStorageError)) throw error;
+      console.warn(error.message, error.cause);
+    }
   }
-  return (await box.write(write, userId)) as T;
+  return (await sendEntry({ ...write, key: randomUuid(), clientId, seq: nextClientSeq() })) as T;
 }
 
 /** The signed-in user's writes not yet acknowledged, oldest first: a page loaded offline applies them. */
-export async function pendingWrites(): Promise<OutboxEntry[]> {
+export async function pendingWrites(userId: string | null = getStorageUser()): Promise<OutboxEntry[]> {
   const box = browserOutbox();
-  const userId = getStorageUser();
   return box && userId !== null ? box.pending(userId) : [];
 }
 

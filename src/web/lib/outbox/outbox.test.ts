@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api-client.ts";
-import { Outbox, type OutboxLocks, isTransientFailure } from "./outbox.ts";
+import { Outbox, type OutboxLocks, OutboxStorageError, isTransientFailure } from "./outbox.ts";
 import { OutboxStore } from "./store.ts";
 import { stubIndexedDb } from "./test-indexeddb.ts";
 import type { OutboxEntry } from "./types.ts";
@@ -300,5 +300,28 @@ describe("outbox (decision 043)", () => {
     second.outbox.start();
     await expect(first.outbox.write(write("/a"), "user-1")).resolves.toEqual({ path: "/a" });
     expect(first.outbox.isSender && second.outbox.isSender).toBe(true);
+  });
+
+  it("rejects a write its store could not keep with an OutboxStorageError, leaving nothing to settle", async () => {
+    const store = new OutboxStore(newDatabase());
+    vi.spyOn(store, "add").mockRejectedValue(new DOMException("Quota exceeded", "QuotaExceededError"));
+    const outbox = new Outbox({ store, clientId: "tab", currentUser: () => "user-1", send: vi.fn(), newKey: () => "key-1" });
+    started.push(outbox);
+    await expect(outbox.write(write("/a"), "user-1")).rejects.toBeInstanceOf(OutboxStorageError);
+  });
+
+  it("goes on sending after its store failed a read", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const tab = openTab({ database: newDatabase() });
+    const store = (tab.outbox as unknown as { options: { store: OutboxStore } }).options.store;
+    const read = vi.spyOn(store, "oldestWaiting").mockRejectedValueOnce(new DOMException("closed", "InvalidStateError"));
+    const answer = tab.outbox.write(write("/a"), "user-1");
+    tab.outbox.start();
+    await settle();
+    expect(tab.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(answer).resolves.toEqual({ path: "/a" });
+    expect(read.mock.calls.length).toBeGreaterThan(1);
   });
 });

@@ -55,6 +55,10 @@ export class OutboxDiscardedError extends Error {
   override readonly name = "OutboxDiscardedError";
 }
 
+export class OutboxStorageError extends Error {
+  override readonly name = "OutboxStorageError";
+}
+
 export class Outbox {
   private readonly settlers = new Map<string, Settler>();
   private readonly listeners = new Set<() => void>();
@@ -98,7 +102,7 @@ export class Outbox {
     const key = this.options.newKey();
     const answer = new Promise<unknown>((resolve, reject) => this.settlers.set(key, { resolve, reject }));
     const { method, path, label } = write;
-    await this.options.store.add({
+    const stored = this.options.store.add({
       method,
       path,
       label,
@@ -110,6 +114,12 @@ export class Outbox {
       attempts: 0,
       state: "waiting",
     });
+    try {
+      await stored;
+    } catch (error) {
+      this.settlers.delete(key);
+      throw new OutboxStorageError("The change could not be stored", { cause: error });
+    }
     this.told({ type: "stored" });
     return answer;
   }
@@ -191,35 +201,46 @@ export class Outbox {
     this.isSender = true;
     let failures = 0;
     while (!this.isStopped) {
-      this.hasNews = false;
-      const userId = this.options.currentUser();
-      const entry = userId === null ? undefined : await this.options.store.oldestWaiting(userId);
-      if (this.isStopped) break;
-      if (!entry) {
-        await this.idle();
-        continue;
-      }
-      if (!(this.options.isOnline?.() ?? true)) {
-        await this.pause(undefined);
-        continue;
-      }
       try {
-        const body = await this.options.send(entry);
-        failures = 0;
-        await this.options.store.delete(entry.key);
-        this.told({ type: "answered", key: entry.key, body });
+        failures = await this.sendNext(failures);
       } catch (error) {
-        if (isTransientFailure(error)) {
-          failures += 1;
-          await this.options.store.update(entry.key, (stored) => ({ ...stored, attempts: stored.attempts + 1 }));
-          await this.pause(Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), LONGEST_RETRY_MS));
-          continue;
-        }
-        failures = 0;
-        await this.refuse(entry, error as ApiError);
+        // A store that fails (a full disk, a database closed under us) delays the sending; it does not end it.
+        console.warn("The outbox could not read or write its store", error);
+        await this.pause(LONGEST_RETRY_MS);
       }
     }
     this.isSender = false;
+  }
+
+  /** Returns the count of transient failures in a row, for the back-off. */
+  private async sendNext(failures: number): Promise<number> {
+    this.hasNews = false;
+    const userId = this.options.currentUser();
+    const entry = userId === null ? undefined : await this.options.store.oldestWaiting(userId);
+    if (this.isStopped) return failures;
+    if (!entry) {
+      await this.idle();
+      return failures;
+    }
+    if (!(this.options.isOnline?.() ?? true)) {
+      await this.pause(undefined);
+      return failures;
+    }
+    let body: unknown;
+    try {
+      body = await this.options.send(entry);
+    } catch (error) {
+      if (!isTransientFailure(error)) {
+        await this.refuse(entry, error as ApiError);
+        return 0;
+      }
+      await this.options.store.update(entry.key, (stored) => ({ ...stored, attempts: stored.attempts + 1 }));
+      await this.pause(Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS));
+      return failures + 1;
+    }
+    await this.options.store.delete(entry.key);
+    this.told({ type: "answered", key: entry.key, body });
+    return 0;
   }
 
   private async refuse(entry: OutboxEntry, error: ApiError): Promise<void> {
