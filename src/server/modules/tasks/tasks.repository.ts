@@ -287,16 +287,9 @@ function searchParams(userId: string, words: readonly string[], limit: number): 
   return params;
 }
 
-// Small inserts are compiled once per row count: building a multi-row insert through Kysely costs more CPU
-// than SQLite's insert. Bigger batches are built each time so no statement of thousands of parameters is kept.
-const MAX_COMPILED_ROWS = 10;
-const MAX_COMPILED_WORD_ROWS = 100;
+// Statements stay under both databases' limits on bound parameters (an import writes thousands).
 const MAX_ROWS_PER_STATEMENT = 500;
 const MAX_WORD_ROWS_PER_STATEMENT = 2000;
-
-type RowParams = Record<string, unknown>;
-type InsertedKey = { id: string; searchKey: number | string | null };
-const insertTasksQueries = new Map<string, PreparedQuery<RowParams, InsertedKey>>();
 
 // What a restore writes over the row of the same id: all but its identity, search key and series day.
 const overwrittenColumns = taskColumns
@@ -330,52 +323,6 @@ function insertTasksStatement(
     .returning(["id", "searchKey"]);
 }
 
-function insertTasksQuery(dialect: Dialect, rowCount: number, columns: readonly string[], overwrite: boolean) {
-  const key = `${dialect}:${rowCount}:${overwrite}:${columns.join(",")}`;
-  let query = insertTasksQueries.get(key);
-  if (!query) {
-    query = compiledQuery((db, p: RowParams) =>
-      insertTasksStatement(
-        db,
-        dialect,
-        p.userId,
-        Array.from({ length: rowCount }, (_, index) => Object.fromEntries(columns.map((column) => [column, p[`${column}_${index}`]]))),
-        overwrite,
-      ),
-    );
-    insertTasksQueries.set(key, query);
-  }
-  return query;
-}
-
-const insertWordsQueries = new Map<number, PreparedQuery<RowParams, unknown>>();
-
-function insertWordsQuery(rowCount: number) {
-  let query = insertWordsQueries.get(rowCount);
-  if (!query) {
-    query = compiledQuery((db, p: RowParams) =>
-      db.insertInto("taskWords").values(
-        Array.from({ length: rowCount }, (_, index) => ({
-          userId: p.userId as string,
-          word: p[`w${index}`] as string,
-          taskKey: p[`k${index}`] as number,
-        })),
-      ),
-    );
-    insertWordsQueries.set(rowCount, query);
-  }
-  return query;
-}
-
-function sharedColumns(tasks: readonly NewTask[]): string[] | null {
-  const columns = Object.keys(tasks[0]!).filter((column) => (tasks[0] as Record<string, unknown>)[column] !== undefined);
-  for (const task of tasks) {
-    const defined = Object.keys(task).filter((column) => (task as Record<string, unknown>)[column] !== undefined);
-    if (defined.length !== columns.length || defined.some((column, index) => column !== columns[index])) return null;
-  }
-  return columns;
-}
-
 const findGoalTitleQuery = compiledQuery((db, p: { userId: string; goalId: string }) =>
   db.selectFrom("goals").select("title").where("userId", "=", p.userId).where("id", "=", p.goalId),
 );
@@ -396,22 +343,12 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
   async function insertWords(userId: string, tasks: readonly { key: number | string; title: string }[]): Promise<void> {
     const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskKey: task.key })));
-    if (rows.length === 0) return;
-    if (rows.length > MAX_COMPILED_WORD_ROWS) {
-      for (let start = 0; start < rows.length; start += MAX_WORD_ROWS_PER_STATEMENT) {
-        await db
-          .insertInto("taskWords")
-          .values(rows.slice(start, start + MAX_WORD_ROWS_PER_STATEMENT))
-          .execute();
-      }
-      return;
+    for (let start = 0; start < rows.length; start += MAX_WORD_ROWS_PER_STATEMENT) {
+      await db
+        .insertInto("taskWords")
+        .values(rows.slice(start, start + MAX_WORD_ROWS_PER_STATEMENT))
+        .execute();
     }
-    const params: RowParams = { userId };
-    rows.forEach((row, index) => {
-      params[`w${index}`] = row.word;
-      params[`k${index}`] = row.taskKey;
-    });
-    await insertWordsQuery(rows.length).execute(db, params);
   }
 
   async function writeTaskRows(
@@ -420,21 +357,9 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
     overwrite: boolean,
   ): Promise<Map<string, number | string | null>> {
     const keys = new Map<string, number | string | null>();
-    // Statements stay under both databases' limits on bound parameters (an import writes thousands).
     for (let start = 0; start < tasks.length; start += MAX_ROWS_PER_STATEMENT) {
-      const rows = tasks.slice(start, start + MAX_ROWS_PER_STATEMENT);
-      const columns = rows.length <= MAX_COMPILED_ROWS ? sharedColumns(rows) : null;
-      let written: InsertedKey[];
-      if (columns) {
-        const params: RowParams = { userId };
-        rows.forEach((task, index) => {
-          for (const column of columns) params[`${column}_${index}`] = (task as Record<string, unknown>)[column];
-        });
-        written = await insertTasksQuery(dialect, rows.length, columns, overwrite).rows(db, params);
-      } else {
-        written = await insertTasksStatement(db, dialect, userId, rows as unknown as Record<string, unknown>[], overwrite).execute();
-      }
-      for (const row of written) keys.set(row.id, row.searchKey);
+      const rows = tasks.slice(start, start + MAX_ROWS_PER_STATEMENT) as unknown as Record<string, unknown>[];
+      for (const row of await insertTasksStatement(db, dialect, userId, rows, overwrite).execute()) keys.set(row.id, row.searchKey);
     }
     return keys;
   }
