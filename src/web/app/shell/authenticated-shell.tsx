@@ -14,6 +14,7 @@ import { CommandPaletteLauncher } from "../../features/command-palette/index.ts"
 import { LazyNotificationCenter } from "../../features/notifications/index.ts";
 import { hasBootAnswer } from "../../lib/boot-answers.ts";
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
+import { reapplyPendingWrites } from "../../lib/pending-writes.ts";
 import { cn } from "../../lib/utils.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { nextTask } from "../../lib/when-idle.ts";
@@ -27,6 +28,15 @@ import { MAIN_CONTENT_ID, useFocusMainOnNavigation } from "./use-focus-main-on-n
 const loadRoutedContent = () => import("../routed-content.tsx");
 const RoutedContent = lazyWithPreload(() => loadRoutedContent().then((module) => module.RoutedContent));
 
+/** The outbox's waiting changes shown over the fetched tasks and goals; loaded only once one waits. */
+async function loadPendingWriteRules() {
+  const [tasks, goals] = await Promise.all([
+    import("../../features/tasks/lib/pending-task-writes.ts"),
+    import("../../features/goals/lib/pending-goal-writes.ts"),
+  ]);
+  return [...tasks.pendingTaskWriteRules, ...goals.pendingGoalWriteRules];
+}
+
 /** In parallel with the user call, so that a signed-in user does not wait for them after it. */
 function preloadCurrentPage(): void {
   loadRoutedContent().catch((error: unknown) => console.warn("Could not preload the page", error));
@@ -36,6 +46,7 @@ function preloadCurrentPage(): void {
 // With the user's answer in the HTML (decision 013), wait for what the first screen needs so that the
 // first render shows the page in one pass, not the loading screen, then the header, then the page.
 export async function prepareFirstRender(): Promise<"welcome" | undefined> {
+  reapplyPendingWrites(queryClient, loadPendingWriteRules);
   if (!hasBootAnswer(BOOT_USER_PATH)) return undefined;
   try {
     const user = await queryClient.fetchQuery(userQueryOptions());

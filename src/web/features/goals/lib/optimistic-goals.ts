@@ -7,7 +7,6 @@ export type Rollback = () => void;
 
 const blankAsNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-/** As the server will make it (goals.service.ts): no tasks yet. */
 export function newGoal(input: NewGoalInput, now: Date): Goal {
   const at = now.toISOString();
   return {
@@ -36,6 +35,10 @@ export function patchGoal(goal: Goal, input: UpdateGoalInput, now: Date): Goal {
 /** Running fetches are cancelled first, so that an older answer cannot overwrite the change. */
 export async function applyGoalsChange(queryClient: QueryClient, change: (goals: Goal[]) => Goal[]): Promise<Rollback> {
   await queryClient.cancelQueries({ queryKey: goalsQueryKey });
+  return changeCachedGoals(queryClient, change);
+}
+
+export function changeCachedGoals(queryClient: QueryClient, change: (goals: Goal[]) => Goal[]): Rollback {
   const before = queryClient.getQueryData<Goal[]>(goalsQueryKey);
   if (before) queryClient.setQueryData<Goal[]>(goalsQueryKey, change(before));
   return () => {
@@ -44,14 +47,19 @@ export async function applyGoalsChange(queryClient: QueryClient, change: (goals:
 }
 
 /** The list is newest first. */
+export const withNewGoal = (input: NewGoalInput, now: Date) => (goals: Goal[]) => [
+  newGoal(input, now),
+  ...goals.filter((goal) => goal.id !== input.id),
+];
+export const withGoalPatched = (id: string, input: UpdateGoalInput, now: Date) => (goals: Goal[]) =>
+  goals.map((goal) => (goal.id === id ? patchGoal(goal, input, now) : goal));
+export const withoutGoal = (id: string) => (goals: Goal[]) => goals.filter((goal) => goal.id !== id);
+
 export const applyOptimisticGoalCreate = (queryClient: QueryClient, input: NewGoalInput, now = new Date()) =>
-  applyGoalsChange(queryClient, (goals) => [newGoal(input, now), ...goals.filter((goal) => goal.id !== input.id)]);
-
+  applyGoalsChange(queryClient, withNewGoal(input, now));
 export const applyOptimisticGoalUpdate = (queryClient: QueryClient, id: string, input: UpdateGoalInput, now = new Date()) =>
-  applyGoalsChange(queryClient, (goals) => goals.map((goal) => (goal.id === id ? patchGoal(goal, input, now) : goal)));
-
-export const applyOptimisticGoalDelete = (queryClient: QueryClient, id: string) =>
-  applyGoalsChange(queryClient, (goals) => goals.filter((goal) => goal.id !== id));
+  applyGoalsChange(queryClient, withGoalPatched(id, input, now));
+export const applyOptimisticGoalDelete = (queryClient: QueryClient, id: string) => applyGoalsChange(queryClient, withoutGoal(id));
 
 export function cachedGoalTitle(queryClient: QueryClient, id: string): string {
   return queryClient.getQueryData<Goal[]>(goalsQueryKey)?.find((goal) => goal.id === id)?.title ?? "goal";

@@ -121,6 +121,10 @@ export async function applyOptimisticChange(
   change: (task: Task) => Task | null,
 ): Promise<Rollback> {
   await queryClient.cancelQueries({ queryKey: taskQueryKeys.all });
+  return changeCachedTask(queryClient, taskId, change);
+}
+
+export function changeCachedTask(queryClient: QueryClient, taskId: string, change: (task: Task) => Task | null): Rollback {
   const current = findCachedTask(queryClient, taskId);
   if (!current) return () => {};
   const next = change(current);
@@ -136,6 +140,10 @@ export async function applyOptimisticChange(
 
 export function applyOptimisticPatch(queryClient: QueryClient, taskId: string, patch: TaskPatch, now = new Date()): Promise<Rollback> {
   return applyOptimisticChange(queryClient, taskId, (task) => patchTask(task, patch, now, cachedGoalTitle(queryClient, patch.goalId)));
+}
+
+export function patchCachedTask(queryClient: QueryClient, taskId: string, patch: TaskPatch, now = new Date()): Rollback {
+  return changeCachedTask(queryClient, taskId, (task) => patchTask(task, patch, now, cachedGoalTitle(queryClient, patch.goalId)));
 }
 
 export function applyOptimisticDelete(queryClient: QueryClient, taskId: string): Promise<Rollback> {
@@ -188,12 +196,13 @@ function lastPosition(queryClient: QueryClient, date: string | null): number {
 /** Shows the new task in every cached list it belongs to, before the server has it (or while offline). */
 export async function applyOptimisticCreate(queryClient: QueryClient, input: NewTaskInput, now = new Date()): Promise<Rollback> {
   await queryClient.cancelQueries({ queryKey: taskQueryKeys.all });
-  const task = newTask(
-    input,
-    now,
-    lastPosition(queryClient, textOrNull(input.date)),
-    cachedGoalTitle(queryClient, textOrNull(input.goalId)),
-  );
+  return placeNewTask(queryClient, input, now);
+}
+
+export function placeNewTask(queryClient: QueryClient, input: NewTaskInput, now: Date): Rollback {
+  // Shown again after each fetch while it waits: it keeps the place it was given.
+  const position = findCachedTask(queryClient, input.id)?.position ?? lastPosition(queryClient, textOrNull(input.date));
+  const task = newTask(input, now, position, cachedGoalTitle(queryClient, textOrNull(input.goalId)));
   const snapshots = cachedTaskLists(queryClient);
   for (const [queryKey, list] of snapshots) {
     const updated = placeTaskInCachedList(queryKey, list, task.id, task);
