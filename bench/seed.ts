@@ -27,8 +27,12 @@ const DAY_MS = 24 * 3600 * 1000;
 // Well under both engines' bound-parameter limits (SQLite 32,766; PostgreSQL 65,535) for 21 columns.
 const BATCH_ROWS = 500;
 
+/** The seeding's own queries (and VACUUM) may take far past the app's 5 s on a busy machine. */
+const SEEDING_QUERY_TIMEOUT_MS = 300_000;
+
 export async function openBenchDb(config: DatabaseConfig): Promise<Db> {
-  const db = createDb(config, { onBackgroundError: (error) => console.error("bench: database pool error:", error.message) });
+  const seeding = config.kind === "postgres" ? { ...config, pool: { ...config.pool, queryTimeoutMs: SEEDING_QUERY_TIMEOUT_MS } } : config;
+  const db = createDb(seeding, { onBackgroundError: (error) => console.error("bench: database pool error:", error.message) });
   await migrateToLatest(db.kysely);
   return db;
 }

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { Dialect } from "../../src/server/db/database.ts";
-import type { LighthouseResult } from "../lighthouse.ts";
+import { type LighthouseResult, REFERENCE_HOST_INDEX } from "../lighthouse.ts";
 import type { BundleReport } from "./bundle.ts";
 import type { LoadResult } from "./load.ts";
 
@@ -16,8 +16,9 @@ export type Outcome =
       kind: "measured";
       load: LoadResult;
       note?: string;
-      /** The baseline measured just before this run. */
+      /** The baseline measured just before this run, at the same connections. */
       baselineRps?: number;
+      baselineP99Ms?: number;
       /** The app process's CPU time (user + system) over the measured run, per response; absent without /proc. */
       cpuMsPerRequest?: number;
     }
@@ -45,6 +46,8 @@ export interface BudgetCheck {
 export interface StartupReport {
   samplesMs: number[];
   medianMs: number;
+  /** The bare Fastify hello-world's start, measured between the app's. */
+  baselineMedianMs: number;
   rssMb: number | null;
   firstStartMs: number;
 }
@@ -75,7 +78,7 @@ export function machineLine(): string {
 
 const fmt = {
   rps: (value: number) => Math.round(value).toLocaleString("en-US"),
-  ms: (value: number) => `${value}`,
+  ms: (value: number) => value.toFixed(1),
   ratio: (value: number | undefined) => (value === undefined ? "" : `${(value * 100).toFixed(0)}%`),
   kb: (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`, // KB = 1,024 bytes
   mb: (value: number | null | undefined) => (value === null || value === undefined ? "n/a" : `${value.toFixed(0)} MB`),
@@ -84,13 +87,14 @@ const fmt = {
 function rowCells(row: ScenarioRow): string[] {
   const where = row.dialect ?? "-";
   const { outcome } = row;
-  const empty = ["", "", "", "", "", "", ""];
+  const empty = ["", "", "", "", "", "", "", ""];
   if (outcome.kind === "skipped") return [row.name, where, ...empty, row.budgetText ?? "", `skipped: ${outcome.reason}`];
   if (outcome.kind === "error") return [row.name, where, ...empty, row.budgetText ?? "", `ERROR: ${outcome.reason}`];
   const { load } = outcome;
   const errors = load.non2xx + load.errors > 0 ? `${load.non2xx} non-2xx, ${load.errors} errors ${JSON.stringify(load.statusCounts)}` : "";
   const note = [outcome.note, errors].filter(Boolean).join("; ");
   const baseline = outcome.baselineRps === undefined ? "" : fmt.rps(outcome.baselineRps);
+  const baselineP99 = outcome.baselineP99Ms === undefined ? "" : outcome.baselineP99Ms.toFixed(2);
   return [
     row.name,
     where,
@@ -100,6 +104,7 @@ function rowCells(row: ScenarioRow): string[] {
     fmt.ms(load.p99Ms),
     outcome.cpuMsPerRequest === undefined ? "" : outcome.cpuMsPerRequest.toFixed(2),
     baseline,
+    baselineP99,
     fmt.ratio(row.ratio),
     row.budgetText ?? "",
     note,
@@ -115,6 +120,7 @@ const LOAD_HEADER = [
   "p99 ms",
   "app CPU ms/req",
   "baseline req/s",
+  "baseline p99 ms",
   "vs baseline",
   "budget",
   "note",
@@ -143,7 +149,7 @@ function startupLines(report: Report): string[] {
   if ("error" in report.startup) return [`Start-up: ERROR: ${report.startup.error}`];
   const s = report.startup;
   return [
-    `Start-up on an existing SQLite database, spawn to first 200 from GET /healthz: median ${s.medianMs.toFixed(0)} ms ` +
+    `Start-up on an existing SQLite database, spawn to first 200 from GET /healthz: median ${s.medianMs.toFixed(0)} ms, hello-world ${s.baselineMedianMs.toFixed(0)} ms ` +
       `(runs: ${s.samplesMs.map((v) => v.toFixed(0)).join(", ")} ms; first start creating the database: ${s.firstStartMs.toFixed(0)} ms)`,
     `Resident memory right after start: ${fmt.mb(s.rssMb)}; after the load runs: SQLite ${fmt.mb(report.appRss.sqlite)}, PostgreSQL ${fmt.mb(report.appRss.postgres)}`,
   ];
@@ -209,7 +215,7 @@ export function renderMarkdown(report: Report): string {
     `- Machine: ${machineLine()}`,
     `- ${loadLine(report)}`,
     `- Load: autocannon, ${report.settings.connections} connections, ${report.settings.seconds} s per run after a ${report.settings.warmupSeconds} s warm-up (runs that use up their requests, such as refresh tokens, give their count and duration in their note); load generator and server in separate processes on the same machine`,
-    `- Baseline (bare Fastify hello-world), full runs at the start and at the end: ${report.baselineRuns.map((r) => `${fmt.rps(r.rps)} req/s (p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms)`).join("; ")}. Each route's ratio is to a ${report.settings.adjacentBaselineSeconds} s baseline run measured just before it ("baseline req/s")`,
+    `- Baseline (bare Fastify hello-world), full runs at the start and at the end: ${report.baselineRuns.map((r) => `${fmt.rps(r.rps)} req/s (p50 ${fmt.ms(r.p50Ms)} ms, p99 ${fmt.ms(r.p99Ms)} ms)`).join("; ")}. Each route's ratios are to a ${report.settings.adjacentBaselineSeconds} s baseline run at the route's connections just before it ("baseline req/s", "baseline p99 ms")`,
     ...(report.postgres.available ? [] : [`- **PostgreSQL half skipped**: ${report.postgres.reason}`]),
     "",
     "## Routes",
@@ -240,7 +246,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
   return [
     "## First paint (Lighthouse)",
     "",
-    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown). The simulated phone's CPU time is this machine's observed time x4, so the scores move with the machine's speed at that moment: the host index is Lighthouse's benchmark index of each run (higher is faster).`,
+    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine.`,
     "",
     markdownTable(
       [
@@ -252,7 +258,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
         "TBT",
         "CLS",
         "Speed Index",
-        "host index (each run)",
+        "host index, CPU slowdown (each run)",
         "largest boot-up items",
       ],
       result.rows.map((row) => [
@@ -264,7 +270,9 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
         ms(row.median.tbtMs),
         row.median.cls.toFixed(3),
         ms(row.median.speedIndexMs),
-        row.runs.map((run) => Math.round(run.benchmarkIndex)).join(" / "),
+        row.runs
+          .map((run) => `${Math.round(run.benchmarkIndex)}${row.formFactor === "mobile" ? `, ${run.cpuSlowdown.toFixed(1)}x` : ""}`)
+          .join(" / "),
         row.median.bootup.map((item) => `\`${item.url}\` ${item.scriptingMs} ms`).join(", "),
       ]),
     ),

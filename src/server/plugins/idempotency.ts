@@ -138,7 +138,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   async function claimKey(request: FastifyRequest, reply: FastifyReply, userId: string, key: string): Promise<FastifyReply | undefined> {
     const fingerprint = fingerprintOf(request);
     const now = app.now();
-    await deleteExpiredKeys(now);
+    await deleteExpiredKeys(now).catch((error: unknown) => request.log.warn({ err: error }, "could not delete expired Idempotency-Keys"));
     const at = now.toISOString();
     // A row released or expired between the insert and the read is claimed again on the next turn.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -181,7 +181,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     );
   }
 
-  // After validation of the route's user (authenticate, csrf and the routes' own 401 run in onRequest), before the body's.
+  // Authenticate, CSRF and the routes' own 401 have run (onRequest); the body is parsed, not yet validated.
   app.addHook("preValidation", async (request, reply) => {
     const userId = request.userId;
     if (!userId || !MUTATING_METHODS.has(request.method) || !routedPath(request).startsWith("/api/")) return;
