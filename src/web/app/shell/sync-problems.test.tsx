@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pendingWrites, sendWrite } from "../../lib/outbox/index.ts";
 import { stubIndexedDb } from "../../lib/outbox/test-indexeddb.ts";
 import { setStorageUser } from "../../lib/user-storage.ts";
-import { jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
+import { deferred, jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { SYNC_PROBLEMS_TITLE, SyncProblems, refusedMessage } from "./sync-problems.tsx";
 
@@ -19,9 +19,9 @@ const tooLong = () => new Response(JSON.stringify({ message: "Title is too long"
 
 describe("SyncProblems (decision 043)", () => {
   it("shows each refused change with its label and the server's reason, and retries or discards it", async () => {
-    let isRetrying = false;
+    let answerNext: (() => Response | Promise<Response>) | null = null;
     const fetchMock = mockFetch((url) => {
-      if (isRetrying) return jsonResponse({ ok: true });
+      if (answerNext) return answerNext();
       return url === "/api/tasks/1" ? gone() : tooLong();
     });
     renderWithApp(<SyncProblems />);
@@ -45,11 +45,19 @@ describe("SyncProblems (decision 043)", () => {
     await user.click(within(dialog).getByRole("button", { name: 'Discard: Rename "Call mum"' }));
     await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(1));
     const sentBefore = fetchMock.mock.calls.length;
-    isRetrying = true;
+    const retried = deferred<Response>();
+    answerNext = () => retried.promise;
+    await user.click(within(dialog).getByRole("button", { name: 'Retry: Complete "Buy milk"' }));
+    await within(dialog).findByText("Sending again…");
+    expect(within(dialog).getByRole("button", { name: 'Retry: Complete "Buy milk"' })).toBeDisabled();
+    retried.resolve(gone());
+    await within(dialog).findByText("Task not found");
+
+    answerNext = () => jsonResponse({ ok: true });
     await user.click(within(dialog).getByRole("button", { name: 'Retry: Complete "Buy milk"' }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.queryByText(refusedMessage(1))).toBeNull();
-    expect(fetchMock.mock.calls.slice(sentBefore).map(([url]) => url)).toEqual(["/api/tasks/1"]);
+    expect(fetchMock.mock.calls.slice(sentBefore).map(([url]) => url)).toEqual(["/api/tasks/1", "/api/tasks/1"]);
     expect(await pendingWrites()).toEqual([]);
   });
 });

@@ -43,15 +43,17 @@ export function SyncProblems() {
 }
 
 function RefusedChange({ entry }: { entry: OutboxEntry }) {
-  const [isBusy, setIsBusy] = useState(false);
+  const [isActing, setIsActing] = useState(false);
+  const isSending = entry.state === "waiting";
+  const isBusy = isActing || isSending;
   const act = (action: (key: string) => Promise<void>) => {
-    setIsBusy(true);
-    void action(entry.key).finally(() => setIsBusy(false));
+    setIsActing(true);
+    void action(entry.key).finally(() => setIsActing(false));
   };
   return (
     <li className="grid gap-2 rounded-lg border p-3">
       <p className="font-medium">{entry.label}</p>
-      <p className="text-sm text-muted-foreground">{entry.refusal?.message ?? "Refused by the server."}</p>
+      <p className="text-sm text-muted-foreground">{isSending ? "Sending again…" : (entry.refusal?.message ?? "Refused by the server.")}</p>
       <div className="flex gap-2">
         <Button size="sm" disabled={isBusy} aria-label={`Retry: ${entry.label}`} onClick={() => act(retryWrite)}>
           Retry

@@ -132,7 +132,7 @@ export class Outbox {
   // A new key: the server keeps the refusal under the old one. A client id no tab has: every tab refreshes from the echo.
   async retry(key: string): Promise<void> {
     const { newKey } = this.options;
-    await this.options.store.update(key, ({ refusal: _refusal, ...entry }) => ({
+    await this.options.store.update(key, (entry) => ({
       ...entry,
       key: newKey(),
       clientId: newKey(),
@@ -168,8 +168,9 @@ export class Outbox {
     const userId = this.options.currentUser();
     const entries = userId === null ? [] : (await this.options.store.all()).filter((entry) => entry.userId === userId);
     if (read !== this.stateReads) return;
-    const refused = entries.filter((entry) => entry.state === "refused");
-    const waiting = entries.length - refused.length;
+    // A refused change sent again stays listed, as waiting, until its new answer.
+    const refused = entries.filter((entry) => entry.refusal !== undefined);
+    const waiting = entries.filter((entry) => entry.state === "waiting").length;
     if (waiting === this.state.waiting && sameEntries(refused, this.state.refused)) return;
     this.state = { waiting, refused };
     for (const listener of this.listeners) listener();
@@ -286,5 +287,11 @@ export class Outbox {
 }
 
 function sameEntries(left: readonly OutboxEntry[], right: readonly OutboxEntry[]): boolean {
-  return left.length === right.length && left.every((entry, index) => entry.key === right[index]?.key);
+  return (
+    left.length === right.length &&
+    left.every(
+      (entry, index) =>
+        entry.key === right[index]?.key && entry.state === right[index].state && entry.refusal?.message === right[index].refusal?.message,
+    )
+  );
 }

@@ -19,5 +19,6 @@ export interface OutboxEntry extends OutboxWrite {
 
 export interface OutboxState {
   waiting: number;
+  /** Refused changes, and those sent again after a refusal (state 'waiting') until their new answer. */
   refused: readonly OutboxEntry[];
 }
