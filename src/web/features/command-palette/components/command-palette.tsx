@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { parseQuickAdd, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
+import { parseQuickAdd, quickAddDate, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { setThemeChoice } from "../../../lib/theme.ts";
@@ -96,12 +96,10 @@ function PaletteBody({ close }: { close: () => void }) {
         return;
       case "add": {
         const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });
-        // mutateAsync, not mutate's callbacks: the palette has closed (unmounted) by the time it answers.
-        createTask.mutateAsync(quickAddTaskInput(parsed, today)).then(
-          (task) =>
-            toast({ title: "Task created successfully", description: `${isolate(task.title)} · ${futureDateLabel(task.date, today)}` }),
-          () => toast({ variant: "destructive", title: "Error", description: "Failed to create task" }),
-        );
+        // Shown at once, as quick add does: offline the create waits in the outbox; the mutation toasts a refusal.
+        createTask.mutate(quickAddTaskInput(parsed, today));
+        const day = futureDateLabel(quickAddDate(parsed, today), today);
+        toast({ title: "Task created successfully", description: `${isolate(parsed.title)} · ${day}` });
         return;
       }
     }
