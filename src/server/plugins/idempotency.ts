@@ -19,6 +19,7 @@ export const TAKEOVER_AFTER_MS = 2 * 60 * 1000;
 export const MAX_KEPT_ANSWER_BYTES = 64 * 1024;
 const CLEANUP_EVERY_MS = 60 * 1000;
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 interface Claim {
   userId: string;
@@ -182,15 +183,15 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   }
 
   // Authenticate, CSRF and the routes' own 401 have run (onRequest); the body is parsed, not yet validated.
-  app.addHook("preValidation", async (request, reply) => {
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
     const userId = request.userId;
-    if (!userId || !MUTATING_METHODS.has(request.method) || !routedPath(request).startsWith("/api/")) return;
+    if (!userId || !MUTATING_METHODS.has(request.method)) return;
     const key = readIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
     if (key === undefined) return;
     return claimKey(request, reply, userId, key);
-  });
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
@@ -212,13 +213,22 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       request.log.warn({ err: error }, "could not keep an Idempotency-Key's answer");
     });
     return payload;
-  });
+  };
 
   // A hijacked reply (a stream written to the socket) skips onSend.
-  app.addHook("onResponse", async (request) => {
+  const onResponse = async (request: FastifyRequest) => {
     const claim = request.idempotencyClaim;
     if (!claim) return;
     request.idempotencyClaim = null;
     await release(request, claim);
+  };
+
+  // Only the mutating /api routes carry the hooks: reads pay nothing.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith("/api/") || !methods.some((method) => MUTATING_METHODS.has(method))) return;
+    route.preValidation = [...asArray(route.preValidation), preValidation];
+    route.onSend = [...asArray(route.onSend), onSend];
+    route.onResponse = [...asArray(route.onResponse), onResponse];
   });
 });
