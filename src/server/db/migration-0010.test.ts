@@ -3,6 +3,7 @@
 // them, tasks written afterwards get larger keys, and both go back down and up again.
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { taskSearchRepository } from "../modules/task-search/task-search.repository.ts";
 import { tasksRepository } from "../modules/tasks/tasks.repository.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase, testMigrator } from "../test/test-app.ts";
 
@@ -11,7 +12,7 @@ const iso = "2026-11-22T10:00:00.000Z";
 describeEachDatabase("migration 0010", (dialect) => {
   let database: TestDatabase;
   const titlesFound = async (userId: string, words: string[]) =>
-    (await tasksRepository(database.db.kysely, dialect).searchTasks(userId, words, 50)).map((task) => task.title);
+    (await taskSearchRepository(database.db.kysely).searchTasks(userId, words, 50)).map((task) => task.title);
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { upTo: "0008-insights" });

@@ -17,11 +17,13 @@ import {
 } from "../../../shared/api/tasks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
+import { taskSearchService } from "../task-search/task-search.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { tasksService } from "./tasks.service.ts";
 
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tasks = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const search = taskSearchService({ kysely: app.db.kysely });
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   // Signed-out callers get 401 before their query, body or params are validated.
   app.addHook("onRequest", async (request) => {
@@ -56,7 +58,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUserId(request);
       const words = queryWords(request.query.q);
       if (words.length === 0) return [];
-      return tasks.searchTasks(userId, words, request.query.limit);
+      return search.searchTasks(userId, words, request.query.limit);
     },
   );
 

@@ -28,6 +28,7 @@ import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { taskSearchService } from "../task-search/task-search.service.ts";
 import {
   type GoalCountedState,
   type GoalTaskOutline,
@@ -150,6 +151,7 @@ export interface CreateTasksOptions {
 
 export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
   const repository = tasksRepository(kysely, dialect);
+  const search = taskSearchService({ kysely });
 
   // One transaction: a goal that is not the user's (a 404) fails them all; each task is placed after the last, keeping the order given.
   async function createTasks(
@@ -641,8 +643,9 @@ export function tasksService({ kysely, dialect, now }: TasksServiceDeps) {
       return repository.listGoalTaskOutlines(userId, goalId, limit);
     },
 
+    /** The task search module's, for callers that hold the tasks service. */
     searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
-      return repository.searchTasks(userId, words, limit);
+      return search.searchTasks(userId, words, limit);
     },
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {

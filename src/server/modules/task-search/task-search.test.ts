@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
-import { tasksRepository } from "./tasks.repository.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 
 const T0 = new Date("2026-05-04T09:00:00.000Z");
@@ -81,7 +81,7 @@ describeEachDatabase("task search", (dialect) => {
   });
 
   it("with a prefix that many tasks share, still answers the newest matches first", async () => {
-    const repository = tasksRepository(t.db.kysely, dialect);
+    const service = tasksService({ kysely: t.db.kysely, dialect, now: () => T0 });
     const day = (index: number) => `2026-${String(1 + (index % 12)).padStart(2, "0")}-${String(1 + (index % 28)).padStart(2, "0")}`;
     const tasks = Array.from({ length: 320 }, (_, index) => ({
       id: randomUUID(),
@@ -91,7 +91,7 @@ describeEachDatabase("task search", (dialect) => {
       createdAt: T0.toISOString(),
       updatedAt: T0.toISOString(),
     }));
-    await repository.insertTasks(user.userId, tasks);
+    await service.insertImportedTasks(user.userId, [], tasks);
     const newestFirst = [...tasks].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
     const found = await titlesFound(user, "common", 5);
     expect(found).toHaveLength(5);
@@ -110,7 +110,7 @@ describeEachDatabase("task search", (dialect) => {
   });
 
   it("when every word matches many tasks, answers the newest dated ones, then the newest unscheduled ones", async () => {
-    const repository = tasksRepository(t.db.kysely, dialect);
+    const service = tasksService({ kysely: t.db.kysely, dialect, now: () => T0 });
     const at = (index: number) => new Date(T0.getTime() + index * 1000).toISOString();
     const tasks = Array.from({ length: 305 }, (_, index) => ({
       id: randomUUID(),
@@ -120,12 +120,14 @@ describeEachDatabase("task search", (dialect) => {
       createdAt: at(index),
       updatedAt: at(index),
     }));
-    await repository.insertTasks(user.userId, tasks);
+    await service.insertImportedTasks(user.userId, [], tasks);
     // Another user's matching tasks stay out of the walk too.
     const other = await signInTestUser(t.app, { name: "Other" });
-    await repository.insertTasks(other.userId, [
-      { id: randomUUID(), title: "Shared errand 999", date: "2026-06-01", status: "todo", createdAt: at(999), updatedAt: at(999) },
-    ]);
+    await service.insertImportedTasks(
+      other.userId,
+      [],
+      [{ id: randomUUID(), title: "Shared errand 999", date: "2026-06-01", status: "todo", createdAt: at(999), updatedAt: at(999) }],
+    );
     const expected = [
       ...Array.from({ length: 10 }, (_, i) => `Shared errand ${9 - i}`),
       ...Array.from({ length: 5 }, (_, i) => `Shared errand ${304 - i}`),

@@ -1,0 +1,14 @@
+import type { Kysely } from "kysely";
+import type { Task } from "../../../shared/api/tasks.ts";
+import type { Database } from "../../db/schema.ts";
+import { taskSearchRepository } from "./task-search.repository.ts";
+
+export function taskSearchService({ kysely }: { kysely: Kysely<Database> }) {
+  const repository = taskSearchRepository(kysely);
+  return {
+    /** The user's tasks whose title has a word starting with each of `words`, newest day first. */
+    searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
+      return repository.searchTasks(userId, words, limit);
+    },
+  };
+}
