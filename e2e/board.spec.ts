@@ -150,6 +150,7 @@ test.describe("the Today board on a desktop", () => {
     const post = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith("/api/tasks"));
     await dialog.getByRole("button", { name: "Create Task" }).click();
     expect((await post).postDataJSON()).toEqual({
+      id: expect.any(String),
       title: "Write the report",
       description: "Quarterly numbers",
       scheduledStartTime: "09:30",
