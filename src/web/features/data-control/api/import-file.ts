@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportInput, ImportResult } from "../../../../shared/api/data-transfer.ts";
 import { apiJson } from "../../../lib/api-client.ts";
-import { goalsQueryKey } from "../../goals/index.ts";
-import { insightsQueryKeys } from "../../insights/index.ts";
-import { rolloverQueryKeys } from "../../rollover/index.ts";
-import { taskQueryKeys } from "../../tasks/index.ts";
+import { refreshDependents } from "../../../lib/query-dependents.ts";
 
 /** POST /api/import: with dryRun the preview, without it the import itself. */
 export async function importFile(body: ImportInput): Promise<ImportResult> {
@@ -18,9 +15,7 @@ export function useImportFile() {
     onSuccess: (result) => {
       if (result.dryRun) return;
       // Imported tasks may land on any day and any goal; an export's history brings summaries and settings.
-      for (const queryKey of [taskQueryKeys.all, goalsQueryKey, insightsQueryKeys.all, rolloverQueryKeys.all]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void refreshDependents(queryClient, ["tasks", "goals", "rollover"]);
     },
   });
 }
