@@ -209,3 +209,18 @@ describe("the outbox labels", () => {
     expect(updateTaskLabel("Buy milk", { description: "2 litres" })).toBe('Edit "Buy milk"');
   });
 });
+
+describe("rolling back one of several waiting changes", () => {
+  it("puts back only its own task, keeping a later change to another task", async () => {
+    const client = new QueryClient();
+    const key = taskQueryKeys.day("2026-11-23");
+    client.setQueryData(key, [makeTask({ id: "a", title: "A", position: 1 }), makeTask({ id: "b", title: "B", position: 2 })]);
+    const rollbackA = await applyOptimisticPatch(client, "a", { status: "done" }, now);
+    await applyOptimisticPatch(client, "b", { title: "B renamed" }, now);
+    rollbackA();
+    expect(client.getQueryData<Task[]>(key)!.map((task) => [task.id, task.title, task.status])).toEqual([
+      ["a", "A", "todo"],
+      ["b", "B renamed", "todo"],
+    ]);
+  });
+});

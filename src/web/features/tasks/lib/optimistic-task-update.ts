@@ -133,8 +133,12 @@ export function changeCachedTask(queryClient: QueryClient, taskId: string, chang
     const updated = placeTaskInCachedList(queryKey, list, taskId, next);
     if (updated !== list) queryClient.setQueryData(queryKey, updated);
   }
+  // Only this task goes back: the changes made to others meanwhile (queued offline) stay.
   return () => {
-    for (const [queryKey, list] of snapshots) queryClient.setQueryData(queryKey, list);
+    for (const [queryKey, list] of snapshots) {
+      const before = list.find((item) => item.id === taskId) ?? null;
+      queryClient.setQueryData<Task[]>(queryKey, (now) => (now ? placeTaskInCachedList(queryKey, now, taskId, before) : now));
+    }
   };
 }
 
