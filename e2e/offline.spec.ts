@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Page, chromium } from "@playwright/test";
+import { type Locator, type Page, chromium } from "@playwright/test";
+import type { Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
-import { OFFLINE_MESSAGE } from "../src/web/app/shell/offline-banner.tsx";
+import { OFFLINE_MESSAGE, waitingMessage } from "../src/web/app/shell/offline-banner.tsx";
 import { api } from "./api.ts";
-import { expect, saveScreenshot, test } from "./fixtures.ts";
-import { signIn, waitForBoard } from "./sign-in.ts";
+import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { waitForServiceWorker } from "./service-worker.ts";
+import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 
 // Issue 17, part 4 (decision 018): the installable app. Only these journeys run with the service
 // worker; playwright.config.ts blocks it for every other one.
@@ -18,23 +20,6 @@ let people = 0;
 function person(label: string) {
   people += 1;
   return { name: `Offline ${label}`, email: `offline-${label}-${Date.now()}-${people}@example.com` };
-}
-
-/** Waits until the service worker has installed this build and controls the page. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.state === "activated");
-  // clients.claim() takes the open page over, unless that page's document began while the worker
-  // was still installing: then, as for any visitor, the next load is the first one it answers. On a
-  // busy machine a reload right after the activation was now and then still not answered by it
-  // (the worker activated, the page visible and loaded, no controller 15 s later): a further load is.
-  const isControlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  for (let load = 1; !(await isControlled()); load++) {
-    if (load > 3) throw new Error("the service worker, activated, controls no page after 3 loads");
-    await page.reload();
-    await page
-      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000, polling: 250 })
-      .catch(() => undefined);
-  }
 }
 
 /** The texts of the pages the service worker keeps for offline use. */
@@ -51,47 +36,107 @@ async function loadAndKeep(page: Page, url: string, expectedText: string) {
   await expect.poll(async () => (await keptPages(page)).some((html) => html.includes(expectedText))).toBe(true);
 }
 
-test("offline reload showing the cached board, read-only", async ({ page, context }) => {
+function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
+  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
+}
+
+function card(scope: Locator | Page, title: string): Locator {
+  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
+}
+
+/** Below md the board shows one column at a time: its tab shows it. */
+async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
+  const tab = page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name: new RegExp(`^${name}\\b`) });
+  if (await tab.isVisible()) await tab.click();
+  await expect(column(page, name)).toBeVisible();
+}
+
+async function quickAdd(page: Page, title: string) {
+  const input = page.getByRole("textbox", { name: "Quick add a task" });
+  await input.fill(title);
+  await input.press("Enter");
+  await expect(input).toHaveValue("");
+  await expect(card(column(page, "To Do"), title)).toBeVisible();
+}
+
+const waiting = (page: Page, count: number) => page.getByRole("status").filter({ hasText: waitingMessage(count) });
+
+test("offline on the phone: changes kept through a reload land once each when back, beside the desktop's", async ({
+  page,
+  context,
+  browser,
+}) => {
   const ada = person("board");
+  await page.setViewportSize(viewports.phone);
   await signIn(page, ada);
   // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
-  await api(page).createTask({ title: "Water the tomatoes", estimatedDuration: 30, date: todayInZone(new Date(), "Europe/Paris") });
+  const today = todayInZone(new Date(), "Europe/Paris");
+  const calls = api(page);
+  const tomatoes = await calls.createTask({ title: "Water the tomatoes", estimatedDuration: 30, date: today });
+  for (const title of ["Alpha", "Bravo", "Charlie"]) await calls.createTask({ title, date: today });
   await waitForServiceWorker(page);
-
-  await loadAndKeep(page, "/", "Water the tomatoes");
+  await loadAndKeep(page, "/", "Charlie");
   await waitForBoard(page);
+  await waitForDragAndDrop(page);
 
   await context.setOffline(true);
-  await page.reload();
   await expect(page.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
-  // The service worker's kept copy, not the network.
-  await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(1);
-  await expect(page.getByRole("banner")).toContainText(ada.name);
-  await expect(page.getByRole("article", { name: /Water the tomatoes$/ })).toBeVisible();
-  // Read-only: nothing on the board can be changed.
-  await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeDisabled();
-  await expect(page.getByRole("textbox", { name: "Quick add a task" })).toBeDisabled();
-  await page.locator("body").press("n");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await page.locator("body").press("Control+k");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await saveScreenshot(page, "offline-board");
+  await quickAdd(page, "Buy milk");
+  await quickAdd(page, "Call mum");
+  // Completed by its keyboard shortcut (3 is Done).
+  await page.getByRole("button", { name: 'Move "Alpha"' }).focus();
+  await page.keyboard.press("3");
+  await showColumn(page, "Done");
+  await expect(card(column(page, "Done"), "Alpha")).toBeVisible();
+  await showColumn(page, "To Do");
+  await card(page, "Water the tomatoes").getByRole("button", { name: 'Edit "Water the tomatoes"' }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Task" });
+  await dialog.getByLabel(/^Task Title/).fill("Water the basil");
+  await dialog.getByRole("button", { name: "Update Task" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, "Water the basil")).toBeVisible();
+  // Reordered by keyboard: Charlie above Bravo.
+  await page.getByRole("button", { name: 'Move "Charlie"' }).focus();
+  await page.keyboard.press("Space");
+  await afterPickUp(page, 'Picked up "Charlie" from the To Do column.');
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  const titles = () => column(page, "To Do").getByRole("article").getByRole("heading").allTextContents();
+  await expect.poll(async () => (await titles()).indexOf("Charlie") < (await titles()).indexOf("Bravo")).toBe(true);
+  await expect(waiting(page, 5)).toBeVisible();
+  await saveScreenshot(page, "offline-changes-waiting");
 
-  // Still offline the next day: the copy shows the day it holds, not an empty or failing today.
-  await page.clock.setSystemTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
+  // Meanwhile the desktop, online, changes another field of the task the phone renamed.
+  const desktop = await browser.newContext({ viewport: viewports.desktop, serviceWorkers: "block" });
+  const desktopPage = await desktop.newPage();
+  await signIn(desktopPage, ada);
+  await api(desktopPage).updateTask(tomatoes.id, { estimatedDuration: 90 });
+
+  // A reload offline: the kept page, with the changes still waiting applied to it.
   await page.reload();
   await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(1);
-  await expect(page.getByRole("article", { name: /Water the tomatoes$/ })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Today");
+  await expect(card(page, "Buy milk")).toBeVisible();
+  await expect(card(page, "Call mum")).toBeVisible();
+  await expect(card(page, "Water the basil")).toBeVisible();
+  await expect(card(page, "Alpha")).toHaveCount(0);
+  await expect(waiting(page, 5)).toBeVisible();
 
-  // Back online, the kept copy gives way to the live board.
   await context.setOffline(false);
-  // (The copy asks the server at once, then again after 2 s, 4 s...: the browser may say "online"
-  // a moment before its network works.)
   await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: /waiting to sync/ })).toHaveCount(0);
   await waitForBoard(page);
-  await expect(page.getByRole("button", { name: "Add Task" }).first()).toBeEnabled();
+
+  // On the server once each, the desktop's estimate kept beside the phone's title.
+  const answer = await desktopPage.request.get(`/api/tasks?date=${today}`);
+  const tasks = (await answer.json()) as Task[];
+  const named = (title: string) => tasks.filter((task) => task.title === title);
+  expect(named("Buy milk")).toHaveLength(1);
+  expect(named("Call mum")).toHaveLength(1);
+  expect(named("Water the basil")).toMatchObject([{ id: tomatoes.id, estimatedDuration: 90 }]);
+  expect(named("Alpha")).toMatchObject([{ status: "done" }]);
+  expect(named("Charlie")[0]!.position).toBeLessThan(named("Bravo")[0]!.position);
+  await expect(card(column(desktopPage, "To Do"), "Buy milk")).toBeVisible();
+  await desktop.close();
 });
 
 test("after signing out, no board is kept: offline shows the welcome screen", async ({ page, context }) => {

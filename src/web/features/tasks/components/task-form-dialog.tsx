@@ -140,7 +140,8 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     setSubmitError(null);
     if (task) {
       const patch = toUpdateTaskPatch(values, task);
-      if (changesSeries(patch, task)) setScopedPatch(patch);
+      if (Object.keys(patch).length === 0) onDone();
+      else if (changesSeries(patch, task)) setScopedPatch(patch);
       else save(patch);
     } else {
       // Closed at once, the card shown at once: offline the create waits in the outbox; a refusal removes it, with a toast.

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
-import { isOffline } from "../../../lib/online.ts";
 import { boardShortcutFor } from "../lib/board-shortcuts.ts";
 
 export interface BoardShortcutActions {
@@ -51,7 +50,6 @@ export function useBoardShortcuts(tasks: readonly Task[] | undefined, actions: B
           document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
         isOnCard: card !== null,
         isDragging: active?.getAttribute("aria-pressed") === "true",
-        isReadOnly: isOffline(),
       });
       if (!shortcut) return;
       const { tasks: currentTasks, actions: act } = latest.current;

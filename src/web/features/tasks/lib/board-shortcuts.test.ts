@@ -19,14 +19,6 @@ describe("boardShortcutFor", () => {
     expect(boardShortcutFor(press("?"), onBoard)).toEqual({ kind: "help" });
   });
 
-  it("offline (read-only), only moving the focus and the help remain", () => {
-    const readOnly = { ...onCard, isReadOnly: true };
-    expect(boardShortcutFor(press("j"), readOnly)).toEqual({ kind: "focus", step: 1 });
-    expect(boardShortcutFor(press("ArrowUp"), readOnly)).toEqual({ kind: "focus", step: -1 });
-    expect(boardShortcutFor(press("?"), readOnly)).toEqual({ kind: "help" });
-    for (const key of ["n", "1", "2", "3", "e", "Delete"]) expect(boardShortcutFor(press(key), readOnly)).toBeNull();
-  });
-
   it("arrows move between cards only from a card (elsewhere they scroll)", () => {
     expect(boardShortcutFor(press("ArrowDown"), onBoard)).toBeNull();
     expect(boardShortcutFor(press("ArrowDown"), onCard)).toEqual({ kind: "focus", step: 1 });

@@ -32,7 +32,6 @@ export interface ShortcutPlace {
   isInOverlay: boolean;
   isOnCard: boolean;
   isDragging: boolean;
-  isReadOnly?: boolean;
 }
 
 const COLUMN_KEYS: Record<string, BoardColumnStatus> = { "1": "todo", "2": "inprogress", "3": "done" };
@@ -42,13 +41,13 @@ export function boardShortcutFor(event: ShortcutKey, place: ShortcutPlace): Boar
   if (place.isTyping || place.isInOverlay || place.isDragging) return null;
   const key = event.key;
   if (key === "?") return { kind: "help" };
-  if (key === "n") return place.isReadOnly ? null : { kind: "new" };
+  if (key === "n") return { kind: "new" };
   if (key === "j") return { kind: "focus", step: 1 };
   if (key === "k") return { kind: "focus", step: -1 };
   // Arrows scroll the page unless a card has focus.
   if (place.isOnCard && key === "ArrowDown") return { kind: "focus", step: 1 };
   if (place.isOnCard && key === "ArrowUp") return { kind: "focus", step: -1 };
-  if (!place.isOnCard || place.isReadOnly) return null;
+  if (!place.isOnCard) return null;
   const status = COLUMN_KEYS[key];
   if (status) return { kind: "move", status };
   if (key === "e") return { kind: "edit" };

@@ -86,9 +86,11 @@ describe("the task form", () => {
     });
   });
 
-  it("edits without sending fields that stay empty", () => {
+  it("sends only the fields the person changed, so another device's change to another field stays", () => {
     const task = makeTask({ description: null, scheduledStartTime: null, goalId: null, estimatedDuration: 30 });
-    expect(toUpdateTaskPatch(initialTaskFormValues(task), task)).toEqual({ title: task.title, estimatedDuration: 30 });
+    expect(toUpdateTaskPatch(initialTaskFormValues(task), task)).toEqual({});
+    expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), title: " Water the basil " }, task)).toEqual({ title: "Water the basil" });
+    expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), estimatedDuration: "45" }, task)).toEqual({ estimatedDuration: 45 });
   });
 });
 

@@ -133,17 +133,20 @@ export function toCreateTaskInput(values: TaskFormValues, date: string | null): 
 }
 
 /** A field left empty is sent as null only when the task had a value, else an edit could never remove one. */
+/** Only the fields the person changed: another device's change to another field is kept (last writer wins per field). */
 export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch {
-  const patch: TaskPatch = { title: values.title.trim() };
-  const description = values.description.trim();
-  if (description !== "") patch.description = description;
-  else if (task.description !== null) patch.description = null;
-  if (values.scheduledStartTime !== "") patch.scheduledStartTime = values.scheduledStartTime;
-  else if (task.scheduledStartTime !== null) patch.scheduledStartTime = null;
-  if (values.goalId !== "") patch.goalId = values.goalId;
-  else if (task.goalId !== null) patch.goalId = null;
+  const patch: TaskPatch = {};
+  const title = values.title.trim();
+  if (title !== task.title) patch.title = title;
+  const description = values.description.trim() || null;
+  if (description !== task.description) patch.description = description;
+  const scheduledStartTime = values.scheduledStartTime || null;
+  if (scheduledStartTime !== task.scheduledStartTime) patch.scheduledStartTime = scheduledStartTime;
+  const goalId = values.goalId || null;
+  if (goalId !== task.goalId) patch.goalId = goalId;
   if (values.estimatedDuration.trim() !== "" || task.estimatedDuration !== null) {
-    patch.estimatedDuration = parseEstimate(values.estimatedDuration);
+    const estimatedDuration = parseEstimate(values.estimatedDuration);
+    if (estimatedDuration !== task.estimatedDuration) patch.estimatedDuration = estimatedDuration;
   }
   // Against what the untouched field would send: the editor spells some rules out ("FREQ=WEEKLY" gets its BYDAY).
   const recurrence = recurrenceOf(values, task.date);
