@@ -343,6 +343,25 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, done.id)).toMatchObject({ date: NEXT, status: "todo", rolloverCount: 1 });
     });
 
+    it("takes a late change from a device that was offline as any write: it lands where the task is now, and a late add is closed again (decision 043)", async () => {
+      const moved = await createTask(user, { title: "Moved by the close" });
+      const summary = await trigger(user, { date: D });
+      const offline = (key: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
+        t.app.inject({ method, url, headers: { ...writing(user), "idempotency-key": `"${key}"` }, payload });
+      const renamed = await offline("late-rename", "PATCH", `/api/tasks/${moved.id}`, { title: "Renamed offline" });
+      expect(renamed.statusCode).toBe(200);
+      expect(await findTask(user, moved.id)).toMatchObject({ title: "Renamed offline", date: NEXT, rolloverCount: 1 });
+      const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+      expect((await offline("late-add", "POST", "/api/tasks", { id, title: "Added offline", date: D })).statusCode).toBe(201);
+      // Sent again after a lost answer: the same task, once.
+      expect((await offline("late-add", "POST", "/api/tasks", { id, title: "Added offline", date: D })).statusCode).toBe(201);
+      expect(await get(user, `/api/rollover/summary/${D}`)).toEqual(summary);
+      t.clock.advance(5 * MINUTE);
+      const again = await trigger(user, { date: D });
+      expect(again.taskIds.rollover).toEqual([moved.id, id]);
+      expect(await findTask(user, id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
+    });
+
     it("leaves a task its close kept for review where it is when the day is closed again", async () => {
       await saveSettings(user, { rolloverTodoTasks: false });
       const kept = await createTask(user, { title: "Kept" });
