@@ -33,17 +33,26 @@ export function patchGoal(goal: Goal, input: UpdateGoalInput, now: Date): Goal {
 }
 
 /** Running fetches are cancelled first, so that an older answer cannot overwrite the change. */
-export async function applyGoalsChange(queryClient: QueryClient, change: (goals: Goal[]) => Goal[]): Promise<Rollback> {
+export async function applyGoalsChange(queryClient: QueryClient, id: string, change: (goals: Goal[]) => Goal[]): Promise<Rollback> {
   await queryClient.cancelQueries({ queryKey: goalsQueryKey });
-  return changeCachedGoals(queryClient, change);
+  return changeCachedGoals(queryClient, id, change);
 }
 
-export function changeCachedGoals(queryClient: QueryClient, change: (goals: Goal[]) => Goal[]): Rollback {
+/** The rollback puts back only goal `id`, so the changes queued after it (offline) stay shown. */
+export function changeCachedGoals(queryClient: QueryClient, id: string, change: (goals: Goal[]) => Goal[]): Rollback {
   const before = queryClient.getQueryData<Goal[]>(goalsQueryKey);
-  if (before) queryClient.setQueryData<Goal[]>(goalsQueryKey, change(before));
-  return () => {
-    if (before) queryClient.setQueryData(goalsQueryKey, before);
-  };
+  if (!before) return () => {};
+  queryClient.setQueryData<Goal[]>(goalsQueryKey, change(before));
+  const old = before.find((goal) => goal.id === id);
+  return () =>
+    queryClient.setQueryData<Goal[]>(goalsQueryKey, (goals) => {
+      if (!goals) return goals;
+      const others = goals.filter((goal) => goal.id !== id);
+      if (!old) return others;
+      if (others.length < goals.length) return goals.map((goal) => (goal.id === id ? old : goal));
+      const at = others.findIndex((goal) => goal.createdAt < old.createdAt);
+      return at === -1 ? [...others, old] : [...others.slice(0, at), old, ...others.slice(at)];
+    });
 }
 
 /** The list is newest first. */
@@ -56,10 +65,10 @@ export const withGoalPatched = (id: string, input: UpdateGoalInput, now: Date) =
 export const withoutGoal = (id: string) => (goals: Goal[]) => goals.filter((goal) => goal.id !== id);
 
 export const applyOptimisticGoalCreate = (queryClient: QueryClient, input: NewGoalInput, now = new Date()) =>
-  applyGoalsChange(queryClient, withNewGoal(input, now));
+  applyGoalsChange(queryClient, input.id, withNewGoal(input, now));
 export const applyOptimisticGoalUpdate = (queryClient: QueryClient, id: string, input: UpdateGoalInput, now = new Date()) =>
-  applyGoalsChange(queryClient, withGoalPatched(id, input, now));
-export const applyOptimisticGoalDelete = (queryClient: QueryClient, id: string) => applyGoalsChange(queryClient, withoutGoal(id));
+  applyGoalsChange(queryClient, id, withGoalPatched(id, input, now));
+export const applyOptimisticGoalDelete = (queryClient: QueryClient, id: string) => applyGoalsChange(queryClient, id, withoutGoal(id));
 
 export function cachedGoalTitle(queryClient: QueryClient, id: string): string {
   return queryClient.getQueryData<Goal[]>(goalsQueryKey)?.find((goal) => goal.id === id)?.title ?? "goal";

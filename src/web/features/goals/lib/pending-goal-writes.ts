@@ -9,17 +9,26 @@ export const pendingGoalWriteRules: readonly PendingWriteRule[] = [
   {
     method: "POST",
     path: /^\/api\/goals$/,
-    apply: (queryClient, entry) => void changeCachedGoals(queryClient, withNewGoal(entry.json as NewGoalInput, new Date(entry.createdAt))),
+    apply: (queryClient, entry) =>
+      void changeCachedGoals(
+        queryClient,
+        (entry.json as NewGoalInput).id,
+        withNewGoal(entry.json as NewGoalInput, new Date(entry.createdAt)),
+      ),
   },
   {
     method: "PUT",
     path: /^\/api\/goals\/([^/?]+)$/,
     apply: (queryClient, entry, match) =>
-      void changeCachedGoals(queryClient, withGoalPatched(goalId(match), entry.json as UpdateGoalInput, new Date(entry.createdAt))),
+      void changeCachedGoals(
+        queryClient,
+        goalId(match),
+        withGoalPatched(goalId(match), entry.json as UpdateGoalInput, new Date(entry.createdAt)),
+      ),
   },
   {
     method: "DELETE",
     path: /^\/api\/goals\/([^/?]+)$/,
-    apply: (queryClient, _entry, match) => void changeCachedGoals(queryClient, withoutGoal(goalId(match))),
+    apply: (queryClient, _entry, match) => void changeCachedGoals(queryClient, goalId(match), withoutGoal(goalId(match))),
   },
 ];
