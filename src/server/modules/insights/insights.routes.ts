@@ -12,15 +12,15 @@ import {
 import type { AiConfig } from "../../config.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import type { UserDataGroup } from "../../plugins/user-data-cache.ts";
-import { tasksService } from "../tasks/tasks.service.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { insightsService } from "./insights.service.ts";
 
 const DAILY_INSIGHTS_CACHE: UserDataGroup = { name: "daily-insights", max: 100 };
 
 export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
-  const { materialiseDay } = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
-  const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log, materialiseDay });
+  const recurrence = recurrenceService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log, recurrence });
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -19,6 +19,7 @@ import type { AiConfig } from "../../config.ts";
 import type { DailyInsightsTable, Database, Flag } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
+import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { insightsWording } from "./insights-wording.ts";
 import { type DueWeeklySummaryUser, insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
@@ -28,8 +29,8 @@ export interface InsightsServiceDeps {
   now: () => Date;
   ai: AiConfig;
   log: Pick<FastifyBaseLogger, "warn">;
-  /** Makes the day's occurrences of repeating tasks first (the tasks service's), so missed ones count. */
-  materialiseDay?: (userId: string, day: string) => Promise<void>;
+  /** Makes the day's occurrences of repeating tasks first, so missed ones count. */
+  recurrence?: Pick<RecurrenceService, "readyDay">;
 }
 
 export type { DueWeeklySummaryUser };
@@ -115,7 +116,7 @@ export async function insertImportedInsights(
 const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
 const userNotFound = () => new AppError("not_found", "User not found");
 
-export function insightsService({ kysely, now, ai, log, materialiseDay }: InsightsServiceDeps) {
+export function insightsService({ kysely, now, ai, log, recurrence }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
   const users = usersService({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
@@ -244,7 +245,7 @@ export function insightsService({ kysely, now, ai, log, materialiseDay }: Insigh
       day: string,
       options: { mayCallModel: boolean } = { mayCallModel: true },
     ): Promise<DailyInsightsResponse> {
-      await materialiseDay?.(userId, day);
+      await recurrence?.readyDay(userId, day);
       const state = await repository.findUserStateWithDay(userId, day);
       if (!state) throw userNotFound();
       if (state.stored && state.stored.sourceVersion === state.dataVersion) return toResponse(state.stored);

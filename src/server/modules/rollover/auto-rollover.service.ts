@@ -12,9 +12,9 @@ export type { DueUser };
 export function autoRolloverService({
   kysely,
   now,
-  materialiseDay,
-}: { kysely: Kysely<Database>; now: () => Date } & Pick<RolloverServiceDeps, "materialiseDay">) {
-  const rollover = rolloverService({ kysely, now, materialiseDay });
+  recurrence,
+}: { kysely: Kysely<Database>; now: () => Date } & Pick<RolloverServiceDeps, "recurrence">) {
+  const rollover = rolloverService({ kysely, now, recurrence });
   const repository = autoRolloverRepository(kysely);
 
   function planOf(user: DueUser, settings: RolloverSettings, at: Date) {

@@ -9,12 +9,12 @@ import {
   updateRolloverSettingsBodySchema,
 } from "../../../shared/api/rollover.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
-import { tasksService } from "../tasks/tasks.service.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { rolloverService } from "./rollover.service.ts";
 
 export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { materialiseDay } = tasksService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
-  const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now(), materialiseDay });
+  const recurrence = recurrenceService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const rollover = rolloverService({ kysely: app.db.kysely, now: () => app.now(), recurrence });
   // Signed-out callers get 401 before their body or params are validated.
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -16,6 +16,7 @@ import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { usersService } from "../user/user.service.ts";
 import {
   type DayClose,
@@ -32,8 +33,8 @@ export interface RolloverServiceDeps {
   now: () => Date;
   /** Optimistic attempts at a close before it takes the user's lock (tests set 0 to take it at once). */
   optimisticAttempts?: number;
-  /** Makes the day's occurrences of repeating tasks first (the tasks service's), so missed ones count. */
-  materialiseDay?: (userId: string, day: string) => Promise<void>;
+  /** Makes the day's occurrences of repeating tasks first, so missed ones count. */
+  recurrence?: Pick<RecurrenceService, "readyDay">;
 }
 
 /** How a close runs: the scheduler's passes the settings it read; a carried-on close touches only closed days. */
@@ -68,7 +69,7 @@ export const isDefaultRolloverSettings = (settings: RolloverSettings) => sameRol
 
 const occursNextDay = (day: string) => (task: RolloverDayTask) => task.series !== null && seriesOccursOn(task.series, addDays(day, 1));
 
-export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS, materialiseDay }: RolloverServiceDeps) {
+export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_ATTEMPTS, recurrence }: RolloverServiceDeps) {
   const repository = rolloverRepository(kysely);
   const { userToday } = usersService({ kysely, now });
 
@@ -162,7 +163,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     reflectionReasons: ReflectionReason[],
     mode: CloseMode,
   ): Promise<CloseOutcome | null> {
-    await materialiseDay?.(userId, day);
+    await recurrence?.readyDay(userId, day);
     const outcome = await closeDayOnce(userId, day, reflectionReasons, mode);
     let carried = outcome;
     for (let next = addDays(day, 1); carried?.carriesOn; next = addDays(next, 1)) {
@@ -228,7 +229,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     /** What closing the day would do; changes nothing. */
     async previewDay(userId: string, date?: string): Promise<RolloverPreviewResponse> {
       const day = date ?? (await userToday(userId));
-      await materialiseDay?.(userId, day);
+      await recurrence?.readyDay(userId, day);
       const read = await repository.findDayToClose(userId, day);
       if (!read) throw new Error(`previewing a day of unknown user ${userId}`);
       const tasks = read.summary ? tasksLeftToClose(read.tasks, read.summary) : read.tasks;
@@ -284,7 +285,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       }
       const withSeries = await repository.listUsersWithSeries(userIds);
       for (const entry of entries)
-        if (withSeries.has(entry.userId) && !left.has(entry.userId)) await materialiseDay?.(entry.userId, entry.day);
+        if (withSeries.has(entry.userId) && !left.has(entry.userId)) await recurrence?.readyDay(entry.userId, entry.day);
 
       const closes: Array<{ userId: string; dataVersion: number; close: DayClose }> = [];
       for (const day of new Set(entries.map((entry) => entry.day))) {

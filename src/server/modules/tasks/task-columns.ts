@@ -1,4 +1,3 @@
-// The task row as every reader answers it: its columns, its goal's title and its series' rule.
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 

@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
 import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { Database, NewTaskRow, TaskRow, TaskRowUpdate, TaskSeriesRow } from "../../db/schema.ts";
+import type { Database, NewTaskRow, TaskRow, TaskRowUpdate } from "../../db/schema.ts";
 import { deleteTaskWords, writeTaskWords } from "../task-search/task-words.ts";
 import { selectTasksOf, startTimeNoneLast, taskColumns } from "./task-columns.ts";
 
@@ -36,36 +36,6 @@ const stateColumns = [
   "seriesId",
   "occurrenceDate",
 ] as const;
-
-export type SeriesRow = Omit<TaskSeriesRow, "userId">;
-export type SeriesChanges = Partial<Omit<TaskSeriesRow, "id" | "userId" | "createdAt">>;
-
-const seriesColumns = [
-  "taskSeries.id",
-  "taskSeries.recurrence",
-  "taskSeries.startDate",
-  "taskSeries.endDate",
-  "taskSeries.skippedDays",
-  "taskSeries.title",
-  "taskSeries.description",
-  "taskSeries.estimatedDuration",
-  "taskSeries.scheduledStartTime",
-  "taskSeries.goalId",
-  "taskSeries.createdAt",
-  "taskSeries.updatedAt",
-] as const;
-
-// The series that may occur on the day and have no occurrence for it yet: none once a day has been read.
-const seriesLackingDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
-  db
-    .selectFrom("taskSeries")
-    .leftJoin("tasks", (join) => join.onRef("tasks.seriesId", "=", "taskSeries.id").on("tasks.occurrenceDate", "=", p.date))
-    .select(seriesColumns)
-    .where("taskSeries.userId", "=", p.userId)
-    .where("taskSeries.startDate", "<=", p.date)
-    .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", p.date)]))
-    .where("tasks.id", "is", null),
-);
 
 const tasksOfDayQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   selectTasksOf(db, p.userId)
@@ -350,57 +320,6 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         written.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
       );
       return written;
-    },
-
-    async listSeriesLackingDay(userId: string, date: string): Promise<SeriesRow[]> {
-      return seriesLackingDayQuery.rows(db, { userId, date });
-    },
-
-    async listSeriesActiveBetween(userId: string, from: string, to: string): Promise<SeriesRow[]> {
-      return db
-        .selectFrom("taskSeries")
-        .select(seriesColumns)
-        .where("userId", "=", userId)
-        .where("startDate", "<=", to)
-        .where((eb) => eb.or([eb("endDate", "is", null), eb("endDate", ">=", from)]))
-        .execute();
-    },
-
-    async findSeries(userId: string, seriesId: string): Promise<SeriesRow | undefined> {
-      let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "=", seriesId);
-      if (dialect === "postgres") query = query.forUpdate();
-      return query.executeTakeFirst();
-    },
-
-    async findSeriesOf(userId: string, seriesIds: readonly string[]): Promise<SeriesRow[]> {
-      if (seriesIds.length === 0) return [];
-      let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "in", seriesIds);
-      if (dialect === "postgres") query = query.forUpdate();
-      return query.execute();
-    },
-
-    async insertSeries(userId: string, series: SeriesRow): Promise<void> {
-      await db
-        .insertInto("taskSeries")
-        .values({ ...series, userId })
-        .execute();
-    },
-
-    async insertManySeries(userId: string, series: readonly SeriesRow[]): Promise<void> {
-      for (let start = 0; start < series.length; start += MAX_ROWS_PER_STATEMENT) {
-        await db
-          .insertInto("taskSeries")
-          .values(series.slice(start, start + MAX_ROWS_PER_STATEMENT).map((row) => ({ ...row, userId })))
-          .execute();
-      }
-    },
-
-    async updateSeries(userId: string, seriesId: string, changes: SeriesChanges): Promise<void> {
-      await db.updateTable("taskSeries").set(changes).where("userId", "=", userId).where("id", "=", seriesId).execute();
-    },
-
-    async deleteSeries(userId: string, seriesId: string): Promise<void> {
-      await db.deleteFrom("taskSeries").where("userId", "=", userId).where("id", "=", seriesId).execute();
     },
 
     /** The series' occurrences on fromDay and after, in day order. */
