@@ -292,7 +292,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
 
       {submitError ? <FormError>{submitError}</FormError> : null}
 
-      <FormDialogFooter submitLabel={isEdit ? "Update Task" : "Create Task"} submitDisabled={isPending} isPending={isPending} />
+      <FormDialogFooter submitLabel={isEdit ? "Update Task" : "Create Task"} submitDisabled={isPending} />
       <SeriesScopeDialog
         open={scopedPatch !== null}
         onCancel={() => setScopedPatch(null)}
