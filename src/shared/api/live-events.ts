@@ -14,7 +14,7 @@ export interface ChangeEvent {
 }
 
 export const CHANGE_EVENT = "change";
-/** A write's answer names the data version it wrote, so the writing tab can tell its own events. */
+/** A read names the data version it started from (the change stream starts there); a write, the version it wrote. */
 export const DATA_VERSION_HEADER = "x-data-version";
 export const SINCE_PARAM = "since";
 export const CLIENT_ID_HEADER = "x-client-id";
