@@ -99,7 +99,7 @@ export const calendarScenarios: Scenario[] = [
         note: "3 calendars of 2,000 events each, one of 30 days per request",
       };
     },
-    budget: { p99VsBaseline: 10 },
+    budget: { p99VsBaseline: 25 },
   },
   {
     name: "GET /calendar/{secret}.ics",
