@@ -6,7 +6,6 @@ import { taskSearchRepository } from "./task-search.repository.ts";
 export function taskSearchService({ kysely }: { kysely: Kysely<Database> }) {
   const repository = taskSearchRepository(kysely);
   return {
-    /** The user's tasks whose title has a word starting with each of `words`, newest day first. */
     searchTasks(userId: string, words: readonly string[], limit: number): Promise<Task[]> {
       return repository.searchTasks(userId, words, limit);
     },

@@ -22,7 +22,6 @@ export async function writeTaskWords(
   }
 }
 
-/** Before a renamed task's words are written again. */
 export async function deleteTaskWords(db: Kysely<Database>, keys: readonly TaskKey[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom("taskWords").where("taskKey", "in", keys).execute();
 }
