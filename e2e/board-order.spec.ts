@@ -3,6 +3,7 @@ import type { CreateTaskInput, Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { column } from "./board.ts";
 
 // Decision 024: a column by start time, then the place the user drags a card to.
 const today = () => todayInZone(new Date(), "Europe/Paris");
@@ -18,10 +19,6 @@ async function createTask(page: Page, input: CreateTaskInput): Promise<Task> {
   const response = await page.request.post("/api/tasks", { data: input, headers: { "X-CSRF-Token": csrf } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Task;
-}
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
 }
 
 /** The card titles of a column, top to bottom. */

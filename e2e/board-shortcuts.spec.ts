@@ -4,12 +4,10 @@ import { api } from "./api.ts";
 import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 import { writeUserItem } from "./user-storage.ts";
+import { column } from "./board.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
 const handle = (scope: Page | Locator, title: string) => scope.getByRole("button", { name: `Move "${title}"` });
 
 test.describe("board shortcuts", () => {

@@ -5,6 +5,7 @@ import { futureGroupHeading, shortDateLabel } from "../src/web/features/tasks/li
 import { closeWithEscape, expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
+import { card, column, showColumn } from "./board.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
 const timeZone = "Europe/Paris";
@@ -39,21 +40,6 @@ function api(page: Page) {
       return (await response.json()) as { id: string };
     },
   };
-}
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-/** Below md the board shows one column at a time: its tab shows it (a no-op on a wider screen). */
-async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
-  const tab = page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name: new RegExp(`^${name}\\b`) });
-  if (await tab.isVisible()) await tab.click();
-  await expect(column(page, name)).toBeVisible();
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 }
 
 /** Waits for running animations (a panel sliding in) to finish, before a screenshot. */

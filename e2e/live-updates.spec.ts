@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn } from "./sign-in.ts";
+import { card, column, quickAdd, showColumn } from "./board.ts";
 
 // Another device's change shows within 2 s, with no reload (decision 038), even on a busy machine.
 const LIVE = { timeout: 2_000 };
@@ -11,21 +12,6 @@ function person(label: string) {
   return { name: `Live ${label}`, email: `live-${label}-${Date.now()}-${people}@example.com` };
 }
 
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
-}
-
-/** Below md the board shows one column at a time: its tab shows it (a no-op on a wider screen). */
-async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
-  const tab = page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name: new RegExp(`^${name}\\b`) });
-  if (await tab.isVisible()) await tab.click();
-  await expect(column(page, name)).toBeVisible();
-}
-
 /** A signed-in board whose change stream is open. */
 async function openBoard(browser: Browser, who: { name: string; email: string }, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
@@ -34,13 +20,6 @@ async function openBoard(browser: Browser, who: { name: string; email: string },
   await signIn(page, who);
   await streamOpen;
   return page;
-}
-
-async function quickAdd(page: Page, title: string) {
-  const input = page.getByRole("textbox", { name: "Quick add a task" });
-  await input.fill(title);
-  await input.press("Enter");
-  await expect(input).toHaveValue("");
 }
 
 test("a change on the phone shows on the desktop and back, and another person's board stays as it was", async ({ browser }) => {

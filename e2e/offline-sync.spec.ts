@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { SYNC_PROBLEMS_TITLE, refusedMessage } from "../src/web/app/shell/sync-problems.tsx";
@@ -6,6 +6,7 @@ import { api } from "./api.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { waitForServiceWorker } from "./service-worker.ts";
 import { signIn } from "./sign-in.ts";
+import { card, quickAdd } from "./board.ts";
 
 // Issue 50 (decision 043): what the outbox does when the server refuses a change, or an answer is lost.
 // With the service worker, as an installed app is used offline: the app's later chunks come from its cache.
@@ -18,18 +19,6 @@ function person(label: string) {
 }
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
-}
-
-async function quickAdd(page: Page, title: string) {
-  const input = page.getByRole("textbox", { name: "Quick add a task" });
-  await input.fill(title);
-  await input.press("Enter");
-  await expect(input).toHaveValue("");
-  await expect(card(page, title)).toBeVisible();
-}
 
 async function dayTasks(page: Page): Promise<Task[]> {
   return (await (await page.request.get(`/api/tasks?date=${today()}`)).json()) as Task[];

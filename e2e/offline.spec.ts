@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Locator, type Page, chromium } from "@playwright/test";
+import { type Page, chromium } from "@playwright/test";
 import type { Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { OFFLINE_MESSAGE, waitingMessage } from "../src/web/app/shell/offline-banner.tsx";
@@ -9,6 +9,7 @@ import { api } from "./api.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { waitForServiceWorker } from "./service-worker.ts";
 import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { card, column, quickAdd, showColumn } from "./board.ts";
 
 // Issue 17, part 4 (decision 018): the installable app. Only these journeys run with the service
 // worker; playwright.config.ts blocks it for every other one.
@@ -34,29 +35,6 @@ async function keptPages(page: Page): Promise<string[]> {
 async function loadAndKeep(page: Page, url: string, expectedText: string) {
   await page.goto(url);
   await expect.poll(async () => (await keptPages(page)).some((html) => html.includes(expectedText))).toBe(true);
-}
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
-}
-
-/** Below md the board shows one column at a time: its tab shows it. */
-async function showColumn(page: Page, name: "To Do" | "In Progress" | "Done") {
-  const tab = page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name: new RegExp(`^${name}\\b`) });
-  if (await tab.isVisible()) await tab.click();
-  await expect(column(page, name)).toBeVisible();
-}
-
-async function quickAdd(page: Page, title: string) {
-  const input = page.getByRole("textbox", { name: "Quick add a task" });
-  await input.fill(title);
-  await input.press("Enter");
-  await expect(input).toHaveValue("");
-  await expect(card(column(page, "To Do"), title)).toBeVisible();
 }
 
 const waiting = (page: Page, count: number) => page.getByRole("status").filter({ hasText: waitingMessage(count) });

@@ -5,6 +5,7 @@ import { todayInZone } from "../src/shared/rules/dates.ts";
 import { api } from "./api.ts";
 import { expect, saveScreenshot, test } from "./fixtures.ts";
 import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
+import { card, column } from "./board.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
@@ -16,14 +17,6 @@ function person(label: string) {
 
 function tab(page: Page, name: RegExp | string): Locator {
   return page.getByRole("tablist", { name: "Task status" }).getByRole("tab", { name });
-}
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 }
 
 async function seedDay(page: Page) {

@@ -4,6 +4,7 @@ import { firstRepeatDay } from "../src/shared/rules/quick-add.ts";
 import { expect, saveScreenshot, test } from "./fixtures.ts";
 import { afterPickUp, signIn, waitForBoard, waitForDragAndDrop } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
+import { card, column } from "./board.ts";
 
 let people = 0;
 function person(label: string) {
@@ -13,14 +14,6 @@ function person(label: string) {
 
 // playwright.config.ts's browser zone, which a new user's zone follows.
 const today = () => todayInZone(new Date(), "Europe/Paris");
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
-}
 
 function weekdayName(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });

@@ -7,6 +7,7 @@ import { api } from "./api.ts";
 import { writeUserItem } from "./user-storage.ts";
 import { closeWithEscape, expect, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
+import { card, column } from "./board.ts";
 
 // playwright.config.ts runs the browser in Europe/Paris; the user's zone comes from it at sign-in.
 const timeZone = "Europe/Paris";
@@ -37,14 +38,6 @@ function rolloverApi(page: Page) {
       return (await response.json()) as RolloverSettings;
     },
   };
-}
-
-function column(page: Page, name: "To Do" | "In Progress" | "Done"): Locator {
-  return page.getByRole("region", { name: new RegExp(`^${name}\\b`) });
-}
-
-function card(scope: Locator | Page, title: string): Locator {
-  return scope.getByRole("article", { name: new RegExp(`(^|: )${title}$`) });
 }
 
 /** Waits for running animations (a dialog zooming in) to finish, before a screenshot or a scan. */
