@@ -19,6 +19,7 @@ import type { ProposalOperation } from "../ai-proposals/proposal-views.ts";
 import { calendarEvents } from "../calendar/calendar.service.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { insightsService } from "../insights/insights.service.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
 
@@ -48,7 +49,7 @@ export function toolServices(deps: ToolDeps) {
     tasks,
     goals: goalsService(deps),
     users: usersService(deps),
-    insights: insightsService({ ...deps, materialiseDay: tasks.materialiseDay }),
+    insights: insightsService({ ...deps, recurrence: recurrenceService(deps) }),
     calendars: calendarEvents(deps),
   };
 }
