@@ -346,7 +346,7 @@ describeEachDatabase("rollover API", (dialect) => {
     it("takes a late change from a device that was offline as any write: it lands where the task is now, and a late add is closed again (decision 043)", async () => {
       const moved = await createTask(user, { title: "Moved by the close" });
       const summary = await trigger(user, { date: D });
-      const offline = (key: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
+      const offline = (key: string, method: "POST" | "PATCH", url: string, payload: Record<string, unknown>) =>
         t.app.inject({ method, url, headers: { ...writing(user), "idempotency-key": `"${key}"` }, payload });
       const renamed = await offline("late-rename", "PATCH", `/api/tasks/${moved.id}`, { title: "Renamed offline" });
       expect(renamed.statusCode).toBe(200);
