@@ -8,7 +8,7 @@ export function lazyDialog<Props extends object>(
   isOpen: (props: Props) => boolean,
 ): ComponentType<Props> & { preload: () => Promise<ComponentType<Props>> } {
   // A failed load is tried again at the next open.
-  const Loaded = lazyWithPreload(load);
+  const Loaded = lazyWithPreload(load, { optional: true });
   const { preload } = Loaded;
 
   function LazyDialog(props: Props) {

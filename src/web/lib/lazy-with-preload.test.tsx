@@ -44,4 +44,20 @@ describe("lazyWithPreload", () => {
     expect(screen.getByText("Hello, Ada")).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("optional: renders nothing when its code cannot be fetched, instead of throwing, and shows once the network returns", async () => {
+    const load = vi
+      .fn<() => Promise<typeof Greeting>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValue(Greeting);
+    const LazyGreeting = lazyWithPreload(load, { optional: true });
+    const { container } = render(<LazyGreeting name="Ada" />);
+    await act(async () => {});
+    expect(container).toBeEmptyDOMElement();
+    await act(async () => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(await screen.findByText("Hello, Ada")).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

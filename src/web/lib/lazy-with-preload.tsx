@@ -1,11 +1,15 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, useEffect, useState } from "react";
 
 export type PreloadableComponent<P extends object> = ComponentType<P> & {
   preload(): Promise<ComponentType<P>>;
 };
 
 /** React.lazy suspends on its first render even when its code has arrived; this renders at once once preloaded. */
-export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
+/** `optional`: what a page does without (toasts, dialogs) renders nothing while its code cannot be fetched, not the error screen. */
+export function lazyWithPreload<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: { optional?: boolean } = {},
+): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = (): Promise<ComponentType<P>> => {
@@ -24,5 +28,24 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     const Component = loaded ?? Lazy;
     return <Component {...props} />;
   }
-  return Object.assign(Preloadable, { preload });
+  function Optional(props: P) {
+    const [, setLoads] = useState(0);
+    useEffect(() => {
+      if (loaded) return;
+      let isMounted = true;
+      const tryLoad = () =>
+        preload().then(
+          () => isMounted && setLoads((count) => count + 1),
+          () => window.addEventListener("online", tryLoad, { once: true }),
+        );
+      void tryLoad();
+      return () => {
+        isMounted = false;
+        window.removeEventListener("online", tryLoad);
+      };
+    }, []);
+    const Component = loaded;
+    return Component ? <Component {...props} /> : null;
+  }
+  return Object.assign(options.optional ? Optional : Preloadable, { preload });
 }

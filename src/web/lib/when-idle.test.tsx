@@ -77,4 +77,18 @@ describe("useIsIdle", () => {
     finishLoad();
     await waitFor(() => expect(result.current).toBe(true));
   });
+
+  it("waits for the network when its code could not be loaded, instead of rendering what would throw", async () => {
+    const preload = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue(undefined);
+    const { result } = renderHook(() => useIsIdle(preload));
+    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(result.current).toBe(false);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(preload).toHaveBeenCalledTimes(2);
+  });
 });

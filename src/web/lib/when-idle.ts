@@ -86,13 +86,25 @@ export function whenIdle(idleCallback: () => unknown, timeoutMs = 2_000): () => 
 export function useIsIdle(preload?: () => Promise<unknown>, timeoutMs?: number): boolean {
   const [isIdle, setIsIdle] = useState(false);
   const [load] = useState(() => preload);
-  useEffect(
-    () =>
-      whenIdle(async () => {
-        await load?.().catch(() => undefined);
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    const attempt = () => {
+      cancel = whenIdle(async () => {
+        try {
+          await load?.();
+        } catch {
+          // Offline before the code came: rendering it would throw, so it waits for the network.
+          window.addEventListener("online", attempt, { once: true });
+          return;
+        }
         startTransition(() => setIsIdle(true));
-      }, timeoutMs),
-    [load, timeoutMs],
-  );
+      }, timeoutMs);
+    };
+    attempt();
+    return () => {
+      cancel();
+      window.removeEventListener("online", attempt);
+    };
+  }, [load, timeoutMs]);
   return isIdle;
 }

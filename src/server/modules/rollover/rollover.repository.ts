@@ -156,7 +156,6 @@ function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToC
   };
 }
 
-/** What closing a day reads (dayToCloseQuery). */
 export interface DayToClose {
   /** The user's data version when read: the close writes only if it is still that (db/user-data.ts). */
   dataVersion: number;
@@ -170,7 +169,6 @@ export interface DayToClose {
   tasks: RolloverDayTask[];
 }
 
-/** The day's close to store: its summary, and each changed task with its changes. */
 export interface DayClose {
   summary: RolloverSummary;
   /** A close again of a closed day: its stored summary is replaced by `summary` (same id). */
@@ -211,7 +209,6 @@ const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
  */
 const ownerOnly = (userId: string) => sql<boolean>`${sql.ref("tasks.userId")} || '' = ${userId}`;
 
-/** Still only their owners' tasks (ownerOnly, for the closes of several users). */
 const ownersOnly = (userIds: readonly string[]) => sql<boolean>`${sql.ref("tasks.userId")} || '' in (${sql.join(userIds)})`;
 
 /** Ids per statement, well under either database's limit of bound parameters. */
@@ -366,11 +363,7 @@ export function rolloverRepository(db: Kysely<Database>) {
       return outcome.written && outcome.result;
     },
 
-    /**
-     * storeClose of several users' first closes in one transaction, set-based: each user's close is
-     * stored only if their data version is still the one read and their day has no summary yet.
-     * Returns the users whose close it stored.
-     */
+    /** storeClose of several users' first closes in one transaction, set-based (decision 045); the users it stored. */
     async storeFirstCloses(closes: ReadonlyArray<{ userId: string; dataVersion: number; close: DayClose }>): Promise<Set<string>> {
       if (closes.some(({ close }) => close.isAgain)) throw new Error("storeFirstCloses stores first closes only");
       if (closes.length === 0) return new Set();

@@ -4,7 +4,7 @@ import { useIsIdle } from "../../lib/when-idle.ts";
 import { useToast } from "./use-toast.ts";
 
 // Not needed for the first paint: loaded when idle, or at once by an earlier toast.
-const Toaster = lazyWithPreload(() => import("./toaster.tsx").then((module) => module.Toaster));
+const Toaster = lazyWithPreload(() => import("./toaster.tsx").then((module) => module.Toaster), { optional: true });
 
 export function LazyToaster() {
   const { toasts } = useToast();

@@ -64,7 +64,8 @@ export class Outbox {
   private readonly listeners = new Set<() => void>();
   private readonly stopWaits = new Set<() => void>();
   private state: OutboxState = EMPTY_STATE;
-  private stateReads = 0;
+  private stateRead: Promise<void> | undefined;
+  private isStateStale = false;
   private hasNews = true;
   private wakeIdle: (() => void) | undefined;
   private isStopped = false;
@@ -163,11 +164,24 @@ export class Outbox {
     void this.refreshState();
   }
 
-  async refreshState(): Promise<void> {
-    const read = ++this.stateReads;
+  /** One read at a time, and one more for whatever changed meanwhile: answers that come faster than a read share it. */
+  refreshState(): Promise<void> {
+    if (this.stateRead) {
+      this.isStateStale = true;
+      return this.stateRead;
+    }
+    this.stateRead = (async () => {
+      do {
+        this.isStateStale = false;
+        await this.readState();
+      } while (this.isStateStale);
+    })().finally(() => (this.stateRead = undefined));
+    return this.stateRead;
+  }
+
+  private async readState(): Promise<void> {
     const userId = this.options.currentUser();
     const entries = userId === null ? [] : (await this.options.store.all()).filter((entry) => entry.userId === userId);
-    if (read !== this.stateReads) return;
     // A refused change sent again stays listed, as waiting, until its new answer.
     const refused = entries.filter((entry) => entry.refusal !== undefined);
     const waiting = entries.filter((entry) => entry.state === "waiting").length;

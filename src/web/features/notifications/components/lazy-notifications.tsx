@@ -3,7 +3,9 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { useIsIdle } from "../../../lib/when-idle.ts";
 
-const NotificationCenter = lazyWithPreload(() => import("./notification-center.tsx").then((module) => module.NotificationCenter));
+const NotificationCenter = lazyWithPreload(() => import("./notification-center.tsx").then((module) => module.NotificationCenter), {
+  optional: true,
+});
 const LoadedNotificationsPanel = lazy(() => import("./notifications-panel.tsx").then((module) => ({ default: module.NotificationsPanel })));
 
 export function LazyNotificationCenter() {

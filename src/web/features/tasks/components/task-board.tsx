@@ -22,7 +22,9 @@ interface TaskBoardProps {
   onExternalDrop: (taskId: string, status: BoardColumnStatus) => void;
 }
 
-const BoardDragAndDrop = lazyWithPreload(() => import("./board-drag-and-drop.tsx").then((module) => module.BoardDragAndDrop));
+const BoardDragAndDrop = lazyWithPreload(() => import("./board-drag-and-drop.tsx").then((module) => module.BoardDragAndDrop), {
+  optional: true,
+});
 let isDragCodeLoaded = false;
 function loadDragCode(): Promise<void> {
   return BoardDragAndDrop.preload().then(() => {
