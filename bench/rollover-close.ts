@@ -87,12 +87,12 @@ await onEachDatabase(
       const first = nextClose()!;
       trace = [];
       const before = statements;
-      await service.closeDay(first.userId, { date: first.day });
+      await service.rollOverDay(first.userId, { date: first.day });
       const closeStatements = statements - before;
       const closeTrace = trace;
       trace = [];
       const beforeRepeat = statements;
-      await service.closeDay(first.userId, { date: first.day });
+      await service.rollOverDay(first.userId, { date: first.day });
       const repeatStatements = statements - beforeRepeat;
       const repeatTrace = trace;
       trace = null;
@@ -116,7 +116,7 @@ await onEachDatabase(
             const close = nextClose();
             if (!close) return;
             const at = performance.now();
-            await service.closeDay(close.userId, { date: close.day });
+            await service.rollOverDay(close.userId, { date: close.day });
             latencies.push(performance.now() - at);
           }
         }),

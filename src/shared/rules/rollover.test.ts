@@ -7,7 +7,7 @@ import {
   type RolloverRuleSettings,
   type RolloverTaskState,
   rolloverChanges,
-  tasksLeftToClose,
+  tasksLeftToRollOver,
   wrapUpFigures,
 } from "./rollover.ts";
 import type { TaskStatus } from "./task-status.ts";
@@ -255,7 +255,7 @@ describe("wrapUpFigures", () => {
   });
 });
 
-describe("tasksLeftToClose", () => {
+describe("tasksLeftToRollOver", () => {
   it("is the closed day's unfinished tasks its close did not keep for review", () => {
     const tasks = [
       { id: "added", status: "todo" as const },
@@ -264,6 +264,6 @@ describe("tasksLeftToClose", () => {
       { id: "stalled", status: "stalled" as const },
     ];
     const summary = { taskIds: { rollover: [], stall: [], defer: [], review: ["kept"] } };
-    expect(tasksLeftToClose(tasks, summary).map((task) => task.id)).toEqual(["added", "stalled"]);
+    expect(tasksLeftToRollOver(tasks, summary).map((task) => task.id)).toEqual(["added", "stalled"]);
   });
 });

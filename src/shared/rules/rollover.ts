@@ -122,8 +122,8 @@ export function wrapUpFigures(tasks: readonly WrapUpTask[]): WrapUpFigures {
   return { completedCount, totalCount: tasks.length, plannedMinutes, actualMinutes };
 }
 
-/** Not done and not left for review or skipped: these arrived after the close, which must handle them (decision 020). */
-export function tasksLeftToClose<T extends { id: string; status: TaskStatus }>(
+/** Not done and not left for review or skipped: these arrived after the rollover, which must handle them (decision 020). */
+export function tasksLeftToRollOver<T extends { id: string; status: TaskStatus }>(
   tasks: readonly T[],
   summary: { taskIds: { review: readonly string[]; skip?: readonly string[] } },
 ): T[] {

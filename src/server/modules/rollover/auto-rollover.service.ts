@@ -20,7 +20,7 @@ export function autoRolloverService({
   function planOf(user: DueUser, settings: RolloverSettings, at: Date) {
     const isOn = isAutoRolloverOn(settings);
     const due = isOn && user.autoRolloverDay !== null ? dueAutoRolloverDays(user.autoRolloverDay, settings, user.timeZone, at) : [];
-    // Closed days as far back as the catch-up reaches get their tasks added since rolled over too (decision 020).
+    // Rolled-over days as far back as the catch-up reaches get their tasks added since rolled over too (decision 020).
     const from = addDays(todayInZone(at, user.timeZone), -settings.maxRolloverDays);
     const next = isOn ? nextAutoRollover(settings.autoRolloverTime, user.timeZone, at) : null;
     const slot: AutoRolloverSlot = { autoRolloverDay: next?.day ?? null, autoRolloverNextAt: next?.at.toISOString() ?? null };
@@ -35,7 +35,7 @@ export function autoRolloverService({
       const at = now();
       const settings = await rollover.getSettings(user.id);
       const { due, from, slot } = planOf(user, settings, at);
-      const rolledOver = await rollover.closeDaysAutomatically(user.id, from, due, settings);
+      const rolledOver = await rollover.rollOverDaysAutomatically(user.id, from, due, settings);
       await repository.moveSlot(user.id, leaseUntil, slot);
       return rolledOver;
     },
@@ -46,7 +46,7 @@ export function autoRolloverService({
       const settingsOf = await rollover.getSettingsOf(users.map((user) => user.id));
       const plans = users.map((user) => ({ user, settings: settingsOf.get(user.id)!, ...planOf(user, settingsOf.get(user.id)!, at) }));
       const together = plans.filter((plan) => plan.due.length === 1);
-      const { stored, left } = await rollover.closeDueDaysTogether(
+      const { stored, left } = await rollover.rollOverDueDaysTogether(
         together.map(({ user, from, due, settings }) => ({ userId: user.id, from, day: due[0]!, settings })),
       );
       const done = plans.filter((plan) => plan.due.length === 0 || (plan.due.length === 1 && !left.has(plan.user.id)));

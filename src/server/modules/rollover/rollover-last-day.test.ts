@@ -37,7 +37,7 @@ describeEachDatabase("closing the last day", (dialect) => {
 
     // The user's today is the last day: closing it is closing today.
     const service = rolloverService({ kysely: t.app.db.kysely, now: () => new Date("9999-12-31T20:00:00.000Z") });
-    const summary = await service.closeDay(user.userId, { date: LAST_CALENDAR_DATE });
+    const summary = await service.rollOverDay(user.userId, { date: LAST_CALENDAR_DATE });
     expect(summary).toMatchObject({ rolledOverCount: 0, stalledCount: 0, reviewCount: 2 });
 
     const day = await t.app.inject({ url: `/api/tasks?date=${LAST_CALENDAR_DATE}`, headers: user.headers });

@@ -1,4 +1,4 @@
-// Rollover queries only: settings, summaries and the tasks of the day being closed. Every function
+// Rollover queries only: settings, summaries and the tasks of the day being rolled over. Every function
 // takes the owner's id first. Bind to the database or to a transaction: rolloverRepository(trx).
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
 import type { ReflectionReason, RolloverSettings, RolloverSummary } from "../../../shared/api/rollover.ts";
@@ -12,7 +12,7 @@ import { compiledQuery, unmappedRows } from "../../db/compiled-query.ts";
 import { writeUserDataIfUnchanged } from "../../db/user-data.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
-/** A task of the day being closed: what the rules read, plus what the preview shows. */
+/** A task of the day being rolled over: what the rules read, plus what the preview shows. */
 export interface RolloverDayTask extends RolloverTaskState {
   title: string;
   /** Of an occurrence of a repeating task: its series' days. */
@@ -73,11 +73,11 @@ const summaryQuery = compiledQuery((db, p: { userId: string; date: string }) =>
   db.selectFrom("rolloverSummaries").select(summaryColumns).where("userId", "=", p.userId).where("date", "=", p.date),
 );
 
-/** The settings the rules of a close read (RolloverRuleSettings). */
+/** The settings the rules of a rollover read (RolloverRuleSettings). */
 const ruleSettingsColumns = ["rolloverTodoTasks", "stallInProgressTasks", "deferLargeTasks", "maxRolloverDays"] as const;
 
-/** Everything closing a day reads, in one round trip; narrow, since each column repeats on every task's row. */
-const dayToCloseRows = (db: Kysely<Database>, p: { date: string; nextDate: string }) =>
+/** Everything rolling over a day reads, in one round trip; narrow, since each column repeats on every task's row. */
+const dayToRollOverRows = (db: Kysely<Database>, p: { date: string; nextDate: string }) =>
   db
     .selectFrom("users as u")
     .leftJoin("rolloverSettings as s", "s.userId", "u.id")
@@ -97,13 +97,13 @@ const dayToCloseRows = (db: Kysely<Database>, p: { date: string; nextDate: strin
     .select(dayTaskColumns.map((column) => `t.${column} as task_${column}` as const))
     .orderBy("t.createdAt")
     .orderBy("t.id");
-const dayToCloseQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
-  dayToCloseRows(db, p).where("u.id", "=", p.userId),
+const dayToRollOverQuery = compiledQuery((db, p: { userId: string; date: string; nextDate: string }) =>
+  dayToRollOverRows(db, p).where("u.id", "=", p.userId),
 );
 
 type Row = Record<string, unknown>;
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-/** dayToCloseQuery's result columns (read unmapped: snake_case) of the settings, task and summary fields. */
+/** dayToRollOverQuery's result columns (read unmapped: snake_case) of the settings, task and summary fields. */
 const taskKeys = dayTaskColumns.map((column) => [column, `task_${snakeCase(column)}`] as const);
 const seriesKeys = seriesDayColumns.map((column) => [column, `series_${snakeCase(column)}`] as const);
 
@@ -136,7 +136,7 @@ function taskOf(row: Row): RolloverDayTask {
   return task as unknown as RolloverDayTask;
 }
 
-function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToClose {
+function dayToRollOverOf(rows: Row[], summary: RolloverSummary | undefined): DayToRollOver {
   const first = rows[0]!;
   return {
     dataVersion: Number(first.data_version),
@@ -151,27 +151,27 @@ function dayToCloseOf(rows: Row[], summary: RolloverSummary | undefined): DayToC
             maxRolloverDays: first.max_rollover_days as number,
           },
     summary,
-    isNextDayClosed: first.next_summary_id !== null,
+    isNextDayRolledOver: first.next_summary_id !== null,
     tasks: first.task_id === null ? [] : rows.map(taskOf),
   };
 }
 
-export interface DayToClose {
-  /** The user's data version when read: the close writes only if it is still that (db/user-data.ts). */
+export interface DayToRollOver {
+  /** The user's data version when read: the rollover writes only if it is still that (db/user-data.ts). */
   dataVersion: number;
   timeZone: string;
   /** The saved settings the rules use, or undefined when the user never saved any. */
   settings: RolloverRuleSettings | undefined;
-  /** The day's summary when it is already closed (then `tasks` holds its unfinished tasks only). */
+  /** The day's summary when it is already rolled over (then `tasks` holds its unfinished tasks only). */
   summary: RolloverSummary | undefined;
-  /** Whether the next day is closed too (tasks moved onto it would wait there for a close again). */
-  isNextDayClosed: boolean;
+  /** Whether the next day is rolled over too (tasks moved onto it would wait there for a rollover again). */
+  isNextDayRolledOver: boolean;
   tasks: RolloverDayTask[];
 }
 
-export interface DayClose {
+export interface DayRollover {
   summary: RolloverSummary;
-  /** A close again of a closed day: its stored summary is replaced by `summary` (same id). */
+  /** A rollover again of a rolled-over day: its stored summary is replaced by `summary` (same id). */
   isAgain: boolean;
   changedTasks: readonly { task: RolloverDayTask; changes: RolloverTaskChanges }[];
 }
@@ -179,12 +179,12 @@ export interface DayClose {
 const summaryInsertColumns = ["id", "userId", ...summaryColumns.filter((column) => column !== "id")] as const;
 type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number> & { userId: string; date: string };
 
-/** What a close again rewrites in a stored summary: its counts, task ids and figures (not its reasons or time). */
+/** What a rollover again rewrites in a stored summary: its counts, task ids and figures (not its reasons or time). */
 const summaryAgainColumns = summaryColumns.filter(
   (column) => column !== "id" && column !== "date" && column !== "reflectionReasons" && column !== "createdAt",
 );
 
-const CLOSE_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
+const ROLLOVER_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
 
 const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
@@ -226,7 +226,7 @@ const summaryParams = (userId: string, summary: RolloverSummary): SummaryParams 
  * UPDATE per group sets only the changed columns: a database rewrites the index entries of every
  * indexed column in the SET list.
  */
-function groupByChanges(changedTasks: DayClose["changedTasks"]) {
+function groupByChanges(changedTasks: DayRollover["changedTasks"]) {
   const groups = new Map<string, { ids: string[]; changes: RolloverTaskChanges }>();
   for (const { task, changes } of changedTasks) {
     const key = JSON.stringify(changes);
@@ -300,11 +300,11 @@ export function rolloverRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The unfinished tasks of the users' closed days from `from` up to `before` (excluded), with
+     * The unfinished tasks of the users' rolled-over days from `from` up to `before` (excluded), with
      * each day's reviewed task ids: where the scheduler looks for tasks added to a day after its
-     * close. One range of the (user_id, date) index per user.
+     * rollover. One range of the (user_id, date) index per user.
      */
-    async listUnfinishedTasksOfClosedDays(
+    async listUnfinishedTasksOfRolledOverDays(
       userIds: readonly string[],
       from: string,
       before: string,
@@ -322,17 +322,17 @@ export function rolloverRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"] }));
     },
 
-    /** Everything closing `date` reads, in one query (dayToCloseQuery); undefined for an unknown user. */
-    async findDayToClose(userId: string, date: string): Promise<DayToClose | undefined> {
-      const rows = await dayToCloseQuery.unmappedRows(db, { userId, date, nextDate: addDays(date, 1) });
+    /** Everything rolling over `date` reads, in one query (dayToRollOverQuery); undefined for an unknown user. */
+    async findDayToRollOver(userId: string, date: string): Promise<DayToRollOver | undefined> {
+      const rows = await dayToRollOverQuery.unmappedRows(db, { userId, date, nextDate: addDays(date, 1) });
       const first = rows[0];
       if (!first) return undefined;
-      return dayToCloseOf(rows, first.summary_id === null ? undefined : await this.findSummary(userId, date));
+      return dayToRollOverOf(rows, first.summary_id === null ? undefined : await this.findSummary(userId, date));
     },
 
-    /** findDayToClose of several users' same day, in one query; the days already closed are left out. */
-    async findDaysNotClosed(userIds: readonly string[], date: string): Promise<Map<string, DayToClose>> {
-      const query = dayToCloseRows(db, { date, nextDate: addDays(date, 1) })
+    /** findDayToRollOver of several users' same day, in one query; the days already rolled over are left out. */
+    async findDaysNotRolledOver(userIds: readonly string[], date: string): Promise<Map<string, DayToRollOver>> {
+      const query = dayToRollOverRows(db, { date, nextDate: addDays(date, 1) })
         .select("u.id as userId")
         .where("u.id", "in", userIds)
         .where("r.id", "is", null);
@@ -342,20 +342,20 @@ export function rolloverRepository(db: Kysely<Database>) {
         if (rows) rows.push(row);
         else byUser.set(row.user_id as string, [row]);
       }
-      return new Map([...byUser].map(([userId, rows]) => [userId, dayToCloseOf(rows, undefined)]));
+      return new Map([...byUser].map(([userId, rows]) => [userId, dayToRollOverOf(rows, undefined)]));
     },
 
     /**
-     * Stores a day's close all or nothing, only while the data version is still the one its read saw and, for a
-     * first close, the day has no summary yet (only one first close of a day moves tasks). Whether it stored it.
+     * Stores a day's rollover all or nothing, only while the data version is still the one its read saw and, for a
+     * first rollover, the day has no summary yet (only one first rollover of a day moves tasks). Whether it stored it.
      */
-    async storeClose(userId: string, dataVersion: number, close: DayClose): Promise<boolean> {
-      const summary = summaryParams(userId, close.summary);
-      const outcome = await writeUserDataIfUnchanged(db, userId, dataVersion, CLOSE_CHANGES, async (trx) => {
-        if (close.isAgain) {
+    async storeRollover(userId: string, dataVersion: number, rollover: DayRollover): Promise<boolean> {
+      const summary = summaryParams(userId, rollover.summary);
+      const outcome = await writeUserDataIfUnchanged(db, userId, dataVersion, ROLLOVER_CHANGES, async (trx) => {
+        if (rollover.isAgain) {
           if ((await replaceSummaryQuery.execute(trx, summary)).numAffectedRows === 0n) return false;
         } else if (!(await insertSummaryQuery.takeFirst(trx, summary))) return false;
-        for (const group of groupByChanges(close.changedTasks)) {
+        for (const group of groupByChanges(rollover.changedTasks)) {
           await trx.updateTable("tasks").set(group.changes).where("id", "in", group.ids).where(ownerOnly(userId)).execute();
         }
         return true;
@@ -363,23 +363,25 @@ export function rolloverRepository(db: Kysely<Database>) {
       return outcome.written && outcome.result;
     },
 
-    /** storeClose of several users' first closes in one transaction, set-based (decision 045); the users it stored. */
-    async storeFirstCloses(closes: ReadonlyArray<{ userId: string; dataVersion: number; close: DayClose }>): Promise<Set<string>> {
-      if (closes.some(({ close }) => close.isAgain)) throw new Error("storeFirstCloses stores first closes only");
-      if (closes.length === 0) return new Set();
+    /** storeRollover of several users' first rollovers in one transaction, set-based (decision 045); the users it stored. */
+    async storeFirstRollovers(
+      rollovers: ReadonlyArray<{ userId: string; dataVersion: number; rollover: DayRollover }>,
+    ): Promise<Set<string>> {
+      if (rollovers.some(({ rollover }) => rollover.isAgain)) throw new Error("storeFirstRollovers stores first rollovers only");
+      if (rollovers.length === 0) return new Set();
       return db.transaction().execute(async (trx) => {
         const raised = await trx
           .updateTable("users")
           .set({ dataVersion: sql<number>`${sql.ref("dataVersion")} + 1` })
           .where((eb) =>
-            eb.or(closes.map(({ userId, dataVersion }) => eb.and([eb("id", "=", userId), eb("dataVersion", "=", dataVersion)]))),
+            eb.or(rollovers.map(({ userId, dataVersion }) => eb.and([eb("id", "=", userId), eb("dataVersion", "=", dataVersion)]))),
           )
           .returning(["id", "dataVersion"])
           .execute();
         const raisedIds = new Set(raised.map((row) => row.id));
-        const summaries = closes
+        const summaries = rollovers
           .filter(({ userId }) => raisedIds.has(userId))
-          .map(({ userId, close }) => summaryParams(userId, close.summary));
+          .map(({ userId, rollover }) => summaryParams(userId, rollover.summary));
         const inserted =
           summaries.length === 0
             ? []
@@ -390,7 +392,7 @@ export function rolloverRepository(db: Kysely<Database>) {
                 .returning("userId")
                 .execute();
         const stored = new Set(inserted.map((row) => row.userId));
-        const changed = closes.filter(({ userId }) => stored.has(userId)).flatMap(({ close }) => close.changedTasks);
+        const changed = rollovers.filter(({ userId }) => stored.has(userId)).flatMap(({ rollover }) => rollover.changedTasks);
         for (const group of groupByChanges(changed)) {
           await trx
             .updateTable("tasks")
@@ -402,7 +404,7 @@ export function rolloverRepository(db: Kysely<Database>) {
         // Decision 006's batch raises its users' versions itself, so it sends their notices itself.
         await sendChangeNotices(
           trx,
-          raised.map(({ id, dataVersion }) => ({ userId: id, version: Number(dataVersion), kinds: [...CLOSE_CHANGES] })),
+          raised.map(({ id, dataVersion }) => ({ userId: id, version: Number(dataVersion), kinds: [...ROLLOVER_CHANGES] })),
         );
         return stored;
       });

@@ -30,7 +30,7 @@ export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => rollover.updateSettings(requireUserId(request), request.body),
   );
 
-  // Preview and trigger take an optional body: a POST without one (Fastify: null) previews or closes today.
+  // Preview and trigger take an optional body: a POST without one (Fastify: null) previews or rolls over today.
   app.post(
     "/api/rollover/preview",
     { schema: { body: rolloverPreviewBodySchema.nullish(), response: { 200: rolloverPreviewResponseSchema } } },
@@ -40,7 +40,7 @@ export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/rollover/trigger",
     { schema: { body: rolloverTriggerBodySchema.nullish(), response: { 200: rolloverSummarySchema } } },
-    async (request) => rollover.closeDay(requireUserId(request), request.body ?? {}),
+    async (request) => rollover.rollOverDay(requireUserId(request), request.body ?? {}),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/api/rollover.ts";
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
 import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
-import { planDayRollover, type RolloverRuleSettings, tasksLeftToClose, wrapUpFigures } from "../../../shared/rules/rollover.ts";
+import { planDayRollover, type RolloverRuleSettings, tasksLeftToRollOver, wrapUpFigures } from "../../../shared/rules/rollover.ts";
 import { AppError } from "../../app-error.ts";
 import { scheduleAutoRollover } from "./auto-rollover-schedule.ts";
 import type { Database } from "../../db/schema.ts";
@@ -19,39 +19,39 @@ import { writeUserData } from "../../db/user-data.ts";
 import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { usersService } from "../user/user.service.ts";
 import {
-  type DayClose,
-  type DayToClose,
+  type DayRollover,
+  type DayToRollOver,
   type RolloverDayTask,
   type RolloverRepository,
   rolloverRepository,
 } from "./rollover.repository.ts";
 
-const CLOSE_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
+const ROLLOVER_CHANGES: readonly ChangeKind[] = ["tasks", "rollover"];
 
 export interface RolloverServiceDeps {
   kysely: Kysely<Database>;
   now: () => Date;
-  /** Optimistic attempts at a close before it takes the user's lock (tests set 0 to take it at once). */
+  /** Optimistic attempts at a rollover before it takes the user's lock (tests set 0 to take it at once). */
   optimisticAttempts?: number;
   /** Makes the day's occurrences of repeating tasks first, so missed ones count. */
   recurrence?: Pick<RecurrenceService, "readyDay">;
 }
 
-/** How a close runs: the scheduler's passes the settings it read; a carried-on close touches only closed days. */
-interface CloseMode {
+/** How a rollover runs: the scheduler's passes the settings it read; a carried-on one touches only rolled-over days. */
+interface RolloverMode {
   automatic?: { settings: RolloverSettings };
-  onlyIfClosed?: boolean;
+  onlyIfRolledOver?: boolean;
 }
 
-interface CloseOutcome {
+interface RolloverOutcome {
   summary: RolloverSummary;
-  /** Whether this close stored anything (not an answer of the stored summary alone). */
+  /** Whether this rollover stored anything (not an answer of the stored summary alone). */
   stored: boolean;
-  /** Whether it moved tasks onto the next day, which is closed and over: they need a close again there. */
+  /** Whether it moved tasks onto the next day, which is rolled over and past: they need a rollover again there. */
   carriesOn: boolean;
 }
 
-/** A close that loses this many times in a row to other writes of the user's then takes their lock. */
+/** A rollover that loses this many times in a row to other writes of the user's then takes their lock. */
 const OPTIMISTIC_ATTEMPTS = 3;
 
 const summaryNotFound = () => new AppError("not_found", "No rollover summary found for this date");
@@ -73,14 +73,19 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
   const repository = rolloverRepository(kysely);
   const { userToday } = usersService({ kysely, now });
 
-  /** The summary and task changes of closing `day`; a closed day adds what no close of it handled (decision 020). */
-  function planClose(read: DayToClose, settings: RolloverRuleSettings, day: string, reflectionReasons: ReflectionReason[]): DayClose {
+  /** The summary and task changes of rolling over `day`; a rolled-over day adds what no rollover of it handled (decision 020). */
+  function planRollover(
+    read: DayToRollOver,
+    settings: RolloverRuleSettings,
+    day: string,
+    reflectionReasons: ReflectionReason[],
+  ): DayRollover {
     const at = now();
-    const closed = read.summary;
-    const tasks = closed ? tasksLeftToClose(read.tasks, closed) : read.tasks;
+    const previous = read.summary;
+    const tasks = previous ? tasksLeftToRollOver(read.tasks, previous) : read.tasks;
     const plan = planDayRollover(tasks, settings, day, at, occursNextDay(day));
     const idsOf = (action: keyof RolloverSummary["taskIds"]) => [
-      ...(closed?.taskIds[action] ?? []),
+      ...(previous?.taskIds[action] ?? []),
       ...plan.filter((entry) => entry.action === action).map((entry) => entry.task.id),
     ];
     const skip = idsOf("skip");
@@ -93,81 +98,81 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     };
     const figures = wrapUpFigures(tasks);
     const summary: RolloverSummary = {
-      id: closed?.id ?? randomUUID(),
+      id: previous?.id ?? randomUUID(),
       date: day,
       rolledOverCount: taskIds.rollover.length,
       stalledCount: taskIds.stall.length,
       deferredCount: taskIds.defer.length,
       reviewCount: taskIds.review.length,
       taskIds,
-      completedCount: (closed?.completedCount ?? 0) + figures.completedCount,
-      totalCount: (closed?.totalCount ?? 0) + figures.totalCount,
-      plannedMinutes: (closed?.plannedMinutes ?? 0) + figures.plannedMinutes,
-      actualMinutes: (closed?.actualMinutes ?? 0) + figures.actualMinutes,
-      reflectionReasons: closed?.reflectionReasons ?? reflectionReasons,
-      createdAt: closed?.createdAt ?? at.toISOString(),
+      completedCount: (previous?.completedCount ?? 0) + figures.completedCount,
+      totalCount: (previous?.totalCount ?? 0) + figures.totalCount,
+      plannedMinutes: (previous?.plannedMinutes ?? 0) + figures.plannedMinutes,
+      actualMinutes: (previous?.actualMinutes ?? 0) + figures.actualMinutes,
+      reflectionReasons: previous?.reflectionReasons ?? reflectionReasons,
+      createdAt: previous?.createdAt ?? at.toISOString(),
     };
     // Goals' stored counts (migration 0003) depend on a task's goal and whether it is done;
-    // closing a day changes neither (done tasks stay, no goal changes), so they stay right.
+    // a rollover changes neither (done tasks stay, no goal changes), so they stay right.
     const changedTasks = plan.filter((entry) => Object.keys(entry.changes).length > 0);
-    return { summary, isAgain: closed !== undefined, changedTasks };
+    return { summary, isAgain: previous !== undefined, changedTasks };
   }
 
   /** One read and one write stored only if the user's data version did not move: "retry" when it did. */
-  async function tryCloseDay(
+  async function tryRollOverDay(
     db: Kysely<Database>,
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    mode: CloseMode,
-  ): Promise<CloseOutcome | null | "retry"> {
+    mode: RolloverMode,
+  ): Promise<RolloverOutcome | null | "retry"> {
     const inDb = rolloverRepository(db);
-    const read = await inDb.findDayToClose(userId, day);
-    if (!read) throw new Error(`closing a day of unknown user ${userId}`);
+    const read = await inDb.findDayToRollOver(userId, day);
+    if (!read) throw new Error(`rolling over a day of unknown user ${userId}`);
     const today = todayInZone(now(), read.timeZone);
     if (day > today) throw new AppError("bad_request", `${day} has not begun yet: a day can be ended from that day on (today is ${today})`);
-    if (mode.onlyIfClosed && !read.summary) return null;
-    if (read.summary && tasksLeftToClose(read.tasks, read.summary).length === 0) {
+    if (mode.onlyIfRolledOver && !read.summary) return null;
+    if (read.summary && tasksLeftToRollOver(read.tasks, read.summary).length === 0) {
       return { summary: read.summary, stored: false, carriesOn: false };
     }
     if (mode.automatic && !read.summary && read.tasks.length === 0) return null;
     const settings = mode.automatic?.settings ?? read.settings ?? { ...ROLLOVER_DEFAULTS };
-    const close = planClose(read, settings, day, reflectionReasons);
-    if (!(await inDb.storeClose(userId, read.dataVersion, close))) return "retry";
-    const movedOn = close.changedTasks.some(({ changes }) => changes.date === addDays(day, 1));
-    return { summary: close.summary, stored: true, carriesOn: movedOn && read.isNextDayClosed && addDays(day, 1) < today };
+    const rollover = planRollover(read, settings, day, reflectionReasons);
+    if (!(await inDb.storeRollover(userId, read.dataVersion, rollover))) return "retry";
+    const movedOn = rollover.changedTasks.some(({ changes }) => changes.date === addDays(day, 1));
+    return { summary: rollover.summary, stored: true, carriesOn: movedOn && read.isNextDayRolledOver && addDays(day, 1) < today };
   }
 
-  /** Optimistic first, then under the user's lock, so a busy user's close still ends (decisions 006, 029). */
-  async function closeDayOnce(
+  /** Optimistic first, then under the user's lock, so a busy user's rollover still ends (decisions 006, 029). */
+  async function rollOverDayOnce(
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    mode: CloseMode,
-  ): Promise<CloseOutcome | null> {
+    mode: RolloverMode,
+  ): Promise<RolloverOutcome | null> {
     for (let attempt = 0; attempt < optimisticAttempts; attempt++) {
-      const outcome = await tryCloseDay(kysely, userId, day, reflectionReasons, mode);
+      const outcome = await tryRollOverDay(kysely, userId, day, reflectionReasons, mode);
       if (outcome !== "retry") return outcome;
     }
-    return writeUserData(kysely, userId, CLOSE_CHANGES, async (trx) => {
-      const outcome = await tryCloseDay(trx, userId, day, reflectionReasons, mode);
-      if (outcome === "retry") throw new Error(`closing ${day} lost to another write while holding the user's lock`);
+    return writeUserData(kysely, userId, ROLLOVER_CHANGES, async (trx) => {
+      const outcome = await tryRollOverDay(trx, userId, day, reflectionReasons, mode);
+      if (outcome === "retry") throw new Error(`rolling over ${day} lost to another write while holding the user's lock`);
       return outcome;
     });
   }
 
-  /** Also closes again each following closed past day it moved tasks onto, so none is stranded (decision 020). */
-  async function closeDayAndCarryOn(
+  /** Also rolls over again each following rolled-over past day it moved tasks onto, so none is stranded (decision 020). */
+  async function rollOverDayAndCarryOn(
     userId: string,
     day: string,
     reflectionReasons: ReflectionReason[],
-    mode: CloseMode,
-  ): Promise<CloseOutcome | null> {
+    mode: RolloverMode,
+  ): Promise<RolloverOutcome | null> {
     await recurrence?.readyDay(userId, day);
-    const outcome = await closeDayOnce(userId, day, reflectionReasons, mode);
+    const outcome = await rollOverDayOnce(userId, day, reflectionReasons, mode);
     let carried = outcome;
     for (let next = addDays(day, 1); carried?.carriesOn; next = addDays(next, 1)) {
-      carried = await closeDayOnce(userId, next, [], { ...mode, onlyIfClosed: true });
+      carried = await rollOverDayOnce(userId, next, [], { ...mode, onlyIfRolledOver: true });
     }
     return outcome;
   }
@@ -226,13 +231,13 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       });
     },
 
-    /** What closing the day would do; changes nothing. */
+    /** What rolling over the day would do; changes nothing. */
     async previewDay(userId: string, date?: string): Promise<RolloverPreviewResponse> {
       const day = date ?? (await userToday(userId));
       await recurrence?.readyDay(userId, day);
-      const read = await repository.findDayToClose(userId, day);
+      const read = await repository.findDayToRollOver(userId, day);
       if (!read) throw new Error(`previewing a day of unknown user ${userId}`);
-      const tasks = read.summary ? tasksLeftToClose(read.tasks, read.summary) : read.tasks;
+      const tasks = read.summary ? tasksLeftToRollOver(read.tasks, read.summary) : read.tasks;
       const plan = planDayRollover(tasks, read.settings ?? ROLLOVER_DEFAULTS, day, now(), occursNextDay(day));
       return {
         date: day,
@@ -247,30 +252,30 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       };
     },
 
-    /** Closes the day (today by default, never a later one); closing again moves only what was added since. */
-    async closeDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
+    /** Rolls over the day (today by default, never a later one); again, it moves only what was added since. */
+    async rollOverDay(userId: string, input: { date?: string; reflectionReasons?: ReflectionReason[] } = {}): Promise<RolloverSummary> {
       const day = input.date ?? (await userToday(userId));
-      const outcome = await closeDayAndCarryOn(userId, day, input.reflectionReasons ?? [], {});
-      if (!outcome) throw new Error("closing a day without skipping empty ones always answers a summary");
+      const outcome = await rollOverDayAndCarryOn(userId, day, input.reflectionReasons ?? [], {});
+      if (!outcome) throw new Error("a rollover that does not skip empty days always answers a summary");
       return outcome.summary;
     },
 
-    /** The scheduler's closes: closed days with new unfinished tasks first, then due days; an empty day gets no row. */
-    async closeDaysAutomatically(userId: string, from: string, dueDays: readonly string[], settings: RolloverSettings): Promise<number> {
+    /** The scheduler's rollovers: rolled-over days with new unfinished tasks first, then due days; an empty day gets no row. */
+    async rollOverDaysAutomatically(userId: string, from: string, dueDays: readonly string[], settings: RolloverSettings): Promise<number> {
       const firstDue = dueDays[0];
       if (firstDue === undefined) return 0;
-      const open = await repository.listUnfinishedTasksOfClosedDays([userId], from, firstDue);
-      // tasksLeftToClose's rule (the query already left the done tasks out).
+      const open = await repository.listUnfinishedTasksOfRolledOverDays([userId], from, firstDue);
+      // tasksLeftToRollOver's rule (the query already left the done tasks out).
       const reopened = [...new Set(open.filter((task) => !task.taskIds.review.includes(task.id)).map((task) => task.date))];
       let stored = 0;
       for (const day of [...reopened, ...dueDays]) {
-        if ((await closeDayAndCarryOn(userId, day, [], { automatic: { settings } }))?.stored) stored++;
+        if ((await rollOverDayAndCarryOn(userId, day, [], { automatic: { settings } }))?.stored) stored++;
       }
       return stored;
     },
 
-    /** Set-based first closes; the users it leaves (a day to close again, a closed day, a write since the read) go one by one. */
-    async closeDueDaysTogether(
+    /** Set-based first rollovers; the users it leaves (a day to roll over again, a rolled-over day, a write since the read) go one by one. */
+    async rollOverDueDaysTogether(
       entries: ReadonlyArray<{ userId: string; from: string; day: string; settings: RolloverSettings }>,
     ): Promise<{ stored: number; left: Set<string> }> {
       const left = new Set<string>();
@@ -279,7 +284,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       const from = entries.reduce((oldest, entry) => (entry.from < oldest ? entry.from : oldest), entries[0]!.from);
       const before = entries.reduce((latest, entry) => (entry.day > latest ? entry.day : latest), entries[0]!.day);
       const byUser = new Map(entries.map((entry) => [entry.userId, entry]));
-      for (const task of await repository.listUnfinishedTasksOfClosedDays(userIds, from, before)) {
+      for (const task of await repository.listUnfinishedTasksOfRolledOverDays(userIds, from, before)) {
         const entry = byUser.get(task.userId)!;
         if (task.date >= entry.from && task.date < entry.day && !task.taskIds.review.includes(task.id)) left.add(task.userId);
       }
@@ -287,22 +292,23 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       for (const entry of entries)
         if (withSeries.has(entry.userId) && !left.has(entry.userId)) await recurrence?.readyDay(entry.userId, entry.day);
 
-      const closes: Array<{ userId: string; dataVersion: number; close: DayClose }> = [];
+      const rollovers: Array<{ userId: string; dataVersion: number; rollover: DayRollover }> = [];
       for (const day of new Set(entries.map((entry) => entry.day))) {
         const ofDay = entries.filter((entry) => entry.day === day && !left.has(entry.userId));
         if (ofDay.length === 0) continue;
-        const reads = await repository.findDaysNotClosed(
+        const reads = await repository.findDaysNotRolledOver(
           ofDay.map((entry) => entry.userId),
           day,
         );
         for (const { userId, settings } of ofDay) {
           const read = reads.get(userId);
-          if (!read || read.isNextDayClosed || day > todayInZone(now(), read.timeZone)) left.add(userId);
-          else if (read.tasks.length > 0) closes.push({ userId, dataVersion: read.dataVersion, close: planClose(read, settings, day, []) });
+          if (!read || read.isNextDayRolledOver || day > todayInZone(now(), read.timeZone)) left.add(userId);
+          else if (read.tasks.length > 0)
+            rollovers.push({ userId, dataVersion: read.dataVersion, rollover: planRollover(read, settings, day, []) });
         }
       }
-      const stored = await repository.storeFirstCloses(closes);
-      for (const { userId } of closes) if (!stored.has(userId)) left.add(userId);
+      const stored = await repository.storeFirstRollovers(rollovers);
+      for (const { userId } of rollovers) if (!stored.has(userId)) left.add(userId);
       return { stored: stored.size, left };
     },
 

@@ -409,12 +409,12 @@ describeEachDatabase("rollover API", (dialect) => {
     it("closes a closed day again the same way holding the user's lock", async () => {
       const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
       await createTask(user, { title: "First" });
-      const summary = await locked.closeDay(user.userId, { date: D });
+      const summary = await locked.rollOverDay(user.userId, { date: D });
       const late = await createTask(user, { title: "Late" });
-      const again = await locked.closeDay(user.userId, { date: D });
+      const again = await locked.rollOverDay(user.userId, { date: D });
       expect(again).toMatchObject({ id: summary.id, rolledOverCount: 2 });
       expect(await findTask(user, late.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
-      expect(await locked.closeDay(user.userId, { date: D })).toEqual(again);
+      expect(await locked.rollOverDay(user.userId, { date: D })).toEqual(again);
     });
 
     it("lets one of many simultaneous closes again move each task added since once", async () => {
@@ -536,7 +536,7 @@ describeEachDatabase("rollover API", (dialect) => {
     it("stores nothing when the user's data was written between the close's read and its write", async () => {
       const repository = rolloverRepository(t.app.db.kysely);
       const todo = await createTask(user, { title: "Todo" });
-      const read = await repository.findDayToClose(user.userId, D);
+      const read = await repository.findDayToRollOver(user.userId, D);
       expect(read).toMatchObject({ summary: undefined, tasks: [expect.objectContaining({ id: todo.id, status: "todo" })] });
       // Meanwhile the task is finished, in another request: the close planned from the read is stale.
       await setStatus(user, todo.id, "done");
@@ -561,20 +561,20 @@ describeEachDatabase("rollover API", (dialect) => {
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
       const versionBefore = await dataVersionOf(user);
-      expect(await repository.storeClose(user.userId, read!.dataVersion, stale)).toBe(false);
+      expect(await repository.storeRollover(user.userId, read!.dataVersion, stale)).toBe(false);
       expect(await summaryOf(user)).toBeUndefined();
       expect(await findTask(user, todo.id)).toMatchObject({ date: D, status: "done", rolloverCount: 0 });
       expect(await dataVersionOf(user)).toBe(versionBefore);
       // The same close read again is current, and is stored.
-      const current = await repository.findDayToClose(user.userId, D);
-      expect(await repository.storeClose(user.userId, current!.dataVersion, stale)).toBe(true);
+      const current = await repository.findDayToRollOver(user.userId, D);
+      expect(await repository.storeRollover(user.userId, current!.dataVersion, stale)).toBe(true);
       expect(await dataVersionOf(user)).toBe(versionBefore + 1);
     });
 
     it("answers the stored summary, moving nothing, when the close that read first stores second", async () => {
       const repository = rolloverRepository(t.app.db.kysely);
       const todo = await createTask(user, { title: "Todo" });
-      const read = await repository.findDayToClose(user.userId, D);
+      const read = await repository.findDayToRollOver(user.userId, D);
       const summary = await trigger(user, { date: D });
       const at = t.clock.now.toISOString();
       const late = {
@@ -582,7 +582,7 @@ describeEachDatabase("rollover API", (dialect) => {
         isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
-      expect(await repository.storeClose(user.userId, read!.dataVersion, late)).toBe(false);
+      expect(await repository.storeRollover(user.userId, read!.dataVersion, late)).toBe(false);
       expect((await summaryOf(user))?.id).toBe(summary.id);
       expect(await findTask(user, todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
@@ -590,7 +590,7 @@ describeEachDatabase("rollover API", (dialect) => {
     it("closes the day the same way holding the user's lock (after optimistic attempts lost)", async () => {
       const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
       const seeded = await seedDay(user);
-      const summary = await locked.closeDay(user.userId, { date: D, reflectionReasons: ["smooth"] });
+      const summary = await locked.rollOverDay(user.userId, { date: D, reflectionReasons: ["smooth"] });
       expect(summary).toMatchObject({
         date: D,
         rolledOverCount: 2,
@@ -604,7 +604,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, seeded.todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
       expect(await findTask(user, seeded.large.id)).toMatchObject({ date: null, rolloverCount: 0 });
       expect(await findTask(user, seeded.running.id)).toMatchObject({ date: NEXT, status: "stalled", currentSessionStartedAt: null });
-      expect(await locked.closeDay(user.userId, { date: D })).toEqual(summary);
+      expect(await locked.rollOverDay(user.userId, { date: D })).toEqual(summary);
       expect(await trigger(user, { date: D })).toEqual(summary);
     });
 

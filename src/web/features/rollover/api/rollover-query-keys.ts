@@ -1,6 +1,6 @@
 import { queryPrefixes } from "../../../lib/query-dependents.ts";
 
-// Every rollover query lives under the rollover prefix; closing a day refreshes the summaries.
+// Every rollover query lives under the rollover prefix; a rollover refreshes the summaries.
 export const rolloverQueryKeys = {
   all: queryPrefixes.rollover,
   settings: () => [...queryPrefixes.rollover, "settings"] as const,

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
 import { REFLECTION_REASONS, type ReflectionReason, type RolloverAction } from "../../../../shared/api/rollover-limits.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
-import { tasksLeftToClose, wrapUpFigures } from "../../../../shared/rules/rollover.ts";
+import { tasksLeftToRollOver, wrapUpFigures } from "../../../../shared/rules/rollover.ts";
 import { completionRate } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -54,20 +54,20 @@ export function WrapUpDialog({ open, onOpenChange, date, today, tasks }: WrapUpD
 }
 
 function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; tasks: readonly Task[]; onDone: () => void }) {
-  // A 404 (the day was never closed) is the usual answer: only a found summary is shown.
-  const closed = useRolloverSummary(date);
+  // A 404 (the day was never rolled over) is the usual answer: only a found summary is shown.
+  const rolledOver = useRolloverSummary(date);
   const current = useMemo(() => wrapUpFigures(tasks), [tasks]);
-  // A closed day's unfinished tasks have moved on: today's figures would read 0/0.
-  const figures = closed.data ?? current;
-  // A closed day moves on only the unfinished tasks no close of it handled (decision 020).
+  // A rolled-over day's unfinished tasks have moved on: today's figures would read 0/0.
+  const figures = rolledOver.data ?? current;
+  // A rolled-over day moves on only the unfinished tasks no rollover of it handled (decision 020).
   const incomplete = useMemo(
-    () => (closed.data ? tasksLeftToClose(tasks, closed.data) : tasks.filter((task) => task.status !== "done")),
-    [tasks, closed.data],
+    () => (rolledOver.data ? tasksLeftToRollOver(tasks, rolledOver.data) : tasks.filter((task) => task.status !== "done")),
+    [tasks, rolledOver.data],
   );
   const labels = wrapUpDayLabels(date, today);
   const [chosenReasons, setReasons] = useState<ReadonlySet<ReflectionReason> | null>(null);
-  // Until the person picks, a closed day shows the reasons it was closed with.
-  const reasons = chosenReasons ?? new Set(closed.data?.reflectionReasons ?? []);
+  // Until the person picks, a rolled-over day shows the reasons it was rolled over with.
+  const reasons = chosenReasons ?? new Set(rolledOver.data?.reflectionReasons ?? []);
   const preview = usePreviewRollover();
   const trigger = useTriggerRollover();
   const timeZone = useTimeZone();
@@ -85,7 +85,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
     if (trigger.isPending) return;
     const reflectionReasons = REFLECTION_REASONS.filter((reason) => reasons.has(reason));
     if (isOffline()) {
-      // Queued like any change: the server closes the day when it arrives, so no summary is shown before then.
+      // Queued like any change: the server rolls over the day when it arrives, so no summary is shown before then.
       trigger.mutate({ date, reflectionReasons });
       toast({ title: "Wrap-up waiting to sync", description: `${weekdayDateLabel(date)} is completed once you are back online.` });
       onDone();
@@ -95,7 +95,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
       { date, reflectionReasons },
       {
         onSuccess: (summary) => {
-          toast({ title: "Day completed", description: summaryLine(summary, closed.data) });
+          toast({ title: "Day completed", description: summaryLine(summary, rolledOver.data) });
           onDone();
         },
       },
@@ -109,10 +109,10 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         <DialogDescription>{fullDateLabel(date)}</DialogDescription>
       </DialogHeader>
 
-      {closed.data ? (
+      {rolledOver.data ? (
         <p className="flex items-start gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          This day was completed at {closedAtLabel(closed.data.createdAt, timeZone)};{" "}
+          This day was completed at {rolledOverAtLabel(rolledOver.data.createdAt, timeZone)};{" "}
           {isNothingLeft
             ? "completing it again changes nothing."
             : `completing it again handles the ${incomplete.length} unfinished ${incomplete.length === 1 ? "task" : "tasks"} added since.`}
@@ -189,7 +189,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         </div>
         {isNothingLeft ? (
           <p className="text-sm text-muted-foreground">
-            {closed.data ? "Nothing was added since: nothing moves on." : "Every task of the day is done: nothing moves on."}
+            {rolledOver.data ? "Nothing was added since: nothing moves on." : "Every task of the day is done: nothing moves on."}
           </p>
         ) : preview.data ? null : (
           <ul className="grid grid-cols-1 gap-1 text-sm">
@@ -267,13 +267,13 @@ function ActionBadge({ action }: { action: RolloverAction }) {
   return <Badge variant={ACTION_BADGE_VARIANTS[action] ?? "outline"}>{rolloverActionLabel(action)}</Badge>;
 }
 
-function closedAtLabel(instant: string, timeZone: string): string {
+function rolledOverAtLabel(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(instant));
 }
 
 type SummaryCounts = Pick<RolloverSummary, "rolledOverCount" | "stalledCount" | "deferredCount" | "reviewCount">;
 
-/** Less the close before it, so a second close reports only what it did. */
+/** Less the rollover before it, so a second one reports only what it did. */
 function summaryLine(summary: SummaryCounts, before?: SummaryCounts): string {
   const parts = [
     [summary.rolledOverCount - (before?.rolledOverCount ?? 0), "rolled over"],
