@@ -74,7 +74,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       t.clock.now = minutes(due, -120);
     });
 
-    it("closes the day at 23:30 there: nothing the minute before, the day the minute after, once", async () => {
+    it("rolls over the day at 23:30 there: nothing the minute before, the day the minute after, once", async () => {
       const user = await userIn(zone);
       expect(await slotOf(user)).toEqual({ autoRolloverDay: "2026-06-15", autoRolloverNextAt: dueIso });
       await createTask(user, "2026-06-15");
@@ -129,7 +129,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       await tick();
       expect(await summaryOf(user, "2026-11-01")).toMatchObject({ taskIds: { rollover: [first.id] } });
 
-      // A task added for that day after it closed stays there through the second 01:30 (EST).
+      // A task added for that day after its rollover stays there through the second 01:30 (EST).
       await createTask(user, "2026-11-01", "Late");
       t.clock.now = new Date("2026-11-01T06:31:00.000Z");
       await tick();
@@ -149,11 +149,11 @@ describeEachDatabase("auto rollover job", (dialect) => {
       t.clock.now = new Date("2026-06-14T06:30:00.000Z");
       const result = await tick();
       expect(result).toEqual({ users: 1, rollovers: 2 });
-      // The 10th and 11th are more than two days before the 14th: left for the user to close.
+      // The 10th and 11th are more than two days before the 14th: left for the user to roll over.
       expect(await summaryOf(user, "2026-06-10")).toBeNull();
       expect(await summaryOf(user, "2026-06-11")).toBeNull();
       expect(await summaryOf(user, "2026-06-12")).toMatchObject({ rolledOverCount: 1 });
-      // The 12th's task moved to the 13th, which then closed with both.
+      // The 12th's task moved to the 13th, which then rolled over with both.
       expect(await summaryOf(user, "2026-06-13")).toMatchObject({ rolledOverCount: 2 });
       expect(
         (await call<Task[]>(user, "GET", "/api/tasks?date=2026-06-14")).map((task) => [task.title, task.rolloverCount]).sort(),
@@ -185,15 +185,15 @@ describeEachDatabase("auto rollover job", (dialect) => {
       }
     });
 
-    it("leaves alone users with auto rollover off or waiting for confirmation, and days already closed", async () => {
+    it("leaves alone users with auto rollover off or waiting for confirmation, and days already rolled over", async () => {
       t.clock.now = new Date("2026-07-01T12:00:00.000Z");
       const off = await userIn("UTC", { autoRolloverEnabled: false });
       const confirming = await userIn("UTC", { requireConfirmation: true });
-      const closedByHand = await userIn("UTC");
-      for (const user of [off, confirming, closedByHand]) await createTask(user, "2026-07-01");
+      const rolledOverByHand = await userIn("UTC");
+      for (const user of [off, confirming, rolledOverByHand]) await createTask(user, "2026-07-01");
       expect(await slotOf(off)).toEqual({ autoRolloverDay: null, autoRolloverNextAt: null });
       expect(await slotOf(confirming)).toEqual({ autoRolloverDay: null, autoRolloverNextAt: null });
-      const byHand = await call<RolloverSummary>(closedByHand, "POST", "/api/rollover/trigger", {
+      const byHand = await call<RolloverSummary>(rolledOverByHand, "POST", "/api/rollover/trigger", {
         date: "2026-07-01",
         reflectionReasons: ["smooth"],
       });
@@ -202,11 +202,11 @@ describeEachDatabase("auto rollover job", (dialect) => {
       await tick();
       expect(await summaryOf(off, "2026-07-01")).toBeNull();
       expect(await summaryOf(confirming, "2026-07-01")).toBeNull();
-      expect(await summaryOf(closedByHand, "2026-07-01")).toEqual(byHand);
+      expect(await summaryOf(rolledOverByHand, "2026-07-01")).toEqual(byHand);
       expect(await datesOf(off)).toEqual(["2026-07-01"]);
     });
 
-    it("closes again the closed days that got unfinished tasks after their close, then the due day", async () => {
+    it("rolls over again the rolled-over days that got unfinished tasks after their rollover, then the due day", async () => {
       t.clock.now = new Date("2026-08-01T12:00:00.000Z");
       const user = await userIn("UTC");
       await t.db.kysely
@@ -215,7 +215,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
         .where("id", "!=", user.userId)
         .execute();
       const early = await createTask(user, "2026-08-01", "Early");
-      // Closed by hand at noon; a task added that afternoon is closed with the day at 23:30.
+      // Rolled over by hand at noon; a task added that afternoon is rolled over with the day at 23:30.
       await call(user, "POST", "/api/rollover/trigger", { date: "2026-08-01", reflectionReasons: ["smooth"] });
       const afternoon = await createTask(user, "2026-08-01", "Afternoon");
       t.clock.now = new Date("2026-08-01T23:31:00.000Z");
@@ -225,7 +225,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
         reflectionReasons: ["smooth"],
       });
 
-      // The next day, a task is added to the closed 1st: the 2nd's run moves it on, then closes the 2nd.
+      // The next day, a task is added to the rolled-over 1st: the 2nd's run moves it on, then rolls over the 2nd.
       t.clock.now = new Date("2026-08-02T12:00:00.000Z");
       const late = await createTask(user, "2026-08-01", "Late");
       t.clock.now = new Date("2026-08-02T23:31:00.000Z");
@@ -241,7 +241,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect(await call<Task[]>(user, "GET", "/api/tasks?date=2026-08-01")).toEqual([]);
     });
 
-    it("closes due users' days together: repeating tasks' occurrences made first, each user's pages told", async () => {
+    it("rolls over due users' days together: repeating tasks' occurrences made first, each user's pages told", async () => {
       t.clock.now = new Date("2026-09-01T12:00:00.000Z");
       const [repeating, plain] = [await userIn("UTC"), await userIn("UTC")];
       await t.db.kysely
@@ -291,7 +291,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       expect((await slotOf(user)).autoRolloverNextAt).toBe("2026-07-06T03:30:00.000Z");
     });
 
-    it("takes a claim whose scheduler died again when its lease ends, and closes the pending day then", async () => {
+    it("takes a claim whose scheduler died again when its lease ends, and rolls over the pending day then", async () => {
       t.clock.now = new Date("2026-09-01T12:00:00.000Z");
       const user = await userIn("UTC");
       await createTask(user, "2026-09-01");
@@ -301,7 +301,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
         .set({ autoRolloverDay: null, autoRolloverNextAt: null })
         .where("id", "!=", user.userId)
         .execute();
-      // Another scheduler claims the user at 23:30 and dies before closing the day.
+      // Another scheduler claims the user at 23:30 and dies before rolling over the day.
       const claimedAt = new Date("2026-09-01T23:30:30.000Z");
       const lease = new Date(claimedAt.getTime() + 5 * MINUTE).toISOString();
       const claimed = await autoRolloverRepository(t.db.kysely).claimDueUsers(claimedAt.toISOString(), 10, lease);
@@ -393,7 +393,7 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
     await drop?.();
   });
 
-  it("closes each (user, day) exactly once", async () => {
+  it("rolls over each (user, day) exactly once", async () => {
     const [a, b] = await Promise.all([first.app.autoRollover.runDueRollovers(), second.app.autoRollover.runDueRollovers()]);
     expect(a.rollovers + b.rollovers).toBe(USERS);
     expect(a.users + b.users).toBe(USERS);

@@ -1,4 +1,4 @@
-// Closing the last day the API accepts: nothing may move to a day the API would refuse.
+// Rolling over the last day the API accepts: nothing may move to a day the API would refuse.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { LAST_CALENDAR_DATE } from "../../../shared/rules/dates.ts";
@@ -6,7 +6,7 @@ import { signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
 import { rolloverService } from "./rollover.service.ts";
 
-describeEachDatabase("closing the last day", (dialect) => {
+describeEachDatabase("rolling over the last day", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { now: new Date("2026-05-04T15:00:00.000Z") });
@@ -35,7 +35,7 @@ describeEachDatabase("closing the last day", (dialect) => {
     });
     expect(started.statusCode, started.body).toBe(200);
 
-    // The user's today is the last day: closing it is closing today.
+    // The user's today is the last day: rolling it over is rolling over today.
     const service = rolloverService({ kysely: t.app.db.kysely, now: () => new Date("9999-12-31T20:00:00.000Z") });
     const summary = await service.rollOverDay(user.userId, { date: LAST_CALENDAR_DATE });
     expect(summary).toMatchObject({ rolledOverCount: 0, stalledCount: 0, reviewCount: 2 });

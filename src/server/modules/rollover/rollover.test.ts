@@ -302,7 +302,7 @@ describeEachDatabase("rollover API", (dialect) => {
       });
     });
 
-    it("closes a day once: a second trigger moves nothing and answers the same summary", async () => {
+    it("rolls over a day once: a second trigger moves nothing and answers the same summary", async () => {
       const first = await createTask(user, { title: "First" });
       const summary = await trigger(user, { date: D, reflectionReasons: ["smooth"] });
       t.clock.advance(5 * MINUTE);
@@ -311,12 +311,12 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, first.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
 
-    it("closes a closed day again over the unfinished tasks added since, once each, adding them to its summary", async () => {
+    it("rolls over a rolled-over day again over the unfinished tasks added since, once each, adding them to its summary", async () => {
       const first = await createTask(user, { title: "First", estimatedDuration: 20 });
       const done = await createTask(user, { title: "Done" });
       await setStatus(user, done.id, "done");
       const summary = await trigger(user, { date: D, reflectionReasons: ["smooth"] });
-      const late = await createTask(user, { title: "Added after closing", estimatedDuration: 45 });
+      const late = await createTask(user, { title: "Added after the rollover", estimatedDuration: 45 });
       t.clock.advance(5 * MINUTE);
 
       const again = await trigger(user, { date: D, reflectionReasons: ["harder"] });
@@ -337,14 +337,14 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, late.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
       expect((await dayTasks(user, D)).map((task) => task.title)).toEqual(["Done"]);
 
-      // A task done at the close and reopened since is unfinished on a closed day too.
+      // A task done at the rollover and reopened since is unfinished on a rolled-over day too.
       await setStatus(user, done.id, "todo");
       expect((await trigger(user, { date: D })).taskIds.rollover).toEqual([first.id, late.id, done.id]);
       expect(await findTask(user, done.id)).toMatchObject({ date: NEXT, status: "todo", rolloverCount: 1 });
     });
 
-    it("takes a late change from a device that was offline as any write: it lands where the task is now, and a late add is closed again (decision 043)", async () => {
-      const moved = await createTask(user, { title: "Moved by the close" });
+    it("takes a late change from a device that was offline as any write: it lands where the task is now, and a late add is rolled over again (decision 043)", async () => {
+      const moved = await createTask(user, { title: "Moved by the rollover" });
       const summary = await trigger(user, { date: D });
       const offline = (key: string, method: "POST" | "PATCH", url: string, payload: Record<string, unknown>) =>
         t.app.inject({ method, url, headers: { ...writing(user), "idempotency-key": `"${key}"` }, payload });
@@ -362,7 +362,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, id)).toMatchObject({ date: NEXT, rolloverCount: 1, rolledOverFromDate: D });
     });
 
-    it("leaves a task its close kept for review where it is when the day is closed again", async () => {
+    it("leaves a task its rollover kept for review where it is when the day is rolled over again", async () => {
       await saveSettings(user, { rolloverTodoTasks: false });
       const kept = await createTask(user, { title: "Kept" });
       const summary = await trigger(user, { date: D });
@@ -375,7 +375,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, kept.id)).toMatchObject({ date: D, rolloverCount: 0 });
     });
 
-    it("previews only what closing a closed day again would do", async () => {
+    it("previews only what rolling over a rolled-over day again would do", async () => {
       await saveSettings(user, { stallInProgressTasks: false, rolloverTodoTasks: false });
       await createTask(user, { title: "Kept for review" });
       await trigger(user, { date: D });
@@ -385,7 +385,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(actionsOf(await preview(user, { date: D }))).toEqual({ Late: "rollover" });
     });
 
-    it("carries tasks closed again on a past day on through the following closed days, up to today", async () => {
+    it("carries tasks rolled over again on a past day on through the following rolled-over days, up to today", async () => {
       const [before, yesterday] = ["2026-05-02", "2026-05-03"];
       await createTask(user, { title: "Early", date: before });
       await trigger(user, { date: before });
@@ -394,7 +394,7 @@ describeEachDatabase("rollover API", (dialect) => {
 
       const again = await trigger(user, { date: before });
       expect(again.taskIds.rollover).toContain(late.id);
-      // The 3rd was closed and is over: closing the 2nd again closed it again too, so Late is on today.
+      // The 3rd was rolled over and is past: rolling over the 2nd again rolled it over again too, so Late is on today.
       expect(await findTask(user, late.id)).toMatchObject({
         date: D,
         rolloverCount: 2,
@@ -402,11 +402,11 @@ describeEachDatabase("rollover API", (dialect) => {
         firstPlannedDate: before,
       });
       expect((await get<RolloverSummary>(user, `/api/rollover/summary/${yesterday}`)).taskIds.rollover).toContain(late.id);
-      // Today is not closed by it.
+      // Today is not rolled over by it.
       expect((await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) })).statusCode).toBe(404);
     });
 
-    it("closes a closed day again the same way holding the user's lock", async () => {
+    it("rolls over a rolled-over day again the same way holding the user's lock", async () => {
       const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
       await createTask(user, { title: "First" });
       const summary = await locked.rollOverDay(user.userId, { date: D });
@@ -417,7 +417,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await locked.rollOverDay(user.userId, { date: D })).toEqual(again);
     });
 
-    it("lets one of many simultaneous closes again move each task added since once", async () => {
+    it("lets one of many simultaneous rollovers again move each task added since once", async () => {
       await createTask(user, { title: "First" });
       await trigger(user, { date: D });
       const added = await Promise.all([1, 2, 3].map((n) => createTask(user, { title: `Added ${n}` })));
@@ -427,7 +427,7 @@ describeEachDatabase("rollover API", (dialect) => {
       for (const task of added) expect(await findTask(user, task.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
 
-    it("refuses to close a day after the user's today in their zone, and moves nothing; preview still computes", async () => {
+    it("refuses to roll over a day after the user's today in their zone, and moves nothing; preview still computes", async () => {
       const tomorrow = await createTask(user, { title: "Tomorrow", date: NEXT });
       const response = await send(user, "POST", "/api/rollover/trigger", { date: NEXT });
       expect(response.statusCode, response.body).toBe(400);
@@ -452,7 +452,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await dayTasks(user, "2026-05-06")).toEqual([]);
     });
 
-    it("closes the user's today when no date is sent, with no body or an empty one", async () => {
+    it("rolls over the user's today when no date is sent, with no body or an empty one", async () => {
       const islander = await signInTestUser(t.app, { timeZone: "Pacific/Kiritimati" });
       const task = await createTask(islander, { title: "Kiritimati", date: NEXT });
       const summary = await trigger(islander, undefined);
@@ -461,7 +461,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect((await trigger(islander, {})).id).toBe(summary.id);
     });
 
-    it("refuses unknown or repeated reflection reasons, naming the field, and closes nothing", async () => {
+    it("refuses unknown or repeated reflection reasons, naming the field, and rolls over nothing", async () => {
       await createTask(user, { title: "Stays" });
       expectValidationError(await send(user, "POST", "/api/rollover/trigger", { reflectionReasons: ["lazy"] }), "reflectionReasons");
       expectValidationError(
@@ -505,7 +505,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(goal?.completedTasksCount).toBe(1);
     });
 
-    it("closes an empty day with a summary of zeros", async () => {
+    it("rolls over an empty day with a summary of zeros", async () => {
       expect(await trigger(user, { date: D })).toMatchObject({
         rolledOverCount: 0,
         stalledCount: 0,
@@ -519,7 +519,7 @@ describeEachDatabase("rollover API", (dialect) => {
     });
   });
 
-  describe("close against other writes (decision 029)", () => {
+  describe("rollover against other writes (decision 029)", () => {
     const dataVersionOf = async (owner: SignedInUser) =>
       Number(
         (await t.app.db.kysely.selectFrom("users").select("dataVersion").where("id", "=", owner.userId).executeTakeFirstOrThrow())
@@ -533,17 +533,17 @@ describeEachDatabase("rollover API", (dialect) => {
         .where("date", "=", D)
         .executeTakeFirst();
 
-    it("stores nothing when the user's data was written between the close's read and its write", async () => {
+    it("stores nothing when the user's data was written between the rollover's read and its write", async () => {
       const repository = rolloverRepository(t.app.db.kysely);
       const todo = await createTask(user, { title: "Todo" });
       const read = await repository.findDayToRollOver(user.userId, D);
       expect(read).toMatchObject({ summary: undefined, tasks: [expect.objectContaining({ id: todo.id, status: "todo" })] });
-      // Meanwhile the task is finished, in another request: the close planned from the read is stale.
+      // Meanwhile the task is finished, in another request: the rollover planned from the read is stale.
       await setStatus(user, todo.id, "done");
       const at = t.clock.now.toISOString();
       const stale = {
         summary: {
-          id: "stale-close",
+          id: "stale-rollover",
           date: D,
           rolledOverCount: 1,
           stalledCount: 0,
@@ -565,20 +565,20 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await summaryOf(user)).toBeUndefined();
       expect(await findTask(user, todo.id)).toMatchObject({ date: D, status: "done", rolloverCount: 0 });
       expect(await dataVersionOf(user)).toBe(versionBefore);
-      // The same close read again is current, and is stored.
+      // The same rollover read again is current, and is stored.
       const current = await repository.findDayToRollOver(user.userId, D);
       expect(await repository.storeRollover(user.userId, current!.dataVersion, stale)).toBe(true);
       expect(await dataVersionOf(user)).toBe(versionBefore + 1);
     });
 
-    it("answers the stored summary, moving nothing, when the close that read first stores second", async () => {
+    it("answers the stored summary, moving nothing, when the rollover that read first stores second", async () => {
       const repository = rolloverRepository(t.app.db.kysely);
       const todo = await createTask(user, { title: "Todo" });
       const read = await repository.findDayToRollOver(user.userId, D);
       const summary = await trigger(user, { date: D });
       const at = t.clock.now.toISOString();
       const late = {
-        summary: { ...summary, id: "late-close" },
+        summary: { ...summary, id: "late-rollover" },
         isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
@@ -587,7 +587,7 @@ describeEachDatabase("rollover API", (dialect) => {
       expect(await findTask(user, todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
 
-    it("closes the day the same way holding the user's lock (after optimistic attempts lost)", async () => {
+    it("rolls over the day the same way holding the user's lock (after optimistic attempts lost)", async () => {
       const locked = rolloverService({ kysely: t.app.db.kysely, now: () => t.clock.now, optimisticAttempts: 0 });
       const seeded = await seedDay(user);
       const summary = await locked.rollOverDay(user.userId, { date: D, reflectionReasons: ["smooth"] });
@@ -620,7 +620,7 @@ describeEachDatabase("rollover API", (dialect) => {
   });
 
   describe("summary", () => {
-    it("is a 404 before the day is closed and the stored summary after, with its reflection", async () => {
+    it("is a 404 before the day is rolled over and the stored summary after, with its reflection", async () => {
       const missing = await t.app.inject({ url: `/api/rollover/summary/${D}`, headers: reading(user) });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: "No rollover summary found for this date", code: "not_found" });

@@ -130,7 +130,7 @@ describe("WrapUpDialog", () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
-  it("refreshes the task lists, the day stats and the rollover summaries after closing the day", async () => {
+  it("refreshes the task lists, the day stats and the rollover summaries after the rollover", async () => {
     server({ "POST /api/rollover/trigger": () => jsonResponse(summaryFor()) });
     const { client, dialog, onOpenChange } = renderDialog(dayOfFive());
     client.setQueryData(taskQueryKeys.day(date), []);
@@ -185,7 +185,7 @@ describe("WrapUpDialog", () => {
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("keeps the dialog open with the server's message when closing the day fails, and logs it", async () => {
+  it("keeps the dialog open with the server's message when the rollover fails, and logs it", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     server({ "POST /api/rollover/trigger": () => errorResponse(409, "The day is still being closed") });
     const { dialog, onOpenChange } = renderDialog(dayOfFive());
@@ -221,9 +221,9 @@ describe("WrapUpDialog", () => {
     expect(sent).toEqual([{ url: "/api/rollover/trigger", body: { date, reflectionReasons: [] } }]);
   });
 
-  it("says when the day was completed already, in the user's zone, with the figures and reasons it was closed with", async () => {
+  it("says when the day was completed already, in the user's zone, with the figures and reasons it was rolled over with", async () => {
     server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor({ reflectionReasons: ["energy"] })) });
-    // What is left on the day once it was closed: its one done task (the others moved on).
+    // What is left on the day once it was rolled over: its one done task (the others moved on).
     const { dialog } = renderDialog([makeTask({ status: "done", completedAt: "2026-11-23T10:00:00.000Z", estimatedDuration: 30 })]);
     expect(await within(dialog).findByText(/This day was completed at 11:30 PM/)).toHaveTextContent(
       "This day was completed at 11:30 PM; completing it again changes nothing.",
@@ -245,14 +245,14 @@ describe("WrapUpDialog", () => {
     expect(within(dialog).queryByText(/today's summary/i)).not.toBeInTheDocument();
   });
 
-  it("on a closed day, offers to move on only the unfinished tasks added since, and says what this close did", async () => {
+  it("on a rolled-over day, offers to move on only the unfinished tasks added since, and says what this rollover did", async () => {
     const kept = makeTask({ title: "Kept for review" });
     const added = makeTask({ title: "Added since" });
-    const closed = summaryFor({ rolledOverCount: 2, taskIds: { rollover: ["a", "b"], stall: [], defer: [], review: [kept.id] } });
+    const rolledOver = summaryFor({ rolledOverCount: 2, taskIds: { rollover: ["a", "b"], stall: [], defer: [], review: [kept.id] } });
     const { sent } = server({
-      "GET /api/rollover/summary/2026-11-23": () => jsonResponse(closed),
+      "GET /api/rollover/summary/2026-11-23": () => jsonResponse(rolledOver),
       "POST /api/rollover/trigger": () =>
-        jsonResponse({ ...closed, rolledOverCount: 3, taskIds: { ...closed.taskIds, rollover: ["a", "b", added.id] } }),
+        jsonResponse({ ...rolledOver, rolledOverCount: 3, taskIds: { ...rolledOver.taskIds, rollover: ["a", "b", added.id] } }),
     });
     const { dialog, onOpenChange } = renderDialog([kept, added], "2026-11-25");
     expect(await within(dialog).findByText(/This day was completed at/)).toHaveTextContent(
@@ -270,7 +270,7 @@ describe("WrapUpDialog", () => {
     expect(await screen.findByText("1 rolled over.")).toBeInTheDocument();
   });
 
-  it("offline, queues the close and says it waits, without a summary it does not have yet", async () => {
+  it("offline, queues the rollover and says it waits, without a summary it does not have yet", async () => {
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const { sent } = server({ "POST /api/rollover/trigger": () => new Promise<Response>(() => undefined) });
     const { client, dialog, onOpenChange } = renderDialog(dayOfFive());
@@ -283,7 +283,7 @@ describe("WrapUpDialog", () => {
     expect(client.getQueryData(rolloverQueryKeys.summary(date))).toBeUndefined();
   });
 
-  it("closes without closing the day on 'Skip for now'", async () => {
+  it("closes without rolling over the day on 'Skip for now'", async () => {
     const { sent } = server();
     const { dialog, onOpenChange } = renderDialog(dayOfFive());
     expect(within(dialog).queryByText(/This day was completed/)).not.toBeInTheDocument();
