@@ -92,8 +92,8 @@ test.describe("the Today board on a 375 px phone", () => {
       page.getByRole("button", { name: "Add Task" }),
       page.getByRole("button", { name: "End Day (4)" }),
     ]);
-    const endDay = (await page.getByRole("button", { name: "End Day (4)" }).boundingBox())!;
-    expect(endDay.x + endDay.width).toBeLessThanOrEqual(375);
+    const wrapUpBox = (await page.getByRole("button", { name: "End Day (4)" }).boundingBox())!;
+    expect(wrapUpBox.x + wrapUpBox.width).toBeLessThanOrEqual(375);
 
     // The quick add's example fits its field.
     const quickAdd = page.getByRole("textbox", { name: "Quick add a task" });
