@@ -19,6 +19,7 @@ import {
 import { measureIdempotencyCost } from "./idempotency-cost.ts";
 import { measureLiveEvents } from "./live-events.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
+import { measureOutboxFlush } from "./outbox-flush.ts";
 import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
@@ -551,6 +552,22 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** 100 changes made offline, flushed by the outbox when the network returns (bench/outbox-flush.ts). */
+async function outboxChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
+  const name = "outbox flush in Chromium";
+  if (!hasWebApp || env.BENCH_SKIP_BOARD === "1")
+    return [{ name, measured: "skipped with the board", limit: "see outbox-flush.ts", verdict: "SKIP" }];
+  try {
+    const check = await measureOutboxFlush();
+    console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.value} (budget ${check.budget})`);
+    return [{ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }];
+  } catch (error) {
+    return [
+      { name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit: "see outbox-flush.ts", verdict: "FAIL" },
+    ];
+  }
+}
+
 /** Lighthouse on every page, mobile and desktop (bench/lighthouse.ts). */
 async function lighthouseChecks(hasWebApp: boolean): Promise<{ checks: BudgetCheck[]; result?: LighthouseResult }> {
   const name = "Lighthouse first paint";
@@ -718,6 +735,7 @@ async function main(): Promise<void> {
   checks.push(...scenarioChecks(rows));
   checks.push(...streamedChecks, ...liveChecks);
   checks.push(...(await boardChecks(bundle.available)));
+  checks.push(...(await outboxChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
   if (!onlyScenarios || /export|import|transfer/.test(onlyScenarios)) {
