@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         },
         onError: (error) => app.log.error({ err: error }, "weekly summary tick failed"),
       });
-      // Calendar reads wait on other servers: ticks of their own, so that no calendar holds up closing a day.
+      // Calendar reads wait on other servers: ticks of their own, so that no calendar holds up a day's rollover.
       calendarScheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
         run: () => app.calendarRefresh.refreshDueCalendars(),

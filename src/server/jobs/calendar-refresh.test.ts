@@ -4,11 +4,11 @@ import { type IcsTestServer, startIcsTestServer } from "../test/ics-test-server.
 import { signInTestUser } from "../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../test/test-app.ts";
 
-// 22:00 in London on 2026-06-15: the day closes at 23:30 there (22:30 UTC).
+// 22:00 in London on 2026-06-15: the day rolls over at 23:30 there (22:30 UTC).
 const NOW = new Date("2026-06-15T21:00:00.000Z");
 const DUE = new Date("2026-06-15T22:31:00.000Z");
 
-// Long enough that a tick which waited on the trickling reads could not close the day before they fail.
+// Long enough that a tick which waited on the trickling reads could not roll over the day before they fail.
 const TRICKLE_TIMEOUT_MS = 20_000;
 
 let ics: IcsTestServer;
@@ -64,16 +64,16 @@ describeEachDatabase("calendar reads in the scheduler", (dialect) => {
       .execute();
     await until(() => ics.requests.includes("/trickle.ics"), 5000);
 
-    const closer = await signInTestUser(t.app);
+    const dueUser = await signInTestUser(t.app);
     const preferences = await t.app.inject({
       method: "PATCH",
       url: "/api/user/preferences",
-      headers: closer.mutatingHeaders,
+      headers: dueUser.mutatingHeaders,
       payload: { timeZone: "Europe/London" },
     });
     expect(preferences.statusCode, preferences.body).toBe(200);
     const slot = () =>
-      t.db.kysely.selectFrom("users").select(["autoRolloverDay"]).where("id", "=", closer.userId).executeTakeFirstOrThrow();
+      t.db.kysely.selectFrom("users").select(["autoRolloverDay"]).where("id", "=", dueUser.userId).executeTakeFirstOrThrow();
     expect(await slot()).toEqual({ autoRolloverDay: "2026-06-15" });
 
     t.clock.now = DUE;

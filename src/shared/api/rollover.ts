@@ -71,7 +71,7 @@ export const rolloverPreviewTaskSchema = z.object({
 
 export const rolloverPreviewResponseSchema = z.object({
   date: z.string(),
-  /** Of a closed day, only those a new close would handle. */
+  /** Of a rolled-over day, only those a new rollover would handle. */
   totalTasks: z.number().int().nonnegative(),
   tasks: z.array(rolloverPreviewTaskSchema),
 });
@@ -88,7 +88,7 @@ export const rolloverSummarySchema = z.object({
     rollover: z.array(z.string()),
     stall: z.array(z.string()),
     defer: z.array(z.string()),
-    /** Occurrences whose series occurs on the next day (absent from closes without any). */
+    /** Occurrences whose series occurs on the next day (absent from rollovers without any). */
     skip: z.array(z.string()).optional(),
     review: z.array(z.string()),
   }),
