@@ -6,15 +6,12 @@
 //
 // Starts the built server on a fresh SQLite DATA_DIR, signs in through the built-in local
 // provider in Chromium, creates the tasks through the API, then measures in the page.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, type CDPSession, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
-import { startServer, waitUntilServing } from "./lib/processes.ts";
+import { startBuiltApp } from "./lib/processes.ts";
 
 export const BOARD_BUDGETS = {
   /** Script time to show a day of 200 tasks (fetch handling, parsing and the React render). */
@@ -168,24 +165,10 @@ async function measureDrop(page: Page, title: string) {
 /** Runs the whole measurement; `port` 3450 by default. */
 export async function measureBoardRender(options: { port?: number } = {}): Promise<BoardRenderResult> {
   const port = options.port ?? 3450;
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-board-"));
-  const server = startServer(
-    "board",
-    [path.join("dist", "server", "main.js")],
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: "bench-board-render-secret-0123456789-abcdefghijklmnop",
-    },
-    port,
-  );
+  const app = await startBuiltApp("board", port);
+  const { baseURL } = app;
   let browser: Browser | undefined;
   try {
-    await waitUntilServing(server, "/healthz", performance.now());
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
     const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE, locale: "en-US", viewport: { width: 1280, height: 800 } });
     // tsx names functions with an `__name` helper, which the functions sent to page.evaluate bring along.
@@ -264,8 +247,7 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
     };
   } finally {
     await browser?.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

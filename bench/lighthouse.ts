@@ -13,8 +13,7 @@
 // is downloaded. Playwright signs in over the same DevTools port, so Lighthouse runs with the real
 // session cookie (storage reset off; the HTTP cache, the service worker and its caches cleared
 // before every run instead, so each run is a first visit).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type APIRequestContext, chromium } from "@playwright/test";
@@ -24,7 +23,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { todayInZone } from "../src/shared/rules/dates.ts";
-import { findFreePort, startServer, waitUntilServing } from "./lib/processes.ts";
+import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const LIGHTHOUSE_BUDGETS = {
   mobileScore: 0.95,
@@ -192,25 +191,11 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
   );
   const formFactors = selected<FormFactor>(process.env.LIGHTHOUSE_FORM_FACTORS, ["mobile", "desktop"]);
   const port = await findFreePort();
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-lighthouse-"));
-  const server = startServer(
-    "lighthouse",
-    [path.join("dist", "server", "main.js")],
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: "bench-lighthouse-secret-0123456789-abcdefghijklmnop",
-    },
-    port,
-  );
+  const app = await startBuiltApp("lighthouse", port);
+  const { baseURL } = app;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: LighthouseRow[] = [];
   try {
-    await waitUntilServing(server, "/healthz", performance.now());
     chrome = await chromeLauncher.launch({
       chromePath: playwrightConfig.use?.launchOptions?.executablePath ?? "/usr/bin/chromium",
       chromeFlags: CHROME_FLAGS,
@@ -303,8 +288,7 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
     await browser.close().catch(() => undefined);
   } finally {
     await chrome?.kill();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   return { runsPerPage, rows };
 }

@@ -1,9 +1,11 @@
 // Child processes for the servers under test: the load generator runs in this process, each server in
 // its own, so they never share an event loop. Every child is tracked and stopped on exit.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 const PORT_RANGE = { first: 3400, last: 3499 };
 const children = new Set<ChildProcess>();
@@ -150,4 +152,34 @@ export function killAllChildren(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
   children.clear();
+}
+
+/** The built app on a fresh SQLite data folder, serving at `baseURL` (the browser budgets); stop() removes the folder. */
+export async function startBuiltApp(label: string, port: number): Promise<{ baseURL: string; stop(): Promise<void> }> {
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
+  const server = startServer(
+    label,
+    [path.join("dist", "server", "main.js")],
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: `bench-${label}-secret-0123456789-abcdefghijklmnopqrstuvwxyz`,
+    },
+    port,
+  );
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilServing(server, "/healthz", performance.now());
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
 }
