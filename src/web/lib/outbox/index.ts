@@ -1,98 +1,74 @@
+// The outbox's face to the features (decision 043). Its code and IndexedDB's wrapper load with the first write,
+// or once the banner asks for the count, not with the first paint (decision 013).
 import { useSyncExternalStore } from "react";
-import { CLIENT_ID_HEADER, CLIENT_SEQ_HEADER } from "../../../shared/api/live-events.ts";
-import { apiFetch, nextClientSeq } from "../api-client.ts";
-import { clientId, randomUuid } from "../client-id.ts";
-import { getStorageUser, subscribeStorageUser } from "../user-storage.ts";
-import { OUTBOX_CHANNEL, Outbox, type OutboxLocks, OutboxStorageError } from "./outbox.ts";
-import { OutboxStore } from "./store.ts";
+import type * as BrowserOutboxModule from "./browser-outbox.ts";
 import type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
 
 export type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
-export { OutboxDiscardedError, OutboxStorageError } from "./outbox.ts";
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+type BrowserOutbox = typeof BrowserOutboxModule;
 
-/** The key is an sf-string (decision 042), hence the quotes. */
-export async function sendEntry(entry: Pick<OutboxEntry, "method" | "path" | "json" | "key" | "clientId" | "seq">): Promise<unknown> {
-  const response = await apiFetch(entry.path, {
-    method: entry.method,
-    ...(entry.json === undefined ? {} : { json: entry.json }),
-    headers: {
-      [IDEMPOTENCY_KEY_HEADER]: `"${entry.key}"`,
-      [CLIENT_ID_HEADER]: entry.clientId,
-      [CLIENT_SEQ_HEADER]: String(entry.seq),
+let loaded: BrowserOutbox | undefined;
+let loading: Promise<BrowserOutbox> | undefined;
+const waitingForLoad = new Set<() => void>();
+
+function outbox(): Promise<BrowserOutbox> {
+  loading ??= import("./browser-outbox.ts").then(
+    (module) => {
+      loaded = module;
+      for (const listener of waitingForLoad) listener();
+      return module;
     },
-  });
-  const text = await response.text().catch(() => "");
-  try {
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-let outbox: Outbox | undefined;
-
-// Null without IndexedDB (a locked-down browser, a test): writes go at once.
-function browserOutbox(): Outbox | null {
-  if (outbox) return outbox;
-  if (typeof indexedDB === "undefined") return null;
-  const locks = (navigator as Navigator & { locks?: OutboxLocks }).locks;
-  outbox = new Outbox({
-    store: new OutboxStore(),
-    clientId,
-    currentUser: getStorageUser,
-    send: sendEntry,
-    newKey: randomUuid,
-    ...(locks ? { locks } : {}),
-    ...(typeof BroadcastChannel === "undefined" ? {} : { channel: new BroadcastChannel(OUTBOX_CHANNEL) }),
-    isOnline: () => navigator.onLine,
-  });
-  subscribeStorageUser(() => outbox?.userChanged());
-  outbox.start();
-  return outbox;
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /** Resolves with the server's answer once it is acknowledged; rejects with an ApiError when refused. */
 export async function sendWrite<T>(write: OutboxWrite): Promise<T> {
-  const box = browserOutbox();
-  const userId = getStorageUser();
-  if (box && userId !== null) {
-    try {
-      return (await box.write(write, userId)) as T;
-    } catch (error) {
-      // IndexedDB refused to store it (private mode, a full disk): online it can still go at once.
-      if (!(error instanceof OutboxStorageError)) throw error;
-      console.warn(error.message, error.cause);
-    }
-  }
-  return (await sendEntry({ ...write, key: randomUuid(), clientId, seq: nextClientSeq() })) as T;
+  return (await outbox()).sendWrite<T>(write);
 }
 
 /** The signed-in user's writes not yet acknowledged, oldest first: a page loaded offline applies them. */
-export async function pendingWrites(userId: string | null = getStorageUser()): Promise<OutboxEntry[]> {
-  const box = browserOutbox();
-  return box && userId !== null ? box.pending(userId) : [];
+export async function pendingWrites(userId?: string | null): Promise<OutboxEntry[]> {
+  return (await outbox()).pendingWrites(userId);
 }
 
 export async function retryWrite(key: string): Promise<void> {
-  await browserOutbox()?.retry(key);
+  await (await outbox()).retryWrite(key);
 }
 
 export async function discardWrite(key: string): Promise<void> {
-  await browserOutbox()?.discard(key);
+  await (await outbox()).discardWrite(key);
 }
 
 const NO_OUTBOX_STATE: OutboxState = { waiting: 0, refused: [] };
 
-export function subscribeOutbox(listener: () => void): () => void {
-  return browserOutbox()?.subscribe(listener) ?? (() => undefined);
+function subscribe(listener: () => void): () => void {
+  let unsubscribe: (() => void) | undefined;
+  let isSubscribed = true;
+  const attach = () => {
+    if (!isSubscribed || unsubscribe || !loaded) return;
+    unsubscribe = loaded.subscribeOutbox(listener);
+    listener();
+  };
+  waitingForLoad.add(attach);
+  attach();
+  if (!loaded) void outbox().catch(() => undefined);
+  return () => {
+    isSubscribed = false;
+    waitingForLoad.delete(attach);
+    unsubscribe?.();
+  };
 }
 
-export function getOutboxState(): OutboxState {
-  return browserOutbox()?.getState() ?? NO_OUTBOX_STATE;
+function getState(): OutboxState {
+  return loaded?.getOutboxState() ?? NO_OUTBOX_STATE;
 }
 
 export function useOutboxState(): OutboxState {
-  return useSyncExternalStore(subscribeOutbox, getOutboxState, () => NO_OUTBOX_STATE);
+  return useSyncExternalStore(subscribe, getState, () => NO_OUTBOX_STATE);
 }

@@ -59,9 +59,11 @@ describe("QuickAdd", () => {
 
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(field).toHaveValue(""));
-    expect(created).toEqual([
-      { title: "Write the report", date: "2026-11-25", estimatedDuration: 45, scheduledStartTime: "09:00", goalId: "g-launch" },
-    ]);
+    await waitFor(() =>
+      expect(created).toEqual([
+        { title: "Write the report", date: "2026-11-25", estimatedDuration: 45, scheduledStartTime: "09:00", goalId: "g-launch" },
+      ]),
+    );
   });
 
   it("reads a repeat, previews it in words and starts the series on its first day", async () => {

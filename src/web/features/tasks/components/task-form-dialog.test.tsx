@@ -107,9 +107,15 @@ describe("TaskFormDialog in create mode", () => {
     await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent).toEqual([
-      { method: "POST", url: "/api/tasks", body: { title: "Write the report", status: "todo", estimatedDuration: 30, date: "2026-11-23" } },
-    ]);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: "POST",
+          url: "/api/tasks",
+          body: { title: "Write the report", status: "todo", estimatedDuration: 30, date: "2026-11-23" },
+        },
+      ]),
+    );
     expect(await screen.findByText("Task created successfully")).toBeInTheDocument();
   });
 
