@@ -248,6 +248,7 @@ describe("TaskFormDialog in edit mode", () => {
     expect(durationField()).toHaveValue(null);
     await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(await screen.findByText("Task updated successfully")).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 

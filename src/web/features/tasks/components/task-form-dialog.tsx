@@ -140,8 +140,11 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     setSubmitError(null);
     if (task) {
       const patch = toUpdateTaskPatch(values, task);
-      if (Object.keys(patch).length === 0) onDone();
-      else if (changesSeries(patch, task)) setScopedPatch(patch);
+      // Nothing changed: the task is as the person wants it, so the dialog closes as after a save.
+      if (Object.keys(patch).length === 0) {
+        toast({ title: "Task updated successfully" });
+        onDone();
+      } else if (changesSeries(patch, task)) setScopedPatch(patch);
       else save(patch);
     } else {
       // Closed at once, the card shown at once: offline the create waits in the outbox; a refusal removes it, with a toast.
