@@ -1,8 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 
 afterEach(() => cleanup());
+
+// After the test file's imports, so that it is the module instance the test uses (modules reset below).
+beforeAll(async () => {
+  const outbox = await import("../lib/outbox/index.ts");
+  // A file that mocks the module has no outbox to load.
+  if ("preloadOutbox" in outbox) await outbox.preloadOutbox();
+});
 
 // A worker's files share its page (vitest.config.ts): each file starts with fresh modules, storage,
 // cookies, address, globals and timers.
