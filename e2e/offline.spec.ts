@@ -101,18 +101,25 @@ test("offline on the phone: changes kept through a reload land once each when ba
 
   await context.setOffline(false);
   await expect(page.locator('meta[name="daywise-kept-page"]')).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: /waiting to sync/ })).toHaveCount(0);
   await waitForBoard(page);
 
+  // Sent in order: once the last change (the reorder) is on the server, every one is.
+  const serverTasks = async () => (await (await desktopPage.request.get(`/api/tasks?date=${today}`)).json()) as Task[];
+  const position = (tasks: Task[], title: string) => tasks.find((task) => task.title === title)?.position ?? 0;
+  await expect
+    .poll(async () => {
+      const tasks = await serverTasks();
+      return position(tasks, "Charlie") < position(tasks, "Bravo");
+    })
+    .toBe(true);
+  await expect(page.getByRole("status").filter({ hasText: /waiting to sync/ })).toHaveCount(0);
   // On the server once each, the desktop's estimate kept beside the phone's title.
-  const answer = await desktopPage.request.get(`/api/tasks?date=${today}`);
-  const tasks = (await answer.json()) as Task[];
+  const tasks = await serverTasks();
   const named = (title: string) => tasks.filter((task) => task.title === title);
   expect(named("Buy milk")).toHaveLength(1);
   expect(named("Call mum")).toHaveLength(1);
   expect(named("Water the basil")).toMatchObject([{ id: tomatoes.id, estimatedDuration: 90 }]);
   expect(named("Alpha")).toMatchObject([{ status: "done" }]);
-  expect(named("Charlie")[0]!.position).toBeLessThan(named("Bravo")[0]!.position);
   await expect(card(column(desktopPage, "To Do"), "Buy milk")).toBeVisible();
   await desktop.close();
 });
