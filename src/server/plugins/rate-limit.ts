@@ -14,14 +14,14 @@ const WINDOW_MS = 60 * 1000;
 const SWEEP_EVERY = 500;
 const MEMORY_COUNTERS = 50_000;
 
-const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; resetAt: string; amount: number }) => {
+const incrementCounterQuery = compiledQuery((db, p: { key: string; now: string; resetAt: string }) => {
   const isOver = sql<boolean>`${sql.ref("rateLimits.resetAt")} <= ${p.now}`;
   return db
     .insertInto("rateLimits")
-    .values({ key: p.key, count: p.amount, resetAt: p.resetAt })
+    .values({ key: p.key, count: 1, resetAt: p.resetAt })
     .onConflict((conflict) =>
       conflict.column("key").doUpdateSet({
-        count: sql<number>`case when ${isOver} then ${p.amount} else ${sql.ref("rateLimits.count")} + ${p.amount} end`,
+        count: sql<number>`case when ${isOver} then 1 else ${sql.ref("rateLimits.count")} + 1 end`,
         resetAt: sql<string>`case when ${isOver} then ${p.resetAt} else ${sql.ref("rateLimits.resetAt")} end`,
       }),
     )
@@ -33,13 +33,11 @@ export async function incrementCounter(
   key: string,
   windowMs: number,
   now: Date,
-  amount = 1,
 ): Promise<{ current: number; ttl: number }> {
   const row = await incrementCounterQuery.takeFirst(db, {
     key,
     now: now.toISOString(),
     resetAt: new Date(now.getTime() + windowMs).toISOString(),
-    amount,
   });
   if (!row) throw new Error("rate limit: the counter was not returned");
   return { current: Number(row.count), ttl: Math.max(0, Date.parse(row.resetAt) - now.getTime()) };
@@ -83,7 +81,6 @@ interface Counter {
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit(app: FastifyInstance, options) {
-  if (options.maxPerMinute <= 0) return;
   let increments = 0;
 
   // @fastify/rate-limit builds a store with `new Store(options)`; both count on the app's clock.
@@ -126,6 +123,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
     timeWindow: WINDOW_MS,
     keyGenerator: (request) => `ip:${request.ip}`,
   });
+  // Registered even without the /auth limit: other routes build theirs with app.createRateLimit (the MCP route).
+  if (options.maxPerMinute <= 0) return;
   const limit = app.createRateLimit();
 
   app.addHook("onRequest", async (request, reply) => {
@@ -139,27 +138,3 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
     throw new AppError("too_many_requests", `Too many requests from this address; try again in ${result.ttlInSeconds} seconds`);
   });
 });
-
-/** A fixed window per key for a route's own limit, stored as the plugin's are (database on PostgreSQL, memory on SQLite). */
-export function windowCounter(
-  app: FastifyInstance,
-  store: "database" | "memory",
-  windowMs: number,
-): (key: string, amount?: number) => Promise<{ current: number; ttl: number }> {
-  const counters = new LRUCache<string, Counter>({ max: MEMORY_COUNTERS });
-  let increments = 0;
-  return async (key, amount = 1) => {
-    const now = app.now();
-    if (store === "database") {
-      if (++increments % SWEEP_EVERY === 0) sweepExpired(app.db.kysely, now, app.log);
-      return incrementCounter(app.db.kysely, key, windowMs, now, amount);
-    }
-    let counter = counters.get(key);
-    if (!counter || counter.resetAtMs <= now.getTime()) {
-      counter = { count: 0, resetAtMs: now.getTime() + windowMs };
-      counters.set(key, counter);
-    }
-    counter.count += amount;
-    return { current: counter.count, ttl: counter.resetAtMs - now.getTime() };
-  };
-}

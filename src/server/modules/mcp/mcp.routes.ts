@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../app-error.ts";
 import type { Config } from "../../config.ts";
 import { refuseWithoutToken } from "../../plugins/authenticate.ts";
-import { windowCounter } from "../../plugins/rate-limit.ts";
 
 export const MCP_PATH = "/mcp";
 const WINDOW_MS = 60 * 1000;
@@ -27,7 +26,12 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     const createServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
     return { StreamableHTTPServerTransport, createServer };
   };
-  const count = windowCounter(app, app.db.dialect === "sqlite" ? "memory" : "database", WINDOW_MS);
+  // The store of plugins/rate-limit.ts (the database on PostgreSQL, memory on SQLite), keyed by token.
+  const limit = app.createRateLimit({
+    max: config.mcpRateLimitPerMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => `mcp:${request.bearerToken!.id}`,
+  });
   const routeConfig = { bearerScopeByRoute: true, csrfSessionFrom: "none" as const };
 
   app.addHook("onRequest", async (request, reply) => {
@@ -37,11 +41,16 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
     const token = request.bearerToken!;
     if (config.mcpRateLimitPerMinute > 0) {
-      // Each message of a JSON-RPC batch is a call of its own.
+      // Each message of a JSON-RPC batch is a call of its own, counted one by one (the library's store adds 1 at
+      // a time); the first over the limit refuses the batch, so a batch costs at most the limit plus one.
       const calls = Array.isArray(request.body) ? Math.max(1, request.body.length) : 1;
-      const { current, ttl } = await count(`mcp:${token.id}`, calls);
-      if (current > config.mcpRateLimitPerMinute) {
-        throw new AppError("too_many_requests", "Too many MCP calls with this token; try again shortly", { retryAfterSeconds: ttl / 1000 });
+      for (let call = 0; call < calls; call++) {
+        const result = await limit(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw new AppError("too_many_requests", "Too many MCP calls with this token; try again shortly", {
+            retryAfterSeconds: result.ttl / 1000,
+          });
+        }
       }
     }
     const { StreamableHTTPServerTransport, createServer } = await (loading ??= loadMcp());
