@@ -26,7 +26,6 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     const createServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
     return { StreamableHTTPServerTransport, createServer };
   };
-  // The store of plugins/rate-limit.ts (the database on PostgreSQL, memory on SQLite), keyed by token.
   const limit = app.createRateLimit({
     max: config.mcpRateLimitPerMinute,
     timeWindow: WINDOW_MS,
@@ -41,8 +40,7 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
     const token = request.bearerToken!;
     if (config.mcpRateLimitPerMinute > 0) {
-      // Each message of a JSON-RPC batch is a call of its own, counted one by one (the library's store adds 1 at
-      // a time); the first over the limit refuses the batch, so a batch costs at most the limit plus one.
+      // Each message of a JSON-RPC batch is a call, counted one by one: the first over the limit refuses the batch.
       const calls = Array.isArray(request.body) ? Math.max(1, request.body.length) : 1;
       for (let call = 0; call < calls; call++) {
         const result = await limit(request);
