@@ -3,6 +3,7 @@
 import type { CreateTaskInput } from "../api/tasks.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
 import { addDays, isCalendarDate } from "./dates.ts";
+import { readRecurrence } from "./recurrence-words.ts";
 
 export interface QuickAddGoal {
   id: string;
@@ -278,11 +279,11 @@ const readRepeat: Reader<string> = (words, at) => {
 
 /** The first day on or after `from` that a quick-add rule occurs on (its weekdays, its day of the month). */
 export function firstRepeatDay(rule: string, from: string): string {
-  const byDay = /BYDAY=([A-Z,]+)/.exec(rule)?.[1]?.split(",");
-  const monthDay = Number(/BYMONTHDAY=(\d+)/.exec(rule)?.[1] ?? 0);
+  const { byDay, byMonthDay } = readRecurrence(rule);
+  const monthDay = byMonthDay[0] ?? 0;
   for (let offset = 0; offset < 366; offset += 1) {
     const day = addDays(from, offset);
-    if (byDay && !byDay.includes(RRULE_WEEKDAYS[weekdayOf(day)]!)) continue;
+    if (byDay.length > 0 && !byDay.includes(RRULE_WEEKDAYS[weekdayOf(day)]!)) continue;
     if (monthDay > 0 && Number(day.slice(8, 10)) !== monthDay) continue;
     return day;
   }

@@ -3,8 +3,9 @@ import * as rruleModule from "rrule";
 import { afterEach, describe, expect, it } from "vitest";
 import { addDays, todayInZone } from "./dates.ts";
 import { describeRecurrence, nextOccurrence, occurrencesBetween, occursOn, validateRecurrence } from "./recurrence.ts";
+import { readRecurrence } from "./recurrence-words.ts";
 
-const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+const { Frequency, RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
 
 const ZONES = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Pacific/Chatham"];
 const processZone = process.env.TZ;
@@ -262,5 +263,30 @@ describe("describeRecurrence", () => {
     ["FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "Custom repeat"],
   ])("%s reads %s", (rule, words) => {
     expect(describeRecurrence(rule)).toBe(words);
+  });
+});
+
+describe("readRecurrence", () => {
+  const asList = (value: unknown) => (value == null ? [] : Array.isArray(value) ? value : [value]);
+  const asNumber = (value: unknown) => (typeof value === "number" ? value : Number.NaN);
+  it.each([
+    "FREQ=DAILY",
+    "RRULE:FREQ=DAILY;INTERVAL=2",
+    "FREQ=weekly;BYDAY=MO,TH",
+    "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;COUNT=10",
+    "FREQ=MONTHLY;BYMONTHDAY=1,-1;UNTIL=20270601",
+    "FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20261231T000000Z",
+    "FREQ=MONTHLY;BYDAY=2TU",
+    "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO",
+    "FREQ=DAILY;INTERVAL=2x;COUNT=+3",
+  ])("reads %s as rrule's parseString does", (rule) => {
+    const parts = readRecurrence(rule);
+    const options = RRule.parseString(rule);
+    expect(parts.freq && Frequency[parts.freq as keyof typeof Frequency]).toBe(options.freq);
+    expect(parts.interval).toEqual(options.interval === undefined ? 1 : asNumber(options.interval));
+    expect(parts.byDay.map((day) => (/^\d/.test(day) ? `+${day}` : day))).toEqual(asList(options.byweekday).map(String));
+    expect(parts.byMonthDay).toEqual(asList(options.bymonthday));
+    expect(parts.count).toEqual(options.count === undefined ? undefined : asNumber(options.count));
+    expect(parts.until).toBe(options.until?.toISOString().slice(0, 10));
   });
 });

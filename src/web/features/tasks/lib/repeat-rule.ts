@@ -1,24 +1,8 @@
 // The task dialog's Repeat choices and custom editor, to and from an RRULE (without "RRULE:").
-import { WEEKDAY_NAMES, WORK_WEEK } from "../../../../shared/rules/recurrence-words.ts";
+import { ordinal, readRecurrence, WEEKDAY_NAMES, WORK_WEEK } from "../../../../shared/rules/recurrence-words.ts";
 
 export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
-
-/** The rule's parts by name ("FREQ" -> "WEEKLY"). */
-function recurrenceParts(rule: string): Map<string, string> {
-  const parts = new Map<string, string>();
-  for (const part of rule.replace(/^RRULE:/i, "").split(";")) {
-    const [key, value] = part.split("=");
-    if (key && value) parts.set(key.trim().toUpperCase(), value.trim().toUpperCase());
-  }
-  return parts;
-}
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
-}
 
 export type RepeatChoice = "none" | "daily" | "weekdays" | "weekly" | "monthly" | "custom";
 export type RepeatFrequency = "DAILY" | "WEEKLY" | "MONTHLY";
@@ -71,8 +55,8 @@ export function repeatOptions(date: string | null): { value: RepeatChoice; label
 }
 
 function sameRule(a: string, b: string): boolean {
-  const left = recurrenceParts(a);
-  const right = recurrenceParts(b);
+  const left = readRecurrence(a).byName;
+  const right = readRecurrence(b).byName;
   return left.size === right.size && [...left].every(([key, value]) => right.get(key) === value);
 }
 
@@ -87,23 +71,15 @@ export function repeatChoiceOf(rule: string | null, date: string | null): Repeat
   return "custom";
 }
 
-function untilDate(value: string): string | null {
-  const match = /^(\d{4})(\d{2})(\d{2})/.exec(value);
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
-}
-
 /** The custom editor's fields for a rule (a preset's too, so that Custom starts from it). */
 export function readCustomRepeat(rule: string | null, date: string | null): CustomRepeat {
-  const parts = recurrenceParts(rule ?? "");
-  const freq = parts.get("FREQ");
+  const { freq, interval: written, byDay, count, until } = readRecurrence(rule ?? "");
   const frequency: RepeatFrequency = freq === "WEEKLY" || freq === "MONTHLY" ? freq : "DAILY";
-  const interval = Math.min(REPEAT_INTERVAL_MAX, Math.max(1, Number.parseInt(parts.get("INTERVAL") ?? "1", 10) || 1));
-  const listed = (parts.get("BYDAY") ?? "").split(",");
-  let weekdays = WEEKDAY_CODES.filter((code) => listed.includes(code));
+  const interval = written >= 1 ? Math.min(REPEAT_INTERVAL_MAX, written) : 1;
+  let weekdays = WEEKDAY_CODES.filter((code) => byDay.includes(code));
   if (frequency === "WEEKLY" && weekdays.length === 0 && date) weekdays = [weekdayOfDate(date)];
-  const count = Number.parseInt(parts.get("COUNT") ?? "", 10);
-  const until = untilDate(parts.get("UNTIL") ?? "");
-  const end: RepeatEnd = count > 0 ? { kind: "count", count } : until ? { kind: "until", date: until } : { kind: "never" };
+  const end: RepeatEnd =
+    count !== undefined && count > 0 ? { kind: "count", count } : until ? { kind: "until", date: until } : { kind: "never" };
   return { frequency: rule ? frequency : "WEEKLY", interval, weekdays: rule ? weekdays : date ? [weekdayOfDate(date)] : [], end };
 }
 
