@@ -22,6 +22,7 @@ import * as tasksUserIdIndex from "./migrations/0020-tasks-user-id-index.ts";
 import * as stalledIndexCoversDate from "./migrations/0021-stalled-index-covers-date.ts";
 import * as calendarFailures from "./migrations/0022-calendar-failures.ts";
 import * as idempotencyKeys from "./migrations/0023-idempotency-keys.ts";
+import * as unloggedIdempotencyKeys from "./migrations/0024-unlogged-idempotency-keys.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0021-stalled-index-covers-date": stalledIndexCoversDate,
   "0022-calendar-failures": calendarFailures,
   "0023-idempotency-keys": idempotencyKeys,
+  "0024-unlogged-idempotency-keys": unloggedIdempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

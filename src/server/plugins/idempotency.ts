@@ -25,6 +25,8 @@ interface Claim {
   userId: string;
   key: string;
   claim: string;
+  fingerprint: string;
+  at: string;
 }
 
 declare module "fastify" {
@@ -110,6 +112,25 @@ const keepAnswerQuery = compiledQuery((db, p: { userId: string; key: string; cla
     .where("claim", "=", p.claim);
 });
 
+// SQLite: the first write of the key's row is its answer (the claim was held in memory).
+const insertAnswerQuery = compiledQuery(
+  (db, p: { userId: string; key: string; claim: string; fingerprint: string; at: string; status: number; body: string }) => {
+    const answer = {
+      fingerprint: p.fingerprint,
+      claim: p.claim,
+      state: "done" as const,
+      createdAt: p.at,
+      startedAt: p.at,
+      responseStatus: p.status,
+      responseBody: p.body,
+    };
+    return db
+      .insertInto("idempotencyKeys")
+      .values({ userId: p.userId, key: p.key, ...answer })
+      .onConflict((conflict) => conflict.columns(["userId", "key"]).doUpdateSet(answer));
+  },
+);
+
 const releaseQuery = compiledQuery((db, p: { userId: string; key: string; claim: string }) => {
   const remove = db
     .deleteFrom("idempotencyKeys")
@@ -136,50 +157,103 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     return body === "" ? reply.send() : reply.type("application/json; charset=utf-8").send(body);
   }
 
+  const reused = (reply: FastifyReply) =>
+    reply.code(422).send({
+      message: "This Idempotency-Key was already used for another request: send a new key for a new request",
+      code: "idempotency_key_reused",
+    });
+  const stillRunning = () =>
+    new AppError("conflict", "A request with this Idempotency-Key is still running: wait for its answer, then repeat it", {
+      retryAfterSeconds: 1,
+    });
+
+  // SQLite has one writing process: a running key is held here, and its row is written once, with the answer
+  // (one statement in a shared commit instead of two commits; decision 048).
+  const claimsInMemory = app.db.dialect === "sqlite";
+  const runningKeys = new Map<string, string>();
+  const runningId = (claim: { userId: string; key: string }) => `${claim.userId}\n${claim.key}`;
+
+  async function claimInMemory(request: FastifyRequest, reply: FastifyReply, claim: Claim, keptSince: string) {
+    const id = runningId(claim);
+    const running = runningKeys.get(id);
+    if (running !== undefined) {
+      if (running !== claim.fingerprint) return reused(reply);
+      throw stillRunning();
+    }
+    // Held before the read, so a first request that ends meanwhile has committed its row before this read.
+    runningKeys.set(id, claim.fingerprint);
+    let kept;
+    try {
+      kept = await findQuery.takeFirst(db, claim);
+    } catch (error) {
+      runningKeys.delete(id);
+      throw error;
+    }
+    // A row left running was a dead process's: the request runs again.
+    if (kept && kept.createdAt > keptSince && (kept.state === "done" || kept.fingerprint !== claim.fingerprint)) {
+      runningKeys.delete(id);
+      if (kept.fingerprint !== claim.fingerprint) return reused(reply);
+      return replay(reply, kept.responseStatus ?? 200, kept.responseBody ?? "");
+    }
+    request.idempotencyClaim = claim;
+    return undefined;
+  }
+
   async function claimKey(request: FastifyRequest, reply: FastifyReply, userId: string, key: string): Promise<FastifyReply | undefined> {
     const fingerprint = fingerprintOf(request);
     const now = app.now();
     await deleteExpiredKeys(now).catch((error: unknown) => request.log.warn({ err: error }, "could not delete expired Idempotency-Keys"));
     const at = now.toISOString();
+    const keptSince = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
+    if (claimsInMemory) return claimInMemory(request, reply, { userId, key, fingerprint, at, claim: randomUUID() }, keptSince);
     // A row released or expired between the insert and the read is claimed again on the next turn.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claim = randomUUID();
       if (await claimQuery.takeFirst(db, { userId, key, fingerprint, claim, at })) {
-        request.idempotencyClaim = { userId, key, claim };
+        request.idempotencyClaim = { userId, key, claim, fingerprint, at };
         return undefined;
       }
       const kept = await findQuery.takeFirst(db, { userId, key });
       if (!kept) continue;
-      if (kept.createdAt <= new Date(now.getTime() - KEPT_FOR_MS).toISOString()) {
+      if (kept.createdAt <= keptSince) {
         await releaseQuery.execute(db, { userId, key, claim: kept.claim });
         continue;
       }
-      if (kept.fingerprint !== fingerprint) {
-        return reply.code(422).send({
-          message: "This Idempotency-Key was already used for another request: send a new key for a new request",
-          code: "idempotency_key_reused",
-        });
-      }
+      if (kept.fingerprint !== fingerprint) return reused(reply);
       if (kept.state === "done") return replay(reply, kept.responseStatus ?? 200, kept.responseBody ?? "");
       if (kept.startedAt <= new Date(now.getTime() - TAKEOVER_AFTER_MS).toISOString()) {
         if (await takeOverQuery.takeFirst(db, { userId, key, claim, previous: kept.claim, at })) {
-          request.idempotencyClaim = { userId, key, claim };
+          request.idempotencyClaim = { userId, key, claim, fingerprint, at };
           return undefined;
         }
         continue;
       }
       break;
     }
-    throw new AppError("conflict", "A request with this Idempotency-Key is still running: wait for its answer, then repeat it", {
-      retryAfterSeconds: 1,
-    });
+    throw stillRunning();
   }
 
   function release(request: FastifyRequest, claim: Claim): Promise<void> {
+    if (claimsInMemory) {
+      runningKeys.delete(runningId(claim));
+      return Promise.resolve();
+    }
     return releaseQuery.execute(db, claim).then(
       () => undefined,
       (error: unknown) => request.log.warn({ err: error }, "could not release an Idempotency-Key"),
     );
+  }
+
+  async function keepAnswer(claim: Claim, status: number, body: string): Promise<void> {
+    if (!claimsInMemory) {
+      await keepAnswerQuery.execute(db, { ...claim, status, body });
+      return;
+    }
+    try {
+      await app.db.groupCommit((trx) => insertAnswerQuery.execute(trx, { ...claim, status, body }));
+    } finally {
+      runningKeys.delete(runningId(claim));
+    }
   }
 
   // Authenticate, CSRF and the routes' own 401 have run (onRequest); the body is parsed, not yet validated.
@@ -208,8 +282,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       await release(request, claim);
       return payload;
     }
-    await keepAnswerQuery.execute(db, { ...claim, status: reply.statusCode, body }).catch((error: unknown) => {
-      // The row stays running: a repeat gets a 409 until it may be taken over.
+    await keepAnswer(claim, reply.statusCode, body).catch((error: unknown) => {
+      // The row stays running (on SQLite: none is kept): a repeat gets a 409 until it may be taken over (runs again).
       request.log.warn({ err: error }, "could not keep an Idempotency-Key's answer");
     });
     return payload;
