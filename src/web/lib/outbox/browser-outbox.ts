@@ -45,6 +45,7 @@ function browserOutbox(): Outbox | null {
     ...(locks ? { locks } : {}),
     ...(typeof BroadcastChannel === "undefined" ? {} : { channel: new BroadcastChannel(OUTBOX_CHANNEL) }),
     isOnline: () => navigator.onLine,
+    nextSeq: nextClientSeq,
   });
   subscribeStorageUser(() => outbox?.userChanged());
   outbox.start();

@@ -95,6 +95,56 @@ describe("outbox (decision 043)", () => {
     expect(await tab.outbox.pending("user-1")).toEqual([]);
   });
 
+  it("sends a write at once when nothing waits, before it is stored, and the next one only after its answer", async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let failFirst = true;
+    const tab = openTab({
+      database: newDatabase(),
+      answer: async (entry) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await settle();
+        inFlight -= 1;
+        if (entry.path === "/a" && failFirst) {
+          failFirst = false;
+          throw new TypeError("Failed to fetch");
+        }
+        return { done: entry.path };
+      },
+    });
+    tab.outbox.start();
+    await settle();
+    const first = tab.outbox.write(write("/a"), "user-1");
+    // Sent in the same turn as the write, not after IndexedDB's put.
+    expect(tab.sent.map((entry) => entry.path)).toEqual(["/a"]);
+    const second = tab.outbox.write(write("/b"), "user-1");
+    expect(tab.sent).toHaveLength(1);
+    // The quick send failed on the network: the stored entry goes again under its key, before /b.
+    await expect(Promise.all([first, second])).resolves.toEqual([{ done: "/a" }, { done: "/b" }]);
+    expect(tab.sent.map((entry) => entry.path)).toEqual(["/a", "/a", "/b"]);
+    expect(tab.sent[1]!.key).toBe(tab.sent[0]!.key);
+    expect(mostInFlight).toBe(1);
+    await settle();
+    expect(await tab.outbox.pending("user-1")).toEqual([]);
+    expect(tab.outbox.getState().waiting).toBe(0);
+  });
+
+  it("reports a refusal of a write sent at once like any other", async () => {
+    const tab = openTab({
+      database: newDatabase(),
+      answer: () => {
+        throw new ApiError(404, "Not Found", JSON.stringify({ message: "Task not found", code: "not_found" }));
+      },
+    });
+    tab.outbox.start();
+    await settle();
+    await expect(tab.outbox.write(write("/gone"), "user-1")).rejects.toMatchObject({ status: 404 });
+    await settle();
+    expect(tab.sent).toHaveLength(1);
+    expect(tab.outbox.getState().refused.map((entry) => entry.refusal)).toEqual([{ status: 404, message: "Task not found" }]);
+  });
+
   it("sends nothing offline, keeps the entries for a page loaded meanwhile, and sends them on 'online'", async () => {
     let isOnline = false;
     const tab = openTab({ database: newDatabase(), online: () => isOnline });

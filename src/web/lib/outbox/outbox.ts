@@ -1,5 +1,5 @@
 import { ApiError } from "../api-client.ts";
-import type { OutboxStore } from "./store.ts";
+import type { NewEntry, OutboxStore } from "./store.ts";
 import type { OutboxEntry, OutboxState, OutboxWrite } from "./types.ts";
 
 export const OUTBOX_LOCK = "daywise-outbox";
@@ -34,6 +34,8 @@ export interface OutboxOptions {
   now?: () => number;
   events?: EventTarget;
   isOnline?: () => boolean;
+  /** The X-Client-Seq of a write sent before it is stored (its stored seq is not known yet). */
+  nextSeq?: () => number;
 }
 
 interface Settler {
@@ -70,6 +72,8 @@ export class Outbox {
   private wakeIdle: (() => void) | undefined;
   private isStopped = false;
   private isStarted = false;
+  private isIdle = false;
+  private sendingAtOnce: Promise<void> | undefined;
   isSender = false;
 
   constructor(private readonly options: OutboxOptions) {
@@ -103,7 +107,7 @@ export class Outbox {
     const key = this.options.newKey();
     const answer = new Promise<unknown>((resolve, reject) => this.settlers.set(key, { resolve, reject }));
     const { method, path, label } = write;
-    const stored = this.options.store.add({
+    const entry: NewEntry = {
       method,
       path,
       label,
@@ -114,15 +118,46 @@ export class Outbox {
       createdAt: (this.options.now ?? Date.now)(),
       attempts: 0,
       state: "waiting",
-    });
+    };
+    const stored = this.options.store.add(entry);
+    // Nothing else waits to be sent: this one goes at once, beside its storing, so a drop is saved without
+    // waiting for IndexedDB; the sender waits for its answer before sending anything else.
+    const goesAtOnce = this.isSender && this.isIdle && !this.sendingAtOnce && (this.options.isOnline?.() ?? true);
+    if (goesAtOnce) this.sendingAtOnce = this.sendAtOnce({ ...entry, seq: this.options.nextSeq?.() ?? 0 }, stored);
     try {
       await stored;
     } catch (error) {
+      if (goesAtOnce) return answer;
       this.settlers.delete(key);
       throw new OutboxStorageError("The change could not be stored", { cause: error });
     }
     this.told({ type: "stored" });
     return answer;
+  }
+
+  private async sendAtOnce(entry: OutboxEntry, stored: Promise<OutboxEntry>): Promise<void> {
+    const isStored = stored.then(
+      () => true,
+      () => false,
+    );
+    try {
+      let body: unknown;
+      try {
+        body = await this.options.send(entry);
+      } catch (error) {
+        if (!(await isStored)) this.settle(entry.key, (settler) => settler.reject(error));
+        // Stored and transient: it waits in the store like any other, under the same key.
+        else if (!isTransientFailure(error)) await this.refuse(entry, error as ApiError);
+        return;
+      }
+      if (await isStored) await this.options.store.delete(entry.key);
+      this.told({ type: "answered", key: entry.key, body });
+    } catch (error) {
+      console.warn("The outbox could not write its store", error);
+    } finally {
+      this.sendingAtOnce = undefined;
+      this.wake();
+    }
   }
 
   async pending(userId: string): Promise<OutboxEntry[]> {
@@ -229,6 +264,7 @@ export class Outbox {
 
   /** Returns the count of transient failures in a row, for the back-off. */
   private async sendNext(failures: number): Promise<number> {
+    if (this.sendingAtOnce) await this.sendingAtOnce;
     this.hasNews = false;
     const userId = this.options.currentUser();
     const entry = userId === null ? undefined : await this.options.store.oldestWaiting(userId);
@@ -278,8 +314,12 @@ export class Outbox {
 
   private idle(): Promise<void> {
     if (this.hasNews || this.isStopped) return Promise.resolve();
+    this.isIdle = true;
     return new Promise((resolve) => {
-      this.wakeIdle = resolve;
+      this.wakeIdle = () => {
+        this.isIdle = false;
+        resolve();
+      };
     });
   }
 
