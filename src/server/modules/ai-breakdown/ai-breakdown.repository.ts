@@ -20,6 +20,37 @@ const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; break
 
 export function aiBreakdownRepository(db: Kysely<Database>) {
   return {
+    /** A page of whole rows in id order (the export's keyset). */
+    async pageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("aiBreakdowns")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Each breakdown's provider and time: what an import matches a file's records against. */
+    async listKeys(userId: string) {
+      return db.selectFrom("aiBreakdowns").select(["provider", "createdAt"]).where("userId", "=", userId).execute();
+    },
+
+    /** Aggregates cast for PostgreSQL. */
+    async sumSince(userId: string, since: string): Promise<{ shown: number; created: number }> {
+      const row = await db
+        .selectFrom("aiBreakdowns")
+        .select([
+          sql<number>`cast(coalesce(sum(${sql.ref("suggestionsShown")}), 0) as integer)`.as("shown"),
+          sql<number>`cast(coalesce(sum(${sql.ref("suggestionsCreated")}), 0) as integer)`.as("created"),
+        ])
+        .where("userId", "=", userId)
+        .where("createdAt", ">=", since)
+        .executeTakeFirstOrThrow();
+      return { shown: Number(row.shown), created: Number(row.created) };
+    },
+
     /** `suggestionsCreated` only from an import; a new breakdown has created none yet. */
     async insertBreakdown(
       userId: string,

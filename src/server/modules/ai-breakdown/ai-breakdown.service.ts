@@ -83,8 +83,14 @@ export async function insertImportedBreakdowns(
   for (const record of records) await repository.insertBreakdown(userId, record);
 }
 
+/** The user's breakdown records as the export, an import's matching and the analytics read them; needs no AI either. */
+export function aiBreakdownRecords(kysely: Kysely<Database>) {
+  const repository = aiBreakdownRepository(kysely);
+  return { pageForExport: repository.pageForExport, listKeys: repository.listKeys, sumSince: repository.sumSince };
+}
+
 export function aiBreakdownService({ kysely, dialect, now, config }: AiBreakdownServiceDeps) {
-  const goals = goalsService({ kysely, now });
+  const goals = goalsService({ kysely, dialect, now });
   const tasks = tasksService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
   const repository = aiBreakdownRepository(kysely);

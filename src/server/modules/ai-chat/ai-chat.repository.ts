@@ -16,6 +16,36 @@ const insertConversationQuery = compiledQuery((db, p: AiConversationRow) =>
 
 export function aiChatRepository(db: Kysely<Database>) {
   return {
+    /** A page of whole rows in id order (the export's keyset). */
+    async pageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("aiConversations")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Each exchange's provider and time: what an import matches a file's records against. */
+    async listKeys(userId: string) {
+      return db.selectFrom("aiConversations").select(["provider", "createdAt"]).where("userId", "=", userId).execute();
+    },
+
+    /** The (user_id, created_at) index answers it. */
+    async listSince(userId: string, since: string, limit: number): Promise<Omit<AiConversationRow, "userId">[]> {
+      return db
+        .selectFrom("aiConversations")
+        .select(["id", "provider", "inputTokens", "outputTokens", "createdAt"])
+        .where("userId", "=", userId)
+        .where("createdAt", ">=", since)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+    },
+
     async insertConversation(userId: string, record: Omit<AiConversationRow, "userId">): Promise<void> {
       await insertConversationQuery.execute(db, { ...record, userId });
     },

@@ -63,8 +63,14 @@ export async function insertImportedConversations(
   for (const record of records) await repository.insertConversation(userId, record);
 }
 
+/** The user's exchange records as the export, an import's matching and the analytics read them; needs no AI either. */
+export function aiConversationRecords(kysely: Kysely<Database>) {
+  const repository = aiChatRepository(kysely);
+  return { pageForExport: repository.pageForExport, listKeys: repository.listKeys, listSince: repository.listSince };
+}
+
 export function aiChatService({ kysely, dialect, now, config, log, groupCommit = (work) => work(kysely) }: AiChatServiceDeps) {
-  const goals = goalsService({ kysely, now });
+  const goals = goalsService({ kysely, dialect, now });
   const tasks = tasksService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });

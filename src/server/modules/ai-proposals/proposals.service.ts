@@ -91,7 +91,7 @@ function staleChange(): AppError {
 
 export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps) {
   const tasks = tasksService({ kysely, dialect, now });
-  const goals = goalsService({ kysely, now });
+  const goals = goalsService({ kysely, dialect, now });
 
   async function findRow(userId: string, id: string, db: Kysely<Database> = kysely): Promise<ProposalRow> {
     const row = await proposalsRepository(db).find(userId, id);
@@ -224,7 +224,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
           undoUntil,
         });
         if (!claimed) throw notOpen(await findRow(userId, id, trx), at);
-        const inTransaction = { tasks: tasksService({ kysely: trx, dialect, now }), goals: goalsService({ kysely: trx, now }) };
+        const inTransaction = { tasks: tasksService({ kysely: trx, dialect, now }), goals: goalsService({ kysely: trx, dialect, now }) };
         const entries: UndoEntry[] = [];
         const touchedIds = chosen.flatMap((change) => (change.taskId ? [change.taskId] : []));
         const before = new Map((await inTransaction.tasks.findTasks(userId, touchedIds)).map((task) => [task.id, task]));
@@ -293,7 +293,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
         if (!(await proposalsRepository(trx).claimForUndo(userId, id, at.toISOString()))) {
           throw notOpen(await findRow(userId, id, trx), at);
         }
-        const inTransaction = { tasks: tasksService({ kysely: trx, dialect, now }), goals: goalsService({ kysely: trx, now }) };
+        const inTransaction = { tasks: tasksService({ kysely: trx, dialect, now }), goals: goalsService({ kysely: trx, dialect, now }) };
         const taskIds = entries.flatMap((entry) => (entry.taskId ? [entry.taskId] : []));
         const current = new Map((await inTransaction.tasks.findTasks(userId, taskIds)).map((task) => [task.id, task]));
         const titleOf = (entry: UndoEntry) => {

@@ -40,6 +40,19 @@ const liveSessionUserQuery = compiledQuery((db, p: { sessionId: string; now: str
 
 export function sessionsRepository(db: Kysely<Database>) {
   return {
+    /** Of many users' sessions at once (a heartbeat's), those neither revoked nor expired. */
+    async liveSessionIds(sessionIds: string[], now: string): Promise<Set<string>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("sessions")
+        .select("id")
+        .where("id", "in", sessionIds)
+        .where("revokedAt", "is", null)
+        .where("expiresAt", ">", now)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async insertSession(session: NewSession): Promise<void> {
       await db
         .insertInto("sessions")

@@ -1,7 +1,9 @@
 // Refresh tokens rotate on every use; a reused one ends the whole family (the session), with a short grace for
 // parallel tabs (docs/decisions/003, 021).
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
 import {
   ACCESS_TTL_MS,
   createAccessToken,
@@ -42,6 +44,11 @@ const readRetired = (list: string): RetiredToken[] =>
     return { hash, retiredAt: Number(retiredAt) };
   });
 const writeRetired = (tokens: RetiredToken[]) => tokens.map(({ hash, retiredAt }) => `${hash}@${retiredAt}`).join(" ");
+
+/** Of many users' sessions at once (a heartbeat's), those neither revoked nor expired; needs no secret, unlike sessionsService. */
+export function liveSessionIds(kysely: Kysely<Database>, sessionIds: string[], now: string): Promise<Set<string>> {
+  return sessionsRepository(kysely).liveSessionIds(sessionIds, now);
+}
 
 export function sessionsService(deps: { db: Db; secret: string; now: () => Date }) {
   const { db, secret, now } = deps;

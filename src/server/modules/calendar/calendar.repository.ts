@@ -227,54 +227,5 @@ export function calendarRepository(db: Kysely<Database>) {
     async findFeedOwner(secretHash: string) {
       return feedOwnerQuery.takeFirst(db, { secretHash });
     },
-
-    async listFeedTasks(userId: string, from: string, to: string) {
-      return db
-        .selectFrom("tasks")
-        .leftJoin("goals", "goals.id", "tasks.goalId")
-        .select([
-          "tasks.id",
-          "tasks.title",
-          "tasks.description",
-          "tasks.status",
-          "tasks.date",
-          "tasks.scheduledStartTime",
-          "tasks.estimatedDuration",
-          "tasks.updatedAt",
-          "goals.title as goalTitle",
-        ])
-        .where("tasks.userId", "=", userId)
-        .where("tasks.seriesId", "is", null)
-        .where("tasks.date", ">=", from)
-        .where("tasks.date", "<=", to)
-        .orderBy("tasks.date")
-        .orderBy("tasks.id")
-        .execute();
-    },
-
-    async listFeedSeries(userId: string, from: string, to: string) {
-      return db
-        .selectFrom("taskSeries")
-        .leftJoin("goals", "goals.id", "taskSeries.goalId")
-        .select([
-          "taskSeries.id",
-          "taskSeries.title",
-          "taskSeries.description",
-          "taskSeries.recurrence",
-          "taskSeries.startDate",
-          "taskSeries.endDate",
-          "taskSeries.skippedDays",
-          "taskSeries.scheduledStartTime",
-          "taskSeries.estimatedDuration",
-          "taskSeries.updatedAt",
-          "goals.title as goalTitle",
-        ])
-        .where("taskSeries.userId", "=", userId)
-        .where("taskSeries.startDate", "<=", to)
-        .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", from)]))
-        .orderBy("taskSeries.startDate")
-        .orderBy("taskSeries.id")
-        .execute();
-    },
   };
 }

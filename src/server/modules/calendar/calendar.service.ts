@@ -2,7 +2,7 @@
 // the user's zone, and the user's private feed of planned tasks.
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import { LRUCache } from "lru-cache";
 import {
   CALENDAR_COLOURS,
@@ -18,6 +18,9 @@ import { addDays, daysBetween, LAST_CALENDAR_DATE, startOfDayInZone, todayInZone
 import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { AppError } from "../../app-error.ts";
 import type { Database, Flag } from "../../db/schema.ts";
+import type { Dialect } from "../../db/database.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { calendarRepository, type SubscriptionRow } from "./calendar.repository.ts";
 import { CalendarFetchError, fetchIcs, normaliseCalendarUrl, shortenCalendarUrl } from "./calendar-fetch.ts";
@@ -120,6 +123,10 @@ export function calendarService(deps: CalendarServiceDeps) {
   const repository = calendarRepository(deps.kysely);
   const builtFeeds = new LRUCache<string, { etag: string; body: string }>({ max: FEEDS_KEPT });
   const users = usersService({ kysely: deps.kysely, now: deps.now });
+  // The feed asks the owners of its rows; the dialect is told as calendar.repository.ts tells it.
+  const dialect: Dialect = deps.kysely.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  const taskRows = tasksService({ kysely: deps.kysely, dialect, now: deps.now });
+  const recurrence = recurrenceService({ kysely: deps.kysely, dialect, now: deps.now });
   const fetchOptions = {
     allowPrivateUrls: deps.allowPrivateUrls,
     timeoutMs: deps.fetchTimeoutMs,
@@ -293,10 +300,7 @@ export function calendarService(deps: CalendarServiceDeps) {
       if (kept?.etag === etag) return kept;
       const from = addDays(today, -FEED_DAYS_BACK);
       const to = addDays(today, FEED_DAYS_AHEAD);
-      const [tasks, series] = await Promise.all([
-        repository.listFeedTasks(owner.id, from, to),
-        repository.listFeedSeries(owner.id, from, to),
-      ]);
+      const [tasks, series] = await Promise.all([taskRows.listForFeed(owner.id, from, to), recurrence.listForFeed(owner.id, from, to)]);
       const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
       builtFeeds.set(owner.id, built);
       return built;

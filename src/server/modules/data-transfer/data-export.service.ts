@@ -6,9 +6,19 @@ import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify";
 import { EXPORT_FORMAT, EXPORT_VERSION, TASKS_CSV_COLUMNS } from "../../../shared/api/data-transfer.ts";
 import { notFound } from "../../app-error.ts";
+import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { aiBreakdownRecords } from "../ai-breakdown/ai-breakdown.service.ts";
+import { aiConversationRecords } from "../ai-chat/ai-chat.service.ts";
+import { goalsService } from "../goals/goals.service.ts";
+import { insightRecords } from "../insights/insights.service.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
+import { rolloverService } from "../rollover/rollover.service.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
-import { dataExportRepository, EXPORT_PAGE_SIZE } from "./data-export.repository.ts";
+
+/** Rows a page: each table is read a page at a time in id order (keyset), whatever the account's size. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 type Row = { id: string } & Record<string, unknown>;
 type Page = (after: string) => Promise<Row[]>;
@@ -53,15 +63,23 @@ export function spreadsheetSafe(value: string): string {
 
 export function dataExportService(deps: {
   kysely: Kysely<Database>;
+  dialect: Dialect;
   now: () => Date;
   users: UsersService;
   /** Subscriptions as Settings shows them: the address shortened to its host, never the secret URL. */
   calendars: { listSubscriptions(userId: string): Promise<CalendarSubscription[]> };
 }) {
-  const repository = dataExportRepository(deps.kysely);
+  const owners = { kysely: deps.kysely, dialect: deps.dialect, now: deps.now };
+  const tasks = tasksService(owners);
+  const goals = goalsService(owners);
+  const recurrence = recurrenceService(owners);
+  const rollover = rolloverService(owners);
+  const insights = insightRecords(deps.kysely);
+  const breakdowns = aiBreakdownRecords(deps.kysely);
+  const conversations = aiConversationRecords(deps.kysely);
 
   async function profileOf(userId: string) {
-    const profile = await repository.findProfile(userId);
+    const profile = await deps.users.findProfile(userId);
     if (!profile) throw notFound("User");
     return profile;
   }
@@ -69,24 +87,24 @@ export function dataExportService(deps: {
   async function* exportDocument(userId: string, profile: Awaited<ReturnType<typeof profileOf>>): AsyncGenerator<string> {
     const head = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: deps.now().toISOString(), profile };
     yield JSON.stringify(head).slice(0, -1);
-    const settings = await repository.findRolloverSettings(userId);
+    const settings = await rollover.findSettingsRow(userId);
     const sections: Array<[string, Page, (row: Row) => unknown]> = [
-      ["goals", (after) => repository.rowsAfter("goals", userId, after), withoutOwner],
-      ["taskSeries", (after) => repository.rowsAfter("taskSeries", userId, after), withoutOwner],
-      ["tasks", (after) => repository.tasksAfter(userId, after), (row) => row],
+      ["goals", (after) => goals.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
+      ["taskSeries", (after) => recurrence.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
+      ["tasks", (after) => tasks.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
       [
         "rolloverSummaries",
-        (after) => repository.rowsAfter("rolloverSummaries", userId, after),
+        (after) => rollover.summaryPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), taskIds: parsed(row.taskIds), reflectionReasons: parsed(row.reflectionReasons) }),
       ],
       [
         "dailyInsights",
-        (after) => repository.rowsAfter("dailyInsights", userId, after),
+        (after) => insights.dailyPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
       ],
       [
         "weeklySummaries",
-        (after) => repository.rowsAfter("weeklySummaries", userId, after),
+        (after) => insights.weeklyPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
       ],
     ];
@@ -106,14 +124,14 @@ export function dataExportService(deps: {
     };
     yield `,"calendarSubscriptions":${JSON.stringify(await deps.calendars.listSubscriptions(userId))}`;
     yield `,"rolloverSettings":${JSON.stringify(rolloverSettings ?? null)},"aiAnalytics":{"breakdowns":`;
-    yield* jsonArray((after) => repository.rowsAfter("aiBreakdowns", userId, after), withoutOwner);
+    yield* jsonArray((after) => breakdowns.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner);
     yield `,"conversations":`;
-    yield* jsonArray((after) => repository.rowsAfter("aiConversations", userId, after), withoutOwner);
+    yield* jsonArray((after) => conversations.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner);
     yield "}}";
   }
 
   async function* taskRecords(userId: string): AsyncGenerator<Record<string, unknown>> {
-    for await (const rows of rowsOf((after) => repository.tasksAfter(userId, after))) {
+    for await (const rows of rowsOf((after) => tasks.pageForExport(userId, after, EXPORT_PAGE_SIZE))) {
       for (const row of rows) {
         const record: Record<string, unknown> = {};
         for (const [column, field] of TASKS_CSV_COLUMNS) {

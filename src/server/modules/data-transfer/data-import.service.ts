@@ -12,15 +12,15 @@ import type { RolloverSettings, RolloverSummary } from "../../../shared/api/roll
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { AiBreakdownRow, AiConversationRow, DailyInsightsTable, Database, Flag, WeeklySummariesTable } from "../../db/schema.ts";
-import { insertImportedBreakdowns } from "../ai-breakdown/ai-breakdown.service.ts";
-import { insertImportedConversations } from "../ai-chat/ai-chat.service.ts";
+import { aiBreakdownRecords, insertImportedBreakdowns } from "../ai-breakdown/ai-breakdown.service.ts";
+import { aiConversationRecords, insertImportedConversations } from "../ai-chat/ai-chat.service.ts";
 import { goalsService, type NewGoal } from "../goals/goals.service.ts";
-import { insertImportedInsights } from "../insights/insights.service.ts";
+import { insertImportedInsights, insightRecords } from "../insights/insights.service.ts";
+import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { isDefaultRolloverSettings, rolloverService, sameRolloverSettings } from "../rollover/rollover.service.ts";
 import { type NewTask, type SeriesRow, tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
 import { writeUserData } from "../../db/user-data.ts";
-import { dataExportRepository } from "./data-export.repository.ts";
 import { parseImport } from "./import-formats.ts";
 import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
 import { fitDescription, type ImportPlan, type PlannedTask, ruleProblem } from "./import-plan.ts";
@@ -58,9 +58,24 @@ const seriesKey = (row: { recurrence: string; startDate: string; title: string }
   `${row.recurrence}|${row.startDate}|${sameText(row.title)}`;
 
 export function dataImportService(deps: DataImportDeps) {
-  const goals = goalsService({ kysely: deps.kysely, now: deps.now });
+  const goals = goalsService({ kysely: deps.kysely, dialect: deps.dialect, now: deps.now });
   const rollover = rolloverService({ kysely: deps.kysely, now: deps.now });
-  const repository = dataExportRepository(deps.kysely);
+  const tasks = tasksService(deps);
+  const recurrence = recurrenceService(deps);
+
+  /** The days, weeks and AI records (provider and time) the user has, which an import does not add again. */
+  async function historyKeys(userId: string) {
+    const aiKey = (row: { provider: string; createdAt: string }) => `${row.provider}\u0000${row.createdAt}`;
+    const insights = await insightRecords(deps.kysely).listDaysAndWeeks(userId);
+    return {
+      aiKey,
+      summaryDays: new Set(await rollover.listSummaryDays(userId)),
+      insightDays: new Set(insights.days),
+      weeks: new Set(insights.weeks),
+      breakdowns: new Set((await aiBreakdownRecords(deps.kysely).listKeys(userId)).map(aiKey)),
+      conversations: new Set((await aiConversationRecords(deps.kysely).listKeys(userId)).map(aiKey)),
+    };
+  }
 
   /**
    * The history's records with new ids, and the new ids of the tasks and goals they name, less what the
@@ -82,7 +97,7 @@ export function dataImportService(deps: DataImportDeps) {
       aiConversations: [],
     };
     if (Object.values(history).every((list) => list.length === 0)) return rows;
-    const has = await repository.findHistoryKeys(userId);
+    const has = await historyKeys(userId);
     const add = <T>(section: Section, list: Ready<T>, row: number, present: boolean, ifPresent: string, value: () => T) => {
       if (present) skipped.push({ section: HISTORY_SECTIONS[section], row, reason: ifPresent });
       else list.push({ row, value: value(), ifPresent });
@@ -183,7 +198,10 @@ export function dataImportService(deps: DataImportDeps) {
   /** What the account has that the plan's rows may repeat: goals by title, series by rule, tasks by day and occurrence. */
   async function knownRows(userId: string, plan: ImportPlan) {
     const days = plan.tasks.flatMap((task) => [task.date, task.occurrenceDate ?? null].filter((day): day is string => day !== null)).sort();
-    const found = await repository.findImportMatches(userId, days.length > 0 ? { from: days[0]!, to: days.at(-1)! } : null);
+    const found = {
+      series: await recurrence.listRules(userId),
+      tasks: await tasks.findImportMatches(userId, days.length > 0 ? { from: days[0]!, to: days.at(-1)! } : null),
+    };
     const byTitle = new Map<string, { id: string; title: string }>();
     for (const goal of await goals.listGoals(userId)) {
       if (!byTitle.has(sameText(goal.title))) byTitle.set(sameText(goal.title), goal);
@@ -316,7 +334,7 @@ export function dataImportService(deps: DataImportDeps) {
       const history = await planHistory(userId, plan.history, { goal: goalIdOf, tasks: taskIds }, plan.skipped);
       if (!body.dryRun) {
         await writeUserData(deps.kysely, userId, IMPORT_CHANGES, async (trx) => {
-          await goalsService({ kysely: trx, now: deps.now }).insertGoals(userId, newGoals);
+          await goalsService({ kysely: trx, dialect: deps.dialect, now: deps.now }).insertGoals(userId, newGoals);
           await tasksService({ kysely: trx, dialect: deps.dialect, now: deps.now }).insertImportedTasks(userId, series, tasks);
           await writeHistory(trx, userId, history, plan.skipped);
         });

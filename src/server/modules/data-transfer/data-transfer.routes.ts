@@ -19,7 +19,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, "p
     publicUrl: config.publicUrl,
     feedKey: config.sessionSecret,
   });
-  const exports = dataExportService({ kysely: app.db.kysely, now: () => app.now(), users, calendars });
+  const exports = dataExportService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), users, calendars });
   const imports = dataImportService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), users });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

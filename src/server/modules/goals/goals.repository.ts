@@ -34,6 +34,11 @@ export function goalsRepository(db: Kysely<Database>) {
       return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
     },
 
+    /** A page of whole rows in id order (the export's keyset). */
+    async pageForExport(userId: string, after: string, limit: number) {
+      return db.selectFrom("goals").selectAll().where("userId", "=", userId).where("id", ">", after).orderBy("id").limit(limit).execute();
+    },
+
     async isGoalIdTaken(goalId: string): Promise<boolean> {
       return (await db.selectFrom("goals").select("id").where("id", "=", goalId).executeTakeFirst()) !== undefined;
     },
@@ -48,11 +53,6 @@ export function goalsRepository(db: Kysely<Database>) {
     async updateGoal(userId: string, goalId: string, fields: GoalFieldsUpdate): Promise<boolean> {
       const result = await db.updateTable("goals").set(fields).where("userId", "=", userId).where("id", "=", goalId).executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    // Only for a goal being deleted: its stored counts go with it.
-    async unlinkTasksFromGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
-      await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
     },
 
     async deleteGoal(userId: string, goalId: string): Promise<boolean> {

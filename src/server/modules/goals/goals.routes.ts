@@ -11,7 +11,7 @@ import { requireUserId } from "../../plugins/authenticate.ts";
 import { goalsService } from "./goals.service.ts";
 
 export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const goals = goalsService({ kysely: app.db.kysely, now: () => app.now() });
+  const goals = goalsService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
   // Signed-out callers get 401 before their body or params are validated.
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

@@ -6,6 +6,8 @@ import { AppError, notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import type { Dialect } from "../../db/database.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository, type NewGoal } from "./goals.repository.ts";
 
 export type { NewGoal };
@@ -14,6 +16,7 @@ const GOAL_CHANGES: readonly ChangeKind[] = ["goals"];
 
 export interface GoalsServiceDeps {
   kysely: Kysely<Database>;
+  dialect: Dialect;
   now: () => Date;
 }
 
@@ -23,10 +26,12 @@ function withProgress(goal: GoalWithTaskCounts): Goal {
   return { ...goal, progressPercentage: goalProgressFraction(goal.completedTasksCount, goal.totalTasksCount) };
 }
 
-export function goalsService({ kysely, now }: GoalsServiceDeps) {
+export function goalsService({ kysely, dialect, now }: GoalsServiceDeps) {
   const repository = goalsRepository(kysely);
 
   return {
+    pageForExport: repository.pageForExport,
+
     async listGoals(userId: string): Promise<Goal[]> {
       const goals = await repository.listGoalsWithTaskCounts(userId);
       return goals.map(withProgress);
@@ -87,7 +92,7 @@ export function goalsService({ kysely, now }: GoalsServiceDeps) {
       const at = now().toISOString();
       await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
         const inTransaction = goalsRepository(trx);
-        await inTransaction.unlinkTasksFromGoal(userId, goalId, at);
+        await tasksService({ kysely: trx, dialect, now }).unlinkGoal(userId, goalId, at);
         // Not the owner's goal: throwing rolls the unlink back too.
         if (!(await inTransaction.deleteGoal(userId, goalId))) throw goalNotFound();
       });

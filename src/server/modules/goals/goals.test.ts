@@ -248,7 +248,7 @@ describeEachDatabase("goals API", (dialect) => {
           return args.result;
         },
       };
-      const service = goalsService({ kysely: t.app.db.kysely.withPlugin(countQueries), now: () => t.clock.now });
+      const service = goalsService({ kysely: t.app.db.kysely.withPlugin(countQueries), dialect: t.app.db.dialect, now: () => t.clock.now });
       const goals = await service.listGoals(alice.userId);
       expect(goals).toHaveLength(5);
       expect(goals.map((goal) => goal.completedTasksCount).sort()).toEqual([0, 0, 1, 1, 1]);

@@ -49,6 +49,36 @@ export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySumm
 export function insightsRepository(db: Kysely<Database>) {
   const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
   return {
+    /** A page of whole daily rows in id order (the export's keyset). */
+    async dailyPageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("dailyInsights")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    async weeklyPageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("weeklySummaries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** The days and weeks the user has insights for, which an import does not add again. */
+    async listDaysAndWeeks(userId: string): Promise<{ days: string[]; weeks: string[] }> {
+      const days = await db.selectFrom("dailyInsights").select("date").where("userId", "=", userId).execute();
+      const weeks = await db.selectFrom("weeklySummaries").select("weekStartDate").where("userId", "=", userId).execute();
+      return { days: days.map((row) => row.date), weeks: weeks.map((row) => row.weekStartDate) };
+    },
+
     async findUserStateWithDay(userId: string, date: string) {
       const row = await userStateWithDayQuery.takeFirst(db, { userId, date });
       if (!row) return undefined;

@@ -116,6 +116,16 @@ export async function insertImportedInsights(
 const summaryNotFound = () => new AppError("not_found", "Weekly summary not found");
 const userNotFound = () => new AppError("not_found", "User not found");
 
+/** The user's stored insights as the export and an import's matching read them; needs no AI, unlike insightsService. */
+export function insightRecords(kysely: Kysely<Database>) {
+  const repository = insightsRepository(kysely);
+  return {
+    dailyPageForExport: repository.dailyPageForExport,
+    weeklyPageForExport: repository.weeklyPageForExport,
+    listDaysAndWeeks: repository.listDaysAndWeeks,
+  };
+}
+
 export function insightsService({ kysely, now, ai, log, recurrence }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
   const users = usersService({ kysely, now });

@@ -7,7 +7,9 @@ import type { NoticeListening } from "../../db/change-notices.ts";
 import { type WriteOrigin, writeOrigins } from "../../db/user-data.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { type LiveStreams, liveStreams } from "./live-streams.ts";
-import { liveRepository } from "./live.repository.ts";
+import { liveSessionIds } from "../auth/sessions.service.ts";
+import { tokensService } from "../tokens/tokens.service.ts";
+import { usersService } from "../user/user.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,12 +25,14 @@ const parseVersion = (value: string | undefined) => (value && /^\d{1,15}$/.test(
 
 /** GET /api/events, the change stream (decision 038); a write's answer names the version it wrote. */
 export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs }) => {
-  const repository = liveRepository(app.db.kysely);
+  const now = () => app.now();
+  const tokens = tokensService({ kysely: app.db.kysely, dialect: app.db.dialect, now });
+  const users = usersService({ kysely: app.db.kysely, now });
   const streams = liveStreams({
     ...(heartbeatMs ? { heartbeatMs } : {}),
     liveCredentialIds: (kind, ids) =>
-      kind === "session" ? repository.liveSessionIds(ids, app.now().toISOString()) : repository.liveTokenIds(ids, app.now().toISOString()),
-    dataVersions: (ids) => repository.dataVersions(ids),
+      kind === "session" ? liveSessionIds(app.db.kysely, ids, now().toISOString()) : tokens.liveTokenIds(ids),
+    dataVersions: (ids) => users.dataVersions(ids),
     onError: (error) => app.log.warn({ err: error }, "live streams: a check failed"),
   });
   app.decorate("live", streams);

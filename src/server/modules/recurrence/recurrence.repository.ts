@@ -54,6 +54,48 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** A page of whole rows in id order (the export's keyset). */
+    async pageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("taskSeries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** What an import matches a file's series against. */
+    async listRules(userId: string) {
+      return db.selectFrom("taskSeries").select(["id", "recurrence", "startDate", "title"]).where("userId", "=", userId).execute();
+    },
+
+    async listForFeed(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("taskSeries")
+        .leftJoin("goals", "goals.id", "taskSeries.goalId")
+        .select([
+          "taskSeries.id",
+          "taskSeries.title",
+          "taskSeries.description",
+          "taskSeries.recurrence",
+          "taskSeries.startDate",
+          "taskSeries.endDate",
+          "taskSeries.skippedDays",
+          "taskSeries.scheduledStartTime",
+          "taskSeries.estimatedDuration",
+          "taskSeries.updatedAt",
+          "goals.title as goalTitle",
+        ])
+        .where("taskSeries.userId", "=", userId)
+        .where("taskSeries.startDate", "<=", to)
+        .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", from)]))
+        .orderBy("taskSeries.startDate")
+        .orderBy("taskSeries.id")
+        .execute();
+    },
+
     async findSeries(userId: string, seriesId: string): Promise<SeriesRow | undefined> {
       let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "=", seriesId);
       if (dialect === "postgres") query = query.forUpdate();

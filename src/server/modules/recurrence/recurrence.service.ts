@@ -101,6 +101,11 @@ export function recurrenceService({ kysely, dialect, now }: RecurrenceServiceDep
       return repository.insertManySeries(userId, series);
     },
 
+    pageForExport: repository.pageForExport,
+    listRules: repository.listRules,
+    /** The calendar feed's series active in [from, to], with their goal's title. */
+    listForFeed: repository.listForFeed,
+
     /** Locked on PostgreSQL: the caller changes it or its occurrences next. */
     findSeries(userId: string, seriesId: string): Promise<SeriesRow | undefined> {
       return repository.findSeries(userId, seriesId);

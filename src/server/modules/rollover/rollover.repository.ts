@@ -251,6 +251,28 @@ export function rolloverRepository(db: Kysely<Database>) {
       return row && settingsFromRow(row);
     },
 
+    /** The saved row as stored (flags as 0 or 1), for the export. */
+    async findSettingsRow(userId: string) {
+      return db.selectFrom("rolloverSettings").selectAll().where("userId", "=", userId).executeTakeFirst();
+    },
+
+    /** A page of whole summary rows in id order (the export's keyset). */
+    async summaryPageForExport(userId: string, after: string, limit: number) {
+      return db
+        .selectFrom("rolloverSummaries")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** The days the user has a summary of, which an import does not add again. */
+    async listSummaryDays(userId: string): Promise<string[]> {
+      return (await db.selectFrom("rolloverSummaries").select("date").where("userId", "=", userId).execute()).map((row) => row.date);
+    },
+
     async findSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
       const rows = await db
         .selectFrom("rolloverSettings")

@@ -183,6 +183,10 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return settingsOf(repository, userId);
     },
 
+    findSettingsRow: repository.findSettingsRow,
+    summaryPageForExport: repository.summaryPageForExport,
+    listSummaryDays: repository.listSummaryDays,
+
     async getSettingsOf(userIds: readonly string[]): Promise<Map<string, RolloverSettings>> {
       const saved = await repository.findSettingsOf(userIds);
       return new Map(userIds.map((userId) => [userId, saved.get(userId) ?? { ...ROLLOVER_DEFAULTS }]));

@@ -51,5 +51,10 @@ export function deleteTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
         await adjustGoalCounts(inTransaction, userId, [[deleted, null]]);
       });
     },
+
+    /** In the goal's deletion: its tasks stay, without it (its stored counts go with it). */
+    async unlinkGoal(userId: string, goalId: string, at: string): Promise<void> {
+      await tasksRepository(kysely, dialect).unlinkGoal(userId, goalId, at);
+    },
   };
 }

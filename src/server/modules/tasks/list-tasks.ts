@@ -47,6 +47,11 @@ export function listTasksUseCase(deps: TasksServiceDeps) {
       return search.searchTasks(userId, words, limit);
     },
 
+    pageForExport: repository.pageForExport,
+    findImportMatches: repository.findImportMatches,
+    /** The calendar feed's one-off tasks dated in [from, to], with their goal's title. */
+    listForFeed: repository.listForFeed,
+
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
       return repository.countDayStats(userId, date);
     },

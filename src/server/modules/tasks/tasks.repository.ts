@@ -415,6 +415,55 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return goals.map((goal) => goal.id);
     },
 
+    /** A page of the user's tasks in id order (the export's keyset), with their goal's title and series' rule. */
+    async pageForExport(userId: string, after: string, limit: number) {
+      return selectTasks(userId).select("tasks.occurrenceDate").where("tasks.id", ">", after).orderBy("tasks.id").limit(limit).execute();
+    },
+
+    /** Tasks without a day, or with a day or occurrence day in [from, to]: what an import may repeat. */
+    async findImportMatches(userId: string, days: { from: string; to: string } | null) {
+      return db
+        .selectFrom("tasks")
+        .select(["id", "title", "date", "scheduledStartTime", "seriesId", "occurrenceDate"])
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb("date", "is", null),
+            ...(days ? [eb.between("date", days.from, days.to), eb.between("occurrenceDate", days.from, days.to)] : []),
+          ]),
+        )
+        .execute();
+    },
+
+    async listForFeed(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .leftJoin("goals", "goals.id", "tasks.goalId")
+        .select([
+          "tasks.id",
+          "tasks.title",
+          "tasks.description",
+          "tasks.status",
+          "tasks.date",
+          "tasks.scheduledStartTime",
+          "tasks.estimatedDuration",
+          "tasks.updatedAt",
+          "goals.title as goalTitle",
+        ])
+        .where("tasks.userId", "=", userId)
+        .where("tasks.seriesId", "is", null)
+        .where("tasks.date", ">=", from)
+        .where("tasks.date", "<=", to)
+        .orderBy("tasks.date")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    // Only for a goal being deleted: its stored counts go with it.
+    async unlinkGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
+      await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
+    },
+
     async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {
       const row = await db
         .selectFrom("tasks")

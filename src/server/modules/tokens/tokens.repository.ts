@@ -33,6 +33,19 @@ const firstTouchQuery = compiledQuery((db, p: { id: string; now: string }) =>
 
 export function tokensRepository(db: Kysely<Database>) {
   return {
+    /** Of many users' tokens at once (a heartbeat's), those neither revoked nor expired. */
+    async liveTokenIds(tokenIds: string[], now: string): Promise<Set<string>> {
+      if (tokenIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("personalAccessTokens")
+        .select("id")
+        .where("id", "in", tokenIds)
+        .where("revokedAt", "is", null)
+        .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async insertToken(userId: string, token: Omit<PersonalAccessTokenRow, "userId" | "lastUsedAt" | "revokedAt">): Promise<void> {
       await db
         .insertInto("personalAccessTokens")

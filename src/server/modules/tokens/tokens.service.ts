@@ -14,6 +14,8 @@ export const MAX_TOKENS_PER_USER = 50;
 export function tokensService({ kysely, dialect, now }: { kysely: Kysely<Database>; dialect: Dialect; now: () => Date }) {
   const repository = tokensRepository(kysely);
   return {
+    liveTokenIds: (tokenIds: string[]) => repository.liveTokenIds(tokenIds, now().toISOString()),
+
     async createToken(userId: string, body: CreateTokenBody): Promise<CreatedToken> {
       const at = now();
       const secret = newTokenSecret();

@@ -30,6 +30,20 @@ export function usersRepository(db: Kysely<Database>) {
       return (options.lock ? query.forUpdate() : query).executeTakeFirst();
     },
 
+    async dataVersions(userIds: string[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.selectFrom("users").select(["id", "dataVersion"]).where("id", "in", userIds).execute();
+      return new Map(rows.map((row) => [row.id, Number(row.dataVersion)]));
+    },
+
+    async findProfile(userId: string) {
+      return db
+        .selectFrom("users")
+        .select(["name", "email", "avatarUrl", "timeZone", "createdAt"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+    },
+
     /** Every row of the user's in every table; call inside a transaction. */
     async deleteEverything(userId: string): Promise<void> {
       for (const { table, keyColumn } of userKeyedTables) {

@@ -24,6 +24,10 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date; 
   return {
     /** Undefined when there is no such user. */
     findTimeZone: users.findTimeZone,
+    /** The export's profile; undefined when there is no such user. */
+    findProfile: users.findProfile,
+    /** Many users' data versions at once (a heartbeat's). */
+    dataVersions: users.dataVersions,
     userTimeZone,
 
     /** The user's today in their zone (product-decisions.md: never the server's zone). */
