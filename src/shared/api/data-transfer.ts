@@ -1,6 +1,9 @@
 // Export, import and the account's deletion (decision 037). Response schemas stay plain.
 import { z } from "zod";
 import { TASK_STATUSES } from "../rules/task-status.ts";
+import { dailyInsightSchema, weeklyInsightSchema } from "./insights.ts";
+import { rolloverSettingsSchema, rolloverSummarySchema } from "./rollover.ts";
+import { calendarDateSchema } from "./tasks.ts";
 
 export const EXPORT_FORMAT = "daywise-export";
 export const EXPORT_VERSION = 1;
@@ -24,6 +27,75 @@ export const TASKS_CSV_COLUMNS = [
 
 export * from "./data-transfer-limits.ts";
 import { IMPORT_FORMATS } from "./data-transfer-limits.ts";
+
+const count = z.number().int().nonnegative();
+const tokens = count.nullable();
+const instant = z.string().min(1);
+
+/** The history records of a Daywise export as the exporter writes them and the importer checks each one (an insight keeps the fields it was stored with). */
+export const exportRecordSchemas = {
+  rolloverSettings: rolloverSettingsSchema.extend({ updatedAt: instant.nullish() }),
+  rolloverSummaries: rolloverSummarySchema,
+  dailyInsights: z.object({
+    date: calendarDateSchema,
+    insights: z.array(dailyInsightSchema.loose()),
+    viewed: z.boolean(),
+    provider: z.string().nullable(),
+    createdAt: instant,
+    updatedAt: instant,
+  }),
+  weeklySummaries: z.object({
+    weekStartDate: calendarDateSchema,
+    tasksTotal: count,
+    tasksCompleted: count,
+    goalsProgressed: count,
+    insights: z.array(weeklyInsightSchema.loose()),
+    summaryText: z.string(),
+    generatedAt: instant,
+    viewed: z.boolean(),
+    createdAt: instant,
+  }),
+  aiConversations: z.object({ provider: z.string().min(1), inputTokens: tokens, outputTokens: tokens, createdAt: instant }),
+  aiBreakdowns: z.object({
+    provider: z.string().min(1),
+    inputTokens: tokens,
+    outputTokens: tokens,
+    createdAt: instant,
+    goalId: z.string().nullable(),
+    suggestionsShown: count,
+    suggestionsCreated: count,
+  }),
+  calendarSubscriptions: z.object({ name: z.string(), url: z.string() }),
+};
+
+const loose = (schema: z.ZodObject) => z.array(schema.loose());
+
+/**
+ * A Daywise export: its head, then a list a table (src/server/db/table-owners.ts marks which). Goals, series
+ * and tasks are read field by field by the importer, which checks them as the API's create bodies do.
+ */
+export const exportDocumentSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: instant,
+  profile: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    timeZone: z.string(),
+    createdAt: instant,
+  }),
+  goals: loose(z.object({ id: z.string() })),
+  taskSeries: loose(z.object({ id: z.string() })),
+  tasks: loose(z.object({ id: z.string() })),
+  rolloverSummaries: loose(exportRecordSchemas.rolloverSummaries),
+  dailyInsights: z.array(z.looseObject({ ...exportRecordSchemas.dailyInsights.shape, id: z.string() })),
+  weeklySummaries: z.array(z.looseObject({ ...exportRecordSchemas.weeklySummaries.shape, id: z.string() })),
+  calendarSubscriptions: z.array(exportRecordSchemas.calendarSubscriptions.loose()),
+  rolloverSettings: exportRecordSchemas.rolloverSettings.nullable(),
+  aiAnalytics: z.object({ breakdowns: loose(exportRecordSchemas.aiBreakdowns), conversations: loose(exportRecordSchemas.aiConversations) }),
+});
+export type ExportDocument = z.input<typeof exportDocumentSchema>;
 
 export const importBodySchema = z
   .object({

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillAccount } from "../../test/account-data.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { exportDocumentSchema } from "../../../shared/api/data-transfer.ts";
+import { tableEntries } from "../../db/table-owners.ts";
 import { readDate } from "./import-dates.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`./test/${name}`, import.meta.url), "utf8");
@@ -87,6 +89,9 @@ describeEachDatabase("export and import", (dialect) => {
     // 21:30 UTC is already the 5th in Tokyo.
     expect(response.headers["content-disposition"]).toBe('attachment; filename="daywise-export-2026-05-05.json"');
     const document = response.json();
+    expect(exportDocumentSchema.parse(document)).toBeTruthy();
+    const exported = tableEntries.flatMap(([, { exportedAs }]) => (exportedAs ? [exportedAs.split(".")[0]] : []));
+    expect(Object.keys(document).sort()).toEqual([...new Set([...exported, "format", "version", "exportedAt"])].sort());
     expect(document).toMatchObject({
       format: "daywise-export",
       version: 1,

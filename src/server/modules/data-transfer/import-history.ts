@@ -2,10 +2,8 @@
 // read into records to add, each checked against the API's own schemas (an insight keeps the fields it
 // was stored with); a record that fails is skipped with its reason. Ids are the file's: the import
 // service gives new ones and maps the references.
-import { z } from "zod";
-import { dailyInsightSchema, weeklyInsightSchema } from "../../../shared/api/insights.ts";
-import { rolloverSettingsSchema, rolloverSummarySchema } from "../../../shared/api/rollover.ts";
-import { calendarDateSchema } from "../../../shared/api/tasks.ts";
+import type { z } from "zod";
+import { exportRecordSchemas } from "../../../shared/api/data-transfer.ts";
 
 export interface SkippedRow {
   section?: string;
@@ -13,33 +11,15 @@ export interface SkippedRow {
   reason: string;
 }
 
-const count = z.number().int().nonnegative();
-const tokens = count.nullable();
-const instant = z.string().min(1);
-
-const settingsRecord = rolloverSettingsSchema.extend({ updatedAt: instant.nullish() });
-const dailyInsightsRecord = z.object({
-  date: calendarDateSchema,
-  insights: z.array(dailyInsightSchema.loose()),
-  viewed: z.boolean(),
-  provider: z.string().nullable(),
-  createdAt: instant,
-  updatedAt: instant,
-});
-const weeklySummaryRecord = z.object({
-  weekStartDate: calendarDateSchema,
-  tasksTotal: count,
-  tasksCompleted: count,
-  goalsProgressed: count,
-  insights: z.array(weeklyInsightSchema.loose()),
-  summaryText: z.string(),
-  generatedAt: instant,
-  viewed: z.boolean(),
-  createdAt: instant,
-});
-const conversationRecord = z.object({ provider: z.string().min(1), inputTokens: tokens, outputTokens: tokens, createdAt: instant });
-const breakdownRecord = conversationRecord.extend({ goalId: z.string().nullable(), suggestionsShown: count, suggestionsCreated: count });
-const subscriptionRecord = z.object({ name: z.string(), url: z.string() });
+const {
+  rolloverSettings: settingsRecord,
+  rolloverSummaries: summaryRecord,
+  dailyInsights: dailyInsightsRecord,
+  weeklySummaries: weeklySummaryRecord,
+  aiConversations: conversationRecord,
+  aiBreakdowns: breakdownRecord,
+  calendarSubscriptions: subscriptionRecord,
+} = exportRecordSchemas;
 
 export const HISTORY_SECTIONS = {
   rolloverSettings: "Rollover settings",
@@ -55,7 +35,7 @@ type Rows<T> = Array<{ row: number; record: T }>;
 
 export interface PlannedHistory {
   rolloverSettings: Rows<z.infer<typeof settingsRecord>>;
-  rolloverSummaries: Rows<z.infer<typeof rolloverSummarySchema>>;
+  rolloverSummaries: Rows<z.infer<typeof summaryRecord>>;
   dailyInsights: Rows<z.infer<typeof dailyInsightsRecord>>;
   weeklySummaries: Rows<z.infer<typeof weeklySummaryRecord>>;
   aiBreakdowns: Rows<z.infer<typeof breakdownRecord>>;
@@ -85,7 +65,7 @@ export function readHistory(document: Record<string, unknown>): { history: Plann
   };
   const settings = document.rolloverSettings;
   read("rolloverSettings", settings === null || settings === undefined ? [] : [settings], settingsRecord, history.rolloverSettings);
-  read("rolloverSummaries", document.rolloverSummaries, rolloverSummarySchema, history.rolloverSummaries);
+  read("rolloverSummaries", document.rolloverSummaries, summaryRecord, history.rolloverSummaries);
   read("dailyInsights", document.dailyInsights, dailyInsightsRecord, history.dailyInsights);
   read("weeklySummaries", document.weeklySummaries, weeklySummaryRecord, history.weeklySummaries);
   const ai =
