@@ -23,6 +23,7 @@ import * as stalledIndexCoversDate from "./migrations/0021-stalled-index-covers-
 import * as calendarFailures from "./migrations/0022-calendar-failures.ts";
 import * as idempotencyKeys from "./migrations/0023-idempotency-keys.ts";
 import * as unloggedIdempotencyKeys from "./migrations/0024-unlogged-idempotency-keys.ts";
+import * as workingHours from "./migrations/0025-working-hours.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0022-calendar-failures": calendarFailures,
   "0023-idempotency-keys": idempotencyKeys,
   "0024-unlogged-idempotency-keys": unloggedIdempotencyKeys,
+  "0025-working-hours": workingHours,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,9 @@ export interface UsersTable {
   email: string | null;
   avatarUrl: string | null;
   timeZone: string;
+  /** 'HH:MM', the user's working day (migration 0025). */
+  workdayStart: Generated<string>;
+  workdayEnd: Generated<string>;
   dataVersion: Generated<number>;
   autoRolloverDay: Generated<string | null>;
   autoRolloverNextAt: Generated<string | null>;

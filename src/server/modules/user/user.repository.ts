@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema.ts";
 import { userDataTables, userKeyedTables } from "./user-data-tables.ts";
 
 // An explicit list: a prepared statement keeps its columns.
-const userColumns = ["id", "name", "email", "avatarUrl", "timeZone"] as const;
+const userColumns = ["id", "name", "email", "avatarUrl", "timeZone", "workdayStart", "workdayEnd"] as const;
 
 const userQuery = compiledQuery((db, p: { userId: string }) => db.selectFrom("users").select(userColumns).where("id", "=", p.userId));
 // Compiled once: most reads of a user's day ask for it.
@@ -21,8 +21,13 @@ export function usersRepository(db: Kysely<Database>) {
       return (await timeZoneQuery.takeFirst(db, { userId }))?.timeZone;
     },
 
-    async updateTimeZone(userId: string, timeZone: string, now: string): Promise<User | undefined> {
-      return db.updateTable("users").set({ timeZone, updatedAt: now }).where("id", "=", userId).returning(userColumns).executeTakeFirst();
+    async updatePreferences(userId: string, preferences: Partial<Pick<User, "timeZone" | "workdayStart" | "workdayEnd">>, now: string) {
+      return db
+        .updateTable("users")
+        .set({ ...preferences, updatedAt: now })
+        .where("id", "=", userId)
+        .returning(userColumns)
+        .executeTakeFirst();
     },
 
     async findNameAndEmail(userId: string, options: { lock?: boolean } = {}): Promise<{ name: string; email: string | null } | undefined> {

@@ -43,14 +43,19 @@ export function usersService(deps: { kysely: Kysely<Database>; now: () => Date; 
 
     async updatePreferences(userId: string, preferences: UserPreferences): Promise<User> {
       const now = deps.now();
-      // The same zone again changes nothing a kept answer shows; the automatic rollover's slot is kept all the same.
       const current = await users.findUser(userId);
-      if (current?.timeZone === preferences.timeZone) {
+      if (!current) throw noUser();
+      const asked = { ...current, ...preferences };
+      if (asked.workdayStart >= asked.workdayEnd) throw new AppError("validation_failed", "workdayEnd must be after workdayStart");
+      const changed = (["timeZone", "workdayStart", "workdayEnd"] as const).filter((field) => asked[field] !== current[field]);
+      // The same values again change nothing a kept answer shows; the automatic rollover's slot is kept all the same.
+      if (changed.length === 0) {
         await scheduleAutoRollover(deps.kysely, userId, now);
         return current;
       }
       return writeUserData(deps.kysely, userId, ["user"], async (trx) => {
-        const row = await usersRepository(trx).updateTimeZone(userId, preferences.timeZone, now.toISOString());
+        const values = Object.fromEntries(changed.map((field) => [field, asked[field]]));
+        const row = await usersRepository(trx).updatePreferences(userId, values, now.toISOString());
         if (!row) throw noUser();
         await scheduleAutoRollover(trx, userId, now);
         return row;

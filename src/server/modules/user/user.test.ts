@@ -14,7 +14,7 @@ describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dia
   const patch = (payload: unknown, headers: Record<string, string> = user.mutatingHeaders) =>
     t.app.inject({ method: "PATCH", url: "/api/user/preferences", headers, payload: payload as object });
 
-  it("returns the signed-in user's id, name, email, avatarUrl and timeZone, never cached", async () => {
+  it("returns the signed-in user's id, name, email, avatarUrl, timeZone and working hours, never cached", async () => {
     const response = await t.app.inject({ url: "/api/user", headers: user.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -23,6 +23,8 @@ describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dia
       email: "ada@example.test",
       avatarUrl: null,
       timeZone: "Europe/London",
+      workdayStart: "09:00",
+      workdayEnd: "17:00",
     });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
@@ -70,6 +72,26 @@ describeEachDatabase("user: GET /api/user and PATCH /api/user/preferences", (dia
     const extra = await patch({ timeZone: "UTC", name: "Someone else" });
     expect(extra.statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/user", headers: user.headers })).json().timeZone).toBe("America/New_York");
+  });
+
+  it("keeps working hours, alone or with the zone, and refuses an end not after the start, keeping what was there", async () => {
+    const changed = await patch({ workdayStart: "08:30", workdayEnd: "16:45" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ workdayStart: "08:30", workdayEnd: "16:45", timeZone: "America/New_York" });
+    expect((await patch({ workdayEnd: "18:00" })).json()).toMatchObject({ workdayStart: "08:30", workdayEnd: "18:00" });
+    for (const [payload, field] of [
+      [{ workdayStart: "9:00" }, "workdayStart"],
+      [{ workdayEnd: "25:00" }, "workdayEnd"],
+      [{ workdayStart: "17:00", workdayEnd: "09:00" }, "workdayEnd"],
+      [{ workdayStart: "18:00" }, "workdayEnd"],
+    ] as const) {
+      const refused = await patch(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().message).toContain(field);
+    }
+    const kept = (await t.app.inject({ url: "/api/user", headers: user.headers })).json();
+    expect(kept).toMatchObject({ workdayStart: "08:30", workdayEnd: "18:00" });
+    await patch({ workdayStart: "09:00", workdayEnd: "17:00" });
   });
 
   it("answers 401 when signed out and 403 without a CSRF token", async () => {

@@ -9,7 +9,19 @@ const longName = "Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff";
 describe("<AppHeader /> with a long name", () => {
   it("keeps the nav labels on one line, the greeting whole, and the full name reachable", () => {
     expect(longName).toHaveLength(60);
-    renderWithApp(<AppHeader user={{ id: "u1", name: longName, email: "max@example.com", avatarUrl: null, timeZone: "UTC" }} />);
+    renderWithApp(
+      <AppHeader
+        user={{
+          id: "u1",
+          name: longName,
+          email: "max@example.com",
+          avatarUrl: null,
+          timeZone: "UTC",
+          workdayStart: "09:00",
+          workdayEnd: "17:00",
+        }}
+      />,
+    );
     const header = screen.getByRole("banner");
 
     // The phone's menu is a second "Main" navigation, its links rendered only when open.

@@ -19,7 +19,15 @@ import { NotificationCenter } from "./notification-center.tsx";
 // the engine must go by the user's zone from its first evaluation: evaluating right after the user
 // loaded, it once still used the browser's day and notified an insight once for each of two days.
 const ANOTHER_DAY_THAN_UTC = new Date().getUTCHours() >= 12 ? "Pacific/Kiritimati" : "Etc/GMT+12";
-const user: User = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: ANOTHER_DAY_THAN_UTC };
+const user: User = {
+  id: "u1",
+  name: "Ada",
+  email: "ada@example.com",
+  avatarUrl: null,
+  timeZone: ANOTHER_DAY_THAN_UTC,
+  workdayStart: "09:00",
+  workdayEnd: "17:00",
+};
 const today = () => todayInZone(new Date(), user.timeZone);
 
 function Location() {

@@ -10,7 +10,15 @@ import { deferred, errorResponse, mockFetch } from "../../../test/mock-fetch.ts"
 import { LazyUserMenu } from "./lazy-user-menu.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-const ada = { id: "u1", name: "Ada Lovelace", email: "ada@example.com", avatarUrl: null, timeZone: "UTC" };
+const ada = {
+  id: "u1",
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  avatarUrl: null,
+  timeZone: "UTC",
+  workdayStart: "09:00",
+  workdayEnd: "17:00",
+};
 
 function renderMenu(user: typeof ada | null) {
   return render(
