@@ -40,10 +40,7 @@ export type TableName = keyof typeof tableOwners;
 
 export const tableEntries = Object.entries(tableOwners) as Array<[TableName, TableEntry]>;
 
-/**
- * A module naming a table it does not own, and why it stays so: each a hot path's one query, where
- * asking the owner would add a round trip. Everything else goes through the owner's service.
- */
+/** A module naming a table it does not own, and why: mostly a hot path's one query, where asking the owner adds a round trip. */
 export const foreignTableAllowances: ReadonlyArray<{ module: string; table: TableName; reason: string }> = [
   {
     module: "auth",

@@ -70,10 +70,7 @@ export const exportRecordSchemas = {
 
 const loose = (schema: z.ZodObject) => z.array(schema.loose());
 
-/**
- * A Daywise export: its head, then a list a table (src/server/db/table-owners.ts marks which). Goals, series
- * and tasks are read field by field by the importer, which checks them as the API's create bodies do.
- */
+/** A Daywise export: its head, then a list a table (src/server/db/table-owners.ts marks which). */
 export const exportDocumentSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),

@@ -20,7 +20,6 @@ const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; break
 
 export function aiBreakdownRepository(db: Kysely<Database>) {
   return {
-    /** A page of whole rows in id order (the export's keyset). */
     async pageForExport(userId: string, after: string, limit: number) {
       return db
         .selectFrom("aiBreakdowns")

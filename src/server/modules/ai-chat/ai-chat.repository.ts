@@ -16,7 +16,6 @@ const insertConversationQuery = compiledQuery((db, p: AiConversationRow) =>
 
 export function aiChatRepository(db: Kysely<Database>) {
   return {
-    /** A page of whole rows in id order (the export's keyset). */
     async pageForExport(userId: string, after: string, limit: number) {
       return db
         .selectFrom("aiConversations")

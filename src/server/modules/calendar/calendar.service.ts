@@ -123,7 +123,6 @@ export function calendarService(deps: CalendarServiceDeps) {
   const repository = calendarRepository(deps.kysely);
   const builtFeeds = new LRUCache<string, { etag: string; body: string }>({ max: FEEDS_KEPT });
   const users = usersService({ kysely: deps.kysely, now: deps.now });
-  // The feed asks the owners of its rows; the dialect is told as calendar.repository.ts tells it.
   const dialect: Dialect = deps.kysely.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
   const taskRows = tasksService({ kysely: deps.kysely, dialect, now: deps.now });
   const recurrence = recurrenceService({ kysely: deps.kysely, dialect, now: deps.now });

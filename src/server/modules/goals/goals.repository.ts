@@ -34,7 +34,6 @@ export function goalsRepository(db: Kysely<Database>) {
       return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
     },
 
-    /** A page of whole rows in id order (the export's keyset). */
     async pageForExport(userId: string, after: string, limit: number) {
       return db.selectFrom("goals").selectAll().where("userId", "=", userId).where("id", ">", after).orderBy("id").limit(limit).execute();
     },

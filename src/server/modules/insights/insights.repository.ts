@@ -49,7 +49,6 @@ export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySumm
 export function insightsRepository(db: Kysely<Database>) {
   const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
   return {
-    /** A page of whole daily rows in id order (the export's keyset). */
     async dailyPageForExport(userId: string, after: string, limit: number) {
       return db
         .selectFrom("dailyInsights")

@@ -54,7 +54,6 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** A page of whole rows in id order (the export's keyset). */
     async pageForExport(userId: string, after: string, limit: number) {
       return db
         .selectFrom("taskSeries")
@@ -66,7 +65,6 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** What an import matches a file's series against. */
     async listRules(userId: string) {
       return db.selectFrom("taskSeries").select(["id", "recurrence", "startDate", "title"]).where("userId", "=", userId).execute();
     },

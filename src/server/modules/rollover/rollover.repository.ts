@@ -251,12 +251,10 @@ export function rolloverRepository(db: Kysely<Database>) {
       return row && settingsFromRow(row);
     },
 
-    /** The saved row as stored (flags as 0 or 1), for the export. */
     async findSettingsRow(userId: string) {
       return db.selectFrom("rolloverSettings").selectAll().where("userId", "=", userId).executeTakeFirst();
     },
 
-    /** A page of whole summary rows in id order (the export's keyset). */
     async summaryPageForExport(userId: string, after: string, limit: number) {
       return db
         .selectFrom("rolloverSummaries")
