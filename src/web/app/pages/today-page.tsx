@@ -29,6 +29,7 @@ import {
 import { DailyInsightsCard, WeeklySummaryCard } from "../../features/insights/index.ts";
 import { DayAgenda, type DayMeetings } from "../../features/calendar/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
+import { Timeline, TodayViewSwitch, useTodayView } from "../../features/timeline/index.ts";
 import { userQueryKey } from "../../features/session/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -55,6 +56,7 @@ export function TodayPage() {
   // The calendar's agenda comes after the first paint, below the Capacity card, so its arrival moves nothing above it.
   const isAgendaLoaded = useIsIdle(DayAgenda.preload);
   const [meetings, setMeetings] = useState<DayMeetings | null>(null);
+  const [view, setView] = useTodayView();
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
   useOpenFromPalette({ openWrapUp: () => setIsWrapUpOpen(true), openFutureTasks: () => setIsFutureOpen(true) });
@@ -118,7 +120,14 @@ export function TodayPage() {
         onReschedule={moves.reschedule}
       />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-        <div className="min-w-0 flex-1">{board}</div>
+        <div className="grid min-w-0 flex-1 gap-3">
+          <TodayViewSwitch value={view} onChange={setView} onIntent={() => void Timeline.preload()} />
+          {view === "timeline" && tasks ? (
+            <Timeline date={viewedDate} tasks={tasks} timeZone={timeZone} isToday={isToday} onOpenTask={actions.onEdit} />
+          ) : (
+            board
+          )}
+        </div>
         <InsightsSidebar
           figures={figures}
           viewedDate={viewedDate}

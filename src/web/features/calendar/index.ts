@@ -2,7 +2,7 @@
 import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 
 export type { DayMeetings } from "./components/day-agenda.tsx";
-export { useMeetingMinutes } from "./api/calendar-queries.ts";
+export { useDayEvents, useMeetingMinutes } from "./api/calendar-queries.ts";
 
 export const DayAgenda = lazyWithPreload(() => import("./components/day-agenda.tsx").then((module) => module.DayAgenda), {
   optional: true,

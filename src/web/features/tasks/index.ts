@@ -12,6 +12,7 @@ export { InsightsSidebar } from "./components/insights-sidebar.tsx";
 export { useBoardTasks } from "./hooks/use-board-tasks.ts";
 export { useDayStats } from "./api/get-day-stats.ts";
 export { useCreateTask } from "./api/create-task.ts";
+export { useUpdateTask } from "./api/update-task.ts";
 export { useTaskMoves } from "./hooks/use-task-moves.ts";
 export { timeZoneOf, useTimeZone } from "./hooks/use-time-zone.ts";
 export { useToday } from "./hooks/use-today.ts";
