@@ -1,7 +1,4 @@
-// Part of the initial JavaScript: everything heavy behind it loads lazily.
-import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
-
+// Loaded with the signed-in layout (app/routed-content.tsx): everything heavy behind it loads lazily.
 export { AIContextProvider, useAIContext, type AIContextValue, type ChatSizeMode } from "./components/ai-context.tsx";
 export { AiAssistant } from "./components/ai-assistant.tsx";
-
-export const AiSettingsPanel = lazyWithPreload(() => import("./components/ai-settings-panel.tsx").then((module) => module.AiSettingsPanel));
+export { AiSettingsPanel } from "./lazy-settings-panel.ts";
