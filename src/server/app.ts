@@ -12,6 +12,7 @@ import { aiAnalyticsRoutes } from "./modules/ai-analytics/ai-analytics.routes.ts
 import { aiBreakdownRoutes } from "./modules/ai-breakdown/ai-breakdown.routes.ts";
 import { aiChatRoutes } from "./modules/ai-chat/ai-chat.routes.ts";
 import { proposalsRoutes } from "./modules/ai-proposals/proposals.routes.ts";
+import { dayPlanRoutes } from "./modules/day-plan/day-plan.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type CalendarRefreshJob, calendarRefreshJob } from "./jobs/calendar-refresh.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(aiBreakdownRoutes, { config: config.ai });
   await app.register(aiAnalyticsRoutes);
   await app.register(proposalsRoutes);
+  await app.register(dayPlanRoutes);
   await app.register(rolloverRoutes);
   await app.register(insightsRoutes, { config: config.ai });
   await app.register(tokensRoutes);

@@ -1,5 +1,7 @@
 // The model tools' inputs and outputs (decision 044); the MCP tools' names, inputs and outputs are public.
 import { z } from "zod";
+import { proposalSchema } from "./ai-proposals.ts";
+import { unplacedTaskSchema } from "./day-plan.ts";
 import { createGoalBodySchema, goalSchema, goalStatusSchema } from "./goals.ts";
 import { dailyInsightsResponseSchema, weeklySummarySchema } from "./insights.ts";
 import {
@@ -139,11 +141,9 @@ export const deleteTasksOutput = { deleted: z.literal(true), ids: z.array(z.stri
 export const createGoalInput = createGoalBodySchema.omit({ status: true }).shape;
 export const goalOutput = { goal: toolGoalSchema };
 
-export const planDayInput = {
-  date: dayWord,
-  tasks: z
-    .array(z.object({ taskId: idSchema, scheduledStartTime: z.string().nullable().optional().describe("HH:MM, 24-hour") }))
-    .min(1)
-    .max(TOOL_TASK_IDS_MAX)
-    .describe("in the order to do them"),
+export const planDayInput = { date: dayWord };
+export const planDayOutput = {
+  date: z.string(),
+  proposal: proposalSchema.nullable().describe("the proposed start times, shown to the user to apply; null when no task could be placed"),
+  unplaced: z.array(unplacedTaskSchema),
 };

@@ -8,7 +8,7 @@ import type { Task } from "../../../shared/api/tasks.ts";
 import { aiTestConfig, type ProviderTestServers, startProviderTestServers, type TestToolCall } from "../../test/ai-test-servers.ts";
 import { type SignedInUser, signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
-import { MAX_PROPOSALS_PER_REPLY, MAX_TOOL_STEPS } from "./assistant-tools.ts";
+import { MAX_PROPOSALS_PER_REPLY, MAX_TOOL_STEPS, PROPOSED_NOTE } from "./assistant-tools.ts";
 
 const T0 = new Date("2026-05-04T09:00:00.000Z"); // today is 2026-05-04 in UTC
 const REPLY = "Done: check the card to apply it.";
@@ -170,39 +170,18 @@ describeEachDatabase("assistant tools", (dialect) => {
     expect(await tasksOf(user, "2026-05-04")).toHaveLength(2);
   });
 
-  it("plans a day from today's, overdue and unscheduled tasks, in order, within capacity", async () => {
-    const overdue = await createTask(user, { title: "Overdue", date: "2026-05-01", estimatedDuration: 60 });
-    const unscheduled = await createTask(user, { title: "Someday", estimatedDuration: 30 });
-    const future = await createTask(user, { title: "Next week", date: "2026-05-11" });
-    servers.openai.toolCalls = [
-      [
-        {
-          name: "plan_day",
-          input: {
-            tasks: [
-              { taskId: unscheduled.id, scheduledStartTime: "09:00" },
-              { taskId: overdue.id, scheduledStartTime: "10:00" },
-            ],
-          },
-        },
-        { name: "plan_day", input: { tasks: [{ taskId: future.id }] } },
-      ],
-    ];
-    const { proposals } = await ask("openai", "Help me plan my day", false);
+  it("plans a day as 'Plan my day' does: a proposal of start times, and what did not fit told to the model", async () => {
+    await createTask(user, { title: "Report", date: "2026-05-05", estimatedDuration: 60 });
+    await createTask(user, { title: "Marathon", date: "2026-05-05", estimatedDuration: 480 });
+    servers.openai.toolCalls = [[{ name: "plan_day", input: { date: "tomorrow" } }]];
+    const { proposals } = await ask("openai", "Help me plan tomorrow", false);
     expect(proposals).toHaveLength(1);
-    expect(proposals[0]!.changes.map((change) => change.after)).toMatchObject([
-      { title: "Someday", date: "2026-05-04", scheduledStartTime: "09:00" },
-      { title: "Overdue", date: "2026-05-04", scheduledStartTime: "10:00" },
-    ]);
-    expect(toolResultsText(servers.openai.requests[1]!.body)).toContain("is not one of this day's, overdue or unscheduled tasks");
-
-    const big = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => createTask(user, { title: `Big ${index}`, estimatedDuration: 60 })),
-    );
-    servers.openai.toolCalls = [[{ name: "plan_day", input: { tasks: big.map((task) => ({ taskId: task.id })) } }]];
-    servers.openai.requests.length = 0;
-    expect((await ask("openai", "Plan all of it", false)).proposals).toEqual([]);
-    expect(toolResultsText(servers.openai.requests[1]!.body)).toContain("capacity");
+    expect(proposals[0]).toMatchObject({ tool: "plan_day", status: "open" });
+    expect(proposals[0]!.changes.map((change) => change.after)).toMatchObject([{ title: "Report", scheduledStartTime: "09:00" }]);
+    const told = toolResultsText(servers.openai.requests[1]!.body);
+    expect(told).toContain(PROPOSED_NOTE);
+    expect(told).toContain("no free time left");
+    expect(await tasksOf(user, "2026-05-05")).toMatchObject([{ scheduledStartTime: null }, { scheduledStartTime: null }]);
   });
 
   it("bounds the tool steps and the proposals of one reply", async () => {

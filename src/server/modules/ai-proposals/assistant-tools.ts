@@ -4,15 +4,7 @@ import { z } from "zod";
 import type { Proposal } from "../../../shared/api/ai-proposals.ts";
 import { AppError } from "../../app-error.ts";
 import { userDataBlock } from "../ai-models/user-data-block.ts";
-import {
-  type CatalogTool,
-  describeIssues,
-  type ToolChange,
-  toolContext,
-  type ToolDeps,
-  toolServices,
-  toolsOfferedTo,
-} from "../model-tools/tool-catalog.ts";
+import { type CatalogTool, describeIssues, toolContext, type ToolDeps, toolServices, toolsOfferedTo } from "../model-tools/tool-catalog.ts";
 import { proposalsService } from "./proposals.service.ts";
 
 /** Model calls in one reply: the first, and at most this many less one after tool results. */
@@ -48,15 +40,17 @@ export function assistantTools({ userId, onProposal, ...deps }: AssistantToolsDe
   const proposals = proposalsService(deps);
   let proposed = 0;
 
-  async function propose(name: string, changes: () => Promise<ToolChange[]>): Promise<string> {
+  /** `made` stores the proposal; the rest of its answer (a plan's unplaced tasks) goes to the model as data. */
+  async function propose(made: () => Promise<{ proposal: Proposal | null } & Record<string, unknown>>): Promise<string> {
     if (proposed >= MAX_PROPOSALS_PER_REPLY) return refused(`at most ${MAX_PROPOSALS_PER_REPLY} proposals per reply.`);
     // Taken before the first await: the SDK runs a step's tool calls at once.
     proposed++;
     try {
-      const operations = await changes();
-      const proposal = await proposals.propose(userId, name, operations);
-      onProposal(proposal);
-      return `${PROPOSED_NOTE} (${proposal.summary})`;
+      const { proposal, ...rest } = await made();
+      if (!proposal) proposed--;
+      else onProposal(proposal);
+      const note = proposal ? `${PROPOSED_NOTE} (${proposal.summary})` : "Nothing to propose.";
+      return Object.keys(rest).length === 0 ? note : `${note}\n${dataAnswer(rest)}`;
     } catch (error) {
       proposed--;
       return refusalOf(error);
@@ -73,7 +67,12 @@ export function assistantTools({ userId, onProposal, ...deps }: AssistantToolsDe
         const parsed = schema.safeParse(raw);
         if (!parsed.success) return refused(`${describeIssues(parsed.error)}.`);
         const input = parsed.data as never;
-        if (catalogTool.kind === "write") return propose(catalogTool.name, () => catalogTool.changes(context, input));
+        if (catalogTool.kind === "write") {
+          return propose(async () => ({
+            proposal: await proposals.propose(userId, catalogTool.name, await catalogTool.changes(context, input)),
+          }));
+        }
+        if (catalogTool.kind === "plan") return propose(() => catalogTool.plan(context, input));
         try {
           return dataAnswer(await catalogTool.read(context, input));
         } catch (error) {

@@ -19,6 +19,21 @@ export function proposalsRepository(db: Kysely<Database>) {
       return db.selectFrom("aiProposals").selectAll().where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
     },
 
+    /** The newest open, unexpired proposal of this tool with exactly these changes. */
+    async findOpenAlike(userId: string, tool: string, changes: string, at: string): Promise<ProposalRow | undefined> {
+      return db
+        .selectFrom("aiProposals")
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("tool", "=", tool)
+        .where("status", "=", "open")
+        .where("expiresAt", ">", at)
+        .where("changes", "=", changes)
+        .orderBy("createdAt", "desc")
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     /** open -> applied, only while it is open and unexpired: of two applies, one wins. Returns whether this one did. */
     async claimForApply(userId: string, id: string, at: string, fields: { appliedChangeIds: string; undoUntil: string }): Promise<boolean> {
       const result = await db

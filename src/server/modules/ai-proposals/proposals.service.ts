@@ -156,13 +156,23 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
   }
 
   return {
-    async propose(userId: string, tool: string, operations: readonly ProposalOperation[]): Promise<Proposal> {
+    /** With `reuseOpen`, the same changes asked again answer the open proposal that has them (a plan asked twice). */
+    async propose(
+      userId: string,
+      tool: string,
+      operations: readonly ProposalOperation[],
+      options: { reuseOpen?: boolean } = {},
+    ): Promise<Proposal> {
       if (operations.length === 0) throw new AppError("validation_failed", "A proposal needs at least one change");
       if (operations.length > PROPOSAL_MAX_CHANGES) {
         throw new AppError("validation_failed", `A proposal may hold at most ${PROPOSAL_MAX_CHANGES} changes`);
       }
       const changes = await describe(userId, operations);
       const at = now();
+      if (options.reuseOpen) {
+        const open = await proposalsRepository(kysely).findOpenAlike(userId, tool, JSON.stringify(changes), at.toISOString());
+        if (open) return toProposal(open, at);
+      }
       const row: ProposalRow = {
         id: randomUUID(),
         userId,

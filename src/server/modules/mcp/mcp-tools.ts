@@ -21,7 +21,8 @@ import {
 export type McpDeps = ToolDeps;
 
 function annotationsOf(tool: CatalogTool): ToolAnnotations {
-  return tool.kind === "read"
+  // A plan stores a proposal the user may apply in the app; the user's data is not written.
+  return tool.kind !== "write"
     ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
     : { readOnlyHint: false, destructiveHint: tool.destructive, idempotentHint: tool.idempotent, openWorldHint: false };
 }
@@ -53,6 +54,7 @@ async function applyAtOnce({ tasks, goals, userId }: ToolContext, changes: reado
 
 export async function runAtOnce(tool: CatalogTool, context: ToolContext, input: never): Promise<Record<string, unknown>> {
   if (tool.kind === "read") return tool.read(context, input);
+  if (tool.kind === "plan") return tool.plan(context, input);
   return tool.answer(await applyAtOnce(context, await tool.changes(context, input)), input);
 }
 
@@ -64,7 +66,7 @@ export function mcpToolkit(deps: McpDeps) {
   const services = toolServices(deps);
   const definitions = toolsOfferedTo("mcp").map((tool) => ({ tool, inputSchema: z.object(tool.input), annotations: annotationsOf(tool) }));
 
-  const forScope = (scope: TokenScope) => definitions.filter(({ tool }) => scope === "write" || tool.kind === "read");
+  const forScope = (scope: TokenScope) => definitions.filter(({ tool }) => scope === "write" || tool.kind !== "write");
   // tools/list as the SDK writes it, converted to JSON Schema once rather than on every list.
   const listed = (scope: TokenScope): Tool[] =>
     forScope(scope).map(({ tool: { name, title, description, input, output }, annotations }) => ({

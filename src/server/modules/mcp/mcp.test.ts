@@ -7,7 +7,8 @@ import { buildApp } from "../../app.ts";
 import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 
-const READ_TOOLS = ["get_day", "get_insights", "list_goals", "search_tasks"];
+// plan_day stores a proposal for the user to apply in the app, and writes none of their data.
+const READ_TOOLS = ["get_day", "get_insights", "list_goals", "plan_day", "search_tasks"];
 const WRITE_TOOLS = ["create_tasks", "delete_task", "update_task"];
 
 async function newToken(t: TestApp, user: SignedInUser, scope: "read" | "write"): Promise<string> {
@@ -189,6 +190,9 @@ describeEachDatabase("MCP server", (dialect) => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
     expect((await call(client, "get_day")).isError).toBeFalsy();
+    const planned = await call(client, "plan_day", { date: "today" });
+    expect(planned.isError, JSON.stringify(planned.content)).toBeFalsy();
+    expect(planned.structuredContent).toMatchObject({ proposal: null, unplaced: [] });
     const write = await call(client, "create_tasks", { tasks: [{ title: "Not allowed" }] });
     expect(write.isError).toBe(true);
     const search = await t.app.inject({ url: "/api/tasks/search?q=allowed", headers: user.headers });

@@ -4,11 +4,11 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Goal } from "../../../shared/api/goals.ts";
 import * as contract from "../../../shared/api/model-tools.ts";
-import { proposedTaskUpdateSchema } from "../../../shared/api/ai-proposals.ts";
+import { type Proposal, proposedTaskUpdateSchema } from "../../../shared/api/ai-proposals.ts";
+import { PLAN_DAY_TOOL } from "../../../shared/api/day-plan.ts";
 import type { EditScope, Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures, checkCapacity } from "../../../shared/rules/capacity.ts";
 import { addDays, daysBetween, isCalendarDate } from "../../../shared/rules/dates.ts";
-import { isOverdue } from "../../../shared/rules/future-tasks.ts";
 import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { AppError } from "../../app-error.ts";
@@ -21,6 +21,7 @@ import { goalsService } from "../goals/goals.service.ts";
 import { insightsService } from "../insights/insights.service.ts";
 import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
+import { dayPlanService } from "../day-plan/day-plan.service.ts";
 import { usersService } from "../user/user.service.ts";
 
 export type ToolBinding = "assistant" | "mcp";
@@ -51,6 +52,7 @@ export function toolServices(deps: ToolDeps) {
     users: usersService(deps),
     insights: insightsService({ ...deps, recurrence: recurrenceService(deps) }),
     calendars: calendarEvents(deps),
+    dayPlans: dayPlanService(deps),
   };
 }
 export type ToolServices = ReturnType<typeof toolServices>;
@@ -83,7 +85,12 @@ export interface WriteTool extends ToolCommon {
   changes: (context: ToolContext, input: never) => Promise<ToolChange[]>;
   answer: (applied: AppliedChanges, input: never) => Record<string, unknown>;
 }
-export type CatalogTool = ReadTool | WriteTool;
+/** Answers a proposal it stored, in both bindings: nothing is written until the user applies it. */
+export interface PlanTool extends ToolCommon {
+  kind: "plan";
+  plan: (context: ToolContext, input: never) => Promise<{ proposal: Proposal | null } & Record<string, unknown>>;
+}
+export type CatalogTool = ReadTool | WriteTool | PlanTool;
 
 type Described<I extends Shape, O extends Shape> = Omit<ToolCommon, "input" | "output"> & { input: I; output: O };
 
@@ -91,6 +98,12 @@ function read<I extends Shape, O extends Shape>(
   definition: Described<I, O> & { read: (context: ToolContext, input: Values<I>) => Promise<Values<O>> },
 ): ReadTool {
   return { kind: "read", ...definition } as unknown as ReadTool;
+}
+
+function plan<I extends Shape, O extends Shape>(
+  definition: Described<I, O> & { plan: (context: ToolContext, input: Values<I>) => Promise<Values<O> & { proposal: Proposal | null }> },
+): PlanTool {
+  return { kind: "plan", ...definition } as unknown as PlanTool;
 }
 
 function write<I extends Shape, O extends Shape>(
@@ -385,51 +398,20 @@ export const toolCatalog: readonly CatalogTool[] = [
     answer: (applied) => ({ goal: withoutTimes(applied.goals[0]!) }),
   }),
 
-  write({
-    name: "plan_day",
+  plan({
+    name: PLAN_DAY_TOOL,
     title: "Plan a day",
     description:
-      "Plan a day: which tasks (from that day's, overdue and unscheduled ones), in which order, at which times, within the user's capacity.",
+      "Proposes start times for a day's unscheduled To Do and In Progress tasks within the user's working hours, around " +
+      "meetings and timed tasks, as 'Plan my day' does (deterministic; nothing changes until the user applies it). " +
+      "Lists the tasks that do not fit, with the reason.",
     input: contract.planDayInput,
-    output: contract.tasksOutput,
-    offeredTo: ["assistant"],
-    idempotent: true,
-    changes: async ({ tasks, calendars, userId, today }, { date, tasks: items }) => {
-      const todayDate = await today();
-      const day = calendarDay(date, todayDate);
-      const [ofDay, future] = await Promise.all([
-        tasks.listTasksOfDay(userId, day),
-        tasks.listFutureTasks(userId, { startDate: addDays(todayDate, 1), endDate: addDays(todayDate, 1) }, todayDate),
-      ]);
-      const candidates = new Map(
-        [...ofDay, ...future.filter((task) => task.date === null || isOverdue(task, todayDate))].map((task) => [task.id, task]),
-      );
-      const unknown = items.find((item) => !candidates.has(item.taskId));
-      if (unknown) throw refusal(`task ${unknown.taskId} is not one of this day's, overdue or unscheduled tasks of the user.`);
-      const planned = new Set(items.map((item) => item.taskId));
-      const open = [...ofDay.filter((task) => !planned.has(task.id)), ...items.map((item) => candidates.get(item.taskId)!)].filter(
-        (task) => task.status !== "done",
-      );
-      const capacity = checkCapacity(
-        open.map((task) => task.estimatedDuration),
-        await calendars.meetingMinutes(userId, day),
-      );
-      if (capacity.level === "critical" && items.some((item) => candidates.get(item.taskId)!.date !== day)) {
-        throw refusal(`${capacity.message} Plan fewer tasks.`);
-      }
-      return items.flatMap((item, index) => {
-        const task = candidates.get(item.taskId)!;
-        const body: Record<string, unknown> = { position: index + 1 };
-        if (task.date !== day) body.date = day;
-        if (item.scheduledStartTime !== undefined) body.scheduledStartTime = item.scheduledStartTime;
-        try {
-          return updates([task.id], body);
-        } catch (error) {
-          throw error instanceof AppError ? refusal(`tasks.${index}: ${error.message}`) : error;
-        }
-      });
+    output: contract.planDayOutput,
+    offeredTo: ["assistant", "mcp"],
+    plan: async ({ dayPlans, userId, today }, { date }) => {
+      const day = calendarDay(date, await today());
+      return { date: day, ...(await dayPlans.planDay(userId, day)) };
     },
-    answer: tasksAnswer,
   }),
 ];
 
