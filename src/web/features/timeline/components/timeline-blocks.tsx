@@ -6,7 +6,6 @@ import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { cn } from "../../../lib/utils.ts";
-import type { DragKind } from "../lib/timeline-drag.ts";
 import { type Span, blockBox, goalColour, minutesToTime, type Placed } from "../lib/timeline-layout.ts";
 
 export const STATUS_LABELS: Record<Task["status"], string> = {
@@ -29,7 +28,7 @@ export function spanLabel(span: Span): string {
 
 export interface HandleProps {
   instructionsId: string;
-  onHandleKeyDown: (event: KeyboardEvent, task: Task, kind: DragKind) => void;
+  onHandleKeyDown: (event: KeyboardEvent, task: Task) => void;
   onHandleBlur: () => void;
 }
 
@@ -62,7 +61,6 @@ export function TaskBlock({
   });
   const colour = goalColour(task.goalId);
   const box = blockBox(span, placed);
-  const label = `${task.title}, ${spanLabel(span)}, ${STATUS_LABELS[task.status]}${task.goalTitle ? `, goal ${task.goalTitle}` : ""}`;
   return (
     <li
       ref={setMoveNode}
@@ -81,21 +79,22 @@ export function TaskBlock({
       <button
         type="button"
         data-timeline-grab=""
-        aria-label={label}
         onClick={() => onOpen(task)}
         className="flex size-full items-start gap-1 px-1.5 py-0.5 pr-6 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       >
         {isDone ? <CheckCircle2 className="mt-px size-3.5 shrink-0 text-green-700" aria-hidden="true" /> : null}
         <span className="min-w-0 flex-1">
           <span className={cn("block truncate font-semibold", isDone && "line-through decoration-slate-400")}>{task.title}</span>
+          <span className="sr-only">, </span>
           <span className="block truncate opacity-80">
             {spanLabel(span)} · {STATUS_LABELS[task.status]}
+            {task.goalTitle ? <span className="sr-only">, goal {task.goalTitle}</span> : null}
           </span>
         </span>
         {task.recurrence ? (
           <span title={describeRecurrence(task.recurrence)} className="mt-px shrink-0">
             <Repeat className="size-3.5" aria-hidden="true" />
-            <span className="sr-only">Repeats</span>
+            <span className="sr-only">, repeats</span>
           </span>
         ) : null}
       </button>
@@ -104,26 +103,23 @@ export function TaskBlock({
           <button
             type="button"
             data-timeline-grab=""
-            data-timeline-handle={`move:${task.id}`}
+            data-timeline-handle={task.id}
             aria-label={`Move "${task.title}"`}
             aria-describedby={handles.instructionsId}
-            onKeyDown={(event) => handles.onHandleKeyDown(event, task, "move")}
+            onKeyDown={(event) => handles.onHandleKeyDown(event, task)}
             onBlur={handles.onHandleBlur}
-            className="absolute top-0.5 right-0.5 flex size-5 items-center justify-center rounded text-current opacity-70 hover:bg-black/5 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+            className="absolute top-0 right-0 flex size-6 items-center justify-center rounded text-current opacity-70 hover:bg-black/5 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
           >
             <GripVertical className="size-3.5" aria-hidden="true" />
           </button>
-          <button
-            type="button"
+          <div
             ref={setResizeNode}
             {...resizeListeners}
+            aria-hidden="true"
             data-timeline-grab=""
-            data-timeline-handle={`resize:${task.id}`}
-            aria-label={`Change the length of "${task.title}"`}
-            aria-describedby={handles.instructionsId}
-            onKeyDown={(event) => handles.onHandleKeyDown(event, task, "resize")}
-            onBlur={handles.onHandleBlur}
-            className="absolute inset-x-0 bottom-0 h-1.5 cursor-ns-resize touch-none focus-visible:bg-indigo-400 focus-visible:outline-none hover:bg-indigo-300/60"
+            data-testid="timeline-resize"
+            title="Drag to change the length"
+            className="absolute inset-x-0 bottom-0 h-1.5 cursor-ns-resize touch-none hover:bg-indigo-300/60"
           />
         </>
       )}
@@ -204,10 +200,10 @@ export function ListedTask({
       <button
         type="button"
         data-timeline-grab=""
-        data-timeline-handle={`move:${task.id}`}
+        data-timeline-handle={task.id}
         aria-label={`Move "${task.title}"`}
         aria-describedby={handles.instructionsId}
-        onKeyDown={(event) => handles.onHandleKeyDown(event, task, "move")}
+        onKeyDown={(event) => handles.onHandleKeyDown(event, task)}
         onBlur={handles.onHandleBlur}
         className="ml-0.5 flex size-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       >

@@ -48,12 +48,12 @@ describe("TimelineBoard", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining("Call"), expect.stringContaining("Read")]);
-    const block = screen.getByRole("button", { name: "Write, 9:00 AM – 9:30 AM, To Do" });
+    const block = screen.getByRole("button", { name: /^Write\W*9:00 AM – 9:30 AM · To Do/ });
     // The meeting overlaps the task: side by side.
     expect(block.closest("li")).toHaveStyle({ width: "50%" });
     expect(screen.getByTestId("timeline-event")).toHaveTextContent("Standup");
     expect(screen.getByTestId("timeline-event")).toHaveTextContent("Busy");
-    expect(within(block).getByText("Repeats")).toBeInTheDocument();
+    expect(within(block).getByText(", repeats")).toBeInTheDocument();
     fireEvent.click(block);
     expect(onOpenTask).toHaveBeenCalledWith(write);
     // A completed task stays where it was done: it has no handles.
@@ -86,7 +86,7 @@ describe("TimelineBoard", () => {
     expect(screen.queryByTestId("timeline-ghost")).toBeNull();
   });
 
-  it("puts a listed task into the grid, changes a length and clears a time by keyboard", () => {
+  it("puts a listed task into the grid, changes a length with Shift and clears a time by keyboard", () => {
     const { onChange } = renderBoard();
     const listed = screen.getByRole("button", { name: 'Move "Call"' });
     fireEvent.keyDown(listed, { key: " " });
@@ -95,16 +95,15 @@ describe("TimelineBoard", () => {
     fireEvent.keyDown(listed, { key: " " });
     expect(onChange).toHaveBeenLastCalledWith(call, { scheduledStartTime: "09:15" });
 
-    const edge = screen.getByRole("button", { name: 'Change the length of "Write"' });
-    fireEvent.keyDown(edge, { key: " " });
-    fireEvent.keyDown(edge, { key: "ArrowDown" });
-    fireEvent.keyDown(edge, { key: " " });
+    const handle = screen.getByRole("button", { name: 'Move "Write"' });
+    fireEvent.keyDown(handle, { key: " " });
+    fireEvent.keyDown(handle, { key: "ArrowDown", shiftKey: true });
+    fireEvent.keyDown(handle, { key: " " });
     expect(onChange).toHaveBeenLastCalledWith(write, { estimatedDuration: 45 });
 
-    const block = screen.getByRole("button", { name: 'Move "Write"' });
-    fireEvent.keyDown(block, { key: " " });
-    fireEvent.keyDown(block, { key: "ArrowLeft" });
-    fireEvent.keyDown(block, { key: " " });
+    fireEvent.keyDown(handle, { key: " " });
+    fireEvent.keyDown(handle, { key: "ArrowLeft" });
+    fireEvent.keyDown(handle, { key: " " });
     expect(onChange).toHaveBeenLastCalledWith(write, { scheduledStartTime: null });
   });
 });

@@ -109,11 +109,12 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
       const minutes = pxToMinutes(y - content.top);
       if (current.kind === "resize") {
         const start = taskSpan(current.task)?.start ?? 0;
-        return aim({ where: "length", duration: clampDuration(Math.min(minutes, MINUTES_PER_DAY) - start) });
+        return aim({ where: "grid", start, duration: clampDuration(Math.min(minutes, MINUTES_PER_DAY) - start) });
       }
       if (inside(listRef.current?.getBoundingClientRect(), x, y)) return aim({ where: "list" });
-      if (inside(viewportRef.current?.getBoundingClientRect(), x, y))
-        return aim({ where: "grid", start: clampStart(minutes - grabOffset.current) });
+      if (inside(viewportRef.current?.getBoundingClientRect(), x, y)) {
+        return aim({ where: "grid", start: clampStart(minutes - grabOffset.current), duration: durationOf(current.task) });
+      }
       aim(null);
     },
     [aim],
@@ -125,7 +126,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
       if (patch) onChange(current.task, patch);
       setAnnouncement(describeDrop(current));
       setDrag(null);
-      if (current.via === "keyboard") focusHandle(`${current.kind}:${current.task.id}`);
+      if (current.via === "keyboard") focusHandle(current.task.id);
     },
     [onChange, setDrag],
   );
@@ -139,7 +140,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
 
   const begin = useCallback(
     (task: Task, kind: DragKind, via: TimelineDrag["via"]) => {
-      const next: TimelineDrag = { task, kind, via, target: originOf(task, kind) };
+      const next: TimelineDrag = { task, kind, via, target: originOf(task) };
       setDrag(next);
       setAnnouncement(describeStart(next));
     },
@@ -170,15 +171,15 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
   const handles = useMemo<HandleProps>(
     () => ({
       instructionsId,
-      onHandleKeyDown: (event: KeyboardEvent, task: Task, kind: DragKind) => {
+      onHandleKeyDown: (event: KeyboardEvent, task: Task) => {
         const current = dragRef.current;
         const isPick = event.key === " " || event.key === "Enter";
         if (!current) {
           if (!isPick) return;
           event.preventDefault();
-          return begin(task, kind, "keyboard");
+          return begin(task, "move", "keyboard");
         }
-        if (current.via !== "keyboard" || current.task.id !== task.id || current.kind !== kind) return;
+        if (current.via !== "keyboard" || current.task.id !== task.id) return;
         if (isPick) {
           event.preventDefault();
           return finish(current);
@@ -190,7 +191,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
         }
         if (event.key.startsWith("Arrow")) {
           event.preventDefault();
-          const target = keyboardTarget(current, event.key, firstStart);
+          const target = keyboardTarget(current, event.key, event.shiftKey, firstStart);
           if (target) aim(target);
         }
       },
@@ -247,12 +248,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
   );
 
   const target = drag?.target;
-  let ghost: Span | null = null;
-  if (drag && target?.where === "grid") ghost = { start: target.start, end: target.start + durationOf(drag.task) };
-  if (drag && target?.where === "length") {
-    const start = taskSpan(drag.task)?.start ?? 0;
-    ghost = { start, end: start + target.duration };
-  }
+  const ghost: Span | null = target?.where === "grid" ? { start: target.start, end: target.start + target.duration } : null;
   const isOverList = target?.where === "list" && drag?.task.scheduledStartTime !== null;
 
   return (

@@ -4,7 +4,7 @@ import { DEFAULT_TASK_MINUTES, SNAP_MINUTES, clampDuration, clampStart, minutesT
 
 export type DragKind = "move" | "resize";
 
-export type DragTarget = { where: "grid"; start: number } | { where: "list" } | { where: "length"; duration: number };
+export type DragTarget = { where: "grid"; start: number; duration: number } | { where: "list" };
 
 export interface TimelineDrag {
   task: Task;
@@ -22,41 +22,37 @@ export function durationOf(task: Pick<Task, "estimatedDuration">): number {
   return task.estimatedDuration ?? DEFAULT_TASK_MINUTES;
 }
 
-export function originOf(task: Task, kind: DragKind): DragTarget {
-  if (kind === "resize") return { where: "length", duration: durationOf(task) };
+export function originOf(task: Task): DragTarget {
   const span = taskSpan(task);
-  return span ? { where: "grid", start: span.start } : { where: "list" };
+  return span ? { where: "grid", start: span.start, duration: durationOf(task) } : { where: "list" };
 }
 
-/** Up and Down move by 15 minutes (or lengthen and shorten), Right puts a listed task into the grid, Left back into the list. */
-export function keyboardTarget(drag: TimelineDrag, key: string, firstStart: number): DragTarget | null {
-  const target = drag.target ?? originOf(drag.task, drag.kind);
-  if (target.where === "length") {
-    const duration = target.duration;
-    if (key === "ArrowDown")
-      return { where: "length", duration: clampDuration(Math.floor(duration / SNAP_MINUTES) * SNAP_MINUTES + SNAP_MINUTES) };
-    if (key === "ArrowUp")
-      return { where: "length", duration: clampDuration(Math.ceil(duration / SNAP_MINUTES) * SNAP_MINUTES - SNAP_MINUTES) };
-    return null;
-  }
+/** Up and Down move by 15 minutes, with Shift they change the length; Right puts a listed task into the grid, Left back into the list. */
+export function keyboardTarget(drag: TimelineDrag, key: string, shift: boolean, firstStart: number): DragTarget | null {
+  const target = drag.target ?? originOf(drag.task);
   if (key === "ArrowLeft") return { where: "list" };
-  const origin = originOf(drag.task, "move");
-  const enterAt = origin.where === "grid" ? origin.start : firstStart;
-  if (target.where === "list")
-    return key === "ArrowRight" || key === "ArrowUp" || key === "ArrowDown" ? { where: "grid", start: enterAt } : null;
-  if (key === "ArrowUp") return { where: "grid", start: clampStart(target.start - SNAP_MINUTES) };
-  if (key === "ArrowDown") return { where: "grid", start: clampStart(target.start + SNAP_MINUTES) };
-  return null;
+  if (target.where === "list") {
+    const origin = originOf(drag.task);
+    const entry = origin.where === "grid" ? origin : { where: "grid" as const, start: firstStart, duration: durationOf(drag.task) };
+    return key === "ArrowRight" || key === "ArrowUp" || key === "ArrowDown" ? entry : null;
+  }
+  const step = key === "ArrowDown" ? SNAP_MINUTES : key === "ArrowUp" ? -SNAP_MINUTES : 0;
+  if (step === 0) return null;
+  if (!shift) return { ...target, start: clampStart(target.start + step) };
+  const quarters = step > 0 ? Math.floor(target.duration / SNAP_MINUTES) + 1 : Math.ceil(target.duration / SNAP_MINUTES) - 1;
+  return { ...target, duration: clampDuration(quarters * SNAP_MINUTES) };
 }
 
 /** What the drop sends, or null when nothing would change. */
 export function dropPatch(drag: Pick<TimelineDrag, "task" | "target">): TaskTimePatch | null {
   const { task, target } = drag;
   if (!target) return null;
-  if (target.where === "length") return target.duration === durationOf(task) ? null : { estimatedDuration: target.duration };
   if (target.where === "list") return task.scheduledStartTime === null ? null : { scheduledStartTime: null };
+  const patch: TaskTimePatch = {};
   const time = minutesToTime(target.start);
-  return time === task.scheduledStartTime ? null : { scheduledStartTime: time };
+  if (time !== task.scheduledStartTime) patch.scheduledStartTime = time;
+  if (target.duration !== durationOf(task)) patch.estimatedDuration = target.duration;
+  return Object.keys(patch).length > 0 ? patch : null;
 }
 
 const quoted = (task: Task) => `"${task.title}"`;
@@ -69,9 +65,7 @@ export function describeTarget(drag: TimelineDrag): string {
   const { task, target } = drag;
   if (!target) return `${quoted(task)} is outside the timeline.`;
   if (target.where === "list") return `${quoted(task)} is over the unscheduled list.`;
-  if (target.where === "grid") return `${quoted(task)} is at ${range(target.start, durationOf(task))}.`;
-  const start = taskSpan(task)?.start ?? 0;
-  return `${quoted(task)} lasts ${formatDuration(target.duration)}, ${range(start, target.duration)}.`;
+  return `${quoted(task)} is at ${range(target.start, target.duration)}.`;
 }
 
 export function describeStart(drag: TimelineDrag): string {
@@ -85,9 +79,11 @@ export function describeStart(drag: TimelineDrag): string {
 export function describeDrop(drag: TimelineDrag): string {
   const patch = dropPatch(drag);
   if (!patch) return `${quoted(drag.task)} was dropped where it was.`;
-  if (patch.estimatedDuration !== undefined) return `${quoted(drag.task)} now lasts ${formatDuration(patch.estimatedDuration)}.`;
   if (patch.scheduledStartTime === null) return `${quoted(drag.task)} was moved to the unscheduled list.`;
-  return `${quoted(drag.task)} was scheduled at ${formatTime12h(patch.scheduledStartTime ?? null)}.`;
+  const parts = [];
+  if (patch.scheduledStartTime) parts.push(`was scheduled at ${formatTime12h(patch.scheduledStartTime)}`);
+  if (patch.estimatedDuration !== undefined) parts.push(`now lasts ${formatDuration(patch.estimatedDuration)}`);
+  return `${quoted(drag.task)} ${parts.join(" and ")}.`;
 }
 
 export function describeCancel(drag: TimelineDrag): string {
@@ -95,6 +91,6 @@ export function describeCancel(drag: TimelineDrag): string {
 }
 
 export const TIMELINE_DRAG_INSTRUCTIONS =
-  "Press Space or Enter to pick the task up. The up and down arrow keys move it by 15 minutes, or change its length " +
-  "from its lower edge; the right arrow key puts a listed task into the grid and the left arrow key back into the " +
+  "Press Space or Enter to pick the task up. The up and down arrow keys move it by 15 minutes, and with Shift " +
+  "change its length; the right arrow key puts a listed task into the grid and the left arrow key back into the " +
   "list. Press Space or Enter to drop it, or Escape to cancel.";

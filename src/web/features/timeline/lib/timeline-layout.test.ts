@@ -115,33 +115,29 @@ describe("keyboard steps and the drop's change", () => {
     target: null,
     ...overrides,
   });
+  const at = (start: number, duration = 30) => ({ where: "grid" as const, start, duration });
 
   it("moves a block by 15 minutes and sends the new start", () => {
-    const down = keyboardTarget(drag({}), "ArrowDown", 540);
-    expect(down).toEqual({ where: "grid", start: 555 });
+    const down = keyboardTarget(drag({}), "ArrowDown", false, 540);
+    expect(down).toEqual(at(555));
     expect(dropPatch({ task: scheduled, target: down })).toEqual({ scheduledStartTime: "09:15" });
-    expect(keyboardTarget(drag({ target: { where: "grid", start: 0 } }), "ArrowUp", 540)).toEqual({ where: "grid", start: 0 });
+    expect(keyboardTarget(drag({ target: at(0) }), "ArrowUp", false, 540)).toEqual(at(0));
   });
 
   it("puts a listed task into the grid at the first start, and a block back into the list", () => {
-    expect(keyboardTarget(drag({ task: listed }), "ArrowRight", 600)).toEqual({ where: "grid", start: 600 });
-    expect(keyboardTarget(drag({}), "ArrowLeft", 600)).toEqual({ where: "list" });
+    expect(keyboardTarget(drag({ task: listed }), "ArrowRight", false, 600)).toEqual(at(600));
+    expect(keyboardTarget(drag({}), "ArrowLeft", false, 600)).toEqual({ where: "list" });
     expect(dropPatch({ task: scheduled, target: { where: "list" } })).toEqual({ scheduledStartTime: null });
     expect(dropPatch({ task: listed, target: { where: "list" } })).toBeNull();
   });
 
-  it("changes the length in quarter hours within 5..480", () => {
-    const resize = drag({ kind: "resize" });
-    expect(keyboardTarget(resize, "ArrowDown", 540)).toEqual({ where: "length", duration: 45 });
-    expect(keyboardTarget({ ...resize, target: { where: "length", duration: 15 } }, "ArrowUp", 540)).toEqual({
-      where: "length",
-      duration: 5,
-    });
-    expect(keyboardTarget({ ...resize, target: { where: "length", duration: 480 } }, "ArrowDown", 540)).toEqual({
-      where: "length",
-      duration: 480,
-    });
-    expect(dropPatch({ task: scheduled, target: { where: "length", duration: 45 } })).toEqual({ estimatedDuration: 45 });
-    expect(dropPatch({ task: scheduled, target: { where: "length", duration: 30 } })).toBeNull();
+  it("changes the length with Shift in quarter hours within 5..480", () => {
+    expect(keyboardTarget(drag({}), "ArrowDown", true, 540)).toEqual(at(540, 45));
+    expect(keyboardTarget(drag({ target: at(540, 15) }), "ArrowUp", true, 540)).toEqual(at(540, 5));
+    expect(keyboardTarget(drag({ target: at(540, 5) }), "ArrowDown", true, 540)).toEqual(at(540, 15));
+    expect(keyboardTarget(drag({ target: at(540, 480) }), "ArrowDown", true, 540)).toEqual(at(540, 480));
+    expect(dropPatch({ task: scheduled, target: at(540, 45) })).toEqual({ estimatedDuration: 45 });
+    expect(dropPatch({ task: scheduled, target: at(570, 45) })).toEqual({ scheduledStartTime: "09:30", estimatedDuration: 45 });
+    expect(dropPatch({ task: scheduled, target: at(540) })).toBeNull();
   });
 });
