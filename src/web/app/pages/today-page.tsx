@@ -30,6 +30,7 @@ import { DailyInsightsCard, WeeklySummaryCard } from "../../features/insights/in
 import { DayAgenda, type DayMeetings } from "../../features/calendar/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
 import { Timeline, TodayViewSwitch, useTodayView } from "../../features/timeline/index.ts";
+import { PlanMyDayButton, usePlanMyDay } from "../../features/day-plan/index.ts";
 import { userQueryKey } from "../../features/session/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -57,9 +58,14 @@ export function TodayPage() {
   const isAgendaLoaded = useIsIdle(DayAgenda.preload);
   const [meetings, setMeetings] = useState<DayMeetings | null>(null);
   const [view, setView] = useTodayView();
+  const planMyDay = usePlanMyDay(viewedDate);
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
-  useOpenFromPalette({ openWrapUp: () => setIsWrapUpOpen(true), openFutureTasks: () => setIsFutureOpen(true) });
+  useOpenFromPalette({
+    openWrapUp: () => setIsWrapUpOpen(true),
+    openFutureTasks: () => setIsFutureOpen(true),
+    planDay: planMyDay.plan,
+  });
   const actions = useMemo<TaskCardActions>(
     () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
     [moves.resume],
@@ -121,7 +127,11 @@ export function TodayPage() {
       />
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <div className="grid min-w-0 flex-1 gap-3">
-          <TodayViewSwitch value={view} onChange={setView} onIntent={() => void Timeline.preload()} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <TodayViewSwitch value={view} onChange={setView} onIntent={() => void Timeline.preload()} />
+            <PlanMyDayButton planMyDay={planMyDay} />
+          </div>
+          {planMyDay.panel}
           {view === "timeline" && tasks ? (
             <Timeline date={viewedDate} tasks={tasks} timeZone={timeZone} isToday={isToday} onOpenTask={actions.onEdit} />
           ) : (
@@ -159,11 +169,11 @@ export function TodayPage() {
   );
 }
 
-function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: () => void }) {
+function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: () => void; planDay: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? {}) as { openWrapUp?: unknown; openFutureTasks?: unknown };
-  const opener = state.openWrapUp === true ? "openWrapUp" : state.openFutureTasks === true ? "openFutureTasks" : null;
+  const state = (location.state ?? {}) as Record<string, unknown>;
+  const opener = (["openWrapUp", "openFutureTasks", "planDay"] as const).find((name) => state[name] === true) ?? null;
   const latest = useRef(openers);
   useEffect(() => {
     latest.current = openers;

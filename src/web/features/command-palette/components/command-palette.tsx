@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   Bot,
+  CalendarClock,
   CalendarDays,
   CircleCheck,
   LayoutList,
-  type LucideIcon,
   Plus,
   Search,
   Settings,
@@ -12,6 +12,7 @@ import {
   SunMoon,
   Sunset,
   Target,
+  type LucideIcon,
 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -41,6 +42,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   day: CalendarDays,
   add: Plus,
   wrapUp: Sunset,
+  plan: CalendarClock,
   assistant: Bot,
   task: CircleCheck,
   theme: SunMoon,

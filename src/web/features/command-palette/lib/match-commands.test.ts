@@ -14,6 +14,7 @@ describe("matchCommands", () => {
       "Go to Insights",
       "Go to Settings",
       "End Day",
+      "Plan my day",
       "Open the AI Assistant",
       "Switch theme",
     ]);

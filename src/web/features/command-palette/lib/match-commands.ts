@@ -15,7 +15,7 @@ export interface PaletteCommand {
   id: string;
   label: string;
   hint?: string;
-  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "wrapUp" | "assistant" | "task" | "theme";
+  icon: "board" | "goals" | "insights" | "settings" | "day" | "add" | "wrapUp" | "plan" | "assistant" | "task" | "theme";
   keywords?: string;
   action: PaletteAction;
 }
@@ -23,6 +23,7 @@ export interface PaletteCommand {
 /** today-page.tsx reads these. */
 export const OPEN_WRAP_UP_STATE = { openWrapUp: true } as const;
 export const OPEN_FUTURE_TASKS_STATE = { openFutureTasks: true } as const;
+export const PLAN_DAY_STATE = { planDay: true } as const;
 
 const STATUS_LABELS: Record<Task["status"], string> = { todo: "To Do", inprogress: "In Progress", done: "Done", stalled: "Stalled" };
 
@@ -49,6 +50,13 @@ const FIXED: PaletteCommand[] = [
     icon: "wrapUp",
     keywords: "wrap-up wrap up close rollover",
     action: { kind: "navigate", to: "/", state: OPEN_WRAP_UP_STATE },
+  },
+  {
+    id: "plan-day",
+    label: "Plan my day",
+    icon: "plan",
+    keywords: "schedule timebox timeline times",
+    action: { kind: "navigate", to: "/", state: PLAN_DAY_STATE },
   },
   { id: "assistant", label: "Open the AI Assistant", icon: "assistant", keywords: "chat ask help", action: { kind: "assistant" } },
 ];
