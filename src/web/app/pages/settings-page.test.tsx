@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe("SettingsPage", () => {
-  it("has five tabs with AI Settings open by default, showing the providers", async () => {
+  it("has its tabs with AI Settings open by default, showing the providers", async () => {
     const fetchMock = mockFetch((url) => jsonResponse(url === "/api/ai/providers" ? { providers: [AI_PROVIDER] } : ROLLOVER_DEFAULTS));
     renderWithApp(
       <AIContextProvider>
@@ -24,7 +24,7 @@ describe("SettingsPage", () => {
       { route: "/settings" },
     );
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications", "Calendars", "Integrations", "Import"]);
+    expect(tabs).toEqual(["AI Settings", "Rollover", "Analytics", "Notifications", "Calendars", "Working hours", "Integrations", "Import"]);
     expect(screen.getByRole("tab", { name: "AI Settings" })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel", { name: "AI Settings" });
     expect(await screen.findByRole("radio", { name: /OpenAI/ })).toBeChecked();

@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Bot, CalendarDays, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
+import { BarChart3, Bell, Bot, CalendarDays, Clock, FileUp, type LucideIcon, Plug, Repeat } from "lucide-react";
 import type { ComponentType } from "react";
 import { Suspense } from "react";
 import { useSearchParams } from "react-router";
@@ -9,6 +9,7 @@ import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
 import { AiSettingsPanel } from "../../features/ai-chat/lazy-settings-panel.ts";
 import { CalendarsPanel } from "../../features/calendar/index.ts";
+import { WorkingHoursPanel } from "../../features/day-plan/index.ts";
 import { ImportPanel } from "../../features/data-control/index.ts";
 import { IntegrationsPanel } from "../../features/integrations/index.ts";
 import { NotificationsPanel } from "../../features/notifications/components/lazy-notifications-panel.tsx";
@@ -21,6 +22,7 @@ const TABS = [
   { value: "analytics", label: "Analytics", icon: BarChart3, Panel: AiAnalyticsPanel },
   { value: "notifications", label: "Notifications", icon: Bell, Panel: NotificationsPanel },
   { value: "calendars", label: "Calendars", icon: CalendarDays, Panel: CalendarsPanel },
+  { value: "hours", label: "Working hours", icon: Clock, Panel: WorkingHoursPanel },
   { value: "integrations", label: "Integrations", icon: Plug, Panel: IntegrationsPanel },
   { value: "import", label: "Import", icon: FileUp, Panel: ImportPanel },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[];

@@ -31,7 +31,7 @@ import { DayAgenda, type DayMeetings } from "../../features/calendar/index.ts";
 import { WrapUpDialog } from "../../features/rollover/index.ts";
 import { Timeline, TodayViewSwitch, useTodayView } from "../../features/timeline/index.ts";
 import { PlanMyDayButton, usePlanMyDay } from "../../features/day-plan/index.ts";
-import { userQueryKey } from "../../features/session/index.ts";
+import { userQueryKey, useUser } from "../../features/session/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { useIsIdle } from "../../lib/when-idle.ts";
@@ -59,6 +59,7 @@ export function TodayPage() {
   const [meetings, setMeetings] = useState<DayMeetings | null>(null);
   const [view, setView] = useTodayView();
   const planMyDay = usePlanMyDay(viewedDate);
+  const user = useUser().data;
 
   const openCreate = useCallback(() => setForm({ open: true }), []);
   useOpenFromPalette({
@@ -133,7 +134,14 @@ export function TodayPage() {
           </div>
           {planMyDay.panel}
           {view === "timeline" && tasks ? (
-            <Timeline date={viewedDate} tasks={tasks} timeZone={timeZone} isToday={isToday} onOpenTask={actions.onEdit} />
+            <Timeline
+              date={viewedDate}
+              tasks={tasks}
+              timeZone={timeZone}
+              isToday={isToday}
+              onOpenTask={actions.onEdit}
+              {...(user ? { workdayStart: user.workdayStart, workdayEnd: user.workdayEnd } : {})}
+            />
           ) : (
             board
           )}

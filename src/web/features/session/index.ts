@@ -7,3 +7,4 @@ export { WelcomeLine } from "./components/welcome-line.tsx";
 export { WelcomeScreen } from "./components/welcome-screen.tsx";
 export { useRecheckSessionOnPageRestore } from "./hooks/use-recheck-session.ts";
 export { useSessionUpkeep } from "./hooks/use-session-upkeep.ts";
+export { useUpdatePreferences } from "./api/update-preferences.ts";
