@@ -1,10 +1,17 @@
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
-import { discardWrite, type OutboxEntry, retryWrite, useOutboxState } from "../../lib/outbox/index.ts";
+import { lazyDialog } from "../../lib/lazy-dialog.tsx";
+import { useOutboxState } from "../../lib/outbox/index.ts";
+import type { SyncProblemsDialogProps } from "./sync-problems-dialog.tsx";
 
 export const SYNC_PROBLEMS_TITLE = "Changes not saved";
+
+/** Loaded on first open or when idle: the board's first paint does not need Radix's dialog (decision 013). */
+const SyncProblemsDialog = lazyDialog<SyncProblemsDialogProps>(
+  () => import("./sync-problems-dialog.tsx").then((module) => module.SyncProblemsDialog),
+  (props) => props.open,
+);
 
 export function refusedMessage(count: number): string {
   return count === 1 ? "1 change could not be saved" : `${count} changes could not be saved`;
@@ -25,43 +32,7 @@ export function SyncProblems() {
           </Button>
         </div>
       )}
-      <Dialog open={isOpen && refused.length > 0} onOpenChange={setIsOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{SYNC_PROBLEMS_TITLE}</DialogTitle>
-            <DialogDescription>The server refused these changes. Retry sends one again; Discard drops it.</DialogDescription>
-          </DialogHeader>
-          <ul className="grid gap-3">
-            {refused.map((entry) => (
-              <RefusedChange key={entry.key} entry={entry} />
-            ))}
-          </ul>
-        </DialogContent>
-      </Dialog>
+      <SyncProblemsDialog title={SYNC_PROBLEMS_TITLE} open={isOpen && refused.length > 0} onOpenChange={setIsOpen} refused={refused} />
     </div>
-  );
-}
-
-function RefusedChange({ entry }: { entry: OutboxEntry }) {
-  const [isActing, setIsActing] = useState(false);
-  const isSending = entry.state === "waiting";
-  const isBusy = isActing || isSending;
-  const act = (action: (key: string) => Promise<void>) => {
-    setIsActing(true);
-    void action(entry.key).finally(() => setIsActing(false));
-  };
-  return (
-    <li className="grid gap-2 rounded-lg border p-3">
-      <p className="font-medium">{entry.label}</p>
-      <p className="text-sm text-muted-foreground">{isSending ? "Sending again…" : (entry.refusal?.message ?? "Refused by the server.")}</p>
-      <div className="flex gap-2">
-        <Button size="sm" disabled={isBusy} aria-label={`Retry: ${entry.label}`} onClick={() => act(retryWrite)}>
-          Retry
-        </Button>
-        <Button size="sm" variant="outline" disabled={isBusy} aria-label={`Discard: ${entry.label}`} onClick={() => act(discardWrite)}>
-          Discard
-        </Button>
-      </div>
-    </li>
   );
 }
