@@ -231,6 +231,20 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
     finish(dragRef.current ?? current);
   }
 
+  // dnd-kit scrolls the grid when the pointer nears its top or bottom, even from beside it (over the list):
+  // only a thin band, and only with the pointer above the grid.
+  const autoScroll = useMemo(
+    () => ({
+      threshold: { x: 0, y: 0.08 },
+      canScroll: () => {
+        const box = viewportRef.current?.getBoundingClientRect();
+        const at = pointer.current;
+        return !box || !at || (at.x >= box.left && at.x <= box.right);
+      },
+    }),
+    [],
+  );
+
   const openTask = useCallback(
     (task: Task) => {
       if (!suppressClick.current) onOpenTask(task);
@@ -254,6 +268,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
   return (
     <DndContext
       sensors={sensors}
+      autoScroll={autoScroll}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={cancel}
