@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { APICallError, generateText, type LanguageModel, type LanguageModelUsage, NoObjectGeneratedError, Output, RetryError } from "ai";
+import type { LanguageModel, LanguageModelUsage } from "ai";
 import type { Kysely } from "kysely";
 import {
   type BreakdownGoalBody,
@@ -17,6 +17,7 @@ import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
+import { loadAiSdk } from "../ai-models/ai-sdk.ts";
 import { PROMPT_MAX_TASKS } from "../ai-models/user-data-block.ts";
 import { BREAKDOWN_REQUEST, type BreakdownInput, buildBreakdownSystemPrompt } from "./ai-breakdown-prompt.ts";
 import { aiBreakdownRepository } from "./ai-breakdown.repository.ts";
@@ -30,12 +31,12 @@ export interface AiBreakdownServiceDeps {
 
 /** Bounds the cost of a runaway reply; ten suggestions fit well within it. */
 const MAX_OUTPUT_TOKENS = 2048;
-/** Built once: the schema's JSON form is derived on first use and kept. */
-const BREAKDOWN_OUTPUT = Output.object({
-  schema: breakdownOutputSchema,
-  name: "goal_breakdown",
-  description: "The goal's suggested tasks",
-});
+type AiSdk = Awaited<ReturnType<typeof loadAiSdk>>;
+
+/** Built once, on the first breakdown: the schema's JSON form is derived on first use and kept. */
+let breakdownOutput: ReturnType<typeof outputOf> | undefined;
+const outputOf = (sdk: AiSdk) =>
+  sdk.Output.object({ schema: breakdownOutputSchema, name: "goal_breakdown", description: "The goal's suggested tasks" });
 
 interface ModelAnswer {
   /** Null when the answer held none: the reply is then answered as it is. */
@@ -45,7 +46,7 @@ interface ModelAnswer {
 }
 
 /** A provider that refused the JSON schema itself (a local server, an older model) is worth asking again for text. */
-function refusesStructuredOutput(error: unknown): boolean {
+function refusesStructuredOutput({ RetryError, APICallError }: AiSdk, error: unknown): boolean {
   if (error instanceof Error && error.name === "AI_UnsupportedFunctionalityError") return true;
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   return APICallError.isInstance(cause) && [400, 422, 501].includes(cause.statusCode ?? 0);
@@ -53,13 +54,16 @@ function refusesStructuredOutput(error: unknown): boolean {
 
 /** Structured output first; a reply that is not the object is read as text, a refusal of the schema asks again for text. */
 async function askForSuggestions(model: LanguageModel, input: BreakdownInput, abortSignal: AbortSignal): Promise<ModelAnswer> {
+  const sdk = await loadAiSdk();
+  const { generateText, NoObjectGeneratedError } = sdk;
+  breakdownOutput ??= outputOf(sdk);
   // No retries: the SDK's back-off would spend the user's wait and our timeout.
   const common = { model, prompt: BREAKDOWN_REQUEST, maxRetries: 0, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal };
   try {
     const result = await generateText({
       ...common,
       system: buildBreakdownSystemPrompt(input, "structured"),
-      output: BREAKDOWN_OUTPUT,
+      output: breakdownOutput,
     });
     return { suggestions: readSuggestions(result.output.tasks), text: result.text, usage: result.totalUsage };
   } catch (error) {
@@ -67,7 +71,7 @@ async function askForSuggestions(model: LanguageModel, input: BreakdownInput, ab
       const text = error.text ?? "";
       return { suggestions: parseSuggestions(text), text, usage: error.usage };
     }
-    if (!refusesStructuredOutput(error)) throw error;
+    if (!refusesStructuredOutput(sdk, error)) throw error;
   }
   const result = await generateText({ ...common, system: buildBreakdownSystemPrompt(input, "text") });
   return { suggestions: parseSuggestions(result.text), text: result.text, usage: result.totalUsage };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { generateText, type LanguageModelUsage, type ModelMessage, streamText, type ToolSet } from "ai";
+import type { LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
@@ -11,18 +11,13 @@ import type { AiConfig } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { AiConversationRow, Database } from "../../db/schema.ts";
-import {
-  assistantTools,
-  refusedTools,
-  TOOL_INSTRUCTIONS,
-  toolsOnlyReply,
-  toolStepsWithinAllowance,
-} from "../ai-proposals/assistant-tools.ts";
+import type * as AssistantToolsModule from "../ai-proposals/assistant-tools.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { modelCalls, tokenCounts } from "../ai-models/ai-model-calls.ts";
 import { listProviders } from "../ai-models/ai-providers.ts";
+import { loadAiSdk } from "../ai-models/ai-sdk.ts";
 import { buildSystemPrompt, capHistory, describeUserData, type UserData, withClientPatterns } from "./ai-chat-prompt.ts";
 import { aiChatRepository } from "./ai-chat.repository.ts";
 
@@ -35,6 +30,12 @@ export interface AiChatServiceDeps {
   /** On SQLite the limit counters and the exchange's record then share a turn's commit. */
   groupCommit?: GroupCommit;
 }
+
+type AssistantTools = typeof AssistantToolsModule;
+
+// Loaded with the first model call, as the SDK they bind to is (ai-models/ai-sdk.ts).
+let assistantToolsModule: Promise<AssistantTools> | undefined;
+const loadAssistantTools = () => (assistantToolsModule ??= import("../ai-proposals/assistant-tools.ts"));
 
 /** A reply's length limit, in tokens: a chat answer, not an essay, and a bound on cost. */
 const MAX_OUTPUT_TOKENS = 1024;
@@ -94,14 +95,15 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
 
   /** Read by the server: the client's context is a hint only. */
   async function prepareCall(userId: string, dataVersion: number | null, body: ChatBody) {
-    const model = await modelOf(body.provider); // before the limits: a refused provider costs no allowance
+    // Before the limits: a refused provider costs no allowance.
+    const [model, sdk, assistant] = await Promise.all([modelOf(body.provider), loadAiSdk(), loadAssistantTools()]);
     // The allowance waits for its commit (the end of this turn on SQLite): the prompt is read meanwhile.
     const [, system] = await Promise.all([takeRequestAllowance(userId), systemPrompt(userId, dataVersion, body.context?.patterns)]);
     const messages: ModelMessage[] = [
       ...capHistory(body.conversationHistory).map((entry): ModelMessage => ({ role: entry.role, content: entry.content })),
       { role: "user", content: body.message },
     ];
-    return { model, system, messages };
+    return { model, system, messages, sdk, assistant };
   }
 
   /** A failure to keep the analytics' record does not take the user's answer away. */
@@ -118,14 +120,14 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
    * The assistant's tools for one reply, bound to the user, and the bound on its steps (decision
    * 033); none when the provider's are off (`<P>_TOOLS=off`: a model without tool calling).
    */
-  function toolsFor(userId: string, provider: AiProviderName, onProposal: (proposal: Proposal) => void) {
+  function toolsFor(assistant: AssistantTools, userId: string, provider: AiProviderName, onProposal: (proposal: Proposal) => void) {
     if (config.providers[provider].tools === false) return {};
-    const tools: ToolSet = assistantTools({ kysely, dialect, now, ai: config, log, userId, onProposal });
-    return { tools, stopWhen: toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
+    const tools: ToolSet = assistant.assistantTools({ kysely, dialect, now, ai: config, log, userId, onProposal });
+    return { tools, stopWhen: assistant.toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
   }
 
-  function systemWithTools(system: string, tools: { tools?: ToolSet }): string {
-    return tools.tools ? `${TOOL_INSTRUCTIONS}\n\n${system}` : system;
+  function systemWithTools(assistant: AssistantTools, system: string, tools: { tools?: ToolSet }): string {
+    return tools.tools ? `${assistant.TOOL_INSTRUCTIONS}\n\n${system}` : system;
   }
 
   return {
@@ -134,10 +136,12 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
     },
 
     async chat(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
-      const { model, system, messages } = await prepareCall(userId, dataVersion, body);
+      const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
+      const { generateText } = sdk;
+      const { refusedTools, toolsOnlyReply } = assistant;
       const call = callSignal(clientSignal);
       const proposals: Proposal[] = [];
-      const tools = toolsFor(userId, body.provider, (proposal) => proposals.push(proposal));
+      const tools = toolsFor(assistant, userId, body.provider, (proposal) => proposals.push(proposal));
       // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
       const request = { model, system, messages, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: call.signal, maxRetries: 0 };
       let content: string;
@@ -145,7 +149,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
       try {
         let result;
         try {
-          result = await generateText({ ...request, system: systemWithTools(system, tools), ...tools });
+          result = await generateText({ ...request, system: systemWithTools(assistant, system, tools), ...tools });
         } catch (error) {
           if (!tools.tools || !refusedTools(error)) throw error;
           result = await generateText(request);
@@ -173,17 +177,18 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
       body: ChatBody,
       clientSignal: AbortSignal,
     ): Promise<AsyncGenerator<ChatStreamEvent>> {
-      const { model, system, messages } = await prepareCall(userId, dataVersion, body);
+      const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
+      const { refusedTools, toolsOnlyReply } = assistant;
       const call = callSignal(clientSignal);
       const { timeout } = call;
       // Proposals stored by the tools, sent as soon as the stream is read again.
       const pending: Proposal[] = [];
-      const tools = toolsFor(userId, body.provider, (proposal) => pending.push(proposal));
+      const tools = toolsFor(assistant, userId, body.provider, (proposal) => pending.push(proposal));
       let mayRetryWithoutTools = tools.tools !== undefined;
       const start = (withTools: boolean) =>
-        streamText({
+        sdk.streamText({
           model,
-          system: withTools ? systemWithTools(system, tools) : system,
+          system: withTools ? systemWithTools(assistant, system, tools) : system,
           messages,
           maxRetries: 0,
           maxOutputTokens: MAX_OUTPUT_TOKENS,

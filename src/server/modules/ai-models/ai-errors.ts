@@ -1,8 +1,8 @@
 // The provider's own message is never passed on: some echo part of the key (OpenAI's 401 does).
-import { APICallError, RetryError } from "ai";
 import type { AiProviderName } from "../../../shared/api/ai.ts";
 import { AppError } from "../../app-error.ts";
 import { providerInfo } from "./ai-providers.ts";
+import { loadedAiSdk } from "./ai-sdk.ts";
 
 const NETWORK_ERROR_CODES = new Set([
   "ECONNREFUSED",
@@ -50,8 +50,9 @@ export function toProviderError(error: unknown, outcome: CallOutcome): AppError 
       },
     );
   }
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(cause)) {
+  const sdk = loadedAiSdk();
+  const cause = sdk?.RetryError.isInstance(error) ? error.lastError : error;
+  if (sdk?.APICallError.isInstance(cause)) {
     const status = cause.statusCode;
     // A body or stream chunk that is not the protocol's (the Anthropic client reports a bad chunk as a 500).
     if (UNREADABLE_ANSWER.test(cause.message)) return unreadable(displayName, cause);

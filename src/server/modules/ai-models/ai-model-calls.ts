@@ -9,6 +9,7 @@ import type { Database } from "../../db/schema.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { toProviderError } from "./ai-errors.ts";
 import { createProviderModel, type ProviderModel, providerInfo } from "./ai-providers.ts";
+import { loadAiSdk } from "./ai-sdk.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -41,7 +42,8 @@ export function modelCalls({ kysely, now, config, groupCommit = (work) => work(k
     async modelOf(provider: AiProviderName): Promise<ProviderModel> {
       let model = models.get(provider);
       if (!model) {
-        model = await createProviderModel(config, provider);
+        // The SDK with the model: the call that follows needs it, and its errors are read by it.
+        [model] = await Promise.all([createProviderModel(config, provider), loadAiSdk()]);
         if (!model) {
           const { displayName, keyVariable } = providerInfo[provider];
           throw new AppError(

@@ -1,6 +1,6 @@
 // Every failure returns null and the rule texts stand. Provider errors are logged by code only: some providers
 // echo part of the key in their message.
-import { generateText, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import { type AiProviderName, aiProviderNames } from "../../../shared/api/ai.ts";
 import type { WeeklyInsight } from "../../../shared/api/insights.ts";
@@ -8,6 +8,7 @@ import type { WeekFigures } from "../../../shared/rules/weekly-summary.ts";
 import type { AiConfig } from "../../config.ts";
 import { toProviderError } from "../ai-models/ai-errors.ts";
 import { createProviderModel, isProviderAvailable } from "../ai-models/ai-providers.ts";
+import { loadAiSdk } from "../ai-models/ai-sdk.ts";
 import { userDataSection } from "../ai-models/user-data-block.ts";
 
 export const WORDING_TIMEOUT_MS = 8_000;
@@ -54,6 +55,7 @@ export function insightsWording({ config, log, now }: { config: AiConfig; log: P
     if (!provider) return null;
     model ??= await createProviderModel(config, provider);
     if (!model) return null;
+    const { generateText } = await loadAiSdk();
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const result = await generateText({ model, system, prompt, maxRetries: 0, maxOutputTokens, abortSignal: timeout });
