@@ -1,6 +1,6 @@
 // Discovery happens on first use: the built-in local provider lives in this server, which is not listening yet
-// when the app is built.
-import * as oidc from "openid-client";
+// when the app is built. openid-client loads then too, not at start.
+import type * as Oidc from "openid-client";
 import type { IdentityProviderId } from "../../../shared/api/user.ts";
 import type { IdentityClaims } from "./identities.service.ts";
 
@@ -11,7 +11,7 @@ export interface ProviderSettings {
   clientId: string;
   clientSecret: string;
   authorizationParams?: Record<string, string>;
-  fetch?: oidc.CustomFetch;
+  fetch?: Oidc.CustomFetch;
 }
 
 export interface AuthorizationStart {
@@ -34,7 +34,10 @@ function isLocalHttp(issuer: string): boolean {
   return protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 }
 
-function describe(error: unknown): string {
+let oidcModule: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (oidcModule ??= import("openid-client"));
+
+function describe(oidc: typeof Oidc, error: unknown): string {
   if (error instanceof oidc.AuthorizationResponseError) return `the provider answered ${error.error}`;
   if (error instanceof oidc.ResponseBodyError) return `the provider refused the code (${error.error})`;
   if (error instanceof Error) {
@@ -47,7 +50,7 @@ function describe(error: unknown): string {
 export class RelyingParty {
   readonly settings: ProviderSettings;
   readonly redirectUri: string;
-  #configuration: Promise<oidc.Configuration> | undefined;
+  #configuration: Promise<Oidc.Configuration> | undefined;
 
   constructor(settings: ProviderSettings, publicUrl: string) {
     this.settings = settings;
@@ -55,18 +58,20 @@ export class RelyingParty {
   }
 
   // A failed discovery is not cached, so that the next sign-in tries again.
-  configuration(): Promise<oidc.Configuration> {
-    this.#configuration ??= oidc
-      .discovery(
-        new URL(this.settings.issuer),
-        this.settings.clientId,
-        { client_secret: this.settings.clientSecret, redirect_uris: [this.redirectUri] },
-        oidc.ClientSecretPost(this.settings.clientSecret),
-        {
-          timeout: DISCOVERY_TIMEOUT_SECONDS,
-          ...(this.settings.fetch ? { [oidc.customFetch]: this.settings.fetch } : {}),
-          ...(isLocalHttp(this.settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
-        },
+  configuration(): Promise<Oidc.Configuration> {
+    this.#configuration ??= loadOidc()
+      .then((oidc) =>
+        oidc.discovery(
+          new URL(this.settings.issuer),
+          this.settings.clientId,
+          { client_secret: this.settings.clientSecret, redirect_uris: [this.redirectUri] },
+          oidc.ClientSecretPost(this.settings.clientSecret),
+          {
+            timeout: DISCOVERY_TIMEOUT_SECONDS,
+            ...(this.settings.fetch ? { [oidc.customFetch]: this.settings.fetch } : {}),
+            ...(isLocalHttp(this.settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+          },
+        ),
       )
       .catch((error: unknown) => {
         this.#configuration = undefined;
@@ -77,6 +82,7 @@ export class RelyingParty {
 
   async startAuthorization(): Promise<AuthorizationStart> {
     const configuration = await this.configuration();
+    const oidc = await loadOidc();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -93,11 +99,12 @@ export class RelyingParty {
   }
 
   async finishAuthorization(query: string, expected: { state: string; nonce: string; codeVerifier: string }): Promise<IdentityClaims> {
-    let configuration: oidc.Configuration;
+    const oidc = await loadOidc();
+    let configuration: Oidc.Configuration;
     try {
       configuration = await this.configuration();
     } catch (error) {
-      throw new SignInError(`the provider could not be reached: ${describe(error)}`);
+      throw new SignInError(`the provider could not be reached: ${describe(oidc, error)}`);
     }
     const currentUrl = new URL(`${this.redirectUri}${query ? `?${query}` : ""}`);
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -109,7 +116,7 @@ export class RelyingParty {
         idTokenExpected: true,
       });
     } catch (error) {
-      throw new SignInError(describe(error));
+      throw new SignInError(describe(oidc, error));
     }
     const claims = tokens.claims();
     if (!claims) throw new SignInError("the provider sent no ID token");

@@ -4,7 +4,7 @@ import dns from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 
 export const ICS_FETCH_TIMEOUT_MS = 10_000;
 export const ICS_MAX_BYTES = 5 * 1024 * 1024;
@@ -163,6 +163,8 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
   const refuse = options.allowPrivateUrls ? null : (options.refuseAddress ?? isPrivateAddress);
   const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse) : options.lookup;
   let url = normaliseCalendarUrl(address);
+  // undici loads with the first calendar read rather than at start.
+  const { Agent, request } = await import("undici");
   // This read's own connections, each hop on a new one (reset), all closed when the read ends.
   const agent = new Agent({ connect: { lookup, timeout: timeoutMs } });
   // A request still connecting only notes its signal's abort: destroying the agent ends it at once.
