@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { createDb, type Db } from "./db/database.ts";
@@ -57,6 +63,11 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
+// Given at construction, so that Fastify never loads its defaults (ajv, fast-json-stringify), which no route uses.
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => contractSerializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"];
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 declare module "fastify" {
@@ -97,6 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return503OnClosing: false,
     forceCloseConnections: "idle",
     frameworkErrors: answerRouterError,
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("now", options.now ?? (() => new Date()));
