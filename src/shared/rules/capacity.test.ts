@@ -120,3 +120,16 @@ describe("capacityCardFigures", () => {
     expect(figures.active).toBe(0);
   });
 });
+
+describe("capacity on the user's working day (issue 52)", () => {
+  it("keeps the spec's 6 typical hours on the default 8-hour day, and scales them to others", async () => {
+    const { typicalWorkMinutes, availableMinutes, checkCapacity, USABLE_MINUTES } = await import("./capacity.ts");
+    expect(typicalWorkMinutes()).toBe(360);
+    expect(typicalWorkMinutes(480)).toBe(360);
+    expect(typicalWorkMinutes(600)).toBe(450);
+    expect(availableMinutes(0, 480)).toBe(300);
+    expect(availableMinutes(60, 600)).toBe(330);
+    expect(checkCapacity([240], 0, 480).usableMinutes).toBe(USABLE_MINUTES);
+    expect(checkCapacity([260], 0, 600)).toMatchObject({ usableMinutes: 312, level: "warning" });
+  });
+});

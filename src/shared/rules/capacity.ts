@@ -46,17 +46,22 @@ export function warningCapacityMessage(percent: number): string {
   return `This will bring you to ${percent}% capacity. Make sure you have focus time.`;
 }
 
+/** The profile's 6 typical of 8 peak hours, scaled to the user's working day (issue 52): 8 hours give the spec's 6. */
+export function typicalWorkMinutes(workdayMinutes: number = CAPACITY_PROFILE.peakHours * 60): number {
+  return Math.round((workdayMinutes * CAPACITY_PROFILE.typicalWorkHours) / CAPACITY_PROFILE.peakHours);
+}
+
 /** The profile's available minutes less the day's meetings (src/shared/rules/meetings.ts). */
-export function availableMinutes(meetingMinutes = 0): number {
-  return Math.max(0, AVAILABLE_MINUTES - meetingMinutes);
+export function availableMinutes(meetingMinutes = 0, workdayMinutes?: number): number {
+  return Math.max(0, typicalWorkMinutes(workdayMinutes) - CAPACITY_PROFILE.breakMinutes - meetingMinutes);
 }
 
 /** A day full of meetings has no usable minutes: any plan is then past this. */
 const MAX_UTILIZATION = 999;
 
-export function checkCapacity(estimates: readonly Estimate[], meetingMinutes = 0): CapacityCheck {
+export function checkCapacity(estimates: readonly Estimate[], meetingMinutes = 0, workdayMinutes?: number): CapacityCheck {
   const plannedMinutes = sumEstimates(estimates, PLANNER_DEFAULT_ESTIMATE_MINUTES);
-  const available = availableMinutes(meetingMinutes);
+  const available = availableMinutes(meetingMinutes, workdayMinutes);
   const usableMinutes = (available * (100 - CAPACITY_PROFILE.bufferPercent)) / 100;
   const utilization =
     usableMinutes > 0 ? Math.min(MAX_UTILIZATION, (plannedMinutes / usableMinutes) * 100) : plannedMinutes > 0 ? MAX_UTILIZATION : 0;

@@ -335,3 +335,27 @@ describe("planDay: properties", () => {
     );
   });
 });
+
+describe("plannedOfFree (the Capacity card's line)", () => {
+  it("counts timed tasks inside working hours once each, of the hours no busy meeting takes", async () => {
+    const { plannedOfFree, workdayMinutes } = await import("./day-plan.ts");
+    expect(workdayMinutes("09:00", "17:00")).toBe(480);
+    expect(
+      plannedOfFree({
+        workdayStart: "09:00",
+        workdayEnd: "17:00",
+        events: [
+          { start: 600, end: 660, busy: true, allDay: false },
+          { start: 630, end: 690, busy: true, allDay: false },
+          { start: 700, end: 760, busy: false, allDay: false },
+          { start: 0, end: 0, busy: true, allDay: true },
+        ],
+        timedTasks: [
+          { start: 480, estimatedDuration: 120 },
+          { start: 900, estimatedDuration: null },
+          { start: 1000, estimatedDuration: 120 },
+        ],
+      }),
+    ).toEqual({ plannedMinutes: 60 + 30 + 20, freeMinutes: 480 - 90 });
+  });
+});

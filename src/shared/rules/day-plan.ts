@@ -181,3 +181,24 @@ export function planDay(input: DayPlanInput): DayPlan {
   placed.sort((a, b) => a.start - b.start);
   return { placed, unplaced, freeMinutes, plannedMinutes };
 }
+
+/** The working day's length in minutes ('HH:MM' to 'HH:MM'). */
+export function workdayMinutes(workdayStart: string = DEFAULT_WORKDAY_START, workdayEnd: string = DEFAULT_WORKDAY_END): number {
+  return Math.max(0, minutesOfTime(workdayEnd) - minutesOfTime(workdayStart));
+}
+
+/** The Capacity card's 'Planned 4h 30m of 5h free': timed tasks inside working hours, of the hours no busy meeting takes. */
+export function plannedOfFree(input: Pick<DayPlanInput, "workdayStart" | "workdayEnd" | "events" | "timedTasks">): {
+  plannedMinutes: number;
+  freeMinutes: number;
+} {
+  const window = {
+    start: minutesOfTime(input.workdayStart ?? DEFAULT_WORKDAY_START),
+    end: minutesOfTime(input.workdayEnd ?? DEFAULT_WORKDAY_END),
+  };
+  const covered = (spans: readonly Span[]) =>
+    window.end - window.start - freeSpans(window, spans).reduce((sum, span) => sum + span.end - span.start, 0);
+  const meetings = input.events.filter((event) => event.busy && !event.allDay && event.end > event.start);
+  const timed = input.timedTasks.map((task) => ({ start: task.start, end: task.start + effectiveEstimateMinutes(task.estimatedDuration) }));
+  return { plannedMinutes: covered(timed), freeMinutes: Math.max(0, window.end - window.start - covered(meetings)) };
+}

@@ -9,6 +9,7 @@ import { PLAN_DAY_TOOL } from "../../../shared/api/day-plan.ts";
 import type { EditScope, Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures, checkCapacity } from "../../../shared/rules/capacity.ts";
 import { addDays, daysBetween, isCalendarDate } from "../../../shared/rules/dates.ts";
+import { workdayMinutes } from "../../../shared/rules/day-plan.ts";
 import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { AppError } from "../../app-error.ts";
@@ -234,17 +235,23 @@ export const toolCatalog: readonly CatalogTool[] = [
   read({
     name: "get_capacity",
     title: "Get a day's capacity",
-    description: "The day's planned minutes against the user's capacity (240 usable minutes, less the day's meetings).",
+    description:
+      "The day's planned minutes against the user's capacity (240 usable minutes on an 8-hour working day, scaled to the user's working hours, less the day's meetings).",
     input: contract.getCapacityInput,
     output: contract.getCapacityOutput,
     offeredTo: ["assistant"],
-    read: async ({ tasks, calendars, userId, today }, { date }) => {
+    read: async ({ tasks, calendars, users, userId, today }, { date }) => {
       const day = calendarDay(date, await today());
-      const [ofDay, busyMinutes] = await Promise.all([tasks.listTasksOfDay(userId, day), calendars.meetingMinutes(userId, day)]);
+      const [ofDay, busyMinutes, user] = await Promise.all([
+        tasks.listTasksOfDay(userId, day),
+        calendars.meetingMinutes(userId, day),
+        users.getUser(userId),
+      ]);
       const open = ofDay.filter((task) => task.status !== "done");
       const { plannedMinutes, usableMinutes, utilizationPercent, level, message } = checkCapacity(
         open.map((task) => task.estimatedDuration),
         busyMinutes,
+        workdayMinutes(user.workdayStart, user.workdayEnd),
       );
       return { date: day, plannedMinutes, meetingMinutes: busyMinutes, usableMinutes, utilizationPercent, level, message };
     },

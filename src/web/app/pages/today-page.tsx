@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures } from "../../../shared/rules/capacity.ts";
+import { type DayPlanEvent, minutesOfTime, plannedOfFree, workdayMinutes } from "../../../shared/rules/day-plan.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   BoardSkeleton,
@@ -36,6 +37,8 @@ import type { FirstQuery } from "../../lib/first-render.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { useIsIdle } from "../../lib/when-idle.ts";
 import type { User } from "../../../shared/api/user.ts";
+
+const NO_EVENTS: DayPlanEvent[] = [];
 
 interface FormState {
   open: boolean;
@@ -79,6 +82,21 @@ export function TodayPage() {
     onHelp: () => setIsShortcutsOpen(true),
   });
   const figures = useMemo(() => (tasks ? capacityCardFigures(tasks) : null), [tasks]);
+  const dayEvents = meetings?.date === viewedDate ? meetings.events : NO_EVENTS;
+  const timeboxed = useMemo(
+    () =>
+      tasks && user
+        ? plannedOfFree({
+            workdayStart: user.workdayStart,
+            workdayEnd: user.workdayEnd,
+            events: dayEvents,
+            timedTasks: tasks.flatMap((task) =>
+              task.scheduledStartTime ? [{ start: minutesOfTime(task.scheduledStartTime), estimatedDuration: task.estimatedDuration }] : [],
+            ),
+          })
+        : null,
+    [tasks, user, dayEvents],
+  );
 
   let board;
   if (day.isError) {
@@ -151,6 +169,8 @@ export function TodayPage() {
           viewedDate={viewedDate}
           isToday={isToday}
           meetingMinutes={meetings?.date === viewedDate ? meetings.minutes : 0}
+          workdayMinutes={user ? workdayMinutes(user.workdayStart, user.workdayEnd) : undefined}
+          timeboxed={timeboxed}
         >
           {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}
           <DailyInsightsCard date={viewedDate} isToday={isToday} />

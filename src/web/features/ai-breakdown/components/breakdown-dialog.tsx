@@ -7,6 +7,7 @@ import type { Goal } from "../../../../shared/api/goals.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
 import { clampDuration, scheduleDays } from "../../../../shared/rules/breakdown.ts";
 import { daysBetween } from "../../../../shared/rules/dates.ts";
+import { workdayMinutes } from "../../../../shared/rules/day-plan.ts";
 import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -23,6 +24,7 @@ import { useOnline } from "../../../lib/online.ts";
 import { cn } from "../../../lib/utils.ts";
 import { loadChatProvider, PROVIDER_LABELS, providerNotConfiguredText, useAiProviders } from "../../ai-chat/providers.ts";
 import { useMeetingMinutes } from "../../calendar/index.ts";
+import { useUser } from "../../session/index.ts";
 import { dayTasksQueryOptions, useToday } from "../../tasks/index.ts";
 import { breakdownGoal } from "../api/breakdown-goal.ts";
 import { useCreateBreakdownTasks } from "../api/create-breakdown-tasks.ts";
@@ -100,7 +102,9 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const selected = rows.filter((row) => row.selected);
   const isBusy = generate.isPending || create.isPending;
   const meetingMinutes = useMeetingMinutes(today);
-  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today, meetingMinutes);
+  const user = useUser().data;
+  const workday = user ? workdayMinutes(user.workdayStart, user.workdayEnd) : undefined;
+  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today, meetingMinutes, workday);
 
   const updateRow = (key: string, change: Partial<SuggestionRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));

@@ -47,12 +47,14 @@ export function todayCapacityWarning(
   rows: readonly SuggestionRow[],
   today: string,
   meetingMinutes = 0,
+  workdayMinutes?: number,
 ): CapacityCheck | null {
   const added = rows.filter((row) => row.selected && row.date === today);
   if (added.length === 0) return null;
   const check = checkCapacity(
     [...todaysTasks.map((task) => task.estimatedDuration), ...added.map((row) => row.estimatedDuration)],
     meetingMinutes,
+    workdayMinutes,
   );
   return check.level === "fine" ? null : check;
 }

@@ -56,7 +56,7 @@ describe("DayAgenda", () => {
     const fetchMock = mockFetch(() => jsonResponse([]));
     const onMeetings = vi.fn();
     const { container } = renderWithApp(<DayAgenda date={DAY} onMeetings={onMeetings} />);
-    await waitFor(() => expect(onMeetings).toHaveBeenCalledWith({ date: DAY, minutes: 0 }));
+    await waitFor(() => expect(onMeetings).toHaveBeenCalledWith({ date: DAY, minutes: 0, events: [] }));
     expect(container).toBeEmptyDOMElement();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/calendar/subscriptions"]);
   });
@@ -74,7 +74,15 @@ describe("DayAgenda", () => {
     expect(list).toHaveTextContent("All dayHoliday");
     expect(list).toHaveTextContent("9:30 AM – 10:00 AMStand-up");
     expect(list).toHaveTextContent("Focus (free)");
-    await waitFor(() => expect(onMeetings).toHaveBeenLastCalledWith({ date: DAY, minutes: 150 }));
+    await waitFor(() =>
+      expect(onMeetings).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          date: DAY,
+          minutes: 150,
+          events: expect.arrayContaining([expect.objectContaining({ busy: true, allDay: false })]),
+        }),
+      ),
+    );
 
     await userEvent.click(screen.getByRole("button", { name: "Prepare for Review" }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/tasks" && init.method === "POST")).toBe(true));

@@ -1,5 +1,6 @@
 import { CalendarDays, ListPlus, Loader2 } from "lucide-react";
 import { useEffect } from "react";
+import { type DayPlanEvent, dayPlanEvent } from "../../../../shared/rules/day-plan.ts";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { meetingMinutes } from "../../../../shared/rules/meetings.ts";
@@ -12,6 +13,8 @@ import { useDayEvents } from "../api/calendar-queries.ts";
 export interface DayMeetings {
   date: string;
   minutes: number;
+  /** The day's events in minutes of the day, for the Capacity card's free time. */
+  events: DayPlanEvent[];
 }
 
 interface DayAgendaProps {
@@ -33,9 +36,11 @@ export function DayAgenda({ date, onMeetings }: DayAgendaProps) {
   const { subscriptions, events, isLoaded } = useDayEvents(date);
   const createTask = useCreateTask();
   const minutes = meetingMinutes(events, date);
+  // As text, so that an answer equal to the last tells nothing again.
+  const spans = JSON.stringify(events.map((event) => dayPlanEvent(event, date)));
   useEffect(() => {
-    if (isLoaded) onMeetings({ date, minutes });
-  }, [date, minutes, isLoaded, onMeetings]);
+    if (isLoaded) onMeetings({ date, minutes, events: JSON.parse(spans) as DayPlanEvent[] });
+  }, [date, minutes, spans, isLoaded, onMeetings]);
 
   if (!subscriptions.some((subscription) => subscription.enabled)) return null;
   const colours = new Map(subscriptions.map((subscription) => [subscription.id, subscription.colour]));

@@ -25,6 +25,9 @@ interface InsightsSidebarProps {
   isToday: boolean;
   /** Busy timed minutes from the user's calendars. */
   meetingMinutes?: number;
+  /** The working day's minutes (issue 52), and how much of its free time has timed tasks. */
+  workdayMinutes?: number;
+  timeboxed?: TimeboxedMinutes | null;
   /** The insights and calendar features' cards, which this feature does not import. */
   children?: ReactNode;
 }
@@ -33,7 +36,15 @@ export function progressTitle(viewedDate: string, isToday: boolean): string {
   return isToday ? "Today's Progress" : `Progress for ${shortDateLabel(viewedDate)}`;
 }
 
-export function InsightsSidebar({ figures, viewedDate, isToday, meetingMinutes = 0, children }: InsightsSidebarProps) {
+export function InsightsSidebar({
+  figures,
+  viewedDate,
+  isToday,
+  meetingMinutes = 0,
+  workdayMinutes,
+  timeboxed = null,
+  children,
+}: InsightsSidebarProps) {
   const [isCollapsed, setIsCollapsed] = useStoredBoolean(COLLAPSED_KEY, foldsByDefault);
   const headingId = useId();
   const contentId = useId();
@@ -57,7 +68,7 @@ export function InsightsSidebar({ figures, viewedDate, isToday, meetingMinutes =
       </div>
       <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <DayProgressCard figures={figures} title={progressTitle(viewedDate, isToday)} />
-        <CapacityCard figures={figures} meetingMinutes={meetingMinutes} />
+        <CapacityCard figures={figures} meetingMinutes={meetingMinutes} workdayMinutes={workdayMinutes} timeboxed={timeboxed} />
         {children}
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
       </div>
@@ -119,7 +130,22 @@ const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning"
   Overloaded: "destructive",
 };
 
-export function CapacityCard({ figures, meetingMinutes = 0 }: { figures: CapacityCardFigures | null; meetingMinutes?: number }) {
+export interface TimeboxedMinutes {
+  plannedMinutes: number;
+  freeMinutes: number;
+}
+
+export function CapacityCard({
+  figures,
+  meetingMinutes = 0,
+  workdayMinutes,
+  timeboxed = null,
+}: {
+  figures: CapacityCardFigures | null;
+  meetingMinutes?: number;
+  workdayMinutes?: number | undefined;
+  timeboxed?: TimeboxedMinutes | null;
+}) {
   const total = figures?.total ?? 0;
   const parts = figures
     ? [
@@ -151,7 +177,15 @@ export function CapacityCard({ figures, meetingMinutes = 0 }: { figures: Capacit
         {meetingMinutes > 0 ? (
           <p className="text-sm">
             <span className="font-medium">Meetings {formatDuration(meetingMinutes)}</span>
-            <span className="text-muted-foreground"> · {formatDuration(availableMinutes(meetingMinutes))} left for tasks</span>
+            <span className="text-muted-foreground">
+              {" "}
+              · {formatDuration(availableMinutes(meetingMinutes, workdayMinutes))} left for tasks
+            </span>
+          </p>
+        ) : null}
+        {timeboxed ? (
+          <p className="text-sm">
+            Planned {formatDuration(timeboxed.plannedMinutes)} of {formatDuration(timeboxed.freeMinutes)} free
           </p>
         ) : null}
         <p className="min-h-10 text-sm text-muted-foreground">
