@@ -45,7 +45,7 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
       publicUrl: "http://localhost",
       feedKey: "bench",
     });
-    const exports = dataExportService({ kysely: db.kysely, now: () => now, users, calendars });
+    const exports = dataExportService({ kysely: db.kysely, dialect: db.dialect, now: () => now, users, calendars });
 
     global.gc?.();
     const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;

@@ -41,9 +41,10 @@ import {
 } from "./lib/report.ts";
 import { type BenchContext, type Scenario, budgetFor, scenarios } from "./scenarios.ts";
 import { calendarScenarios } from "./calendar.ts";
+import { dayPlanScenarios } from "./day-plan.ts";
 import { openBenchDb, seedSignedInUser } from "./seed.ts";
 
-scenarios.push(...calendarScenarios);
+scenarios.push(...calendarScenarios, ...dayPlanScenarios);
 
 const env = process.env;
 const settings: Settings = {
@@ -449,6 +450,7 @@ function budgetText(scenario: Scenario, dialect: Dialect): string {
     p99 !== undefined ? `p99 <= ${p99} x baseline's` : "",
     p99Ms !== undefined ? `p99 < ${p99Ms} ms` : "",
     ratio !== undefined ? `>= ${ratio * 100}% of baseline req/s` : "",
+    scenario.budget?.p99VsScenario ? `p99 <= ${scenario.budget.p99VsScenario.times} x the day read's` : "",
   ]
     .filter(Boolean)
     .join(", ");
@@ -509,6 +511,22 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
         limit: `< ${p99Ms} ms`,
         verdict: load.p99Ms < p99Ms ? "PASS" : "FAIL",
       });
+    }
+    const versus = scenario.budget?.p99VsScenario;
+    const reference = versus && rows.find((other) => other.name === versus.name && other.dialect === row.dialect);
+    if (versus) {
+      const limit = `<= ${versus.times} x ${versus.name}'s p99`;
+      if (reference?.outcome.kind !== "measured") {
+        checks.push({ name: `${label}: p99 vs ${versus.name}`, measured: "reference not measured", limit, verdict: "SKIP" });
+      } else {
+        const times = load.p99Ms / reference.outcome.load.p99Ms;
+        checks.push({
+          name: `${label}: p99 vs ${versus.name}`,
+          measured: `${times.toFixed(1)} x (${load.p99Ms.toFixed(1)} / ${reference.outcome.load.p99Ms.toFixed(1)} ms)`,
+          limit,
+          verdict: times <= versus.times ? "PASS" : "FAIL",
+        });
+      }
     }
     if (ratio !== undefined && row.ratio !== undefined && outcome.baselineRps) {
       checks.push({

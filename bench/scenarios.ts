@@ -64,7 +64,13 @@ export interface Scenario {
    * p99 at most `p99VsBaseline` times the baseline's p99, req/s at least `minRatio` of its req/s.
    * `p99Ms`: a user-felt limit instead, for one person's action, with 3x room over a quiet run.
    */
-  budget?: { p99VsBaseline?: PerDialect; minRatio?: PerDialect; p99Ms?: PerDialect };
+  budget?: {
+    p99VsBaseline?: PerDialect;
+    minRatio?: PerDialect;
+    p99Ms?: PerDialect;
+    /** p99 at most `times` the named scenario's p99 on the same database in this run. */
+    p99VsScenario?: { name: string; times: number };
+  };
   /** The status every answer should have when it is not a 2xx (a conditional GET's 304). */
   status?: number;
 }
