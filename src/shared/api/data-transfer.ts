@@ -1,9 +1,10 @@
 // Export, import and the account's deletion (decision 037). Response schemas stay plain.
 import { z } from "zod";
 import { TASK_STATUSES } from "../rules/task-status.ts";
+import { goalStatusSchema } from "./goals.ts";
 import { dailyInsightSchema, weeklyInsightSchema } from "./insights.ts";
 import { rolloverSettingsSchema, rolloverSummarySchema } from "./rollover.ts";
-import { calendarDateSchema } from "./tasks.ts";
+import { calendarDateSchema, taskStatusSchema } from "./tasks.ts";
 
 export const EXPORT_FORMAT = "daywise-export";
 export const EXPORT_VERSION = 1;
@@ -28,12 +29,79 @@ export const TASKS_CSV_COLUMNS = [
 export * from "./data-transfer-limits.ts";
 import { IMPORT_FORMATS } from "./data-transfer-limits.ts";
 
-const count = z.number().int().nonnegative();
+// Both databases' integer columns hold up to 2^31 - 1.
+const count = z
+  .number()
+  .int()
+  .nonnegative()
+  .lt(2 ** 31);
 const tokens = count.nullable();
 const instant = z.string().min(1);
+/** An instant as this app writes them (toISOString), which its rules compare as text. */
+const isoInstant = z.iso.datetime({ precision: 3 });
 
-/** The history records of a Daywise export as the exporter writes them and the importer checks each one (an insight keeps the fields it was stored with). */
+// Goals, series and tasks are read leniently: an odd field falls back (.catch) instead of losing the row,
+// which the API's own checks then judge; only a record that is not an object, or has no id, is dropped.
+const text = z.string().catch("");
+const textOrNull = z.string().nullable().catch(null);
+const dayOrNull = calendarDateSchema.nullable().catch(null);
+const instantOrNull = isoInstant.nullable().catch(null);
+const instantOrAbsent = isoInstant.optional().catch(undefined);
+const numberOrNull = z.number().nullable().catch(null);
+
+/** The records of a Daywise export as the exporter writes them and the importer checks each one (an insight keeps the fields it was stored with). */
 export const exportRecordSchemas = {
+  goals: z.object({
+    id: z.string(),
+    title: text,
+    description: textOrNull,
+    targetDate: dayOrNull,
+    status: goalStatusSchema.catch("active"),
+    totalTasksCount: count.catch(0),
+    completedTasksCount: count.catch(0),
+    createdAt: instantOrAbsent,
+    updatedAt: instantOrAbsent,
+  }),
+  taskSeries: z.object({
+    id: z.string(),
+    recurrence: text,
+    startDate: text,
+    endDate: textOrNull,
+    skippedDays: text,
+    title: text,
+    description: textOrNull,
+    estimatedDuration: numberOrNull,
+    scheduledStartTime: textOrNull,
+    goalId: textOrNull,
+    createdAt: instantOrAbsent,
+    updatedAt: instantOrAbsent,
+  }),
+  tasks: z.object({
+    id: z.string().optional().catch(undefined),
+    goalId: textOrNull,
+    goalTitle: textOrNull,
+    title: text,
+    description: textOrNull,
+    status: taskStatusSchema.catch("todo"),
+    date: textOrNull,
+    estimatedDuration: numberOrNull,
+    scheduledStartTime: textOrNull,
+    seriesId: textOrNull,
+    recurrence: textOrNull,
+    occurrenceDate: dayOrNull,
+    firstStartedAt: instantOrNull,
+    currentSessionStartedAt: instantOrNull,
+    workSessionCount: count.catch(0),
+    startedAt: instantOrNull,
+    completedAt: instantOrNull,
+    trackedMinutes: count.catch(0),
+    rolloverCount: count.catch(0),
+    firstPlannedDate: dayOrNull,
+    rolledOverFromDate: dayOrNull,
+    position: z.number().optional().catch(undefined),
+    createdAt: instantOrAbsent,
+    updatedAt: instantOrAbsent,
+  }),
   rolloverSettings: rolloverSettingsSchema.extend({ updatedAt: instant.nullish() }),
   rolloverSummaries: rolloverSummarySchema,
   dailyInsights: z.object({
@@ -82,9 +150,9 @@ export const exportDocumentSchema = z.object({
     timeZone: z.string(),
     createdAt: instant,
   }),
-  goals: loose(z.object({ id: z.string() })),
-  taskSeries: loose(z.object({ id: z.string() })),
-  tasks: loose(z.object({ id: z.string() })),
+  goals: loose(exportRecordSchemas.goals),
+  taskSeries: loose(exportRecordSchemas.taskSeries),
+  tasks: loose(exportRecordSchemas.tasks),
   rolloverSummaries: loose(exportRecordSchemas.rolloverSummaries),
   dailyInsights: z.array(z.looseObject({ ...exportRecordSchemas.dailyInsights.shape, id: z.string() })),
   weeklySummaries: z.array(z.looseObject({ ...exportRecordSchemas.weeklySummaries.shape, id: z.string() })),

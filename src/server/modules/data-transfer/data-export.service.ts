@@ -4,7 +4,8 @@ import type { CalendarSubscription } from "../../../shared/api/calendar.ts";
 import { pipeline, Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify";
-import { EXPORT_FORMAT, EXPORT_VERSION, TASKS_CSV_COLUMNS } from "../../../shared/api/data-transfer.ts";
+import type { z } from "zod";
+import { EXPORT_FORMAT, EXPORT_VERSION, type exportRecordSchemas, TASKS_CSV_COLUMNS } from "../../../shared/api/data-transfer.ts";
 import { notFound } from "../../app-error.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
@@ -23,7 +24,18 @@ export const EXPORT_PAGE_SIZE = 1000;
 type Row = { id: string } & Record<string, unknown>;
 type Page = (after: string) => Promise<Row[]>;
 
-const withoutOwner = ({ userId: _owner, ...row }: Row) => row;
+const withoutOwner = <R extends { userId?: unknown }>({ userId: _owner, ...row }: R) => row;
+
+type Records = typeof exportRecordSchemas;
+/** The row as its export record: a column the record's schema does not describe fails tsc, so the schema keeps up with the export. */
+const recordOf = <K extends keyof Records, R extends z.input<Records[K]>>(
+  _kind: K,
+  row: R & Record<Exclude<keyof R, keyof z.input<Records[K]>>, never>,
+): z.input<Records[K]> => row;
+
+/** A list of the document: its pages and how each row is written. */
+const section = <R extends Row>(name: string, page: (after: string) => Promise<R[]>, map: (row: NoInfer<R>) => unknown) =>
+  [name, page, map] as [string, Page, (row: Row) => unknown];
 const flag = (value: unknown) => value === 1 || value === true;
 const parsed = (text: unknown) => {
   try {
@@ -33,7 +45,7 @@ const parsed = (text: unknown) => {
   }
 };
 
-async function* rowsOf(page: Page): AsyncGenerator<Row[]> {
+async function* rowsOf<R extends Row>(page: (after: string) => Promise<R[]>): AsyncGenerator<R[]> {
   for (let after = ""; ;) {
     const rows = await page(after);
     if (rows.length > 0) yield rows;
@@ -42,7 +54,7 @@ async function* rowsOf(page: Page): AsyncGenerator<Row[]> {
   }
 }
 
-async function* jsonArray(page: Page, map: (row: Row) => unknown): AsyncGenerator<string> {
+async function* jsonArray<R extends Row>(page: (after: string) => Promise<R[]>, map: (row: NoInfer<R>) => unknown): AsyncGenerator<string> {
   yield "[";
   let first = true;
   for await (const rows of rowsOf(page)) {
@@ -89,24 +101,36 @@ export function dataExportService(deps: {
     yield JSON.stringify(head).slice(0, -1);
     const settings = await rollover.findSettingsRow(userId);
     const sections: Array<[string, Page, (row: Row) => unknown]> = [
-      ["goals", (after) => goals.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
-      ["taskSeries", (after) => recurrence.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
-      ["tasks", (after) => tasks.pageForExport(userId, after, EXPORT_PAGE_SIZE), withoutOwner],
-      [
+      section(
+        "goals",
+        (after) => goals.pageForExport(userId, after, EXPORT_PAGE_SIZE),
+        (row) => recordOf("goals", withoutOwner(row)),
+      ),
+      section(
+        "taskSeries",
+        (after) => recurrence.pageForExport(userId, after, EXPORT_PAGE_SIZE),
+        (row) => recordOf("taskSeries", withoutOwner(row)),
+      ),
+      section(
+        "tasks",
+        (after) => tasks.pageForExport(userId, after, EXPORT_PAGE_SIZE),
+        (row) => recordOf("tasks", withoutOwner(row)),
+      ),
+      section(
         "rolloverSummaries",
         (after) => rollover.summaryPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), taskIds: parsed(row.taskIds), reflectionReasons: parsed(row.reflectionReasons) }),
-      ],
-      [
+      ),
+      section(
         "dailyInsights",
         (after) => insights.dailyPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
-      ],
-      [
+      ),
+      section(
         "weeklySummaries",
         (after) => insights.weeklyPageForExport(userId, after, EXPORT_PAGE_SIZE),
         (row) => ({ ...withoutOwner(row), insights: parsed(row.insights), viewed: flag(row.viewed) }),
-      ],
+      ),
     ];
     for (const [name, page, map] of sections) {
       yield `,${JSON.stringify(name)}:`;

@@ -1,18 +1,18 @@
 // Each format's file read into an ImportPlan. File-level problems (not text, not CSV, not this format,
 // another export version) are a 400 with the reason; a row that cannot be a task is skipped with its own.
 import { parse } from "csv-parse/sync";
+import type { z } from "zod";
 import {
   type ImportFormat,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  exportRecordSchemas,
   IMPORT_FORMAT_NAMES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_TOO_LARGE_MESSAGE,
 } from "../../../shared/api/data-transfer.ts";
-import { isCalendarDate } from "../../../shared/rules/dates.ts";
-import { TASK_STATUSES, type TaskStatus } from "../../../shared/rules/task-status.ts";
-import { goalStatuses } from "../../../shared/api/goal-limits.ts";
+import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { AppError } from "../../app-error.ts";
 import { readDate, readInstant, readTime } from "./import-dates.ts";
 import { readHistory } from "./import-history.ts";
@@ -25,7 +25,6 @@ import {
   goalTitleProblem,
   type ImportPlan,
   type PlannedTask,
-  readInstantText,
   taskProblem,
 } from "./import-plan.ts";
 
@@ -270,10 +269,7 @@ function parsePlainCsv(content: string, context: ImportContext): ImportPlan {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === "string" ? value : null);
-// Both databases' integer columns hold up to 2^31 - 1.
-const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 2 ** 31 ? value : 0);
-const calendarDay = (value: unknown) => (typeof value === "string" && isCalendarDate(value) ? value : null);
+const { goals: goalRecord, taskSeries: seriesRecord, tasks: taskRecord } = exportRecordSchemas;
 
 function parseDaywiseJson(content: string): ImportPlan {
   let document: unknown;
@@ -299,75 +295,49 @@ function parseDaywiseJson(content: string): ImportPlan {
       `The export has ${rows} rows (goals, repeating tasks, tasks and history); an import takes at most ${IMPORT_MAX_ROWS}: split it into smaller files`,
     );
   }
-  const list = (name: string) => (Array.isArray(document[name]) ? (document[name] as unknown[]).filter(isObject) : []);
-  const instants = (record: Record<string, unknown>) => {
-    const [createdAt, updatedAt] = [readInstantText(record.createdAt), readInstantText(record.updatedAt)];
-    return { ...(createdAt ? { createdAt } : {}), ...(updatedAt ? { updatedAt } : {}) };
+  /** The list's records that its schema reads, each with its row (from 1); one that is not an object, or has no id, is left out. */
+  const records = <T>(name: string, schema: z.ZodType<T>) => {
+    const list: unknown[] = Array.isArray(document[name]) ? document[name] : [];
+    return list.flatMap((value, index) => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? [{ row: index + 1, record: parsed.data }] : [];
+    });
   };
   const plan = emptyPlan(false);
-  list("goals").forEach((goal, index) => {
-    if (typeof goal.id !== "string") return;
-    const checked = checkGoal({
-      title: text(goal.title) ?? "",
-      description: text(goal.description),
-      targetDate: calendarDay(goal.targetDate),
-      status: goalStatuses.includes(goal.status as "active") ? (goal.status as "active") : "active",
-    });
-    if ("problem" in checked) plan.skipped.push({ section: "Goals", row: index + 1, reason: checked.problem });
-    else plan.goals.push({ key: goal.id, ...checked.fields, ...instants(goal) });
-  });
-  const goalKey = (value: unknown) => (typeof value === "string" && plan.goals.some((goal) => goal.key === value) ? value : null);
-  list("taskSeries").forEach((series, index) => {
-    if (typeof series.id !== "string") return;
-    const checked = checkSeries({
-      recurrence: text(series.recurrence) ?? "",
-      startDate: text(series.startDate) ?? "",
-      endDate: text(series.endDate),
-      skippedDays: text(series.skippedDays) ?? "",
-      title: text(series.title) ?? "",
-      description: text(series.description),
-      estimatedDuration: fitEstimate(typeof series.estimatedDuration === "number" ? series.estimatedDuration : null),
-      scheduledStartTime: text(series.scheduledStartTime),
-    });
-    if ("problem" in checked) plan.skipped.push({ section: "Repeating tasks", row: index + 1, reason: checked.problem });
-    else plan.series.push({ key: series.id, ...checked.fields, goalKey: goalKey(series.goalId), ...instants(series) });
-  });
+  for (const { row, record: goal } of records("goals", goalRecord)) {
+    const checked = checkGoal({ title: goal.title, description: goal.description, targetDate: goal.targetDate, status: goal.status });
+    if ("problem" in checked) plan.skipped.push({ section: "Goals", row, reason: checked.problem });
+    else plan.goals.push({ key: goal.id, ...checked.fields, createdAt: goal.createdAt, updatedAt: goal.updatedAt });
+  }
+  const goalKey = (id: string | null) => (id !== null && plan.goals.some((goal) => goal.key === id) ? id : null);
+  for (const { row, record: series } of records("taskSeries", seriesRecord)) {
+    const { id, goalId, createdAt, updatedAt, estimatedDuration, ...fields } = series;
+    const checked = checkSeries({ ...fields, estimatedDuration: fitEstimate(estimatedDuration) });
+    if ("problem" in checked) plan.skipped.push({ section: "Repeating tasks", row, reason: checked.problem });
+    else plan.series.push({ key: id, ...checked.fields, goalKey: goalKey(goalId), createdAt, updatedAt });
+  }
   const seriesKeys = new Set(plan.series.map((series) => series.key));
   // A file naming one occurrence day of a series twice keeps the first as the occurrence (a day holds one).
   const occurrences = new Set<string>();
-  list("tasks").forEach((task, index) => {
-    const status = TASK_STATUSES.includes(task.status as TaskStatus) ? (task.status as TaskStatus) : "todo";
-    const day = calendarDay(task.occurrenceDate);
-    const occurrence = `${String(task.seriesId)}|${day}`;
+  for (const { row, record: task } of records("tasks", taskRecord)) {
+    const day = task.occurrenceDate;
+    const occurrence = `${task.seriesId}|${day}`;
     const ofSeries =
-      typeof task.seriesId === "string" && seriesKeys.has(task.seriesId) && !(day && occurrences.has(occurrence)) ? task.seriesId : null;
+      task.seriesId !== null && seriesKeys.has(task.seriesId) && !(day && occurrences.has(occurrence)) ? task.seriesId : null;
     if (ofSeries && day) occurrences.add(occurrence);
+    const { id, goalId, goalTitle: _goalTitle, seriesId: _seriesId, description, estimatedDuration, ...fields } = task;
     addTask(plan, {
-      row: index + 1,
-      ...(typeof task.id === "string" ? { key: task.id } : {}),
-      title: text(task.title) ?? "",
-      description: fitDescription([text(task.description)]),
-      status,
-      date: text(task.date),
-      scheduledStartTime: text(task.scheduledStartTime),
-      estimatedDuration: fitEstimate(typeof task.estimatedDuration === "number" ? task.estimatedDuration : null),
-      goalKey: goalKey(task.goalId),
+      ...fields,
+      row,
+      key: id,
+      description: fitDescription([description]),
+      estimatedDuration: fitEstimate(estimatedDuration),
+      goalKey: goalKey(goalId),
       recurrence: null,
       seriesKey: ofSeries,
       occurrenceDate: ofSeries ? day : null,
-      completedAt: readInstantText(task.completedAt),
-      firstStartedAt: readInstantText(task.firstStartedAt),
-      currentSessionStartedAt: readInstantText(task.currentSessionStartedAt),
-      workSessionCount: count(task.workSessionCount),
-      startedAt: readInstantText(task.startedAt),
-      trackedMinutes: count(task.trackedMinutes),
-      rolloverCount: count(task.rolloverCount),
-      firstPlannedDate: calendarDay(task.firstPlannedDate),
-      rolledOverFromDate: calendarDay(task.rolledOverFromDate),
-      ...(typeof task.position === "number" && Number.isFinite(task.position) ? { position: task.position } : {}),
-      ...instants(task),
     });
-  });
+  }
   const { history, skipped } = readHistory(document);
   plan.history = history;
   plan.skipped.push(...skipped);

@@ -159,13 +159,6 @@ export function goalTitleProblem(title: string): string | null {
   return null;
 }
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** An instant as this app writes them (toISOString), which its rules compare as text; anything else is absent. */
-export function readInstantText(value: unknown): string | null {
-  return typeof value === "string" && INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
-}
-
 /** Descriptions that grew with notes past the limit are cut, with an ellipsis, rather than the task lost. */
 export function fitDescription(parts: ReadonlyArray<string | null | undefined>): string | null {
   const text = parts
