@@ -75,10 +75,4 @@ export const foreignTableAllowances: ReadonlyArray<{ module: string; table: Tabl
     reason: "the automatic rollover's slot columns on users are rollover's; the close joins each user's zone",
   },
   { module: "insights", table: "users", reason: "a day's insights are read with the user's zone and data version in one query" },
-  {
-    module: "insights",
-    table: "tasks",
-    reason: "not moved yet: insights' deps carry no dialect for tasksService (the weekly job builds it)",
-  },
-  { module: "insights", table: "goals", reason: "not moved yet, with its tasks read" },
 ];

@@ -12,7 +12,13 @@ export interface WeeklySummaryTickResult {
 export type WeeklySummaryJob = ReturnType<typeof weeklySummaryJob>;
 
 export function weeklySummaryJob(options: DueUsersJobOptions & { ai: AiConfig; log: Pick<FastifyBaseLogger, "error" | "warn"> }) {
-  const insights = insightsService({ kysely: options.db.kysely, now: options.now, ai: options.ai, log: options.log });
+  const insights = insightsService({
+    kysely: options.db.kysely,
+    dialect: options.db.dialect,
+    now: options.now,
+    ai: options.ai,
+    log: options.log,
+  });
   const job = {
     claimDueUsers: insights.claimDueWeeklySummaries,
     runForUser: async (user: DueWeeklySummaryUser, leaseUntil: string) => ((await insights.runWeeklySummary(user, leaseUntil)) ? 1 : 0),

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Database, GoalRow } from "../../db/schema.ts";
+import type { InsightGoal } from "../../../shared/rules/daily-insights.ts";
 
 export type GoalWithTaskCounts = Omit<GoalRow, "userId">;
 
@@ -36,6 +37,19 @@ export function goalsRepository(db: Kysely<Database>) {
 
     async pageForExport(userId: string, after: string, limit: number) {
       return db.selectFrom("goals").selectAll().where("userId", "=", userId).where("id", ">", after).orderBy("id").limit(limit).execute();
+    },
+
+    async listForInsights(userId: string): Promise<InsightGoal[]> {
+      const rows = await db
+        .selectFrom("goals")
+        .select(["id", "title", "status", "completedTasksCount", "totalTasksCount"])
+        .where("userId", "=", userId)
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        completedTasksCount: Number(row.completedTasksCount),
+        totalTasksCount: Number(row.totalTasksCount),
+      }));
     },
 
     async isGoalIdTaken(goalId: string): Promise<boolean> {

@@ -31,6 +31,7 @@ export function goalsService({ kysely, dialect, now }: GoalsServiceDeps) {
 
   return {
     pageForExport: repository.pageForExport,
+    listForInsights: repository.listForInsights,
 
     async listGoals(userId: string): Promise<Goal[]> {
       const goals = await repository.listGoalsWithTaskCounts(userId);

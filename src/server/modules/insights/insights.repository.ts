@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from "kysely";
-import type { InsightGoal, InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import { dueUserClaims } from "../../db/due-user-claims.ts";
 import type { DailyInsightsTable, Database, Flag, UserRow, WeeklySummariesTable } from "../../db/schema.ts";
@@ -91,41 +90,6 @@ export function insightsRepository(db: Kysely<Database>) {
               sourceVersion: Number(row.sourceVersion),
             };
       return { timeZone: row.timeZone, dataVersion: Number(row.dataVersion), stored };
-    },
-
-    async listTasksBetween(userId: string, from: string, to: string): Promise<InsightTask[]> {
-      const rows = await db
-        .selectFrom("tasks")
-        .select([
-          "id",
-          "title",
-          "status",
-          "date",
-          "goalId",
-          "estimatedDuration",
-          "scheduledStartTime",
-          "firstStartedAt",
-          "completedAt",
-          "rolloverCount",
-        ])
-        .where("userId", "=", userId)
-        .where("date", ">=", from)
-        .where("date", "<=", to)
-        .execute();
-      return rows.map((row) => ({ ...row, rolloverCount: Number(row.rolloverCount) }));
-    },
-
-    async listGoals(userId: string): Promise<InsightGoal[]> {
-      const rows = await db
-        .selectFrom("goals")
-        .select(["id", "title", "status", "completedTasksCount", "totalTasksCount"])
-        .where("userId", "=", userId)
-        .execute();
-      return rows.map((row) => ({
-        ...row,
-        completedTasksCount: Number(row.completedTasksCount),
-        totalTasksCount: Number(row.totalTasksCount),
-      }));
     },
 
     async upsertDailyInsights(

@@ -20,7 +20,14 @@ const DAILY_INSIGHTS_CACHE: UserDataGroup = { name: "daily-insights", max: 100 }
 
 export const insightsRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (app, { config }) => {
   const recurrence = recurrenceService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
-  const insights = insightsService({ kysely: app.db.kysely, now: () => app.now(), ai: config, log: app.log, recurrence });
+  const insights = insightsService({
+    kysely: app.db.kysely,
+    dialect: app.db.dialect,
+    now: () => app.now(),
+    ai: config,
+    log: app.log,
+    recurrence,
+  });
   const users = usersService({ kysely: app.db.kysely, now: () => app.now() });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);

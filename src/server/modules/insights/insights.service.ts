@@ -16,16 +16,20 @@ import {
 } from "../../../shared/rules/weekly-summary.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
+import type { Dialect } from "../../db/database.ts";
 import type { DailyInsightsTable, Database, Flag } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
+import { goalsService } from "../goals/goals.service.ts";
 import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
+import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
 import { insightsWording } from "./insights-wording.ts";
 import { type DueWeeklySummaryUser, insightsRepository, type StoredDailyInsights, type WeeklySummaryRow } from "./insights.repository.ts";
 
 export interface InsightsServiceDeps {
   kysely: Kysely<Database>;
+  dialect: Dialect;
   now: () => Date;
   ai: AiConfig;
   log: Pick<FastifyBaseLogger, "warn">;
@@ -126,8 +130,10 @@ export function insightRecords(kysely: Kysely<Database>) {
   };
 }
 
-export function insightsService({ kysely, now, ai, log, recurrence }: InsightsServiceDeps) {
+export function insightsService({ kysely, dialect, now, ai, log, recurrence }: InsightsServiceDeps) {
   const repository = insightsRepository(kysely);
+  const tasks = tasksService({ kysely, dialect, now });
+  const goals = goalsService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
   // Simultaneous first reads share one computation (and one wording call).
@@ -142,9 +148,9 @@ export function insightsService({ kysely, now, ai, log, recurrence }: InsightsSe
     stored: StoredDailyInsights | null,
     mayCallModel: boolean,
   ) {
-    const [tasks, goals] = await Promise.all([repository.listTasksBetween(userId, historyStart(day), day), repository.listGoals(userId)]);
+    const [dayTasks, userGoals] = await Promise.all([tasks.listForInsights(userId, historyStart(day), day), goals.listForInsights(userId)]);
     const previous = stored ? parseStored(stored.insights) : [];
-    let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks, goals }).map((insight) => {
+    let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks: dayTasks, goals: userGoals }).map((insight) => {
       const same = previous.find(
         (old) => old.key === insight.key && old.ruleTitle === insight.title && old.ruleDescription === insight.description,
       );
@@ -197,9 +203,9 @@ export function insightsService({ kysely, now, ai, log, recurrence }: InsightsSe
     weekStart: string,
     existing?: WeeklySummaryRow,
   ): Promise<Omit<WeeklySummaryRow, "id" | "createdAt" | "viewed">> {
-    const tasks = await repository.listTasksBetween(userId, weekStart, weekEndOf(weekStart));
-    const figures = weekFigures(tasks);
-    const insights = weeklyInsights(tasks);
+    const weekTasks = await tasks.listForInsights(userId, weekStart, weekEndOf(weekStart));
+    const figures = weekFigures(weekTasks);
+    const insights = weeklyInsights(weekTasks);
     if (existing !== undefined && saysTheSame(existing, { ...figures, insights: JSON.stringify(insights) })) {
       const { id: _id, createdAt: _createdAt, viewed: _viewed, ...kept } = existing;
       return {

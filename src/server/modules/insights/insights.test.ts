@@ -700,7 +700,13 @@ describeEachDatabase("weekly summaries", (dialect) => {
 /** A past week's summary, written the way the Monday job writes it. */
 async function writeWeek(t: TestApp, userId: string, weekStart: string) {
   const { insightsService } = await import("./insights.service.ts");
-  const service = insightsService({ kysely: t.db.kysely, now: () => t.clock.now, ai: aiConfig(null), log: t.app.log });
+  const service = insightsService({
+    kysely: t.db.kysely,
+    dialect: t.db.dialect,
+    now: () => t.clock.now,
+    ai: aiConfig(null),
+    log: t.app.log,
+  });
   expect(await service.generateWeekOnce(userId, weekStart)).toBe(true);
 }
 

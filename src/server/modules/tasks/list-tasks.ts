@@ -51,6 +51,8 @@ export function listTasksUseCase(deps: TasksServiceDeps) {
     findImportMatches: repository.findImportMatches,
     /** The calendar feed's one-off tasks dated in [from, to], with their goal's title. */
     listForFeed: repository.listForFeed,
+    /** The tasks dated in [from, to] as the daily insights and the weekly summary read them. */
+    listForInsights: repository.listForInsights,
 
     getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
       return repository.countDayStats(userId, date);

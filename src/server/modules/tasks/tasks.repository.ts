@@ -1,6 +1,7 @@
 // Every function takes the owner's id first: a task is only ever read or changed through its owner.
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Task, TaskStatus } from "../../../shared/api/tasks.ts";
+import type { InsightTask } from "../../../shared/rules/daily-insights.ts";
 import { compiledQuery, type PreparedQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, NewTaskRow, TaskRow, TaskRowUpdate } from "../../db/schema.ts";
@@ -433,6 +434,28 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
           ]),
         )
         .execute();
+    },
+
+    async listForInsights(userId: string, from: string, to: string): Promise<InsightTask[]> {
+      const rows = await db
+        .selectFrom("tasks")
+        .select([
+          "id",
+          "title",
+          "status",
+          "date",
+          "goalId",
+          "estimatedDuration",
+          "scheduledStartTime",
+          "firstStartedAt",
+          "completedAt",
+          "rolloverCount",
+        ])
+        .where("userId", "=", userId)
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .execute();
+      return rows.map((row) => ({ ...row, rolloverCount: Number(row.rolloverCount) }));
     },
 
     async listForFeed(userId: string, from: string, to: string) {
