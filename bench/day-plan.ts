@@ -47,9 +47,11 @@ export const dayPlanScenarios: Scenario[] = [
       return {
         headers,
         nextRequest: () => ({ body: JSON.stringify({ date: day }) }),
-        note: `one day of ${TASKS} tasks (a third timed by hand) and ${MEETINGS} meetings, planned again each request (the same open proposal answered)`,
+        note: `one day of ${TASKS} tasks (a third timed by hand) and ${MEETINGS} meetings, planned again each request (the same open proposal answered), at 5 connections`,
       };
     },
+    // One person presses the button, or an assistant calls the tool: a few at once, as get_day's MCP row.
+    connections: 5,
     budget: { p99VsScenario: { name: DAY_READ_SCENARIO, times: 3 } },
   },
 ];

@@ -52,7 +52,7 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
     await seedUserWithYear("Neighbour");
     if (dialect === "postgres") await sql`analyze`.execute(db.kysely);
 
-    const service = insightsService({ kysely: db.kysely, now: () => now, ai: noModel, log: { warn: () => {} } });
+    const service = insightsService({ kysely: db.kysely, dialect: db.dialect, now: () => now, ai: noModel, log: { warn: () => {} } });
     // Warm-up: the statement caches and the JIT, on days that are not measured.
     for (let i = 0; i < 10; i++) await service.getDailyInsights(userId, addDays(firstDay, 300 + i));
 
