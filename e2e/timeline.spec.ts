@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { CDPSession, Locator, Page } from "@playwright/test";
 import type { Task } from "../src/shared/api/tasks.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { api } from "./api.ts";
@@ -45,6 +45,11 @@ async function dragTo(page: Page, from: { x: number; y: number }, to: { x: numbe
   await page.mouse.move(to.x, to.y + 1);
   await page.mouse.move(to.x, to.y);
   await page.mouse.up();
+}
+
+/** One finger through CDP: Playwright's touchscreen only taps, and the Timeline's touch drag is press and hold. */
+async function touch(cdp: CDPSession, type: "touchStart" | "touchMove" | "touchEnd", at?: { x: number; y: number }) {
+  await cdp.send("Input.dispatchTouchEvent", { type, touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y) }] : [] });
 }
 
 async function centre(page: Page, locator: Locator) {
@@ -135,4 +140,40 @@ test("the Timeline: drag a task into the grid, move it by keyboard, resize it, b
   await page.emulateMedia({ colorScheme: "light" });
   await expectNoAxeViolations(page);
   await saveScreenshot(page, "timeline-phone-light");
+});
+
+test.describe("by touch", () => {
+  test.use({ hasTouch: true, isMobile: false });
+
+  test("the Timeline by touch: press and hold a listed task, move it into the grid, release, and the server has its time", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 1100 });
+    await signIn(page, { name: "Timeline Toucher", email: `timeline-touch-${Date.now()}@example.com` });
+    const today = todayInZone(new Date(), ZONE);
+    const sketch = await api(page).createTask({ title: "Sketch the plan", date: today, estimatedDuration: 30 });
+
+    await page.goto("/");
+    await page.getByRole("radio", { name: "Timeline" }).click();
+    const grid = page.getByRole("region", { name: "Hours of the day" });
+    const list = page.getByRole("region", { name: "Unscheduled tasks" });
+    await expect(list.getByText("Sketch the plan")).toBeVisible();
+
+    const cdp = await page.context().newCDPSession(page);
+    const from = await centre(page, list.getByRole("button", { name: 'Move "Sketch the plan"' }));
+    const to = await gridPoint(page, "15:00");
+    await touch(cdp, "touchStart", from);
+    // Held still past the sensor's delay (200 ms): the drag starts without the finger moving.
+    await expect(page.getByTestId("timeline-announcement")).toHaveText('Picked up "Sketch the plan" from the unscheduled list.');
+    for (let step = 1; step <= 12; step++) {
+      await touch(cdp, "touchMove", { x: from.x + ((to.x - from.x) * step) / 12, y: from.y + ((to.y - from.y) * step) / 12 });
+    }
+    await touch(cdp, "touchMove", { x: to.x, y: to.y + 1 });
+    await touch(cdp, "touchMove", to);
+    await touch(cdp, "touchEnd");
+
+    await expect(grid.getByRole("button", { name: /^Sketch the plan\W*3:00 PM – 3:30 PM/ })).toBeVisible();
+    await expect.poll(async () => (await serverTask(page, sketch.id)).scheduledStartTime).toBe("15:00");
+    await expect(list.getByText("Sketch the plan")).toBeHidden();
+  });
 });
