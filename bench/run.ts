@@ -19,6 +19,7 @@ import {
 import { measureIdempotencyCost } from "./idempotency-cost.ts";
 import { measureLiveEvents } from "./live-events.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
+import { measureTimelineInteraction, printTimelineInteraction } from "./timeline-interaction.ts";
 import { measureOutboxFlush } from "./outbox-flush.ts";
 import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
@@ -570,6 +571,27 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** The Timeline in Chromium: keyboard drops' interactions with the CPU slowed 4x, and its first paint's requests (bench/timeline-interaction.ts). */
+async function timelineChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
+  const name = "Timeline with 40 tasks and 12 meetings in Chromium";
+  const limit = "see timeline-interaction.ts";
+  if (!hasWebApp) return [{ name, measured: "no built web app", limit, verdict: "SKIP" }];
+  if (env.BENCH_SKIP_TIMELINE === "1") return [{ name, measured: "BENCH_SKIP_TIMELINE=1", limit, verdict: "SKIP" }];
+  try {
+    console.log("");
+    const result = await measureTimelineInteraction();
+    printTimelineInteraction(result);
+    return result.checks.map((check) => ({
+      name: check.name,
+      measured: check.value,
+      limit: check.budget,
+      verdict: check.pass ? "PASS" : "FAIL",
+    }));
+  } catch (error) {
+    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit, verdict: "FAIL" }];
+  }
+}
+
 /** 100 changes made offline, flushed by the outbox when the network returns (bench/outbox-flush.ts). */
 async function outboxChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   const name = "outbox flush in Chromium";
@@ -753,6 +775,7 @@ async function main(): Promise<void> {
   checks.push(...scenarioChecks(rows));
   checks.push(...streamedChecks, ...liveChecks);
   checks.push(...(await boardChecks(bundle.available)));
+  checks.push(...(await timelineChecks(bundle.available)));
   checks.push(...(await outboxChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await insightsComputeChecks()));
