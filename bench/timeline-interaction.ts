@@ -148,10 +148,17 @@ async function firstPaintRequests(context: BrowserContext, view: "board" | "time
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/")) requests.push(`${request.method()} ${url.pathname}${url.search}`);
   });
+  // Some reads wait for the page to be idle: the live connection, opened by both views, comes after them.
+  const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events", { timeout: 30_000 });
   await page.goto("/");
   if (view === "timeline") await page.getByRole("region", { name: "Hours of the day" }).getByText("Meeting 3").waitFor();
   else await page.getByText("Timeline task 1", { exact: true }).first().waitFor();
+  await live;
   await page.waitForLoadState("networkidle");
+  for (let seen = -1; seen !== requests.length;) {
+    seen = requests.length;
+    await page.waitForTimeout(1_000);
+  }
   await page.close();
   return requests.sort();
 }
