@@ -92,7 +92,7 @@ test.describe("the signed-in shell on a desktop", () => {
     await signIn(page, { name: "Ada Settings", email: `settings-tabs-${Date.now()}@example.com` });
     await page.goto("/settings");
     const tabs = page.getByRole("tablist", { name: "Settings sections" });
-    await expect(tabs.getByRole("tab")).toHaveCount(7);
+    await expect(tabs.getByRole("tab")).toHaveCount(8);
     for (const width of [1280, 800, 375]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await tabs.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -1,5 +1,4 @@
 import { Suspense } from "react";
-import type { User } from "../../shared/api/user.ts";
 import { LiveUpdates } from "../features/live/index.ts";
 import { useOnline } from "../lib/online.ts";
 import { AppRoutes } from "./app-routes.tsx";
@@ -7,17 +6,7 @@ import { AppRoutes } from "./app-routes.tsx";
 export { preparePageAt } from "./app-routes.tsx";
 import { OfflineBanner } from "./shell/offline-banner.tsx";
 import { PageFallback } from "./shell/page-fallback.tsx";
-import { SignedInLayout } from "./shell/signed-in-layout.tsx";
 import { SyncProblems } from "./shell/sync-problems.tsx";
-
-/** With the page's code, not the app module's: a visitor's screen needs neither the header nor the assistant. */
-export function SignedInContent({ user }: { user: User }) {
-  return (
-    <SignedInLayout user={user}>
-      <RoutedContent />
-    </SignedInLayout>
-  );
-}
 
 /** Offline the pages stay editable: their writes wait in the outbox (decision 043). */
 export function RoutedContent() {

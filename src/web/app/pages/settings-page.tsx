@@ -7,12 +7,12 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { AiAnalyticsPanel } from "../../features/ai-analytics/index.ts";
 import { aiSettingsFirstQueries } from "../../features/ai-chat/first-queries.ts";
-import { AiSettingsPanel } from "../../features/ai-chat/lazy-settings-panel.ts";
+import { AiSettingsPanel } from "../../features/ai-chat/index.ts";
 import { CalendarsPanel } from "../../features/calendar/index.ts";
 import { WorkingHoursPanel } from "../../features/day-plan/index.ts";
 import { ImportPanel } from "../../features/data-control/index.ts";
 import { IntegrationsPanel } from "../../features/integrations/index.ts";
-import { NotificationsPanel } from "../../features/notifications/components/lazy-notifications-panel.tsx";
+import { NotificationsPanel } from "../../features/notifications/index.ts";
 import { RolloverSettingsPanel } from "../../features/rollover/index.ts";
 import type { FirstQuery } from "../../lib/first-render.ts";
 

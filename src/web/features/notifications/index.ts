@@ -1,4 +1,3 @@
 // The engine and the tab load lazily, so that the initial JavaScript does not grow.
 export { NOTIFICATION_EVENT, type AppNotification, type NotificationKind } from "./lib/app-notification.ts";
-export { LazyNotificationCenter } from "./components/lazy-notifications.tsx";
-export { NotificationsPanel } from "./components/lazy-notifications-panel.tsx";
+export { NotificationsPanel, LazyNotificationCenter } from "./components/lazy-notifications.tsx";

@@ -5,6 +5,5 @@ export { bindUserStorage } from "./lib/bind-user-storage.ts";
 export { LazyUserMenu } from "./components/lazy-user-menu.tsx";
 export { WelcomeLine } from "./components/welcome-line.tsx";
 export { WelcomeScreen } from "./components/welcome-screen.tsx";
-export { useRecheckSessionOnPageRestore } from "./hooks/use-recheck-session.ts";
-export { useSessionUpkeep } from "./hooks/use-session-upkeep.ts";
+export { useRecheckSessionOnPageRestore, useSessionUpkeep } from "./hooks/use-session-upkeep.ts";
 export { useUpdatePreferences } from "./api/update-preferences.ts";

@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { User } from "../../../../shared/api/user.ts";
 import { startBackgroundRefresh } from "../../../lib/api-client.ts";
+import { userQueryKey } from "../api/get-user.ts";
 import { useUpdatePreferences } from "../api/update-preferences.ts";
 
 /** Sent at most once per page load, even when the server refuses the zone. */
@@ -28,4 +30,16 @@ export function useSessionUpkeep(user: User): void {
     hasSentTimeZone = true;
     updatePreferences({ timeZone }, { onError: (error) => console.warn("Could not save the time zone", error) });
   }, [user.timeZone, updatePreferences]);
+}
+
+/** A page from the back/forward cache may show a stale session: ask the server again. */
+export function useRecheckSessionOnPageRestore(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [queryClient]);
 }
