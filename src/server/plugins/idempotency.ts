@@ -32,6 +32,7 @@ interface Claim {
 declare module "fastify" {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    idempotencyAnswer: { status: number; body: string } | null;
   }
 }
 
@@ -142,6 +143,7 @@ const releaseQuery = compiledQuery((db, p: { userId: string; key: string; claim:
 
 export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance) {
   app.decorateRequest("idempotencyClaim", null);
+  app.decorateRequest("idempotencyAnswer", null);
   const db = app.db.kysely;
   let nextCleanupAt = 0;
 
@@ -268,7 +270,6 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
-    request.idempotencyClaim = null;
     const body =
       payload === undefined || payload === null
         ? ""
@@ -279,22 +280,35 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
             : undefined;
     const isJson = body === "" || /^application\/json\b/.test(String(reply.getHeader("content-type") ?? ""));
     if (reply.statusCode >= 500 || body === undefined || !isJson || Buffer.byteLength(body) > MAX_KEPT_ANSWER_BYTES) {
+      request.idempotencyClaim = null;
       await release(request, claim);
       return payload;
     }
-    await keepAnswer(claim, reply.statusCode, body).catch((error: unknown) => {
-      // The row stays running (on SQLite: none is kept): a repeat gets a 409 until it may be taken over (runs again).
-      request.log.warn({ err: error }, "could not keep an Idempotency-Key's answer");
-    });
+    // PostgreSQL keeps the answer once it is sent (onResponse): a repeat meanwhile is a 409 with Retry-After, which
+    // clients repeat, and the write's reply waits for no second round trip (decision 051).
+    if (!claimsInMemory) {
+      request.idempotencyAnswer = { status: reply.statusCode, body };
+      return payload;
+    }
+    request.idempotencyClaim = null;
+    await keep(request, claim, reply.statusCode, body);
     return payload;
   };
 
-  // A hijacked reply (a stream written to the socket) skips onSend.
+  const keep = (request: FastifyRequest, claim: Claim, status: number, body: string) =>
+    keepAnswer(claim, status, body).catch((error: unknown) => {
+      // The row stays running (on SQLite: none is kept): a repeat gets a 409 until it may be taken over (runs again).
+      request.log.warn({ err: error }, "could not keep an Idempotency-Key's answer");
+    });
+
+  // A hijacked reply (a stream written to the socket) skips onSend, and its key is released.
   const onResponse = async (request: FastifyRequest) => {
     const claim = request.idempotencyClaim;
     if (!claim) return;
+    const answer = request.idempotencyAnswer;
     request.idempotencyClaim = null;
-    await release(request, claim);
+    request.idempotencyAnswer = null;
+    await (answer ? keep(request, claim, answer.status, answer.body) : release(request, claim));
   };
 
   // Only the mutating /api routes carry the hooks: reads pay nothing.
