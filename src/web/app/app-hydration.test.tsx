@@ -1,12 +1,16 @@
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { welcomeScreenHtml } from "../../shared/first-screens.ts";
-import { authProvidersQueryKey, userQueryKey } from "../features/session/index.ts";
+import { authProvidersQueryKey, LazyWelcomeScreen, userQueryKey } from "../features/session/index.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { App } from "./app.tsx";
 import { renderFirstScreens } from "./first-screens.tsx";
 
 describe("the app's first render for a visitor", () => {
+  // As main.tsx's prepareFirstRender does before it hydrates.
+  beforeAll(async () => {
+    await LazyWelcomeScreen.preload();
+  });
   afterEach(() => {
     queryClient.clear();
     window.history.replaceState(null, "", "/");

@@ -5,7 +5,9 @@ import { StaticRouter } from "react-router";
 import { type FirstScreens, SIGN_IN_HREF, SIGN_IN_LABEL, type SignInProvider, welcomeScreenHtml } from "../../shared/first-screens.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import { signInLabel, signInPath } from "../../shared/sign-in-path.ts";
-import { authProvidersQueryKey, WelcomeScreen } from "../features/session/index.ts";
+import { Suspense } from "react";
+import { authProvidersQueryKey } from "../features/session/index.ts";
+import { WelcomeScreen } from "../features/session/components/welcome-screen.tsx";
 import { LoadingScreen } from "./shell/loading-screen.tsx";
 
 /** renderToString: main.tsx hydrates it. */
@@ -15,7 +17,9 @@ export function renderWelcomeScreen(providers: readonly SignInProvider[], url = 
   return renderToString(
     <QueryClientProvider client={client}>
       <StaticRouter location={url}>
-        <WelcomeScreen />
+        <Suspense>
+          <WelcomeScreen />
+        </Suspense>
       </StaticRouter>
     </QueryClientProvider>,
   );

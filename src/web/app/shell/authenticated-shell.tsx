@@ -3,7 +3,7 @@ import { BOOT_PROVIDERS_PATH, BOOT_USER_PATH } from "../../../shared/boot-answer
 import type { User } from "../../../shared/api/user.ts";
 import {
   authProvidersQueryOptions,
-  WelcomeScreen,
+  LazyWelcomeScreen,
   useRecheckSessionOnPageRestore,
   useSessionUpkeep,
   useUser,
@@ -53,7 +53,7 @@ export async function prepareFirstRender(): Promise<"welcome" | undefined> {
     if (!user) {
       // A visitor: the welcome screen renders with its sign-in buttons as the HTML painted them.
       if (!hasBootAnswer(BOOT_PROVIDERS_PATH)) return undefined;
-      await queryClient.fetchQuery(authProvidersQueryOptions());
+      await Promise.all([queryClient.fetchQuery(authProvidersQueryOptions()), LazyWelcomeScreen.preload()]);
       return "welcome";
     }
     // In a task of its own: tailwind-merge builds its class table on first use, a long task on a phone.
@@ -76,7 +76,13 @@ export function AuthenticatedShell() {
   }, []);
 
   if (isPending) return <LoadingScreen />;
-  if (!user) return <WelcomeScreen />;
+  if (!user)
+    return (
+      // renderWelcomeScreen (first-screens.tsx) writes the same boundary, so the HTML's screen is taken over as it is.
+      <Suspense fallback={<LoadingScreen />}>
+        <LazyWelcomeScreen />
+      </Suspense>
+    );
   // Another account (a cached page after signing in as someone else) starts afresh, keeping nothing in memory.
   return <SignedInLayout key={user.id} user={user} />;
 }
