@@ -184,6 +184,17 @@ describeEachDatabase("recurring tasks", (dialect) => {
       }
     });
 
+    it("a Timeline move (a start time sent without a scope) moves one occurrence; the others keep the series' time", async () => {
+      const first = await create({ title: "Standup", date: TODAY, recurrence: "FREQ=DAILY", scheduledStartTime: "09:00" });
+      const [tomorrow] = ofSeries(await day(addDays(TODAY, 1)), first.seriesId);
+      expect((await patch(tomorrow!.id, { scheduledStartTime: "10:15", estimatedDuration: 45 })).statusCode).toBe(200);
+      expect(ofSeries(await day(addDays(TODAY, 1)), first.seriesId)).toEqual([
+        expect.objectContaining({ scheduledStartTime: "10:15", estimatedDuration: 45 }),
+      ]);
+      for (const date of [TODAY, addDays(TODAY, 2), addDays(TODAY, 5)])
+        expect(ofSeries(await day(date), first.seriesId), date).toEqual([expect.objectContaining({ scheduledStartTime: "09:00" })]);
+    });
+
     it("a new rule from an occurrence on drops the days it no longer has", async () => {
       const first = await create({ title: "Gym", date: TODAY, recurrence: "FREQ=DAILY" });
       await day(addDays(TODAY, 1));
