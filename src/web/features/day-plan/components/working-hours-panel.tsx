@@ -49,7 +49,7 @@ export function WorkingHoursPanel() {
     >
       <form onSubmit={submit} className="grid gap-4 py-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
+          <div className="grid content-start gap-2">
             <Label htmlFor={ids.start}>Start</Label>
             <Input
               id={ids.start}
@@ -60,7 +60,7 @@ export function WorkingHoursPanel() {
               onChange={(event) => setDraft({ ...hours, start: event.target.value })}
             />
           </div>
-          <div className="grid gap-2">
+          <div className="grid content-start gap-2">
             <Label htmlFor={ids.end}>End</Label>
             <Input
               id={ids.end}
