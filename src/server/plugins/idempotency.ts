@@ -174,6 +174,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
   const claimsInMemory = app.db.dialect === "sqlite";
   const runningKeys = new Map<string, string>();
   const runningId = (claim: { userId: string; key: string }) => `${claim.userId}\n${claim.key}`;
+  const keepsAfterReply = new Map<string, Promise<void>>();
 
   async function claimInMemory(request: FastifyRequest, reply: FastifyReply, claim: Claim, keptSince: string) {
     const id = runningId(claim);
@@ -208,6 +209,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const at = now.toISOString();
     const keptSince = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
     if (claimsInMemory) return claimInMemory(request, reply, { userId, key, fingerprint, at, claim: randomUUID() }, keptSince);
+    // A repeat that reaches this process while its first answer is being kept waits for it (decision 051).
+    await keepsAfterReply.get(runningId({ userId, key }));
     // A row released or expired between the insert and the read is claimed again on the next turn.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claim = randomUUID();
@@ -308,7 +311,13 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const answer = request.idempotencyAnswer;
     request.idempotencyClaim = null;
     request.idempotencyAnswer = null;
-    await (answer ? keep(request, claim, answer.status, answer.body) : release(request, claim));
+    if (!answer) return release(request, claim);
+    const id = runningId(claim);
+    const kept = keep(request, claim, answer.status, answer.body).finally(() => {
+      if (keepsAfterReply.get(id) === kept) keepsAfterReply.delete(id);
+    });
+    keepsAfterReply.set(id, kept);
+    await kept;
   };
 
   // Only the mutating /api routes carry the hooks: reads pay nothing.
