@@ -147,7 +147,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Registered first so that it is closed last.
   await app.register(databasePlugin, { db, ownsDb });
   await app.register(routeTablePlugin);
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://"), avatarOrigins: avatarOriginsOf(config.auth) });
