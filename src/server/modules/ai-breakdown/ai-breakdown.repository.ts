@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import type { AiBreakdownRow, Database } from "../../db/schema.ts";
 
 // Compiled once: every batch of a breakdown's tasks reads the breakdown and counts what it created.
@@ -20,16 +21,7 @@ const addSuggestionsCreatedQuery = compiledQuery((db, p: { userId: string; break
 
 export function aiBreakdownRepository(db: Kysely<Database>) {
   return {
-    async pageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("aiBreakdowns")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    pageForExport: exportPages(db.selectFrom("aiBreakdowns").selectAll()),
 
     /** Each breakdown's provider and time: what an import matches a file's records against. */
     async listKeys(userId: string) {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import type { AiConversationRow, Database } from "../../db/schema.ts";
 
 // Compiled once: every chat exchange is recorded.
@@ -16,16 +17,7 @@ const insertConversationQuery = compiledQuery((db, p: AiConversationRow) =>
 
 export function aiChatRepository(db: Kysely<Database>) {
   return {
-    async pageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("aiConversations")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    pageForExport: exportPages(db.selectFrom("aiConversations").selectAll()),
 
     /** Each exchange's provider and time: what an import matches a file's records against. */
     async listKeys(userId: string) {

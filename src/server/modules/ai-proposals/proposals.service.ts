@@ -100,7 +100,7 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
   }
 
   /** Another user's or an unknown id is a 404, as the REST routes answer, and nothing is stored. */
-  async function describe(userId: string, operations: readonly ProposalOperation[]): Promise<StoredChange[]> {
+  async function describe(userId: string, operations: readonly ProposalOperation[], known: readonly Task[]): Promise<StoredChange[]> {
     const taskIds = operations.flatMap((operation) => ("taskId" in operation ? [operation.taskId] : []));
     if (new Set(taskIds).size !== taskIds.length) {
       throw new AppError("validation_failed", "A task may appear only once in a proposal");
@@ -108,11 +108,13 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
     const goalIds = operations.flatMap((operation) =>
       operation.kind === "createTask" || operation.kind === "updateTask" ? (operation.body.goalId ? [operation.body.goalId] : []) : [],
     );
+    const taskById = new Map(known.map((task) => [task.id, task]));
+    const unread = taskIds.filter((taskId) => !taskById.has(taskId));
     const [found, userGoals] = await Promise.all([
-      tasks.findTasks(userId, taskIds),
+      tasks.findTasks(userId, unread),
       goalIds.length > 0 ? goals.listGoals(userId) : Promise.resolve([]),
     ]);
-    const taskById = new Map(found.map((task) => [task.id, task]));
+    for (const task of found) taskById.set(task.id, task);
     const goalTitles = new Map(userGoals.map((goal) => [goal.id, goal.title]));
     const missingGoal = goalIds.find((goalId) => !goalTitles.has(goalId));
     if (missingGoal !== undefined) throw notFound("Goal");
@@ -161,13 +163,14 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
       userId: string,
       tool: string,
       operations: readonly ProposalOperation[],
-      options: { reuseOpen?: boolean } = {},
+      // The user's tasks the caller has just read, described as they are rather than read again.
+      options: { reuseOpen?: boolean; knownTasks?: readonly Task[] } = {},
     ): Promise<Proposal> {
       if (operations.length === 0) throw new AppError("validation_failed", "A proposal needs at least one change");
       if (operations.length > PROPOSAL_MAX_CHANGES) {
         throw new AppError("validation_failed", `A proposal may hold at most ${PROPOSAL_MAX_CHANGES} changes`);
       }
-      const changes = await describe(userId, operations);
+      const changes = await describe(userId, operations, options.knownTasks ?? []);
       const at = now();
       if (options.reuseOpen) {
         const open = await proposalsRepository(kysely).findOpenAlike(userId, tool, JSON.stringify(changes), at.toISOString());

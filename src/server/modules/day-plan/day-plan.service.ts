@@ -64,7 +64,10 @@ export function dayPlanService(deps: DayPlanServiceDeps) {
         taskId,
         body: { scheduledStartTime: timeOfMinutes(start) },
       }));
-      const proposal = operations.length === 0 ? null : await proposals.propose(userId, PLAN_DAY_TOOL, operations, { reuseOpen: true });
+      const proposal =
+        operations.length === 0
+          ? null
+          : await proposals.propose(userId, PLAN_DAY_TOOL, operations, { reuseOpen: true, knownTasks: waiting });
       return { proposal, unplaced: [...plan.unplaced, ...overflow] };
     },
   };

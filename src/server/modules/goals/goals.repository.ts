@@ -1,6 +1,7 @@
 // Every function takes the owner's id first: a goal is only ever read or changed through its owner.
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import type { Database, GoalRow } from "../../db/schema.ts";
 import type { InsightGoal } from "../../../shared/rules/daily-insights.ts";
 
@@ -35,9 +36,7 @@ export function goalsRepository(db: Kysely<Database>) {
       return goalWithTaskCountsQuery.takeFirst(db, { userId, goalId });
     },
 
-    async pageForExport(userId: string, after: string, limit: number) {
-      return db.selectFrom("goals").selectAll().where("userId", "=", userId).where("id", ">", after).orderBy("id").limit(limit).execute();
-    },
+    pageForExport: exportPages(db.selectFrom("goals").selectAll()),
 
     async listForInsights(userId: string): Promise<InsightGoal[]> {
       const rows = await db

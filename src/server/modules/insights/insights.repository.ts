@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import { dueUserClaims } from "../../db/due-user-claims.ts";
 import type { DailyInsightsTable, Database, Flag, UserRow, WeeklySummariesTable } from "../../db/schema.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
@@ -48,27 +49,9 @@ export type DueWeeklySummaryUser = Pick<UserRow, "id" | "timeZone" | "weeklySumm
 export function insightsRepository(db: Kysely<Database>) {
   const weeklySummaryClaims = dueUserClaims(db, "weeklySummaryNextAt", ["id", "timeZone", "weeklySummaryNextAt"] as const);
   return {
-    async dailyPageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("dailyInsights")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    dailyPageForExport: exportPages(db.selectFrom("dailyInsights").selectAll()),
 
-    async weeklyPageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("weeklySummaries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    weeklyPageForExport: exportPages(db.selectFrom("weeklySummaries").selectAll()),
 
     /** The days and weeks the user has insights for, which an import does not add again. */
     async listDaysAndWeeks(userId: string): Promise<{ days: string[]; weeks: string[] }> {

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { compiledQuery } from "../../db/compiled-query.ts";
 import type { Dialect } from "../../db/database.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import type { Database, TaskSeriesRow } from "../../db/schema.ts";
 
 const MAX_ROWS_PER_STATEMENT = 500;
@@ -54,16 +55,7 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    async pageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("taskSeries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    pageForExport: exportPages(db.selectFrom("taskSeries").selectAll()),
 
     async listRules(userId: string) {
       return db.selectFrom("taskSeries").select(["id", "recurrence", "startDate", "title"]).where("userId", "=", userId).execute();

@@ -9,6 +9,7 @@ import { addDays } from "../../../shared/rules/dates.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { sendChangeNotices } from "../../db/change-notices.ts";
 import { compiledQuery, unmappedRows } from "../../db/compiled-query.ts";
+import { exportPages } from "../../db/export-pages.ts";
 import { writeUserDataIfUnchanged } from "../../db/user-data.ts";
 import type { Database, Flag, RolloverSummariesTable } from "../../db/schema.ts";
 
@@ -255,16 +256,7 @@ export function rolloverRepository(db: Kysely<Database>) {
       return db.selectFrom("rolloverSettings").selectAll().where("userId", "=", userId).executeTakeFirst();
     },
 
-    async summaryPageForExport(userId: string, after: string, limit: number) {
-      return db
-        .selectFrom("rolloverSummaries")
-        .selectAll()
-        .where("userId", "=", userId)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-    },
+    summaryPageForExport: exportPages(db.selectFrom("rolloverSummaries").selectAll()),
 
     /** The days the user has a summary of, which an import does not add again. */
     async listSummaryDays(userId: string): Promise<string[]> {
