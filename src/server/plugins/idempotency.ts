@@ -208,9 +208,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     await deleteExpiredKeys(now).catch((error: unknown) => request.log.warn({ err: error }, "could not delete expired Idempotency-Keys"));
     const at = now.toISOString();
     const keptSince = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
-    if (claimsInMemory) return claimInMemory(request, reply, { userId, key, fingerprint, at, claim: randomUUID() }, keptSince);
     // A repeat that reaches this process while its first answer is being kept waits for it (decision 051).
     await keepsAfterReply.get(runningId({ userId, key }));
+    if (claimsInMemory) return claimInMemory(request, reply, { userId, key, fingerprint, at, claim: randomUUID() }, keptSince);
     // A row released or expired between the insert and the read is claimed again on the next turn.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claim = randomUUID();
@@ -287,8 +287,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       await release(request, claim);
       return payload;
     }
-    // PostgreSQL keeps the answer once it is sent (onResponse): a repeat meanwhile is a 409 with Retry-After, which
-    // clients repeat, and the write's reply waits for no second round trip (decision 051).
+    // PostgreSQL keeps the answer once it is sent (onResponse): the write's reply waits for no second round
+    // trip (decision 051). SQLite's is one statement in the shared commit, kept before the reply (048).
     if (!claimsInMemory) {
       request.idempotencyAnswer = { status: reply.statusCode, body };
       return payload;
