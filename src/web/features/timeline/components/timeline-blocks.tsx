@@ -1,6 +1,6 @@
 import { useDraggable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Repeat } from "lucide-react";
-import type { KeyboardEvent, Ref } from "react";
+import { type KeyboardEvent, type Ref, memo } from "react";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
@@ -26,13 +26,26 @@ export function spanLabel(span: Span): string {
   return `${formatTime12h(minutesToTime(span.start))} – ${formatTime12h(minutesToTime(Math.min(span.end, 1439)))}`;
 }
 
+/** Props alike to one level down: the model draws new spans for unchanged blocks, and a drag step should re-render only its block. */
+function sameProps<P extends object>(a: P, b: P): boolean {
+  const same = (x: unknown, y: unknown) =>
+    Object.is(x, y) ||
+    (typeof x === "object" &&
+      typeof y === "object" &&
+      x !== null &&
+      y !== null &&
+      Object.keys(x).length === Object.keys(y).length &&
+      Object.entries(x).every(([key, value]) => Object.is(value, (y as Record<string, unknown>)[key])));
+  return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => same(a[key as keyof P], b[key as keyof P]));
+}
+
 export interface HandleProps {
   instructionsId: string;
   onHandleKeyDown: (event: KeyboardEvent, task: Task) => void;
   onHandleBlur: () => void;
 }
 
-export function TaskBlock({
+export const TaskBlock = memo(function TaskBlock({
   task,
   span,
   placed,
@@ -125,9 +138,9 @@ export function TaskBlock({
       )}
     </li>
   );
-}
+}, sameProps);
 
-export function EventBlock({
+export const EventBlock = memo(function EventBlock({
   event,
   span,
   placed,
@@ -154,7 +167,7 @@ export function EventBlock({
       </span>
     </li>
   );
-}
+}, sameProps);
 
 export function GhostBlock({ task, span, ref }: { task: Task; span: Span; ref?: Ref<HTMLDivElement> }) {
   const box = blockBox(span);
@@ -172,7 +185,7 @@ export function GhostBlock({ task, span, ref }: { task: Task; span: Span; ref?: 
   );
 }
 
-export function ListedTask({
+export const ListedTask = memo(function ListedTask({
   task,
   isDragged,
   onOpen,
@@ -228,4 +241,4 @@ export function ListedTask({
       </button>
     </li>
   );
-}
+}, sameProps);

@@ -50,6 +50,11 @@ const NO_ANNOUNCEMENTS = {
   onDragCancel: () => undefined,
 };
 
+// Constant options keep the sensors, and so dnd-kit's context, the same object: a new one re-renders every block.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 200, tolerance: 8 } };
+const ACCESSIBILITY = { announcements: NO_ANNOUNCEMENTS, screenReaderInstructions: { draggable: TIMELINE_DRAG_INSTRUCTIONS } };
+
 function sameTarget(a: DragTarget | null, b: DragTarget | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -206,10 +211,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
     if (drag?.via === "keyboard") ghostRef.current?.scrollIntoView?.({ block: "nearest" });
   }, [drag]);
 
-  const sensors = useSensors(
-    useSensor(TimelinePointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TimelineTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-  );
+  const sensors = useSensors(useSensor(TimelinePointerSensor, POINTER_OPTIONS), useSensor(TimelineTouchSensor, TOUCH_OPTIONS));
 
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
     const data = active.data.current as { task: Task; kind: DragKind } | undefined;
@@ -272,7 +274,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={cancel}
-      accessibility={{ announcements: NO_ANNOUNCEMENTS, screenReaderInstructions: { draggable: TIMELINE_DRAG_INSTRUCTIONS } }}
+      accessibility={ACCESSIBILITY}
     >
       <div className="grid gap-4 md:grid-cols-[minmax(10rem,14rem)_1fr]">
         <section
