@@ -91,7 +91,7 @@ export const TaskBlock = memo(function TaskBlock({
     >
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         onClick={() => onOpen(task)}
         className="flex size-full items-start gap-1 px-1.5 py-0.5 pr-6 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       >
@@ -115,7 +115,7 @@ export const TaskBlock = memo(function TaskBlock({
         <>
           <button
             type="button"
-            data-timeline-grab=""
+            data-drag-handle=""
             data-timeline-handle={task.id}
             aria-label={`Move "${task.title}"`}
             aria-describedby={handles.instructionsId}
@@ -129,7 +129,7 @@ export const TaskBlock = memo(function TaskBlock({
             ref={setResizeNode}
             {...resizeListeners}
             aria-hidden="true"
-            data-timeline-grab=""
+            data-drag-handle=""
             data-testid="timeline-resize"
             title="Drag to change the length"
             className="absolute inset-x-0 bottom-0 h-1.5 cursor-ns-resize touch-none hover:bg-indigo-300/60"
@@ -212,7 +212,7 @@ export const ListedTask = memo(function ListedTask({
     >
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         data-timeline-handle={task.id}
         aria-label={`Move "${task.title}"`}
         aria-describedby={handles.instructionsId}
@@ -224,7 +224,7 @@ export const ListedTask = memo(function ListedTask({
       </button>
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         onClick={() => onOpen(task)}
         className="min-w-0 flex-1 py-1.5 pr-2 text-left focus-visible:outline-2 focus-visible:outline-ring"
       >

@@ -1,8 +1,9 @@
-import { DndContext, type DragStartEvent, DragOverlay, useSensor, useSensors } from "@dnd-kit/core";
+import { DndContext, type DragStartEvent, DragOverlay } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
 import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import { useDragSensors } from "../../../lib/drag-sensors.ts";
 import { cn } from "../../../lib/utils.ts";
 import {
   type DragKind,
@@ -29,7 +30,6 @@ import {
   pxToMinutes,
   taskSpan,
 } from "../lib/timeline-layout.ts";
-import { TimelinePointerSensor, TimelineTouchSensor } from "../lib/timeline-sensors.ts";
 import { EventBlock, GhostBlock, type HandleProps, ListedTask, TaskBlock } from "./timeline-blocks.tsx";
 import { TimelineHours } from "./timeline-hours.tsx";
 
@@ -50,9 +50,6 @@ const NO_ANNOUNCEMENTS = {
   onDragCancel: () => undefined,
 };
 
-// Constant options keep the sensors, and so dnd-kit's context, the same object: a new one re-renders every block.
-const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
-const TOUCH_OPTIONS = { activationConstraint: { delay: 200, tolerance: 8 } };
 const ACCESSIBILITY = { announcements: NO_ANNOUNCEMENTS, screenReaderInstructions: { draggable: TIMELINE_DRAG_INSTRUCTIONS } };
 
 function sameTarget(a: DragTarget | null, b: DragTarget | null): boolean {
@@ -211,7 +208,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
     if (drag?.via === "keyboard") ghostRef.current?.scrollIntoView?.({ block: "nearest" });
   }, [drag]);
 
-  const sensors = useSensors(useSensor(TimelinePointerSensor, POINTER_OPTIONS), useSensor(TimelineTouchSensor, TOUCH_OPTIONS));
+  const sensors = useDragSensors();
 
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
     const data = active.data.current as { task: Task; kind: DragKind } | undefined;
