@@ -1,6 +1,6 @@
 import { useDraggable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Repeat } from "lucide-react";
-import { type KeyboardEvent, type Ref, memo } from "react";
+import { type KeyboardEvent, type LiHTMLAttributes, type Ref, memo } from "react";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
@@ -39,6 +39,29 @@ function sameProps<P extends object>(a: P, b: P): boolean {
   return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => same(a[key as keyof P], b[key as keyof P]));
 }
 
+/** A task's or an event's box in the grid: its place and width among overlapping blocks, and its colour on the left. */
+function GridBlock({
+  span,
+  placed,
+  colour,
+  className,
+  ref,
+  ...rest
+}: { span: Span; placed: Placed | undefined; colour: string | null; ref?: Ref<HTMLLIElement> } & Omit<
+  LiHTMLAttributes<HTMLLIElement>,
+  "style"
+>) {
+  const box = blockBox(span, placed);
+  return (
+    <li
+      ref={ref}
+      {...rest}
+      className={cn("absolute overflow-hidden rounded-md border border-l-4 text-xs", className)}
+      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour ?? undefined }}
+    />
+  );
+}
+
 export interface HandleProps {
   instructionsId: string;
   onHandleKeyDown: (event: KeyboardEvent, task: Task) => void;
@@ -72,22 +95,22 @@ export const TaskBlock = memo(function TaskBlock({
     data: { task, kind: "resize" },
     disabled: isDone,
   });
-  const colour = goalColour(task.goalId);
-  const box = blockBox(span, placed);
   return (
-    <li
+    <GridBlock
       ref={setMoveNode}
       {...moveListeners}
+      span={span}
+      placed={placed}
+      colour={goalColour(task.goalId)}
       data-testid="timeline-task"
       data-task-id={task.id}
       data-status={task.status}
       className={cn(
-        "absolute overflow-hidden rounded-md border border-l-4 text-xs shadow-sm transition-opacity",
+        "shadow-sm transition-opacity",
         BLOCK_BY_STATUS[task.status],
         !isDone && "cursor-grab active:cursor-grabbing",
         isDragged && "opacity-40",
       )}
-      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour ?? undefined }}
     >
       <button
         type="button"
@@ -136,7 +159,7 @@ export const TaskBlock = memo(function TaskBlock({
           />
         </>
       )}
-    </li>
+    </GridBlock>
   );
 }, sameProps);
 
@@ -151,21 +174,22 @@ export const EventBlock = memo(function EventBlock({
   placed: Placed | undefined;
   colour: string;
 }) {
-  const box = blockBox(span, placed);
   return (
-    <li
+    <GridBlock
+      span={span}
+      placed={placed}
+      colour={colour}
       data-testid="timeline-event"
       className={cn(
-        "absolute overflow-hidden rounded-md border border-l-4 px-1.5 py-0.5 text-xs",
+        "px-1.5 py-0.5",
         event.busy ? "border-slate-300 bg-slate-200/80 text-slate-900" : "border-dashed border-slate-400 bg-transparent text-slate-700",
       )}
-      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour }}
     >
       <span className="block truncate font-medium">{event.title}</span>
       <span className="block truncate opacity-80">
         {spanLabel(span)} · {event.busy ? "Busy" : "Free"}
       </span>
-    </li>
+    </GridBlock>
   );
 }, sameProps);
 
