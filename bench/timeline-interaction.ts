@@ -7,17 +7,14 @@
 // Starts the built server on a fresh SQLite DATA_DIR (calendars may point at this machine), serves the
 // 12 meetings from a local calendar server, signs in through the local provider in Chromium and
 // creates the tasks through the API, then measures in the page.
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, type BrowserContext, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { TODAY_VIEW_KEY } from "../src/web/features/timeline/lib/today-view.ts";
-import { findFreePort, startServer, waitUntilServing } from "./lib/processes.ts";
+import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const TIMELINE_BUDGETS = {
   dropP75Ms: 100,
@@ -72,37 +69,6 @@ async function startCalendarServer(): Promise<{ url: string; close: () => Promis
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench/secret/meetings.ics`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** startBuiltApp's server, with calendars on this machine allowed (the meetings come from one). */
-async function startApp(port: number): Promise<{ baseURL: string; stop(): Promise<void> }> {
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "daywise-bench-timeline-"));
-  const server = startServer(
-    "timeline",
-    [path.join("dist", "server", "main.js")],
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: "bench-timeline-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
-      CALENDAR_ALLOW_PRIVATE_URLS: "1",
-    },
-    port,
-  );
-  const stop = async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntilServing(server, "/healthz", performance.now());
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseURL, stop };
 }
 
 function percentile(values: number[], p: number): number {
@@ -184,10 +150,11 @@ async function keyboardDrop(page: Page, title: string): Promise<{ from: number; 
 /** Runs the whole measurement on a free port. */
 export async function measureTimelineInteraction(): Promise<TimelineInteractionResult> {
   const calendar = await startCalendarServer();
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  let app: Awaited<ReturnType<typeof startBuiltApp>> | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp(await findFreePort());
+    // The meetings come from a calendar on this machine.
+    app = await startBuiltApp("timeline", await findFreePort(), { CALENDAR_ALLOW_PRIVATE_URLS: "1" });
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
     const context = await browser.newContext({
       baseURL: app.baseURL,

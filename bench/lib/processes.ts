@@ -154,8 +154,12 @@ export function killAllChildren(): void {
   children.clear();
 }
 
-/** The built app on a fresh SQLite data folder, serving at `baseURL` (the browser budgets); stop() removes the folder. */
-export async function startBuiltApp(label: string, port: number): Promise<{ baseURL: string; stop(): Promise<void> }> {
+/** The built app on a fresh SQLite data folder, serving at `baseURL` (the browser budgets), with `env` added; stop() removes the folder. */
+export async function startBuiltApp(
+  label: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const baseURL = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `daywise-bench-${label}-`));
   const server = startServer(
@@ -168,6 +172,7 @@ export async function startBuiltApp(label: string, port: number): Promise<{ base
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SESSION_SECRET: `bench-${label}-secret-0123456789-abcdefghijklmnopqrstuvwxyz`,
+      ...env,
     },
     port,
   );

@@ -1,15 +1,25 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 const hasMatchMedia = () => typeof window.matchMedia === "function";
 
+/** One MediaQueryList per query: matchMedia on every render and a new subscription per commit cost a frame's time on a slow phone. */
+const lists = new Map<string, MediaQueryList>();
+
+function mediaList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       if (!hasMatchMedia()) return () => {};
-      const media = window.matchMedia(query);
+      const media = mediaList(query);
       media.addEventListener("change", onChange);
       return () => media.removeEventListener("change", onChange);
     },
-    () => hasMatchMedia() && window.matchMedia(query).matches,
+    [query],
   );
+  return useSyncExternalStore(subscribe, () => hasMatchMedia() && mediaList(query).matches);
 }

@@ -1,26 +1,16 @@
 // Loaded after the board's first paint (decision 013), it draws none of the board, so its arrival changes nothing.
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  MeasuringStrategy,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { DndContext, DragOverlay, KeyboardSensor, MeasuringStrategy, useDraggable, useDroppable, useSensor } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
 import { Timer } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
+import { useDragSensors } from "../../../lib/drag-sensors.ts";
 import { cn } from "../../../lib/utils.ts";
 import { columnDropId } from "../lib/board-columns.ts";
 import {
   BoardDragSession,
-  BoardPointerSensor,
-  BoardTouchSensor,
   type TaskDragData,
   boardCollisionDetection,
   boardKeyboardCoordinates,
@@ -57,11 +47,8 @@ export function BoardDragAndDrop({
   const [session] = useState(() => new BoardDragSession(registry));
   const pointer = usePointerDuringDrag();
   useLayoutEffect(() => session.follow(columns, onDragTarget), [session, columns, onDragTarget]);
-  const sensors = useSensors(
-    useSensor(BoardPointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(BoardTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => boardKeyboardCoordinates(session), [session]) }),
-  );
+  const keyboard = useMemo(() => ({ coordinateGetter: boardKeyboardCoordinates(session) }), [session]);
+  const sensors = useDragSensors(useSensor(KeyboardSensor, keyboard));
   const [announcements] = useState(() => createBoardAnnouncements(session));
   return (
     <DndContext

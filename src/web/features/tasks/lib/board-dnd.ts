@@ -3,18 +3,12 @@ import {
   type CollisionDetection,
   type KeyboardCoordinateGetter,
   KeyboardCode,
-  PointerSensor,
-  type PointerSensorOptions,
   type ScreenReaderInstructions,
-  TouchSensor,
-  type TouchSensorOptions,
   pointerWithin,
   rectIntersection,
 } from "@dnd-kit/core";
-import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
-import { isInReadOnlyArea } from "../../../lib/online.ts";
 import { COLUMN_LABELS, columnDropId } from "./board-columns.ts";
 import type { BoardDragRegistry } from "./board-drag-registry.ts";
 import { type BoardColumns, type DropTarget, othersIn, placeOf, reachableTarget } from "./board-order.ts";
@@ -22,44 +16,6 @@ import { type BoardColumns, type DropTarget, othersIn, placeOf, reachableTarget 
 export interface TaskDragData {
   task: Task;
   column: BoardColumnStatus;
-}
-
-function startsOnControl(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (isInReadOnlyArea(target)) return true;
-  const control = target.closest("button, a, input, select, textarea, [role='button']");
-  return control !== null && !control.hasAttribute("data-drag-handle");
-}
-
-/** Touch is left to BoardTouchSensor so that the two never both start. */
-export class BoardPointerSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: "onPointerDown" as const,
-      handler: (event: ReactPointerEvent, options: PointerSensorOptions) => {
-        const { nativeEvent } = event;
-        if (nativeEvent.pointerType === "touch" || startsOnControl(nativeEvent.target)) return false;
-        if (!nativeEvent.isPrimary || nativeEvent.button !== 0) return false;
-        options.onActivation?.({ event: nativeEvent });
-        return true;
-      },
-    },
-  ];
-}
-
-/** Press-and-hold, so that a plain swipe still scrolls the page. */
-export class BoardTouchSensor extends TouchSensor {
-  static override activators = [
-    {
-      eventName: "onTouchStart" as const,
-      handler: (event: ReactTouchEvent, options: TouchSensorOptions) => {
-        const { nativeEvent } = event;
-        if (startsOnControl(nativeEvent.target) || nativeEvent.touches.length > 1) return false;
-        options.onActivation?.({ event: nativeEvent });
-        return true;
-      },
-    },
-  ];
 }
 
 /** In one place so that pointer, keyboard, announcements and drop agree. */

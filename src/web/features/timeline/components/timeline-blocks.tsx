@@ -1,6 +1,6 @@
 import { useDraggable } from "@dnd-kit/core";
 import { CheckCircle2, GripVertical, Repeat } from "lucide-react";
-import type { KeyboardEvent, Ref } from "react";
+import { type KeyboardEvent, type LiHTMLAttributes, type Ref, memo } from "react";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
@@ -26,13 +26,49 @@ export function spanLabel(span: Span): string {
   return `${formatTime12h(minutesToTime(span.start))} – ${formatTime12h(minutesToTime(Math.min(span.end, 1439)))}`;
 }
 
+/** Props alike to one level down: the model draws new spans for unchanged blocks, and a drag step should re-render only its block. */
+function sameProps<P extends object>(a: P, b: P): boolean {
+  const same = (x: unknown, y: unknown) =>
+    Object.is(x, y) ||
+    (typeof x === "object" &&
+      typeof y === "object" &&
+      x !== null &&
+      y !== null &&
+      Object.keys(x).length === Object.keys(y).length &&
+      Object.entries(x).every(([key, value]) => Object.is(value, (y as Record<string, unknown>)[key])));
+  return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => same(a[key as keyof P], b[key as keyof P]));
+}
+
+/** A task's or an event's box in the grid: its place and width among overlapping blocks, and its colour on the left. */
+function GridBlock({
+  span,
+  placed,
+  colour,
+  className,
+  ref,
+  ...rest
+}: { span: Span; placed: Placed | undefined; colour: string | null; ref?: Ref<HTMLLIElement> } & Omit<
+  LiHTMLAttributes<HTMLLIElement>,
+  "style"
+>) {
+  const box = blockBox(span, placed);
+  return (
+    <li
+      ref={ref}
+      {...rest}
+      className={cn("absolute overflow-hidden rounded-md border border-l-4 text-xs", className)}
+      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour ?? undefined }}
+    />
+  );
+}
+
 export interface HandleProps {
   instructionsId: string;
   onHandleKeyDown: (event: KeyboardEvent, task: Task) => void;
   onHandleBlur: () => void;
 }
 
-export function TaskBlock({
+export const TaskBlock = memo(function TaskBlock({
   task,
   span,
   placed,
@@ -59,26 +95,26 @@ export function TaskBlock({
     data: { task, kind: "resize" },
     disabled: isDone,
   });
-  const colour = goalColour(task.goalId);
-  const box = blockBox(span, placed);
   return (
-    <li
+    <GridBlock
       ref={setMoveNode}
       {...moveListeners}
+      span={span}
+      placed={placed}
+      colour={goalColour(task.goalId)}
       data-testid="timeline-task"
       data-task-id={task.id}
       data-status={task.status}
       className={cn(
-        "absolute overflow-hidden rounded-md border border-l-4 text-xs shadow-sm transition-opacity",
+        "shadow-sm transition-opacity",
         BLOCK_BY_STATUS[task.status],
         !isDone && "cursor-grab active:cursor-grabbing",
         isDragged && "opacity-40",
       )}
-      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour ?? undefined }}
     >
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         onClick={() => onOpen(task)}
         className="flex size-full items-start gap-1 px-1.5 py-0.5 pr-6 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       >
@@ -102,7 +138,7 @@ export function TaskBlock({
         <>
           <button
             type="button"
-            data-timeline-grab=""
+            data-drag-handle=""
             data-timeline-handle={task.id}
             aria-label={`Move "${task.title}"`}
             aria-describedby={handles.instructionsId}
@@ -116,18 +152,18 @@ export function TaskBlock({
             ref={setResizeNode}
             {...resizeListeners}
             aria-hidden="true"
-            data-timeline-grab=""
+            data-drag-handle=""
             data-testid="timeline-resize"
             title="Drag to change the length"
             className="absolute inset-x-0 bottom-0 h-1.5 cursor-ns-resize touch-none hover:bg-indigo-300/60"
           />
         </>
       )}
-    </li>
+    </GridBlock>
   );
-}
+}, sameProps);
 
-export function EventBlock({
+export const EventBlock = memo(function EventBlock({
   event,
   span,
   placed,
@@ -138,23 +174,24 @@ export function EventBlock({
   placed: Placed | undefined;
   colour: string;
 }) {
-  const box = blockBox(span, placed);
   return (
-    <li
+    <GridBlock
+      span={span}
+      placed={placed}
+      colour={colour}
       data-testid="timeline-event"
       className={cn(
-        "absolute overflow-hidden rounded-md border border-l-4 px-1.5 py-0.5 text-xs",
+        "px-1.5 py-0.5",
         event.busy ? "border-slate-300 bg-slate-200/80 text-slate-900" : "border-dashed border-slate-400 bg-transparent text-slate-700",
       )}
-      style={{ top: box.top, height: box.height, left: box.left, width: box.width, borderLeftColor: colour }}
     >
       <span className="block truncate font-medium">{event.title}</span>
       <span className="block truncate opacity-80">
         {spanLabel(span)} · {event.busy ? "Busy" : "Free"}
       </span>
-    </li>
+    </GridBlock>
   );
-}
+}, sameProps);
 
 export function GhostBlock({ task, span, ref }: { task: Task; span: Span; ref?: Ref<HTMLDivElement> }) {
   const box = blockBox(span);
@@ -172,7 +209,7 @@ export function GhostBlock({ task, span, ref }: { task: Task; span: Span; ref?: 
   );
 }
 
-export function ListedTask({
+export const ListedTask = memo(function ListedTask({
   task,
   isDragged,
   onOpen,
@@ -199,7 +236,7 @@ export function ListedTask({
     >
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         data-timeline-handle={task.id}
         aria-label={`Move "${task.title}"`}
         aria-describedby={handles.instructionsId}
@@ -211,7 +248,7 @@ export function ListedTask({
       </button>
       <button
         type="button"
-        data-timeline-grab=""
+        data-drag-handle=""
         onClick={() => onOpen(task)}
         className="min-w-0 flex-1 py-1.5 pr-2 text-left focus-visible:outline-2 focus-visible:outline-ring"
       >
@@ -228,4 +265,4 @@ export function ListedTask({
       </button>
     </li>
   );
-}
+}, sameProps);

@@ -1,8 +1,9 @@
-import { DndContext, type DragStartEvent, DragOverlay, useSensor, useSensors } from "@dnd-kit/core";
+import { DndContext, type DragStartEvent, DragOverlay } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
 import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { CalendarEvent } from "../../../../shared/api/calendar.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import { useDragSensors } from "../../../lib/drag-sensors.ts";
 import { cn } from "../../../lib/utils.ts";
 import {
   type DragKind,
@@ -29,7 +30,6 @@ import {
   pxToMinutes,
   taskSpan,
 } from "../lib/timeline-layout.ts";
-import { TimelinePointerSensor, TimelineTouchSensor } from "../lib/timeline-sensors.ts";
 import { EventBlock, GhostBlock, type HandleProps, ListedTask, TaskBlock } from "./timeline-blocks.tsx";
 import { TimelineHours } from "./timeline-hours.tsx";
 
@@ -49,6 +49,8 @@ const NO_ANNOUNCEMENTS = {
   onDragEnd: () => undefined,
   onDragCancel: () => undefined,
 };
+
+const ACCESSIBILITY = { announcements: NO_ANNOUNCEMENTS, screenReaderInstructions: { draggable: TIMELINE_DRAG_INSTRUCTIONS } };
 
 function sameTarget(a: DragTarget | null, b: DragTarget | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -206,10 +208,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
     if (drag?.via === "keyboard") ghostRef.current?.scrollIntoView?.({ block: "nearest" });
   }, [drag]);
 
-  const sensors = useSensors(
-    useSensor(TimelinePointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TimelineTouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-  );
+  const sensors = useDragSensors();
 
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
     const data = active.data.current as { task: Task; kind: DragKind } | undefined;
@@ -272,7 +271,7 @@ export function TimelineBoard({ scheduled, unscheduled, events, workday, nowMinu
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={cancel}
-      accessibility={{ announcements: NO_ANNOUNCEMENTS, screenReaderInstructions: { draggable: TIMELINE_DRAG_INSTRUCTIONS } }}
+      accessibility={ACCESSIBILITY}
     >
       <div className="grid gap-4 md:grid-cols-[minmax(10rem,14rem)_1fr]">
         <section

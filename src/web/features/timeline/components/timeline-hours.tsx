@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { type Span, minutesToPx, minutesToTime } from "../lib/timeline-layout.ts";
 
@@ -8,7 +9,7 @@ function hourLabel(hour: number): string {
 }
 
 /** The grid's background: the working day lighter, a line and label each hour, and the 'now' line on today. */
-export function TimelineHours({ workday, nowMinutes }: { workday: Span; nowMinutes: number | null }) {
+export const TimelineHours = memo(function TimelineHours({ workday, nowMinutes }: { workday: Span; nowMinutes: number | null }) {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0">
       <div
@@ -39,4 +40,4 @@ export function TimelineHours({ workday, nowMinutes }: { workday: Span; nowMinut
       )}
     </div>
   );
-}
+});

@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { useDayEvents } from "../../calendar/index.ts";
 import { useUpdateTask } from "../../tasks/index.ts";
+import { useMediaQuery } from "../../../hooks/use-media-query.ts";
 import { useNowMinutes } from "../hooks/use-now-minutes.ts";
 import type { TaskTimePatch } from "../lib/timeline-drag.ts";
 import { DEFAULT_WORKDAY_END, DEFAULT_WORKDAY_START, clampStart, minutesToTime, timeToMinutes } from "../lib/timeline-layout.ts";
@@ -20,6 +21,14 @@ export interface TimelineProps {
   workdayEnd?: string;
 }
 
+const WIDE = "(min-width: 48rem)";
+
+interface Dropped {
+  tasks: readonly Task[];
+  id: string;
+  patch: TaskTimePatch;
+}
+
 /** The Today page's day in time: an hour grid beside the unscheduled To Do tasks, or below md an agenda. */
 export function Timeline({
   date,
@@ -32,10 +41,28 @@ export function Timeline({
 }: TimelineProps) {
   const { events, subscriptions } = useDayEvents(date);
   const nowMinutes = useNowMinutes(isToday ? timeZone : null);
+  const isWide = useMediaQuery(WIDE);
   const { mutate } = useUpdateTask();
-  const model = useMemo(() => timelineModel(tasks, events, subscriptions, date), [tasks, events, subscriptions, date]);
+  const [dropped, setDropped] = useState<Dropped | null>(null);
+  const latestTasks = useRef(tasks);
+  useLayoutEffect(() => {
+    latestTasks.current = tasks;
+  }, [tasks]);
+  // Until the cache has the change, the dropped task is drawn from the drop itself.
+  const shownTasks = useMemo(
+    () => (dropped?.tasks === tasks ? tasks.map((task) => (task.id === dropped.id ? { ...task, ...dropped.patch } : task)) : tasks),
+    [tasks, dropped],
+  );
+  const model = useMemo(() => timelineModel(shownTasks, events, subscriptions, date), [shownTasks, events, subscriptions, date]);
   const workday = useMemo(() => ({ start: timeToMinutes(workdayStart), end: timeToMinutes(workdayEnd) }), [workdayStart, workdayEnd]);
-  const onChange = useCallback((task: Task, patch: TaskTimePatch) => mutate({ id: task.id, patch, title: task.title }), [mutate]);
+  // The block moves in the drop's own frame; the write, which re-renders the whole page from the cache, waits for the paint.
+  const onChange = useCallback(
+    (task: Task, patch: TaskTimePatch) => {
+      setDropped({ tasks: latestTasks.current, id: task.id, patch });
+      requestAnimationFrame(() => setTimeout(() => mutate({ id: task.id, patch, title: task.title }), 0));
+    },
+    [mutate],
+  );
   const defaultTime = minutesToTime(
     nowMinutes !== null && nowMinutes > workday.start ? clampStart(Math.ceil(nowMinutes / 15) * 15) : workday.start,
   );
@@ -55,7 +82,7 @@ export function Timeline({
           ))}
         </ul>
       ) : null}
-      <div className="hidden md:block">
+      {isWide ? (
         <TimelineBoard
           scheduled={model.scheduled}
           unscheduled={model.unscheduled}
@@ -65,15 +92,14 @@ export function Timeline({
           onOpenTask={onOpenTask}
           onChange={onChange}
         />
-      </div>
-      <div className="md:hidden">
+      ) : (
         <TimelineAgenda
           model={model}
           defaultTime={defaultTime}
           onOpenTask={onOpenTask}
           onSchedule={(task, time) => onChange(task, { scheduledStartTime: time })}
         />
-      </div>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export interface TimelineModel {
   allDay: { event: CalendarEvent; colour: string }[];
 }
 
-/** The day split for the grid: timed tasks and events with their spans, the To Do tasks without a time in the board's order. */
+/** The day split for the grid: timed tasks (in the given order) and events with their spans, the To Do tasks without a time in the board's order. */
 export function timelineModel(
   tasks: readonly Task[],
   events: readonly CalendarEvent[],
@@ -21,12 +21,11 @@ export function timelineModel(
 ): TimelineModel {
   const colours = new Map(subscriptions.map((subscription) => [subscription.id, subscription.colour]));
   const colourOf = (event: CalendarEvent) => colours.get(event.calendarId) ?? FALLBACK_EVENT_COLOUR;
-  const scheduled = tasks
-    .flatMap((task) => {
-      const span = taskSpan(task);
-      return span ? [{ task, span }] : [];
-    })
-    .sort((a, b) => a.span.start - b.span.start);
+  // The day's list is in task order, start time first: a dropped task keeps its place in the DOM (and its focus) until the cache has it.
+  const scheduled = tasks.flatMap((task) => {
+    const span = taskSpan(task);
+    return span ? [{ task, span }] : [];
+  });
   const unscheduled = sortByTaskOrder(tasks.filter((task) => task.status === "todo" && task.scheduledStartTime === null));
   const timed = events.flatMap((event) => {
     const span = eventSpan(event, date);

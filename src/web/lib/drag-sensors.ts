@@ -1,17 +1,17 @@
-import { PointerSensor, type PointerSensorOptions, TouchSensor, type TouchSensorOptions } from "@dnd-kit/core";
+import { PointerSensor, type PointerSensorOptions, TouchSensor, type TouchSensorOptions, useSensor, useSensors } from "@dnd-kit/core";
 import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
-import { isInReadOnlyArea } from "../../../lib/online.ts";
+import { isInReadOnlyArea } from "./online.ts";
 
-/** A block's own button and handles start a drag; any other control (a dialog's, a link) keeps its click. */
+/** A drag handle (data-drag-handle) starts a drag; any other control (a dialog's, a link) keeps its click. */
 function startsOnControl(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (isInReadOnlyArea(target)) return true;
   const control = target.closest("button, a, input, select, textarea, [role='button']");
-  return control !== null && !control.hasAttribute("data-timeline-grab");
+  return control !== null && !control.hasAttribute("data-drag-handle");
 }
 
-/** Touch is left to the touch sensor, so that the two never both start. */
-export class TimelinePointerSensor extends PointerSensor {
+/** Touch is left to DragTouchSensor, so that the two never both start. */
+export class DragPointerSensor extends PointerSensor {
   static override activators = [
     {
       eventName: "onPointerDown" as const,
@@ -26,8 +26,8 @@ export class TimelinePointerSensor extends PointerSensor {
   ];
 }
 
-/** Press and hold, so that a plain swipe still scrolls the grid. */
-export class TimelineTouchSensor extends TouchSensor {
+/** Press and hold, so that a plain swipe still scrolls. */
+export class DragTouchSensor extends TouchSensor {
   static override activators = [
     {
       eventName: "onTouchStart" as const,
@@ -39,4 +39,13 @@ export class TimelineTouchSensor extends TouchSensor {
       },
     },
   ];
+}
+
+// Constant options keep the sensors, and so dnd-kit's context, the same object: a new one re-renders every draggable.
+const POINTER_OPTIONS: PointerSensorOptions = { activationConstraint: { distance: 6 } };
+const TOUCH_OPTIONS: TouchSensorOptions = { activationConstraint: { delay: 200, tolerance: 8 } };
+
+/** The board's and the Timeline's pointer and touch sensors, with any of their own after them. */
+export function useDragSensors(...others: Parameters<typeof useSensors>) {
+  return useSensors(useSensor(DragPointerSensor, POINTER_OPTIONS), useSensor(DragTouchSensor, TOUCH_OPTIONS), ...others);
 }
