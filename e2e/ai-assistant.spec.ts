@@ -54,7 +54,7 @@ test.describe("the AI assistant", () => {
     await expect(tooltip).toHaveCount(0);
   });
 
-  test("chats with streamed replies, sizes, the red dot, clear and persistence", async ({ page }) => {
+  test("chats with streamed replies, sizes, the red dot, clear and persistence; /ai-chat opens the panel", async ({ page }) => {
     test.slow();
     test.slow();
     await skipFirstVisitTooltip(page);
@@ -148,19 +148,22 @@ test.describe("the AI assistant", () => {
     await page.getByRole("button", { name: "Close" }).click();
     await expect(panel(page)).toBeHidden();
     expect(await readUserItem(page, "ai-chat-open")).toBe("false");
-  });
 
-  test("/ai-chat opens the panel on the board", async ({ page }) => {
-    await skipFirstVisitTooltip(page);
-    await signIn(page, nextPerson());
+    // Closed, /ai-chat opens the panel on the board.
     await page.goto("/ai-chat");
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     await expect(panel(page)).toBeVisible();
   });
 
-  test("shows a reply carrying HTML as text and runs none of it; a failure says so", async ({ page }) => {
+  test("shows a reply carrying HTML as text and runs none of it; a failure says so; a reply naming an image and a link loads nothing from their host", async ({
+    page,
+  }) => {
     await skipFirstVisitTooltip(page);
+    const toEvilHost: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname === "evil.example") toEvilHost.push(request.url());
+    });
     await signIn(page, nextPerson());
     await openChat(page);
     await messageInput(page).fill("[html] show me markup");
@@ -175,16 +178,9 @@ test.describe("the AI assistant", () => {
     await messageInput(page).fill("[fail] this one breaks");
     await messageInput(page).press("Enter");
     await expect(log(page)).toContainText("Sorry, I encountered an error. Please try again.");
-  });
 
-  test("a reply naming an image and a link loads nothing from their host; its code block takes focus", async ({ page }) => {
-    await skipFirstVisitTooltip(page);
-    const toEvilHost: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).hostname === "evil.example") toEvilHost.push(request.url());
-    });
-    await signIn(page, nextPerson());
-    await openChat(page);
+    // A reply naming an image and a link loads nothing from their host; its code block takes focus.
+    await expect(messageInput(page)).toBeEnabled();
     await messageInput(page).fill("[exfil] show me the chart");
     await messageInput(page).press("Enter");
     const reply = log(page).locator('[data-role="assistant"]').last();

@@ -6,7 +6,9 @@ const person = { name: "Ada Lovelace", email: "ada.shell@example.com" };
 test.describe("the signed-in shell on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
-  test("navigates between the pages with the header links, and opens the avatar menu", async ({ page }) => {
+  test("navigates between the pages with the header links, opens the avatar menu; /ai-chat redirects to the board, an unknown path is not found", async ({
+    page,
+  }) => {
     test.slow();
     await signIn(page, person);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -56,9 +58,21 @@ test.describe("the signed-in shell on a desktop", () => {
     await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(avatarButton).toBeFocused();
+
+    // /ai-chat redirects to the board, and an unknown path says the page is not found.
+    await page.goto("/ai-chat");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to today" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   });
 
-  test("a 60-character name is cut with its whole text reachable; the nav labels and the greeting stay whole", async ({ page }) => {
+  test("a 60-character name is cut with its whole text reachable; the nav labels and the greeting stay whole; Settings shows every tab at every width", async ({
+    page,
+  }) => {
     const longName = "Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff";
     expect(longName).toHaveLength(60);
     await signIn(page, { name: longName, email: `long-name-${Date.now()}@example.com` });
@@ -86,10 +100,8 @@ test.describe("the signed-in shell on a desktop", () => {
       expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(isNameCut);
       await saveScreenshot(page, `shell-long-name-${width}`);
     }
-  });
 
-  test("Settings shows every section's tab at every width, none behind a horizontal scroll", async ({ page }) => {
-    await signIn(page, { name: "Ada Settings", email: `settings-tabs-${Date.now()}@example.com` });
+    // Settings shows every section's tab at every width, none behind a horizontal scroll.
     await page.goto("/settings");
     const tabs = page.getByRole("tablist", { name: "Settings sections" });
     await expect(tabs.getByRole("tab")).toHaveCount(8);
@@ -102,19 +114,6 @@ test.describe("the signed-in shell on a desktop", () => {
       }
       await saveScreenshot(page, `settings-tabs-${width}`);
     }
-  });
-
-  test("/ai-chat redirects to the board, and an unknown path says the page is not found", async ({ page }) => {
-    await signIn(page, person);
-
-    await page.goto("/ai-chat");
-    await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-
-    await page.goto("/no-such-page");
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await page.getByRole("link", { name: "Back to today" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   });
 });
 

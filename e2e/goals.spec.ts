@@ -46,13 +46,17 @@ async function createGoalThroughForm(page: Page, goal: NewGoal, opener = "New Go
 test.describe("the Goals page on a desktop", () => {
   test.use({ viewport: viewports.desktop });
 
-  test("creates, edits and deletes a goal through the form", async ({ page }) => {
+  test("creates, edits and deletes a goal through the form; the heading and its button line up", async ({ page }) => {
     await signIn(page, newPerson());
     await openGoalsPage(page);
 
     await expect(page.getByRole("heading", { level: 2, name: "No goals yet" })).toBeVisible();
     await expect(page.getByText("0 goals · 0 active")).toBeVisible();
     await saveScreenshot(page, "goals-desktop-empty");
+    // Issue 19: the heading and its button line up.
+    const heading = (await page.getByRole("heading", { level: 1, name: "Goals" }).boundingBox())!;
+    const newGoal = (await page.getByRole("button", { name: "New Goal" }).first().boundingBox())!;
+    expect(Math.abs(heading.y + heading.height / 2 - (newGoal.y + newGoal.height / 2))).toBeLessThan(2);
 
     // The form refuses a blank title with an inline message, and keeps the dialog open.
     await page.getByRole("button", { name: "Create Your First Goal" }).click();

@@ -114,49 +114,6 @@ test.describe("notifications with the browser's permission granted", () => {
     await spyOnNotifications(context);
   });
 
-  test("the Notifications tab shows Enabled, saves each toggle with 'Preferences Saved'", async ({ page }) => {
-    await signIn(page, person("tab"));
-    await openNotificationsTab(page);
-    const tab = notificationsTab(page);
-
-    await expect(tab.getByText("Browser permission:")).toContainText("Enabled");
-    await expect(tab.getByRole("button", { name: "Enable" })).toHaveCount(0);
-    const expected = {
-      "Stalled tasks": true,
-      "Completion celebrations": true,
-      "Goal deadlines": true,
-      "Procrastination alerts": false,
-      "Daily insights": false,
-      "Show browser notifications": false,
-    };
-    for (const [name, checked] of Object.entries(expected)) {
-      await expect(tab.getByRole("switch", { name }), name).toHaveAttribute("aria-checked", String(checked));
-    }
-    await saveScreenshot(page, "notifications-tab-granted");
-
-    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
-    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
-    await expect(toast(page)).toContainText("Your notification settings have been updated.");
-    await tab.getByRole("switch", { name: "Procrastination alerts" }).click();
-    await expect(tab.getByRole("switch", { name: "Procrastination alerts" })).toBeChecked();
-    const stored = await readUserItem(page, PREFERENCES_KEY);
-    expect(JSON.parse(stored ?? "null")).toEqual({
-      stalledTasks: true,
-      dailyInsights: false,
-      goalDeadlines: true,
-      procrastinationAlerts: true,
-      completionCelebrations: true,
-      browserNotifications: true,
-    });
-
-    // Kept across a reload; off again with one click.
-    await page.reload();
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).toBeChecked();
-    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).not.toBeChecked();
-    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
-  });
-
   test("a stalled task is notified once within the hour, in the app and in the browser; a click opens its day", async ({ page }) => {
     test.slow();
     await signIn(page, person("stall"));
@@ -208,11 +165,53 @@ test.describe("notifications with the browser's permission granted", () => {
     await waitForBoard(page);
   });
 
-  test("completing a task celebrates it, and a goal due in two days is notified, opening the goal", async ({ page }) => {
+  test("the Notifications tab shows Enabled and saves each toggle; completing a task celebrates it, and a goal due in two days is notified, opening the goal", async ({
+    page,
+  }) => {
     test.slow();
     await signIn(page, person("celebrate"));
-    await setPreferences(page, { browserNotifications: true, goalDeadlines: false });
+    await openNotificationsTab(page);
+    const tab = notificationsTab(page);
+
+    await expect(tab.getByText("Browser permission:")).toContainText("Enabled");
+    await expect(tab.getByRole("button", { name: "Enable" })).toHaveCount(0);
+    const expected = {
+      "Stalled tasks": true,
+      "Completion celebrations": true,
+      "Goal deadlines": true,
+      "Procrastination alerts": false,
+      "Daily insights": false,
+      "Show browser notifications": false,
+    };
+    for (const [name, checked] of Object.entries(expected)) {
+      await expect(tab.getByRole("switch", { name }), name).toHaveAttribute("aria-checked", String(checked));
+    }
+    await saveScreenshot(page, "notifications-tab-granted");
+
+    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
+    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
+    await expect(toast(page)).toContainText("Your notification settings have been updated.");
+    await tab.getByRole("switch", { name: "Procrastination alerts" }).click();
+    await expect(tab.getByRole("switch", { name: "Procrastination alerts" })).toBeChecked();
+    const stored = await readUserItem(page, PREFERENCES_KEY);
+    expect(JSON.parse(stored ?? "null")).toEqual({
+      stalledTasks: true,
+      dailyInsights: false,
+      goalDeadlines: true,
+      procrastinationAlerts: true,
+      completionCelebrations: true,
+      browserNotifications: true,
+    });
+
+    // Kept across a reload; off again with one click.
     await page.reload();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).toBeChecked();
+    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).not.toBeChecked();
+    await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
+
+    await setPreferences(page, { browserNotifications: true, goalDeadlines: false });
+    await page.goto("/");
     await waitForBoard(page);
     // Stalled elsewhere, it reaches the open page through the change stream (decision 038).
     const calls = withStall(page);
@@ -342,7 +341,7 @@ test.describe("notifications with the browser's permission granted", () => {
 test.describe("notifications with the browser's permission refused", () => {
   test.use({ viewport: viewports.phone });
 
-  test("Enable is offered; refused, it says 'Permission Denied'; blocked shows Blocked; no browser notification is shown", async ({
+  test("Enable is offered; refused, it says 'Permission Denied'; blocked shows Blocked; no browser notification is shown; unsupported says so", async ({
     page,
     context,
     baseURL,
@@ -381,13 +380,11 @@ test.describe("notifications with the browser's permission refused", () => {
     await saveScreenshot(page, "notifications-stall-toast-phone");
     expect(await browserNotifications(page)).toEqual([]);
     expect((await inAppNotifications(page)).map((item) => item.kind)).toEqual(["stalled"]);
-  });
 
-  test("without browser support the tab says so", async ({ page, context }) => {
+    // Without browser support (from the next load on), the tab says so.
     await context.addInitScript(() => {
       delete (window as { Notification?: unknown }).Notification;
     });
-    await signIn(page, person("unsupported"));
     await openNotificationsTab(page);
     await expect(notificationsTab(page).getByText("Your browser doesn't support notifications.")).toBeVisible();
     await expect(notificationsTab(page).getByRole("button", { name: "Enable" })).toHaveCount(0);
