@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { lazyWithPreload } from "./lazy-with-preload.tsx";
 
@@ -59,5 +59,28 @@ describe("lazyWithPreload", () => {
     });
     expect(await screen.findByText("Hello, Ada")).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a component rendered before its code arrived mounted when its parent renders again", async () => {
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return <button onClick={() => setCount(count + 1)}>Count {count}</button>;
+    }
+    let resolve: (component: typeof Counter) => void = () => {};
+    const Lazy = lazyWithPreload(() => new Promise<typeof Counter>((done) => (resolve = done)));
+    const view = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+    await act(async () => resolve(Counter));
+    act(() => screen.getByRole("button").click());
+    expect(screen.getByRole("button").textContent).toBe("Count 1");
+    view.rerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+    expect(screen.getByRole("button").textContent).toBe("Count 1");
   });
 });

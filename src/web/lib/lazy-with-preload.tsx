@@ -25,7 +25,9 @@ export function lazyWithPreload<P extends object>(
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Preloadable(props: P) {
-    const Component = loaded ?? Lazy;
+    // Kept for the instance's life: switching from Lazy to the loaded component on a later render would
+    // remount it, losing its state (a chat's message being sent was aborted so).
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Component {...props} />;
   }
   function Optional(props: P) {
