@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { AiProviderName } from "../../../../shared/api/ai.ts";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
@@ -26,6 +26,7 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** A send outlives the panel that started it: its reply lands in the conversation (AIContext) even if the panel remounts. */
 export function useChat() {
   const chat = useAIContext();
   const queryClient = useQueryClient();
@@ -33,9 +34,6 @@ export function useChat() {
   const [isSending, setIsSending] = useState(false);
   const [unusable, setUnusable] = useState<UnusableProvider | null>(null);
   const isSendingRef = useRef(false);
-  const abortRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abortRef.current?.abort(), []);
 
   async function readContext() {
     const [goals, tasks] = await Promise.all([
@@ -54,14 +52,11 @@ export function useChat() {
     chat.addMessage({ id: newMessageId(), role: "user", content: message, timestamp: new Date() });
     const replyId = newMessageId();
     let isReplyShown = false;
-    const controller = new AbortController();
-    abortRef.current = controller;
     try {
       const context = await readContext();
       const content = await sendChatMessage(
         { message, provider: chat.provider, conversationHistory, context },
         {
-          signal: controller.signal,
           onDelta(textSoFar) {
             if (!isReplyShown) {
               isReplyShown = true;
@@ -86,7 +81,6 @@ export function useChat() {
       if (isReplyShown) chat.updateMessage(replyId, content, true);
       else chat.addMessage({ id: replyId, role: "assistant", content, timestamp: new Date() });
     } catch (error) {
-      if (controller.signal.aborted) return true;
       console.warn("AI chat failed", error);
       const code = errorCode(error);
       if (code !== undefined && UNUSABLE_PROVIDER_CODES.has(code)) {
