@@ -287,14 +287,8 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       await release(request, claim);
       return payload;
     }
-    // PostgreSQL keeps the answer once it is sent (onResponse): the write's reply waits for no second round
-    // trip (decision 051). SQLite's is one statement in the shared commit, kept before the reply (048).
-    if (!claimsInMemory) {
-      request.idempotencyAnswer = { status: reply.statusCode, body };
-      return payload;
-    }
-    request.idempotencyClaim = null;
-    await keep(request, claim, reply.statusCode, body);
+    // The answer is kept once it is sent (onResponse): the write's reply waits for no second commit (decision 053).
+    request.idempotencyAnswer = { status: reply.statusCode, body };
     return payload;
   };
 
