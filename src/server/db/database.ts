@@ -16,6 +16,7 @@ import {
 } from "kysely";
 import type PgModule from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { ChecklistPlugin } from "./checklist-column.ts";
 import { HeldNotices, listenPostgres, type NoticeListener, type NoticeListening } from "./change-notices.ts";
 import { compiledSqlTexts } from "./compiled-query.ts";
 import { isDatabaseUnavailable } from "./database-errors.ts";
@@ -164,7 +165,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
         released: () => notices.deliver(),
         rolledBack: () => notices.discard(),
       }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [new CamelCasePlugin(), new ChecklistPlugin()],
     });
     return {
       kysely,
@@ -209,7 +210,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   });
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), new ChecklistPlugin()],
   });
   return {
     kysely,

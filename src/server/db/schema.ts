@@ -1,6 +1,7 @@
 // Instants are ISO-8601 UTC text, days 'yyyy-MM-dd', times 'HH:mm' and booleans 0/1 integers, so that both
 // dialects return the same JavaScript values (docs/decisions/002).
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ChecklistItem } from "../../shared/api/tasks.ts";
 
 export type Flag = 0 | 1;
 
@@ -80,6 +81,7 @@ export interface TasksTable {
   searchKey: Generated<number | string | null>;
   seriesId: string | null;
   occurrenceDate: string | null;
+  checklist: ColumnType<ChecklistItem[], string | undefined, string>;
 }
 
 export interface TaskSeriesTable {
@@ -96,6 +98,7 @@ export interface TaskSeriesTable {
   goalId: string | null;
   createdAt: string;
   updatedAt: string;
+  checklistTemplate: Generated<string>;
 }
 
 export type GoalStatus = "active" | "paused" | "completed";

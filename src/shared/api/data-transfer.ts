@@ -48,6 +48,12 @@ const dayOrNull = calendarDateSchema.nullable().catch(null);
 const instantOrNull = isoInstant.nullable().catch(null);
 const instantOrAbsent = isoInstant.optional().catch(undefined);
 const numberOrNull = z.number().nullable().catch(null);
+const checklistRecord = z.object({
+  id: z.string().optional(),
+  title: z.string(),
+  done: z.boolean().catch(false),
+  position: z.number().optional(),
+});
 
 /** The records of a Daywise export as the exporter writes them and the importer checks each one (an insight keeps the fields it was stored with). */
 export const exportRecordSchemas = {
@@ -73,6 +79,8 @@ export const exportRecordSchemas = {
     estimatedDuration: numberOrNull,
     scheduledStartTime: textOrNull,
     goalId: textOrNull,
+    /** The titles of the steps each new occurrence starts with. */
+    checklistTemplate: z.array(z.string()).catch([]),
     createdAt: instantOrAbsent,
     updatedAt: instantOrAbsent,
   }),
@@ -99,6 +107,7 @@ export const exportRecordSchemas = {
     firstPlannedDate: dayOrNull,
     rolledOverFromDate: dayOrNull,
     position: z.number().optional().catch(undefined),
+    checklist: z.array(checklistRecord).catch([]),
     createdAt: instantOrAbsent,
     updatedAt: instantOrAbsent,
   }),

@@ -8,6 +8,8 @@ import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 export { TASK_STATUSES, type TaskStatus } from "../rules/task-status.ts";
 
 import {
+  CHECKLIST_ITEM_TITLE_MAX_LENGTH,
+  CHECKLIST_MAX_ITEMS,
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
   NEW_TASK_STATUS,
@@ -16,6 +18,8 @@ import {
 } from "./task-limits.ts";
 
 export {
+  CHECKLIST_ITEM_TITLE_MAX_LENGTH,
+  CHECKLIST_MAX_ITEMS,
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
   TASK_DESCRIPTION_MAX_LENGTH,
@@ -95,8 +99,37 @@ export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
 export const clientIdSchema = z.uuid({ error: "must be a UUID" }).transform((id) => id.toLowerCase());
 
 export const createTaskRequestSchema = createTaskBodySchema.extend({ id: clientIdSchema.optional() });
+
 export type CreateTaskInput = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskRequest = z.output<typeof createTaskRequestSchema>;
+
+const checklistItemTitleSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Step title is required" : "must be text") })
+  .trim()
+  .min(1, { error: "Step title is required" })
+  .max(CHECKLIST_ITEM_TITLE_MAX_LENGTH, { error: `must be at most ${CHECKLIST_ITEM_TITLE_MAX_LENGTH} characters` })
+  .refine(hasNoNul, { error: NUL_MESSAGE });
+
+const checklistPositionSchema = z
+  .number({ error: `must be a whole number from 0 to ${CHECKLIST_MAX_ITEMS - 1}` })
+  .int({ error: `must be a whole number from 0 to ${CHECKLIST_MAX_ITEMS - 1}` })
+  .min(0, { error: `must be a whole number from 0 to ${CHECKLIST_MAX_ITEMS - 1}` })
+  .max(CHECKLIST_MAX_ITEMS - 1, { error: `must be a whole number from 0 to ${CHECKLIST_MAX_ITEMS - 1}` });
+
+export const createChecklistItemBodySchema = z
+  .object({ id: clientIdSchema.optional(), title: checklistItemTitleSchema, position: checklistPositionSchema.optional() })
+  .strict();
+export type CreateChecklistItemBody = z.output<typeof createChecklistItemBodySchema>;
+
+export const updateChecklistItemBodySchema = z
+  .object({
+    title: checklistItemTitleSchema.optional(),
+    done: z.boolean({ error: "must be true or false" }).optional(),
+    position: checklistPositionSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: "must change at least one field" });
+export type UpdateChecklistItemBody = z.output<typeof updateChecklistItemBodySchema>;
 
 export const updateTaskBodySchema = z
   .object({
@@ -144,6 +177,20 @@ export const futureTasksQuerySchema = z
   });
 export type FutureTasksQuery = z.infer<typeof futureTasksQuerySchema>;
 
+/** A step of a task's checklist; `position` is its index in the list. */
+export const checklistItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  done: z.boolean(),
+  position: z.number().int().nonnegative(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+export const checklistItemParamsSchema = z.object({ id: idSchema, itemId: idSchema });
+
+/** Of an occurrence: "future" makes the items the series' from its day on (each new occurrence starts unticked). */
+export const checklistScopeQuerySchema = z.object({ scope: editScopeSchema.optional() });
+
 /** Instants are ISO-8601 UTC; absent values are null, never "". */
 export const taskSchema = z.object({
   id: z.string(),
@@ -170,6 +217,8 @@ export const taskSchema = z.object({
   /** The series' RRULE (without "RRULE:") for an occurrence of a repeating task. */
   recurrence: z.string().nullable(),
   seriesId: z.string().nullable(),
+  /** In order; empty when the task has no steps. */
+  checklist: z.array(checklistItemSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

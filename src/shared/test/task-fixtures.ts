@@ -28,6 +28,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     position: next,
     recurrence: null,
     seriesId: null,
+    checklist: [],
     createdAt: `2026-11-23T08:00:${String(next % 60).padStart(2, "0")}.000Z`,
     updatedAt: "2026-11-23T08:00:00.000Z",
     ...overrides,

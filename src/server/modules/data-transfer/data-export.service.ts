@@ -109,7 +109,7 @@ export function dataExportService(deps: {
       section(
         "taskSeries",
         (after) => recurrence.pageForExport(userId, after, EXPORT_PAGE_SIZE),
-        (row) => recordOf("taskSeries", withoutOwner(row)),
+        (row) => recordOf("taskSeries", { ...withoutOwner(row), checklistTemplate: parsed(row.checklistTemplate) as string[] }),
       ),
       section(
         "tasks",

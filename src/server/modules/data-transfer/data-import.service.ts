@@ -262,7 +262,14 @@ export function dataImportService(deps: DataImportDeps) {
         }
         const id = randomUUID();
         seriesIds.set(key, id);
-        series.push({ ...fields, id, goalId: goalIdOf(goalKey), createdAt: createdAt ?? at(0), updatedAt: updatedAt ?? at(0) });
+        series.push({
+          checklistTemplate: "[]",
+          ...fields,
+          id,
+          goalId: goalIdOf(goalKey),
+          createdAt: createdAt ?? at(0),
+          updatedAt: updatedAt ?? at(0),
+        });
       }
       const rules = new Map([...known.series.values(), ...series].map((row) => [row.id, row.recurrence]));
 
@@ -284,6 +291,7 @@ export function dataImportService(deps: DataImportDeps) {
               startDate: task.date,
               endDate: null,
               skippedDays: "",
+              checklistTemplate: "[]",
               title: task.title,
               description: task.description ?? null,
               estimatedDuration: task.estimatedDuration ?? null,

@@ -21,6 +21,7 @@ const seriesColumns = [
   "taskSeries.estimatedDuration",
   "taskSeries.scheduledStartTime",
   "taskSeries.goalId",
+  "taskSeries.checklistTemplate",
   "taskSeries.createdAt",
   "taskSeries.updatedAt",
 ] as const;

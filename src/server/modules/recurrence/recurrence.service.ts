@@ -31,7 +31,8 @@ export function checkRule(rule: string, day: string | null): void {
   if (problem) throw invalidRecurrence(problem);
 }
 
-type SeriesFields = Pick<SeriesRow, "title" | "description" | "estimatedDuration" | "scheduledStartTime" | "goalId">;
+type SeriesFields = Pick<SeriesRow, "title" | "description" | "estimatedDuration" | "scheduledStartTime" | "goalId"> &
+  Partial<Pick<SeriesRow, "checklistTemplate">>;
 
 export function newSeries(rule: string, startDate: string | null, fields: SeriesFields, at: string): SeriesRow {
   checkRule(rule, startDate);
@@ -41,6 +42,7 @@ export function newSeries(rule: string, startDate: string | null, fields: Series
     startDate: startDate!,
     endDate: null,
     skippedDays: "",
+    checklistTemplate: "[]",
     ...fields,
     createdAt: at,
     updatedAt: at,

@@ -1,6 +1,8 @@
 // The word index (task_words) written in the caller's transaction, beside the task write it follows.
 import type { Kysely } from "kysely";
 import { searchWords } from "../../../shared/rules/task-search.ts";
+import type { ChecklistItem } from "../../../shared/api/tasks.ts";
+import { parseChecklist } from "../../db/checklist-column.ts";
 import type { Database } from "../../db/schema.ts";
 
 // Under both databases' limits on bound parameters (an import writes thousands).
@@ -8,12 +10,24 @@ const MAX_WORD_ROWS_PER_STATEMENT = 2000;
 
 export type TaskKey = number | string;
 
-export async function writeTaskWords(
-  db: Kysely<Database>,
-  userId: string,
-  tasks: readonly { key: TaskKey; title: string }[],
-): Promise<void> {
-  const rows = tasks.flatMap((task) => searchWords(task.title).map((word) => ({ userId, word, taskKey: task.key })));
+// A task is found by its title's words and its checklist's (issue 53), the title's first.
+const MAX_CHECKLIST_WORDS = 200;
+
+export interface WordedTask {
+  key: TaskKey;
+  title: string;
+  checklist?: string | readonly Pick<ChecklistItem, "title">[];
+}
+
+function wordsOf({ title, checklist = [] }: WordedTask): string[] {
+  const items = typeof checklist === "string" ? parseChecklist(checklist) : checklist;
+  if (items.length === 0) return searchWords(title);
+  const itemWords = searchWords(items.map((item) => item.title).join(" "), MAX_CHECKLIST_WORDS);
+  return [...new Set([...searchWords(title), ...itemWords])];
+}
+
+export async function writeTaskWords(db: Kysely<Database>, userId: string, tasks: readonly WordedTask[]): Promise<void> {
+  const rows = tasks.flatMap((task) => wordsOf(task).map((word) => ({ userId, word, taskKey: task.key })));
   for (let start = 0; start < rows.length; start += MAX_WORD_ROWS_PER_STATEMENT) {
     await db
       .insertInto("taskWords")

@@ -1,4 +1,5 @@
 import { positionBetween } from "../../../shared/rules/task-order.ts";
+import { itemsOfTemplate } from "../../db/checklist-column.ts";
 import type { TaskSeriesRow } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { newTask, TASK_CHANGES, type TasksServiceDeps, taskRow } from "./task-rows.ts";
@@ -25,7 +26,8 @@ export async function insertOccurrences(
       lastPositions.set(day, position);
       const { title, description, estimatedDuration, scheduledStartTime, goalId } = series;
       const task = newTask(userId, { title, description, estimatedDuration, scheduledStartTime, goalId, date: day }, createdAt, position);
-      rows.push(taskRow({ ...task, seriesId: series.id, recurrence: series.recurrence }, day));
+      const checklist = itemsOfTemplate(series.checklistTemplate);
+      rows.push(taskRow({ ...task, seriesId: series.id, recurrence: series.recurrence, checklist }, day));
     }
     const written = await inTransaction.insertOccurrences(userId, rows);
     for (const row of written) {

@@ -1,5 +1,6 @@
 import type { Task } from "../../../shared/api/tasks.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { checklistText } from "../../db/checklist-column.ts";
 import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { adjustGoalCounts, TASK_CHANGES, type TasksServiceDeps } from "./task-rows.ts";
 import { type NewTask, tasksRepository } from "./tasks.repository.ts";
@@ -31,7 +32,8 @@ export function restoreTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) 
         );
         const unskipped = new Map<string, string[]>();
         const rows = restores.map(({ snapshot, occurrenceDate = null }): NewTask => {
-          const { goalTitle: _joined, userId: _owner, recurrence: _series, ...row } = snapshot;
+          const { goalTitle: _joined, userId: _owner, recurrence: _series, checklist, ...fields } = snapshot;
+          const row = { ...fields, checklist: checklistText(checklist) };
           if (row.goalId !== null && !goals.has(row.goalId)) row.goalId = null;
           if (current.has(row.id)) return { ...row, occurrenceDate: null };
           const of = row.seriesId === null ? undefined : series.get(row.seriesId);

@@ -22,6 +22,7 @@ export const taskColumns = [
   "tasks.rolledOverFromDate",
   "tasks.position",
   "tasks.seriesId",
+  "tasks.checklist",
   "tasks.createdAt",
   "tasks.updatedAt",
 ] as const;

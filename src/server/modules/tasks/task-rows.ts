@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import type { CreateTaskBody, Task } from "../../../shared/api/tasks.ts";
 import { notFound } from "../../app-error.ts";
+import { checklistText } from "../../db/checklist-column.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { GoalCountedState, NewTask, TasksRepository, TaskState } from "./tasks.repository.ts";
@@ -49,8 +50,8 @@ export function isUntouched(task: TaskState): boolean {
 }
 
 export function taskRow(task: Task, occurrenceDate: string | null): NewTask {
-  const { goalTitle: _joined, userId: _owner, recurrence: _rule, ...row } = task;
-  return { ...row, occurrenceDate };
+  const { goalTitle: _joined, userId: _owner, recurrence: _rule, checklist, ...row } = task;
+  return { ...row, checklist: checklistText(checklist), occurrenceDate };
 }
 
 export function newTask(userId: string, body: CreateTaskBody & { id?: string }, createdAt: string, position: number): Task {
@@ -78,6 +79,7 @@ export function newTask(userId: string, body: CreateTaskBody & { id?: string }, 
     position: body.position ?? position,
     recurrence: null,
     seriesId: null,
+    checklist: [],
     createdAt,
     updatedAt: createdAt,
   };

@@ -223,6 +223,11 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return row?.maxPosition === null || row?.maxPosition === undefined ? null : Number(row.maxPosition);
     },
 
+    async findChecklist(userId: string, taskId: string): Promise<Task["checklist"] | undefined> {
+      const row = await db.selectFrom("tasks").select("checklist").where("userId", "=", userId).where("id", "=", taskId).executeTakeFirst();
+      return row?.checklist;
+    },
+
     async findTask(userId: string, taskId: string): Promise<Task | undefined> {
       return selectTasks(userId).where("tasks.id", "=", taskId).executeTakeFirst();
     },
@@ -274,7 +279,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       await writeTaskWords(
         db,
         userId,
-        tasks.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
+        tasks.map((task) => ({ key: keys.get(task.id)!, title: task.title, checklist: task.checklist })),
       );
     },
 
@@ -284,13 +289,14 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     async restoreTasks(userId: string, tasks: readonly NewTask[], previousTitles: ReadonlyMap<string, string>): Promise<void> {
       const keys = await writeTaskRows(userId, tasks, true);
-      const worded = tasks.filter((task) => previousTitles.get(task.id) !== task.title && keys.get(task.id) != null);
+      // Written over whole, checklist included: its words are written again too.
+      const worded = tasks.filter((task) => keys.get(task.id) != null);
       const stale = worded.filter((task) => previousTitles.has(task.id)).map((task) => keys.get(task.id)!);
       await deleteTaskWords(db, stale);
       await writeTaskWords(
         db,
         userId,
-        worded.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
+        worded.map((task) => ({ key: keys.get(task.id)!, title: task.title, checklist: task.checklist })),
       );
     },
 
@@ -318,7 +324,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       await writeTaskWords(
         db,
         userId,
-        written.map((task) => ({ key: keys.get(task.id)!, title: task.title })),
+        written.map((task) => ({ key: keys.get(task.id)!, title: task.title, checklist: task.checklist })),
       );
       return written;
     },
@@ -349,13 +355,13 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
 
     async updateTask(userId: string, taskId: string, changes: TaskChanges): Promise<boolean> {
       const update = db.updateTable("tasks").set(changes).where("userId", "=", userId).where("id", "=", taskId);
-      if (typeof changes.title !== "string") return (await update.executeTakeFirst()).numUpdatedRows > 0n;
-      const renamed = await update.returning("searchKey").executeTakeFirst();
-      if (!renamed) return false;
-      const key = renamed.searchKey;
+      if (changes.title === undefined && changes.checklist === undefined) return (await update.executeTakeFirst()).numUpdatedRows > 0n;
+      const worded = await update.returning(["searchKey", "title", "checklist"]).executeTakeFirst();
+      if (!worded) return false;
+      const key = worded.searchKey;
       if (key !== null) {
         await deleteTaskWords(db, [key]);
-        await writeTaskWords(db, userId, [{ key, title: changes.title }]);
+        await writeTaskWords(db, userId, [{ key, title: worded.title, checklist: worded.checklist }]);
       }
       return true;
     },

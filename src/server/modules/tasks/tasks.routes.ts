@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  checklistItemParamsSchema,
+  checklistItemSchema,
+  checklistScopeQuerySchema,
+  createChecklistItemBodySchema,
   createTaskRequestSchema,
   dayQuerySchema,
   dayStatsResponseSchema,
@@ -13,6 +17,7 @@ import {
   stalledTasksResponseSchema,
   taskIdParamsSchema,
   taskSchema,
+  updateChecklistItemBodySchema,
   updateTaskBodySchema,
 } from "../../../shared/api/tasks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
@@ -82,6 +87,45 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: taskIdParamsSchema, querystring: deleteTaskQuerySchema, response: { 200: deleteTaskResponseSchema } } },
     async (request) => {
       await tasks.deleteTask(requireUserId(request), request.params.id, request.query.scope);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/tasks/:id/checklist",
+    {
+      schema: {
+        params: taskIdParamsSchema,
+        querystring: checklistScopeQuerySchema,
+        body: createChecklistItemBodySchema,
+        response: { 201: checklistItemSchema },
+      },
+    },
+    async (request, reply) => {
+      const item = await tasks.addChecklistItem(requireUserId(request), request.params.id, request.body, request.query.scope);
+      return reply.status(201).send(item);
+    },
+  );
+
+  app.patch(
+    "/api/tasks/:id/checklist/:itemId",
+    {
+      schema: {
+        params: checklistItemParamsSchema,
+        querystring: checklistScopeQuerySchema,
+        body: updateChecklistItemBodySchema,
+        response: { 200: checklistItemSchema },
+      },
+    },
+    async (request) =>
+      tasks.updateChecklistItem(requireUserId(request), request.params.id, request.params.itemId, request.body, request.query.scope),
+  );
+
+  app.delete(
+    "/api/tasks/:id/checklist/:itemId",
+    { schema: { params: checklistItemParamsSchema, querystring: checklistScopeQuerySchema, response: { 200: deleteTaskResponseSchema } } },
+    async (request) => {
+      await tasks.deleteChecklistItem(requireUserId(request), request.params.id, request.params.itemId, request.query.scope);
       return { ok: true as const };
     },
   );

@@ -1,4 +1,5 @@
 // The tasks module's service: one file per use case, built here into the one object other modules use.
+import { checklistUseCase } from "./checklist-items.ts";
 import { createTasksUseCase } from "./create-tasks.ts";
 import { deleteTasksUseCase } from "./delete-tasks.ts";
 import { listTasksUseCase } from "./list-tasks.ts";
@@ -20,5 +21,6 @@ export function tasksService(deps: TasksServiceDeps) {
     ...deleteTasksUseCase(deps),
     ...restoreTasksUseCase(deps),
     ...stalledTasksUseCase(deps),
+    ...checklistUseCase(deps),
   };
 }

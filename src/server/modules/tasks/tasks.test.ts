@@ -119,6 +119,7 @@ describeEachDatabase("tasks API", (dialect) => {
         position: 1,
         recurrence: null,
         seriesId: null,
+        checklist: [],
         createdAt: iso(T0),
         updatedAt: iso(T0),
       });

@@ -1,12 +1,16 @@
-import type { Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import type { ChecklistItem, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
 import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
+import { checklistText, itemsOfTemplate, templateText } from "../../db/checklist-column.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { newSeries, type RecurrenceService, recurrenceService, type SeriesChanges } from "../recurrence/recurrence.service.ts";
 import { adjustGoalCounts, goalNotFound, isUntouched, TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
 import { type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
+
+/** A change of a task's fields; the checklist comes whole, from the checklist use case. */
+export type TaskUpdate = UpdateTaskBody & { checklist?: readonly ChecklistItem[] };
 
 // "This and following": the series ends before the occurrence's day and, unless the rule goes, carries on in a new series
 // from that day: the occurrences it still has take the changes, the others go (or, when worked on, leave the series).
@@ -15,7 +19,7 @@ async function changeSeriesFrom(
   recurrence: RecurrenceService,
   userId: string,
   current: TaskState,
-  body: UpdateTaskBody,
+  body: TaskUpdate,
   at: string,
 ): Promise<string | null> {
   const day = current.occurrenceDate!;
@@ -27,6 +31,7 @@ async function changeSeriesFrom(
   if (body.estimatedDuration !== undefined) fields.estimatedDuration = body.estimatedDuration;
   if (body.scheduledStartTime !== undefined) fields.scheduledStartTime = body.scheduledStartTime;
   if (body.goalId !== undefined) fields.goalId = body.goalId;
+  if (body.checklist !== undefined) fields.checklistTemplate = templateText(body.checklist);
   const next = await recurrence.carryOn(
     userId,
     series,
@@ -35,12 +40,13 @@ async function changeSeriesFrom(
     fields,
     at,
   );
-  const { title: _title, ...taskFields } = fields;
+  const { title: _title, checklistTemplate, ...taskFields } = fields;
   for (const task of await inTransaction.listOccurrencesFrom(userId, series.id, day)) {
     if (task.id === current.id) continue;
     if (next && seriesOccursOn(next, task.occurrenceDate!)) {
       const changes: TaskChanges = { ...taskFields, seriesId: next.id, updatedAt: at };
       if (fields.title !== undefined) changes.title = fields.title;
+      if (checklistTemplate !== undefined) changes.checklist = checklistText(itemsOfTemplate(checklistTemplate));
       await inTransaction.updateTask(userId, task.id, changes);
       if (fields.goalId !== undefined) {
         await adjustGoalCounts(inTransaction, userId, [[task, { goalId: fields.goalId, status: task.status }]]);
@@ -58,11 +64,11 @@ async function changeSeriesFrom(
   return next?.id ?? null;
 }
 
-async function updateInTransaction(
+export async function updateInTransaction(
   { inTransaction, recurrence }: { inTransaction: TasksRepository; recurrence: RecurrenceService },
   userId: string,
   taskId: string,
-  body: UpdateTaskBody,
+  body: TaskUpdate,
   at: Date,
 ): Promise<void> {
   const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
@@ -88,6 +94,7 @@ async function updateInTransaction(
         estimatedDuration: body.estimatedDuration === undefined ? full.estimatedDuration : body.estimatedDuration,
         scheduledStartTime: body.scheduledStartTime === undefined ? full.scheduledStartTime : body.scheduledStartTime,
         goalId: body.goalId === undefined ? full.goalId : body.goalId,
+        checklistTemplate: templateText(body.checklist ?? full.checklist),
       },
       at.toISOString(),
     );
@@ -101,6 +108,7 @@ async function updateInTransaction(
   if (body.scheduledStartTime !== undefined) changes.scheduledStartTime = body.scheduledStartTime;
   if (body.goalId !== undefined) changes.goalId = body.goalId;
   if (body.position !== undefined) changes.position = body.position;
+  if (body.checklist !== undefined) changes.checklist = checklistText(body.checklist);
   if (body.date !== undefined) {
     changes.date = body.date;
     if (body.date !== current.date && body.position === undefined) {
@@ -125,17 +133,19 @@ async function updateInTransaction(
   ]);
 }
 
-export function updateTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
-  const inTransactionOf = (trx: typeof kysely) => ({
-    inTransaction: tasksRepository(trx, dialect),
-    recurrence: recurrenceService({ kysely: trx, dialect, now }),
-  });
+export const inTransactionOf = ({ dialect, now }: TasksServiceDeps, trx: TasksServiceDeps["kysely"]) => ({
+  inTransaction: tasksRepository(trx, dialect),
+  recurrence: recurrenceService({ kysely: trx, dialect, now }),
+});
+
+export function updateTasksUseCase(deps: TasksServiceDeps) {
+  const { kysely, now } = deps;
 
   return {
     async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
       const at = now();
       const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
-        const scope = inTransactionOf(trx);
+        const scope = inTransactionOf(deps, trx);
         await updateInTransaction(scope, userId, taskId, body, at);
         return scope.inTransaction.findTask(userId, taskId);
       });
@@ -148,7 +158,7 @@ export function updateTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
       if (updates.length === 0) return;
       const at = now();
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
-        const scope = inTransactionOf(trx);
+        const scope = inTransactionOf(deps, trx);
         for (const { taskId, body } of updates) await updateInTransaction(scope, userId, taskId, body, at);
       });
     },

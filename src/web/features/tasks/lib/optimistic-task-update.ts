@@ -186,6 +186,7 @@ export function newTask(input: NewTaskInput, now: Date, position: number, goalTi
     position: input.position ?? position,
     recurrence: textOrNull(input.recurrence),
     seriesId: null,
+    checklist: [],
     createdAt: at,
     updatedAt: at,
   };
