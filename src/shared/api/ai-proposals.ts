@@ -23,6 +23,8 @@ export const proposalTaskViewSchema = z.object({
   status: taskStatusSchema,
   estimatedDuration: z.number().nullable(),
   goalTitle: z.string().nullable(),
+  /** The checklist's titles, on a change that adds steps. */
+  steps: z.array(z.string()).optional(),
 });
 export type ProposalTaskView = z.infer<typeof proposalTaskViewSchema>;
 

@@ -5,7 +5,9 @@ import { unplacedTaskSchema } from "./day-plan.ts";
 import { createGoalBodySchema, goalSchema, goalStatusSchema } from "./goals.ts";
 import { dailyInsightsResponseSchema, weeklySummarySchema } from "./insights.ts";
 import {
+  CHECKLIST_MAX_ITEMS,
   calendarDateSchema,
+  checklistItemTitleSchema,
   createTaskBodySchema,
   editScopeSchema,
   TASK_SEARCH_MAX_LENGTH,
@@ -35,6 +37,7 @@ export const toolTaskSchema = taskSchema.pick({
   recurrence: true,
   rolloverCount: true,
   completedAt: true,
+  checklist: true,
 });
 export type ToolTask = z.infer<typeof toolTaskSchema>;
 const toolGoalSchema = goalSchema.omit({ createdAt: true, updatedAt: true });
@@ -122,6 +125,11 @@ export const updateTaskInput = {
   changes: updateTaskBodySchema.describe('Only the fields to change; status "done" completes it, a new date moves it'),
 };
 export const taskOutput = { task: toolTaskSchema };
+
+export const addChecklistItemsInput = {
+  taskId: idSchema,
+  titles: z.array(checklistItemTitleSchema).min(1).max(CHECKLIST_MAX_ITEMS).describe("The steps to add, in order, after its others"),
+};
 
 export const deleteTaskInput = {
   id: idSchema,

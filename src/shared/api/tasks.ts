@@ -103,7 +103,7 @@ export const createTaskRequestSchema = createTaskBodySchema.extend({ id: clientI
 export type CreateTaskInput = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskRequest = z.output<typeof createTaskRequestSchema>;
 
-const checklistItemTitleSchema = z
+export const checklistItemTitleSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Step title is required" : "must be text") })
   .trim()
   .min(1, { error: "Step title is required" })

@@ -7,7 +7,8 @@ import {
   type proposedTaskSchema,
   type ProposalTaskView,
 } from "../../../shared/api/ai-proposals.ts";
-import type { Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import type { Task } from "../../../shared/api/tasks.ts";
+import type { TaskUpdate } from "../tasks/update-tasks.ts";
 import type { z } from "zod";
 
 export type ProposedTask = z.output<typeof proposedTaskSchema>;
@@ -15,14 +16,14 @@ export type ProposedTask = z.output<typeof proposedTaskSchema>;
 /** A change as a write tool asked for it, checked against the contract's schemas. */
 export type ProposalOperation =
   | { kind: "createTask"; body: ProposedTask }
-  | { kind: "updateTask"; taskId: string; body: UpdateTaskBody }
+  | { kind: "updateTask"; taskId: string; body: TaskUpdate }
   | { kind: "deleteTask"; taskId: string }
   | { kind: "createGoal"; body: CreateGoalBody };
 
 /** A change as stored: what the card shows, and the operation apply runs. */
 export type StoredChange = ProposalChange & { operation: ProposalOperation };
 
-export function taskView(task: Pick<Task, keyof ProposalTaskView>): ProposalTaskView {
+export function taskView(task: Pick<Task, Exclude<keyof ProposalTaskView, "steps">>): ProposalTaskView {
   return {
     title: task.title,
     date: task.date,
@@ -36,10 +37,11 @@ export function taskView(task: Pick<Task, keyof ProposalTaskView>): ProposalTask
 /** The task once `update` is applied; `goalTitleOf` names the user's goals by id. */
 export function viewAfterUpdate(
   before: ProposalTaskView,
-  update: UpdateTaskBody,
+  update: TaskUpdate,
   goalTitleOf: (goalId: string) => string | null,
 ): ProposalTaskView {
   return {
+    ...(update.addChecklistItems ? { steps: [...(before.steps ?? []), ...update.addChecklistItems] } : {}),
     title: update.title ?? before.title,
     date: update.date !== undefined ? update.date : before.date,
     scheduledStartTime: update.scheduledStartTime !== undefined ? update.scheduledStartTime : before.scheduledStartTime,

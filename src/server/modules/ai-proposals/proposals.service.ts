@@ -149,7 +149,8 @@ export function proposalsService({ kysely, dialect, now }: ProposalsServiceDeps)
         case "deleteTask": {
           const task = taskById.get(operation.taskId);
           if (!task) throw notFound("Task");
-          const before = taskView(task);
+          const adds = operation.kind === "updateTask" && operation.body.addChecklistItems !== undefined;
+          const before = { ...taskView(task), ...(adds ? { steps: task.checklist.map((item) => item.title) } : {}) };
           const after = operation.kind === "updateTask" ? viewAfterUpdate(before, operation.body, goalTitleOf) : null;
           return { id, kind: operation.kind, taskId: task.id, goal: null, before, after, operation };
         }

@@ -60,6 +60,29 @@ describeEachDatabase("assistant proposals API", (dialect) => {
     return { report, proposal: await service().propose(user.userId, "create_tasks", operations) };
   }
 
+  it("proposes steps for a task's checklist, shows them, adds them on apply and takes them away on undo", async () => {
+    const trip = await createTask(alice, { title: "Pack for the trip", date: "2026-05-04" });
+    await post(alice, `/api/tasks/${trip.id}/checklist`, { title: "Passport" });
+    const operations: ProposalOperation[] = [
+      { kind: "updateTask", taskId: trip.id, body: { addChecklistItems: ["Charger", "Rain jacket"] } },
+    ];
+    const proposal = await service().propose(alice.userId, "add_checklist_items", operations);
+    expect(proposal.changes[0]).toMatchObject({
+      before: { title: "Pack for the trip", steps: ["Passport"] },
+      after: { title: "Pack for the trip", steps: ["Passport", "Charger", "Rain jacket"] },
+    });
+    expect((await tasksOf(alice, "2026-05-04"))[0]!.checklist).toHaveLength(1);
+    expect((await apply(alice, proposal)).statusCode).toBe(200);
+    const [applied] = await tasksOf(alice, "2026-05-04");
+    expect(applied!.checklist.map((item) => [item.title, item.done, item.position])).toEqual([
+      ["Passport", false, 0],
+      ["Charger", false, 1],
+      ["Rain jacket", false, 2],
+    ]);
+    expect((await undo(alice, proposal)).statusCode).toBe(200);
+    expect((await tasksOf(alice, "2026-05-04"))[0]!.checklist.map((item) => item.title)).toEqual(["Passport"]);
+  });
+
   it("stores a proposal with before/after views and changes nothing until it is applied", async () => {
     const versionBefore = await dataVersion(alice);
     const { proposal } = await moveAndCreate(alice);

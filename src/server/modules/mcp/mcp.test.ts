@@ -9,7 +9,7 @@ import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, 
 
 // plan_day stores a proposal for the user to apply in the app, and writes none of their data.
 const READ_TOOLS = ["get_day", "get_insights", "list_goals", "plan_day", "search_tasks"];
-const WRITE_TOOLS = ["create_tasks", "delete_task", "update_task"];
+const WRITE_TOOLS = ["add_checklist_items", "create_tasks", "delete_task", "update_task"];
 
 async function newToken(t: TestApp, user: SignedInUser, scope: "read" | "write"): Promise<string> {
   const payload = { name: `MCP ${scope}`, scope };

@@ -84,6 +84,7 @@ describeEachDatabase("tool catalog answers", (dialect) => {
       get_insights: { date: TODAY },
       create_tasks: { tasks: [{ title: "Call the bank", scheduledStartTime: "15:00" }] },
       update_task: { id: report!.id, changes: { title: "Write the summary" } },
+      add_checklist_items: { taskId: report!.id, titles: ["Outline", "Draft"] },
       move_tasks: { taskIds: [report!.id], date: "tomorrow" },
       complete_tasks: { taskIds: [report!.id] },
       plan_day: { date: "tomorrow" },

@@ -339,6 +339,18 @@ export const toolCatalog: readonly CatalogTool[] = [
   }),
 
   write({
+    name: "add_checklist_items",
+    title: "Add checklist steps",
+    description: "Adds steps to a task's checklist, in order, after the steps it has (at most 50 in all), none ticked.",
+    input: contract.addChecklistItemsInput,
+    output: contract.taskOutput,
+    offeredTo: ["assistant", "mcp"],
+    idempotent: false,
+    changes: async (_context, { taskId, titles }) => [{ kind: "updateTask", taskId, body: { addChecklistItems: titles } }],
+    answer: (applied) => ({ task: toToolTask(applied.tasks[0]!) }),
+  }),
+
+  write({
     name: "move_tasks",
     title: "Move tasks",
     description: "Move tasks to another day and/or another status.",

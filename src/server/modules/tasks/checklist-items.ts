@@ -2,7 +2,6 @@
 // "This and following" makes it the series' and the write raises the data version and notifies like any task write.
 import { randomUUID } from "node:crypto";
 import {
-  CHECKLIST_MAX_ITEMS,
   type ChecklistItem,
   type CreateChecklistItemBody,
   type EditScope,
@@ -11,7 +10,7 @@ import {
 import { AppError, notFound } from "../../app-error.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
-import { inTransactionOf, updateInTransaction } from "./update-tasks.ts";
+import { inTransactionOf, updateInTransaction, withAddedItems } from "./update-tasks.ts";
 
 const itemNotFound = () => notFound("Checklist item");
 
@@ -48,10 +47,7 @@ export function checklistUseCase(deps: TasksServiceDeps) {
         if (body.id && items.some((item) => item.id === body.id)) {
           throw new AppError("conflict", "A checklist item with this id already exists: a new item needs a new id");
         }
-        if (items.length >= CHECKLIST_MAX_ITEMS) {
-          throw new AppError("conflict", `A task has at most ${CHECKLIST_MAX_ITEMS} checklist items: delete one to add another`);
-        }
-        const item: ChecklistItem = { id: body.id ?? randomUUID(), title: body.title, done: false, position: 0 };
+        const item: ChecklistItem = { ...withAddedItems(items, [body.title]).at(-1)!, id: body.id ?? randomUUID() };
         const next = moved(items, item, body.position);
         return { items: next, answer: next.find((each) => each.id === item.id)! };
       });

@@ -1,4 +1,6 @@
-import type { ChecklistItem, Task, UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import { randomUUID } from "node:crypto";
+import { CHECKLIST_MAX_ITEMS, type ChecklistItem, type Task, type UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import { AppError } from "../../app-error.ts";
 import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
@@ -9,8 +11,8 @@ import { newSeries, type RecurrenceService, recurrenceService, type SeriesChange
 import { adjustGoalCounts, goalNotFound, isUntouched, TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
 import { type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
 
-/** A change of a task's fields; the checklist comes whole, from the checklist use case. */
-export type TaskUpdate = UpdateTaskBody & { checklist?: readonly ChecklistItem[] };
+/** A change of a task's fields; the checklist comes whole (the item routes) or as steps to add (a model's tool). */
+export type TaskUpdate = UpdateTaskBody & { checklist?: readonly ChecklistItem[]; addChecklistItems?: readonly string[] };
 
 // "This and following": the series ends before the occurrence's day and, unless the rule goes, carries on in a new series
 // from that day: the occurrences it still has take the changes, the others go (or, when worked on, leave the series).
@@ -64,6 +66,14 @@ async function changeSeriesFrom(
   return next?.id ?? null;
 }
 
+export function withAddedItems(items: readonly ChecklistItem[], titles: readonly string[]): ChecklistItem[] {
+  if (items.length + titles.length > CHECKLIST_MAX_ITEMS) {
+    throw new AppError("conflict", `A task has at most ${CHECKLIST_MAX_ITEMS} checklist items: delete one to add another`);
+  }
+  const added = titles.map((title) => ({ id: randomUUID(), title, done: false, position: 0 }));
+  return [...items, ...added].map((item, position) => ({ ...item, position }));
+}
+
 export async function updateInTransaction(
   { inTransaction, recurrence }: { inTransaction: TasksRepository; recurrence: RecurrenceService },
   userId: string,
@@ -73,6 +83,10 @@ export async function updateInTransaction(
 ): Promise<void> {
   const current = await inTransaction.findTaskState(userId, taskId, { lock: true });
   if (!current) throw taskNotFound();
+  if (body.addChecklistItems !== undefined) {
+    const { addChecklistItems: titles, ...rest } = body;
+    body = { ...rest, checklist: withAddedItems((await inTransaction.findChecklist(userId, taskId)) ?? [], titles) };
+  }
   if (body.goalId && body.goalId !== current.goalId) {
     if ((await inTransaction.findGoalTitle(userId, body.goalId)) === undefined) throw goalNotFound();
   }
@@ -142,7 +156,7 @@ export function updateTasksUseCase(deps: TasksServiceDeps) {
   const { kysely, now } = deps;
 
   return {
-    async updateTask(userId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
+    async updateTask(userId: string, taskId: string, body: TaskUpdate): Promise<Task> {
       const at = now();
       const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const scope = inTransactionOf(deps, trx);
@@ -154,7 +168,7 @@ export function updateTasksUseCase(deps: TasksServiceDeps) {
     },
 
     /** Several updates in one write, each as updateTask's, in the order given. */
-    async updateTasks(userId: string, updates: readonly { taskId: string; body: UpdateTaskBody }[]): Promise<void> {
+    async updateTasks(userId: string, updates: readonly { taskId: string; body: TaskUpdate }[]): Promise<void> {
       if (updates.length === 0) return;
       const at = now();
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {

@@ -87,6 +87,19 @@ describe("ProposalCard", () => {
     expect(screen.getByRole("button", { name: "Dismiss" })).toBeInTheDocument();
   });
 
+  it("shows the steps a change adds to a task's checklist", () => {
+    mockFetch(() => jsonResponse({}));
+    const steps = {
+      ...MOVE_REPORT,
+      before: { ...MOVE_REPORT.before!, steps: ["Outline"] },
+      after: { ...MOVE_REPORT.before!, steps: ["Outline", "Draft"] },
+    };
+    const { card } = renderCard(proposal({ changes: [steps], summary: "Update 1 task" }));
+    expect(card()).toHaveTextContent("Before Today · 9:00 AM · To Do · Steps: Outline");
+    expect(card()).toHaveTextContent("After Today · 9:00 AM · To Do · Steps: Outline, Draft");
+    expect(within(card()).getByText("Steps: Outline, Draft")).toHaveClass("font-semibold");
+  });
+
   it("ticks every change by default and applies only the ticked ones", async () => {
     const fetchMock = mockFetch(() => jsonResponse({ proposal: applied(proposal(), ["c2"]) }));
     const { onState } = renderCard(proposal());

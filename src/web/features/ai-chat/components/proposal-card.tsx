@@ -414,6 +414,10 @@ function Side({
   add("status", TASK_STATUS_LABELS[view.status], true);
   add("estimatedDuration", view.estimatedDuration === null ? null : formatDuration(view.estimatedDuration), false);
   add("goalTitle", view.goalTitle === null ? null : `Goal: ${view.goalTitle}`, false);
+  if (view.steps !== undefined) {
+    const text = view.steps.length === 0 ? "No steps" : `Steps: ${view.steps.join(", ")}`;
+    facts.push({ key: "steps", text, differs: label === "After" && other?.steps?.join("\n") !== view.steps.join("\n") });
+  }
   return (
     <p className={cn("mt-0.5 text-xs break-words text-muted-foreground", struck && "line-through")}>
       <span className="inline-block min-w-12 font-medium text-foreground">{label}</span>{" "}
