@@ -451,7 +451,7 @@ function budgetText(scenario: Scenario, dialect: Dialect): string {
     p99 !== undefined ? `p99 <= ${p99} x baseline's` : "",
     p99Ms !== undefined ? `p99 < ${p99Ms} ms` : "",
     ratio !== undefined ? `>= ${ratio * 100}% of baseline req/s` : "",
-    scenario.budget?.p99VsScenario ? `p99 <= ${scenario.budget.p99VsScenario.times} x the day read's` : "",
+    scenario.budget?.p99VsScenario ? `p99 <= ${scenario.budget.p99VsScenario.times} x ${scenario.budget.p99VsScenario.name}'s` : "",
   ]
     .filter(Boolean)
     .join(", ");

@@ -84,6 +84,9 @@ const TASKS_PER_USER = 10_000;
 const DAYS_OF_TASKS = 365;
 const GOALS_PER_USER = 200;
 const SERIES_PER_USER = 50;
+const DAY_OF_200 = "GET /api/tasks?date= (200 tasks)";
+const CHECKLIST_STEPS = 10;
+const BUSY_DAYS = 20;
 
 interface PlannerUser extends SeededSession {
   days: string[];
@@ -394,6 +397,23 @@ export const scenarios: Scenario[] = [
     // Each request also reads its session and data version (decision 028): one query before the kept answer.
     budget: { p99VsBaseline: 25, minRatio: { sqlite: 0.08, postgres: 0.06 } },
   },
+  ...[0, CHECKLIST_STEPS].map((steps): Scenario => ({
+    name: steps === 0 ? DAY_OF_200 : `${DAY_OF_200.slice(0, -1)} of ${steps} steps)`,
+    path: "/api/tasks?date=",
+    setup: async (ctx) => {
+      const user = await seedSignedInUser(ctx.db, ctx.secret, ctx.now, { name: `Busy day, ${steps} steps` });
+      const days = Array.from({ length: BUSY_DAYS }, (_, i) => addDays(formatDay(ctx.now), -i));
+      await seedDayTasks(ctx.db, user.userId, days, 200, ctx.now, steps);
+      const day = cycle(days);
+      return {
+        headers: user.headers,
+        nextRequest: () => ({ path: `/api/tasks?date=${day()}` }),
+        note: `each request another of ${BUSY_DAYS} days`,
+      };
+    },
+    // Issue 53: the steps come in the day's one query, so a day of 2,000 steps costs about what its bytes cost.
+    ...(steps === 0 ? {} : { budget: { p99VsScenario: { name: DAY_OF_200, times: 3 } } }),
+  })),
   {
     name: "GET /api/tasks?date= (50 daily series, 10k tasks)",
     path: "/api/tasks?date=",

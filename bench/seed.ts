@@ -254,7 +254,14 @@ export async function seedTasks(db: Db, userId: string, now: Date, options: Seed
  * `perDay` todo tasks on each of `days` for one user (no goal), written directly: a day to close
  * for the rollover benchmarks. Their creation instants are distinct, for a stable order.
  */
-export async function seedDayTasks(db: Db, userId: string, days: readonly string[], perDay: number, now: Date): Promise<void> {
+export async function seedDayTasks(
+  db: Db,
+  userId: string,
+  days: readonly string[],
+  perDay: number,
+  now: Date,
+  stepsPerTask = 0,
+): Promise<void> {
   const iso = now.toISOString();
   const rows: NewTaskRow[] = days.flatMap((date) =>
     Array.from({ length: perDay }, (_, i) => ({
@@ -276,6 +283,13 @@ export async function seedDayTasks(db: Db, userId: string, days: readonly string
       rolloverCount: 0,
       firstPlannedDate: date,
       rolledOverFromDate: null,
+      checklist: JSON.stringify(
+        Array.from({ length: stepsPerTask }, (_, step) => ({
+          id: randomUUID(),
+          title: `Step ${step + 1} of task ${i + 1}`,
+          done: step % 3 === 0,
+        })),
+      ),
       createdAt: new Date(now.getTime() + i).toISOString(),
       updatedAt: iso,
     })),
