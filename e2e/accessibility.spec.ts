@@ -278,8 +278,8 @@ test.describe("accessibility", () => {
       await check(page, theme, "weekly-summary-dialog");
       await closeWithEscape(page, weekly);
 
+      await page.goto("/settings");
       for (const tab of ["AI Settings", "Rollover", "Analytics", "Notifications", "Calendars", "Integrations", "Import"]) {
-        await page.goto("/settings");
         await page.getByRole("tab", { name: tab }).click();
         const panel = page.getByRole("tabpanel", { name: tab });
         await expect(panel).toBeVisible();
