@@ -19,6 +19,7 @@ export const TASKS_CSV_COLUMNS = [
   ["status", "status"],
   ["goal", "goalTitle"],
   ["recurrence", "recurrence"],
+  ["checklist", "checklist"],
   ["completed at", "completedAt"],
   ["tracked minutes", "trackedMinutes"],
   ["rollover count", "rolloverCount"],

@@ -17,6 +17,8 @@ import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { rolloverService } from "../rollover/rollover.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
+import type { ChecklistItem } from "../../../shared/api/tasks.ts";
+import { checklistCell } from "./import-plan.ts";
 
 /** Rows a page: each table is read a page at a time in id order (keyset), whatever the account's size. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -159,7 +161,7 @@ export function dataExportService(deps: {
       for (const row of rows) {
         const record: Record<string, unknown> = {};
         for (const [column, field] of TASKS_CSV_COLUMNS) {
-          const value = row[field];
+          const value = field === "checklist" ? checklistCell(row.checklist as ChecklistItem[]) : row[field];
           record[column] = typeof value === "string" ? spreadsheetSafe(value) : value;
         }
         yield record;

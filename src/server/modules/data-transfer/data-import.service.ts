@@ -21,9 +21,10 @@ import { isDefaultRolloverSettings, rolloverService, sameRolloverSettings } from
 import { type NewTask, type SeriesRow, tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { checklistText, parseChecklist, templateText } from "../../db/checklist-column.ts";
 import { parseImport } from "./import-formats.ts";
 import { HISTORY_SECTIONS, type PlannedHistory, type SkippedRow } from "./import-history.ts";
-import { fitDescription, type ImportPlan, type PlannedTask, ruleProblem } from "./import-plan.ts";
+import { fitChecklist, fitDescription, type ImportPlan, type PlannedTask, ruleProblem } from "./import-plan.ts";
 
 export interface DataImportDeps {
   kysely: Kysely<Database>;
@@ -77,11 +78,8 @@ export function dataImportService(deps: DataImportDeps) {
     };
   }
 
-  /**
-   * The history's records with new ids, and the new ids of the tasks and goals they name, less what the
-   * account already has (skipped with the reason). Read outside the write: writeHistory skips what
-   * another write added since.
-   */
+  // The history's records with new ids, and the new ids of the tasks and goals they name, less what the account
+  // already has (skipped with the reason). Read outside the write: writeHistory skips what another write added since.
   async function planHistory(
     userId: string,
     history: PlannedHistory,
@@ -253,7 +251,7 @@ export function dataImportService(deps: DataImportDeps) {
       /** The file's series like one of the account's, with that one's id. */
       const knownSeries = new Map<string, string>();
       const series: SeriesRow[] = [];
-      for (const { key, goalKey, createdAt, updatedAt, ...fields } of plan.series) {
+      for (const { key, goalKey, createdAt, updatedAt, checklistTemplate = [], ...fields } of plan.series) {
         const same = known.series.get(seriesKey(fields));
         if (same) knownSeries.set(key, same.id);
         if (same && isDuplicate()) {
@@ -262,9 +260,14 @@ export function dataImportService(deps: DataImportDeps) {
         }
         const id = randomUUID();
         seriesIds.set(key, id);
+        const steps = fitChecklist(
+          checklistTemplate.map((title) => ({ title, done: false })),
+          fields.description,
+        );
         series.push({
-          checklistTemplate: "[]",
           ...fields,
+          description: steps.description,
+          checklistTemplate: templateText(steps.items),
           id,
           goalId: goalIdOf(goalKey),
           createdAt: createdAt ?? at(0),
@@ -291,7 +294,7 @@ export function dataImportService(deps: DataImportDeps) {
               startDate: task.date,
               endDate: null,
               skippedDays: "",
-              checklistTemplate: "[]",
+              checklistTemplate: templateText(parseChecklist(task.checklist!)),
               title: task.title,
               description: task.description ?? null,
               estimatedDuration: task.estimatedDuration ?? null,
@@ -304,8 +307,7 @@ export function dataImportService(deps: DataImportDeps) {
             task.description = fitDescription([task.description, `Repeats: ${planned.recurrence}`]);
           }
         }
-        // The account's task of the same day, title and time, or of a known series the occurrence of the same day;
-        // an occurrence of a series new to the account stays with it.
+        // Like: the account's task of the same day, title and time, or a known series' occurrence of that day (a new series' stays).
         const sameDay = known.tasks.get(taskKey(task.date, task.title, task.scheduledStartTime));
         const ofKnown = planned.seriesKey ? knownSeries.get(planned.seriesKey) : undefined;
         const like = ofKnown ? (known.occurrences.get(`${ofKnown}|${planned.occurrenceDate}`) ?? sameDay) : sameDay;
@@ -371,11 +373,13 @@ export function dataImportService(deps: DataImportDeps) {
 
 function taskRow(planned: PlannedTask, createdAt: string): ImportedTask {
   const done = planned.status === "done";
+  const steps = fitChecklist(planned.checklist ?? [], planned.description);
   return {
     id: randomUUID(),
     goalId: null,
     title: planned.title.trim(),
-    description: planned.description,
+    description: steps.description,
+    checklist: checklistText(steps.items.map((step) => ({ id: randomUUID(), ...step }))),
     status: planned.status,
     date: planned.date,
     estimatedDuration: planned.estimatedDuration,

@@ -168,6 +168,14 @@ describeEachDatabase("export and import", (dialect) => {
     const notes = await call("POST", "/api/tasks", { title: "Review notes", date: "2026-05-04" });
     await call("PATCH", `/api/tasks/${report.id}`, { status: "inprogress" });
     await call("PATCH", `/api/tasks/${notes.id}`, { status: "inprogress" });
+    const outline = await call("POST", `/api/tasks/${report.id}/checklist`, { title: "Outline" });
+    await call("POST", `/api/tasks/${report.id}/checklist`, { title: "Draft; then edit" });
+    await call("PATCH", `/api/tasks/${report.id}/checklist/${outline.id}`, { done: true });
+    await t.db.kysely
+      .updateTable("taskSeries")
+      .set({ checklistTemplate: JSON.stringify(["Lace up", "Warm up"]) })
+      .where("userId", "=", user.userId)
+      .execute();
     t.clock.advance(25 * 60_000);
     await call("PATCH", `/api/tasks/${report.id}`, { status: "done" });
     t.clock.now = started;
@@ -186,7 +194,15 @@ describeEachDatabase("export and import", (dialect) => {
     for (const section of ["tasks", "goals", "taskSeries", "rolloverSummaries", "dailyInsights", "weeklySummaries"]) {
       expect(first[section].length, section).toBeGreaterThan(0);
     }
-    expect(first.tasks.find((task: Json) => task.title === "Write the report")).toMatchObject({ trackedMinutes: 25, workSessionCount: 1 });
+    expect(first.tasks.find((task: Json) => task.title === "Write the report")).toMatchObject({
+      trackedMinutes: 25,
+      workSessionCount: 1,
+      checklist: [
+        { title: "Outline", done: true, position: 0 },
+        { title: "Draft; then edit", done: false, position: 1 },
+      ],
+    });
+    expect(first.taskSeries[0].checklistTemplate).toEqual(["Lace up", "Warm up"]);
     expect(first.tasks.find((task: Json) => task.title === "Review notes").currentSessionStartedAt).toEqual(expect.any(String));
     expect(first.rolloverSettings.maxRolloverDays).toBe(5);
     expect(Object.values(first.rolloverSummaries[0].taskIds).flat().length).toBeGreaterThan(0);
@@ -234,6 +250,14 @@ describeEachDatabase("export and import", (dialect) => {
     expect(goal).toMatchObject({ title: "Run a marathon", totalTasksCount: 1, completedTasksCount: 1 });
     const search = await t.app.inject({ url: "/api/tasks/search?q=stretch", headers: fresh.headers });
     expect(search.json().map((task: Json) => task.title)).toEqual(["Stretch, then run"]);
+    const byStep = await t.app.inject({ url: "/api/tasks/search?q=outline", headers: fresh.headers });
+    expect(byStep.json().map((task: Json) => task.title)).toEqual(["Write the report"]);
+    // A new occurrence of the imported routine starts from its template, unticked.
+    const later = await t.app.inject({ url: "/api/tasks?date=2026-06-03", headers: fresh.headers });
+    expect(later.json().find((task: Json) => task.title === "Morning run").checklist).toEqual([
+      { id: expect.any(String), title: "Lace up", done: false, position: 0 },
+      { id: expect.any(String), title: "Warm up", done: false, position: 1 },
+    ]);
     // The imported day is worked out again for this account's data, and stays read.
     const insights = await t.app.inject({ url: "/api/ai/insights?date=2026-05-04", headers: fresh.headers });
     expect(insights.json()).toMatchObject({ viewed: true, insights: first.dailyInsights[0].insights.map(() => expect.any(Object)) });
@@ -314,19 +338,13 @@ describeEachDatabase("export and import", (dialect) => {
     expect((await historyOf(user)).aiConversations).toHaveLength(1);
   });
 
-  it("imports a Todoist project CSV: sections as goals, notes in the description, dates and repeats read", async () => {
+  it("imports a Todoist project CSV: sections as goals, notes in the description, dates and repeats read, subtasks as steps", async () => {
     const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
     const content = fixture("todoist-project.csv");
     const preview = (await importFile(user, { format: "todoist-csv", content, dryRun: true })).json();
-    expect(preview.counts).toEqual({ ...noHistory, tasks: 5, goals: 1, series: 1, skipped: 1 });
+    expect(preview.counts).toEqual({ ...noHistory, tasks: 4, goals: 1, series: 1, skipped: 1 });
     expect(preview.skipped).toEqual([{ row: 10, reason: "The task has no title" }]);
-    expect(preview.preview.map((row: Json) => row.title)).toEqual([
-      "Plan the week",
-      "Inbox zero",
-      "Long run @running",
-      "Buy gels",
-      "Stretch",
-    ]);
+    expect(preview.preview.map((row: Json) => row.title)).toEqual(["Plan the week", "Inbox zero", "Long run @running", "Stretch"]);
     expect(await taskRows(user)).toEqual([]);
 
     const result = (await importFile(user, { format: "todoist-csv", content })).json();
@@ -341,29 +359,27 @@ describeEachDatabase("export and import", (dialect) => {
       estimatedDuration: 120,
       description: "Slow, 90 minutes\n\nTodoist priority: p2",
     });
-    expect(task("Buy gels").description).toBe("Subtask of: Long run @running");
+    expect(task("Long run @running").checklist).toEqual([{ id: expect.any(String), title: "Buy gels", done: false, position: 0 }]);
+    expect(tasks.map((row) => row.title)).not.toContain("Buy gels");
     expect(task("Stretch")).toMatchObject({ date: null, description: "Todoist priority: p3\n\nTodoist date: every other full moon" });
     const goals = await goalsOf(user);
-    expect(goals).toEqual([expect.objectContaining({ title: "Marathon training", totalTasksCount: 3, completedTasksCount: 0 })]);
+    expect(goals).toEqual([expect.objectContaining({ title: "Marathon training", totalTasksCount: 2, completedTasksCount: 0 })]);
   });
 
-  it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done", async () => {
+  it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done, subtasks as steps", async () => {
     const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
     const result = (await importFile(user, { format: "ticktick-csv", content: fixture("ticktick-backup.csv") })).json();
-    expect(result.counts).toEqual({ ...noHistory, tasks: 4, goals: 1, series: 1, skipped: 1 });
+    expect(result.counts).toEqual({ ...noHistory, tasks: 3, goals: 1, series: 1, skipped: 1 });
     expect(result.skipped).toEqual([{ row: 12, reason: "A TickTick note, not a task" }]);
     const tasks = await taskRows(user);
     const task = (title: string) => tasks.find((row) => row.title === title)!;
     expect(task("Call the plumber")).toMatchObject({ date: "2026-05-05", scheduledStartTime: "09:00", goalId: null });
     expect(task("Call the plumber").description).toBe("About the leak\n\nTags: home\n\nTickTick priority: high");
     expect(task("Finish the novel")).toMatchObject({ date: "2026-05-04", scheduledStartTime: null });
-    expect(task("Chapter 12")).toMatchObject({
-      status: "done",
-      completedAt: "2026-04-02T18:30:00.000Z",
-      description: "Subtask of: Finish the novel",
-    });
+    expect(task("Finish the novel").checklist).toEqual([{ id: expect.any(String), title: "Chapter 12", done: true, position: 0 }]);
+    expect(tasks.map((row) => row.title)).not.toContain("Chapter 12");
     expect(task("Water the plants")).toMatchObject({ date: "2026-05-09", seriesId: expect.any(String) });
-    expect(await goalsOf(user)).toEqual([expect.objectContaining({ title: "Reading", totalTasksCount: 2, completedTasksCount: 1 })]);
+    expect(await goalsOf(user)).toEqual([expect.objectContaining({ title: "Reading", totalTasksCount: 1, completedTasksCount: 0 })]);
   });
 
   it("imports a plain CSV: headers in any case, a BOM, Windows line ends, an existing goal matched by title", async () => {

@@ -25,6 +25,7 @@ import {
   goalTitleProblem,
   type ImportPlan,
   type PlannedTask,
+  readChecklistCell,
   taskProblem,
 } from "./import-plan.ts";
 
@@ -106,13 +107,14 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
   let goalKey: string | null = null;
   const parents: string[] = [];
   let last: PlannedTask | undefined;
+  let root: PlannedTask | undefined;
   for (const { row, line } of withHeader(records, 0)) {
     const type = (row.type ?? "").toLowerCase();
     const text = row.content ?? "";
     if (type === "section") {
       goalKey = goalKeyFor(plan, text);
       if (goalKey === null && text.trim() !== "") plan.skipped.push({ row: line, reason: `Section: ${goalTitleProblem(text)}` });
-      last = undefined;
+      last = root = undefined;
       continue;
     }
     if (type === "note") {
@@ -125,6 +127,14 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
       continue;
     }
     const indent = Math.max(1, Number(row.indent) || 1);
+    // Every deeper level is a step of its INDENT 1 task, in file order; its notes go to that task's description.
+    if (indent > 1 && root) {
+      if (text.trim() === "") plan.skipped.push({ row: line, reason: "The subtask has no title" });
+      else (root.checklist ??= []).push({ title: text, done: false });
+      if (row.description) root.description = fitDescription([root.description, `${text.trim()}: ${row.description}`]);
+      last = root;
+      continue;
+    }
     parents.length = indent - 1;
     const notes: string[] = [];
     const priority = Number(row.priority);
@@ -152,6 +162,7 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
     parents[indent - 1] = task.title;
     addTask(plan, task);
     last = plan.tasks.at(-1) === task ? task : undefined;
+    if (indent === 1) root = last;
   }
   return plan;
 }
@@ -167,27 +178,39 @@ function parseTickTick(content: string, context: ImportContext): ImportPlan {
     throw badFile(`This is not a ${IMPORT_FORMAT_NAMES["ticktick-csv"]}: no line starts "Folder Name","List Name","Title"`);
   }
   const plan = emptyPlan(true);
-  const titles = new Map<string, string>();
-  for (const { row, line } of withHeader(records, headerIndex)) {
-    if ((row.kind ?? "").toUpperCase() === "NOTE") {
-      plan.skipped.push({ row: line, reason: "A TickTick note, not a task" });
-      continue;
+  const rows = withHeader(records, headerIndex);
+  const byId = new Map(
+    rows.flatMap((entry) => (entry.row.taskid && (entry.row.kind ?? "").toUpperCase() !== "NOTE" ? [[entry.row.taskid, entry]] : [])),
+  );
+  const rootOf = (row: Record<string, string>) => {
+    const seen = new Set([row.taskid]);
+    let top: (typeof rows)[number] | undefined;
+    for (let next = byId.get(row.parentid ?? ""); next; next = byId.get(next.row.parentid ?? "")) {
+      if (seen.has(next.row.taskid)) return undefined;
+      seen.add(next.row.taskid);
+      top = next;
     }
+    return top;
+  };
+  const planned = new Map<Record<string, string>, PlannedTask>();
+  const isDone = (row: Record<string, string>) => row.status === "1" || row.status === "2";
+  for (const { row, line } of rows) {
+    if ((row.kind ?? "").toUpperCase() === "NOTE") continue;
     const allDay = (row["is all day"] ?? "").toLowerCase() === "true";
     const zone = allDay && row.timezone ? row.timezone : context.timeZone;
     const due = readInstant(row["due date"] || row["start date"] || "", zone);
     const recurrence = (row.repeat ?? "").replace(/^RRULE:/i, "").trim() || null;
-    const status = row.status === "1" || row.status === "2" ? "done" : "todo";
+    const status = isDone(row) ? "done" : "todo";
     const completed = row["completed time"] ? readInstant(row["completed time"], "UTC") : null;
+    const parentTitle = byId.get(row.parentid ?? "")?.row.title?.trim();
     const notes = [
       row.tags ? `Tags: ${row.tags}` : null,
-      row.parentid && titles.has(row.parentid) ? `Subtask of: ${titles.get(row.parentid)}` : null,
+      parentTitle ? `Subtask of: ${parentTitle}` : null,
       ["1", "3", "5"].includes(row.priority ?? "")
         ? `TickTick priority: ${{ 1: "low", 3: "medium", 5: "high" }[row.priority as "1"]}`
         : null,
     ];
-    const listName = row["list name"] ?? "";
-    const task: PlannedTask = {
+    planned.set(row, {
       row: line,
       title: (row.title ?? "").trim(),
       description: fitDescription([row.content, ...notes]),
@@ -195,11 +218,28 @@ function parseTickTick(content: string, context: ImportContext): ImportPlan {
       date: due?.date ?? null,
       scheduledStartTime: due && !allDay ? due.time : null,
       estimatedDuration: null,
-      goalKey: listName.toLowerCase() === "inbox" ? null : goalKeyFor(plan, listName),
+      goalKey: null,
       recurrence: due && recurrence && status === "todo" ? recurrence : null,
       completedAt: status === "done" ? (completed ? `${completed.date}T${completed.time}:00.000Z` : null) : null,
-    };
-    if (row.taskid) titles.set(row.taskid, task.title);
+    });
+  }
+  for (const { row, line } of rows) {
+    const task = planned.get(row);
+    if (!task) {
+      plan.skipped.push({ row: line, reason: "A TickTick note, not a task" });
+      continue;
+    }
+    const root = rootOf(row);
+    const parent = root && planned.get(root.row);
+    // A subtask is a step of the top task its parent ids lead to (if it can be created), its notes in that one's description.
+    if (parent && !taskProblem(parent)) {
+      if (task.title === "") plan.skipped.push({ row: line, reason: "The subtask has no title" });
+      else (parent.checklist ??= []).push({ title: task.title, done: isDone(row) });
+      if (row.content) parent.description = fitDescription([parent.description, `${task.title}: ${row.content}`]);
+      continue;
+    }
+    const listName = row["list name"] ?? "";
+    task.goalKey = listName.toLowerCase() === "inbox" ? null : goalKeyFor(plan, listName);
     addTask(plan, task);
   }
   return plan;
@@ -263,6 +303,7 @@ function parsePlainCsv(content: string, context: ImportContext): ImportPlan {
       goalKey: goalKeyFor(plan, column(row, "goal")),
       recurrence: null,
       completedAt: null,
+      checklist: readChecklistCell(column(row, "checklist", "steps")),
     });
   }
   return plan;
@@ -311,10 +352,10 @@ function parseDaywiseJson(content: string): ImportPlan {
   }
   const goalKey = (id: string | null) => (id !== null && plan.goals.some((goal) => goal.key === id) ? id : null);
   for (const { row, record: series } of records("taskSeries", seriesRecord)) {
-    const { id, goalId, createdAt, updatedAt, estimatedDuration, ...fields } = series;
+    const { id, goalId, createdAt, updatedAt, estimatedDuration, checklistTemplate, ...fields } = series;
     const checked = checkSeries({ ...fields, estimatedDuration: fitEstimate(estimatedDuration) });
     if ("problem" in checked) plan.skipped.push({ section: "Repeating tasks", row, reason: checked.problem });
-    else plan.series.push({ key: id, ...checked.fields, goalKey: goalKey(goalId), createdAt, updatedAt });
+    else plan.series.push({ key: id, ...checked.fields, checklistTemplate, goalKey: goalKey(goalId), createdAt, updatedAt });
   }
   const seriesKeys = new Set(plan.series.map((series) => series.key));
   // A file naming one occurrence day of a series twice keeps the first as the occurrence (a day holds one).

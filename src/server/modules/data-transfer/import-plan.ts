@@ -7,6 +7,8 @@ import { validateRecurrence } from "../../../shared/rules/recurrence.ts";
 import { createGoalBodySchema } from "../../../shared/api/goals.ts";
 import { calendarDateSchema, createTaskBodySchema, recurrenceSchema } from "../../../shared/api/tasks.ts";
 import {
+  CHECKLIST_ITEM_TITLE_MAX_LENGTH,
+  CHECKLIST_MAX_ITEMS,
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
   TASK_DESCRIPTION_MAX_LENGTH,
@@ -36,8 +38,14 @@ export interface PlannedSeries {
   estimatedDuration: number | null;
   scheduledStartTime: string | null;
   goalKey: string | null;
+  checklistTemplate?: string[];
   createdAt?: string;
   updatedAt?: string;
+}
+
+export interface PlannedStep {
+  title: string;
+  done: boolean;
 }
 
 /** A task to create; the optional fields are a Daywise export's, kept as they were. */
@@ -54,6 +62,7 @@ export interface PlannedTask {
   goalKey: string | null;
   /** A rule read from another app: the import makes a series starting on the task's date. */
   recurrence: string | null;
+  checklist?: PlannedStep[];
   seriesKey?: string | null;
   occurrenceDate?: string | null;
   completedAt?: string | null;
@@ -168,6 +177,43 @@ export function fitDescription(parts: ReadonlyArray<string | null | undefined>):
     .replaceAll("\u0000", "");
   if (text === "") return null;
   return text.length > TASK_DESCRIPTION_MAX_LENGTH ? `${text.slice(0, TASK_DESCRIPTION_MAX_LENGTH - 1)}…` : text;
+}
+
+const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
+
+/** Steps past the limits are kept like long descriptions: a long title cut, the steps past the 50th as lines of the description. */
+export function fitChecklist(
+  steps: readonly PlannedStep[],
+  description: string | null,
+): { items: PlannedStep[]; description: string | null } {
+  const items = steps
+    .map((step) => ({ title: cut(step.title.replaceAll("\u0000", "").trim(), CHECKLIST_ITEM_TITLE_MAX_LENGTH), done: step.done }))
+    .filter((step) => step.title !== "");
+  const extra = items.splice(CHECKLIST_MAX_ITEMS);
+  if (extra.length === 0) return { items, description };
+  return { items, description: fitDescription([description, extra.map((step) => stepText(step, step.title)).join("\n")]) };
+}
+
+const stepText = (step: PlannedStep, title: string) => `${step.done ? "[x]" : "[ ]"} ${title}`;
+
+/** The tasks CSV's checklist cell, '[x] Passport; [ ] Charger': a ';' or a backslash in a title is escaped by a backslash. */
+export function checklistCell(steps: readonly PlannedStep[]): string {
+  return steps.map((step) => stepText(step, step.title.replace(/[\\;]/g, "\\$&"))).join("; ");
+}
+
+export function readChecklistCell(cell: string): PlannedStep[] {
+  const pieces = [""];
+  for (let index = 0; index < cell.length; index += 1) {
+    const char = cell[index]!;
+    if (char === "\\" && (cell[index + 1] === "\\" || cell[index + 1] === ";")) pieces[pieces.length - 1] += cell[++index]!;
+    else if (char === ";") pieces.push("");
+    else pieces[pieces.length - 1] += char;
+  }
+  return pieces.flatMap((piece) => {
+    const marked = /^\[([ xX]?)\]\s*([\s\S]*)$/.exec(piece.trim());
+    const title = (marked ? marked[2]! : piece).trim();
+    return title === "" ? [] : [{ title, done: marked?.[1]?.toLowerCase() === "x" }];
+  });
 }
 
 export function fitEstimate(minutes: number | null): number | null {
