@@ -85,6 +85,7 @@ export default defineConfig({
         AUTH_RATE_LIMIT: "1000",
         // e2e/calendars.spec.ts subscribes to a calendar server it starts on this machine.
         CALENDAR_ALLOW_PRIVATE_URLS: "1",
+        WEBHOOK_ALLOW_PRIVATE_URLS: "1",
       },
     },
   ],

@@ -17,6 +17,7 @@ import {
   type StreamedMeasure,
 } from "./ai-first-token.ts";
 import { measureIdempotencyCost } from "./idempotency-cost.ts";
+import { measureWebhookCost } from "./webhook-cost.ts";
 import { measureLiveEvents } from "./live-events.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureTimelineInteraction, printTimelineInteraction } from "./timeline-interaction.ts";
@@ -119,6 +120,7 @@ function appEnv(port: number, dataDir: string, databaseUrl?: string): Record<str
     AI_RATE_LIMIT_PER_MINUTE: "1000000000",
     AI_RATE_LIMIT_PER_DAY: "1000000000",
     MCP_RATE_LIMIT_PER_MINUTE: "1000000000",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }
@@ -352,6 +354,16 @@ async function benchApp(
         name: `${dialect}: Idempotency-Key cost on PATCH /api/tasks/:id`,
         value: `error: ${error instanceof Error ? error.message : String(error)}`,
         budget: "see idempotency-cost.ts",
+        pass: false,
+      }));
+      console.log(`${dialect.padEnd(8)}  ${check.name}: ${check.value} (budget ${check.budget})`);
+      liveChecks.push({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" });
+    }
+    if (!onlyScenarios || "patch /api/tasks".includes(onlyScenarios) || "webhooks".includes(onlyScenarios)) {
+      const check = await measureWebhookCost(ctx, settings.warmupSeconds).catch((error: unknown) => ({
+        name: `${dialect}: webhooks' cost on PATCH /api/tasks/:id`,
+        value: `error: ${error instanceof Error ? error.message : String(error)}`,
+        budget: "see webhook-cost.ts",
         pass: false,
       }));
       console.log(`${dialect.padEnd(8)}  ${check.name}: ${check.value} (budget ${check.budget})`);

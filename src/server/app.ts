@@ -22,6 +22,7 @@ import { dayPlanRoutes } from "./modules/day-plan/day-plan.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type CalendarRefreshJob, calendarRefreshJob } from "./jobs/calendar-refresh.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
+import { type WebhookDeliveriesJob, webhookDeliveriesJob } from "./jobs/webhook-deliveries.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -36,6 +37,8 @@ import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
+import { type WebhookEvents, webhookEvents } from "./modules/webhooks/webhook-events.ts";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
@@ -63,6 +66,7 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT_BYTES = 256 * 1024;
+const WEBHOOK_TICK_MS = 5_000;
 // Given at construction, so that Fastify never loads its defaults (ajv, fast-json-stringify), which no route uses.
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
@@ -77,6 +81,8 @@ declare module "fastify" {
     weeklySummaries: WeeklySummaryJob;
     stalledSessions: StalledSessionsJob;
     calendarRefresh: CalendarRefreshJob;
+    webhookDeliveries: WebhookDeliveriesJob;
+    webhookEvents: WebhookEvents;
   }
 }
 
@@ -162,6 +168,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(idempotencyPlugin);
   await app.register(userDataCachePlugin);
 
+  const webhookDeliveries = webhookDeliveriesJob({ db, now: () => app.now(), log: app.log, config });
+  app.decorate("webhookDeliveries", webhookDeliveries);
+  app.decorate(
+    "webhookEvents",
+    webhookEvents({
+      kysely: db.kysely,
+      now: () => app.now(),
+      send: { allowPrivateUrls: config.webhooks.allowPrivateUrls },
+      log: app.log,
+      ...(config.rolloverScheduler.enabled ? { onQueued: () => webhookDeliveries.kick() } : {}),
+    }),
+  );
+  app.addHook("preClose", async () => {
+    await app.webhookEvents.settled();
+    await webhookDeliveries.stop();
+  });
+
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
   await app.register(userRoutes, { isSecure: config.publicUrl.startsWith("https://") });
@@ -178,6 +201,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(tokensRoutes);
   await app.register(mcpRoutes, { config });
   await app.register(calendarRoutes, { config });
+  await app.register(webhooksRoutes, { config });
   await app.register(liveRoutes, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {});
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
@@ -191,6 +215,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
     let calendarScheduler: Scheduler | undefined;
+    let webhookScheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
       scheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
@@ -210,10 +235,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         run: () => app.calendarRefresh.refreshDueCalendars(),
         onError: (error) => app.log.error({ err: error }, "calendar refresh tick failed"),
       });
+      webhookScheduler = startScheduler({
+        intervalMs: WEBHOOK_TICK_MS,
+        run: () => webhookDeliveries.deliverDue(),
+        onError: (error) => app.log.error({ err: error }, "webhook delivery tick failed"),
+      });
     });
     app.addHook("preClose", async () => {
       app.calendarRefresh.stop();
-      await Promise.all([scheduler?.stop(), calendarScheduler?.stop()]);
+      await Promise.all([scheduler?.stop(), calendarScheduler?.stop(), webhookScheduler?.stop()]);
     });
   }
   return app;

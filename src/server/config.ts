@@ -114,6 +114,7 @@ const envSchema = z.object({
   AI_RATE_LIMIT_PER_DAY: requestLimit,
   MCP_RATE_LIMIT_PER_MINUTE: requestLimit,
   CALENDAR_ALLOW_PRIVATE_URLS: flag,
+  WEBHOOK_ALLOW_PRIVATE_URLS: flag,
 });
 
 export interface AiProviderConfig {
@@ -165,6 +166,7 @@ export interface Config {
   mcpRateLimitPerMinute: number;
   /** allowPrivateUrls: calendar subscriptions may point at loopback and private networks (a self-hoster's own server). */
   calendar: { allowPrivateUrls: boolean; fetchTimeoutMs?: number };
+  webhooks: { allowPrivateUrls: boolean };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -264,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ai: readAiConfig(e),
     calendar: { allowPrivateUrls: e.CALENDAR_ALLOW_PRIVATE_URLS },
+    webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS },
   };
 }
 

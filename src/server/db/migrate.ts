@@ -25,6 +25,7 @@ import * as idempotencyKeys from "./migrations/0023-idempotency-keys.ts";
 import * as unloggedIdempotencyKeys from "./migrations/0024-unlogged-idempotency-keys.ts";
 import * as workingHours from "./migrations/0025-working-hours.ts";
 import * as checklists from "./migrations/0026-checklists.ts";
+import * as webhooks from "./migrations/0027-webhooks.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "0024-unlogged-idempotency-keys": unloggedIdempotencyKeys,
   "0025-working-hours": workingHours,
   "0026-checklists": checklists,
+  "0027-webhooks": webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

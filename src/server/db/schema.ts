@@ -283,6 +283,32 @@ export interface PersonalAccessTokensTable {
   revokedAt: string | null;
 }
 
+export interface WebhooksTable {
+  id: string;
+  userId: string;
+  url: string;
+  events: string;
+  secret: string;
+  enabled: Flag;
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhookId: string;
+  userId: string;
+  event: string;
+  payload: string;
+  status: "pending" | "succeeded" | "failed";
+  attempts: Generated<number>;
+  responseStatus: number | null;
+  error: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+}
+
 export interface IdempotencyKeysTable {
   userId: string;
   key: string;
@@ -324,6 +350,8 @@ export interface Database {
   rateLimits: RateLimitsTable;
   personalAccessTokens: PersonalAccessTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

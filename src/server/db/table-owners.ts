@@ -28,6 +28,8 @@ export const tableOwners = {
   calendarSubscriptions: { owner: "calendar", user: { column: "userId" }, exportedAs: "calendarSubscriptions" },
   calendarFeeds: { owner: "calendar", user: { column: "userId" } },
   personalAccessTokens: { owner: "tokens", user: { column: "userId" } },
+  webhookDeliveries: { owner: "webhooks", user: { column: "userId" } },
+  webhooks: { owner: "webhooks", user: { column: "userId" } },
   idempotencyKeys: { owner: "plugins/idempotency.ts", user: { column: "userId" } },
   sessions: { owner: "auth", user: { column: "userId" } },
   userIdentities: { owner: "auth", user: { column: "userId" } },

@@ -63,6 +63,13 @@ export const OPERATIONS: Record<string, OperationNames> = {
   "GET /api/tokens": { operationId: "listTokens", summary: "List personal access tokens" },
   "POST /api/tokens": { operationId: "createToken", summary: "Create a personal access token (shown once)" },
   "DELETE /api/tokens/{id}": { operationId: "revokeToken", summary: "Revoke a personal access token" },
+  "GET /api/webhooks": { operationId: "listWebhooks", summary: "List webhooks" },
+  "POST /api/webhooks": { operationId: "createWebhook", summary: "Add a webhook (its signing secret shown once)" },
+  "GET /api/webhooks/{id}": { operationId: "getWebhook", summary: "Get a webhook" },
+  "PATCH /api/webhooks/{id}": { operationId: "updateWebhook", summary: "Change a webhook's address or events, or turn it back on" },
+  "DELETE /api/webhooks/{id}": { operationId: "deleteWebhook", summary: "Delete a webhook" },
+  "GET /api/webhooks/{id}/deliveries": { operationId: "listWebhookDeliveries", summary: "List a webhook's last 20 deliveries" },
+  "POST /api/webhooks/{id}/test": { operationId: "testWebhook", summary: "Queue a test delivery to a webhook" },
 
   "GET /api/calendar/subscriptions": { operationId: "listCalendarSubscriptions", summary: "List calendar subscriptions" },
   "POST /api/calendar/subscriptions": { operationId: "subscribeCalendar", summary: "Subscribe to a calendar by its ICS address" },

@@ -30,6 +30,8 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   await call(t, user, "GET", `/api/ai/insights?date=${day}`);
   await call(t, user, "POST", "/api/weekly-summaries/generate");
   await call(t, user, "POST", "/api/tokens", { name: "Scripts", scope: "read" });
+  const webhook = await call(t, user, "POST", "/api/webhooks", { url: "https://203.0.114.1/hook", events: ["task.created"] });
+  await call(t, user, "POST", `/api/webhooks/${webhook.id}/test`);
   await call(t, user, "POST", "/api/calendar/feed", {});
   const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
   await proposals.propose(user.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);

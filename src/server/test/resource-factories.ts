@@ -26,6 +26,13 @@ async function ownersProposal(t: TestApp, owner: SignedInUser): Promise<string> 
   return proposal.id;
 }
 
+async function ownersWebhook(t: TestApp, owner: SignedInUser): Promise<string> {
+  const payload = { url: "https://203.0.114.1/hook", events: ["task.created"] };
+  const response = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: owner.mutatingHeaders, payload });
+  if (response.statusCode !== 201) throw new Error(`creating a webhook failed: ${response.statusCode} ${response.body}`);
+  return response.json().id;
+}
+
 /** Stored directly: the harness's app reads no calendar address. */
 async function ownersCalendar(t: TestApp, owner: SignedInUser): Promise<string> {
   const id = randomUUID();
@@ -102,6 +109,9 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 201) throw new Error(`creating a token failed: ${response.statusCode} ${response.body}`);
     return response.json().id;
   },
+  "/api/webhooks/:id": async (t, owner) => ({ id: await ownersWebhook(t, owner), bodies: { PATCH: { enabled: false } } }),
+  "/api/webhooks/:id/deliveries": ownersWebhook,
+  "/api/webhooks/:id/test": ownersWebhook,
   "/api/goals/:id": async (t, owner) => {
     const payload = { title: "Owned goal" };
     const response = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload });

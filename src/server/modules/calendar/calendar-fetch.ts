@@ -92,21 +92,22 @@ export function shortenCalendarUrl(stored: string): string {
 
 /** The address the socket connects to is the one checked: a host answering a public address to a first look and
  *  127.0.0.1 to a second (DNS rebinding) has no second look to exploit. Every address of the answer must pass. */
-function checkedLookup(resolve: LookupFunction, refuse: (address: string) => boolean): LookupFunction {
+export function checkedLookup(resolve: LookupFunction, refuse: (address: string) => boolean, subject = "calendar"): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, answer) => {
       const addresses = Array.isArray(answer) ? answer : [];
       if (error || addresses.length === 0)
-        return callback(new CalendarFetchError(`The calendar's host ${hostname} could not be found`), "");
-      if (addresses.some(({ address }) => refuse(address))) return callback(privateHost(hostname), "");
+        return callback(new CalendarFetchError(`The ${subject}'s host ${hostname} could not be found`), "");
+      if (addresses.some(({ address }) => refuse(address))) return callback(privateHost(hostname, subject), "");
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
 }
 
-function privateHost(host: string) {
-  return new CalendarFetchError(`The calendar's host ${host} is on a private network, which Daywise does not read`);
+export function privateHost(host: string, subject = "calendar") {
+  const verb = subject === "calendar" ? "read" : "send to";
+  return new CalendarFetchError(`The ${subject}'s host ${host} is on a private network, which Daywise does not ${verb}`);
 }
 
 const decoders: Record<string, () => Transform> = {

@@ -7,6 +7,7 @@ import {
   goalSchema,
   updateGoalBodySchema,
 } from "../../../shared/api/goals.ts";
+import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { goalsService } from "./goals.service.ts";
 
@@ -24,6 +25,7 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/goals", { schema: { body: createGoalRequestSchema, response: { 201: goalSchema } } }, async (request, reply) => {
     const goal = await goals.createGoal(requireUserId(request), request.body);
+    app.webhookEvents.emit(requireUserId(request), "goal.changed", goalSchema, goal);
     return reply.status(201).send(goal);
   });
 
@@ -31,12 +33,15 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/goals/:id",
     { schema: { params: goalIdParamsSchema, body: updateGoalBodySchema, response: { 200: goalSchema } } },
     async (request) => {
-      return goals.updateGoal(requireUserId(request), request.params.id, request.body);
+      const goal = await goals.updateGoal(requireUserId(request), request.params.id, request.body);
+      app.webhookEvents.emit(requireUserId(request), "goal.changed", goalSchema, goal);
+      return goal;
     },
   );
 
   app.delete("/api/goals/:id", { schema: { params: goalIdParamsSchema, response: { 200: deleteGoalResponseSchema } } }, async (request) => {
     await goals.deleteGoal(requireUserId(request), request.params.id);
+    app.webhookEvents.emit(requireUserId(request), "goal.changed", webhookDeletedSchema, { id: request.params.id, deleted: true });
     return { ok: true as const };
   });
 };

@@ -40,7 +40,11 @@ export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/rollover/trigger",
     { schema: { body: rolloverTriggerBodySchema.nullish(), response: { 200: rolloverSummarySchema } } },
-    async (request) => rollover.rollOverDay(requireUserId(request), request.body ?? {}),
+    async (request) => {
+      const summary = await rollover.rollOverDay(requireUserId(request), request.body ?? {});
+      app.webhookEvents.emit(requireUserId(request), "day.closed", rolloverSummarySchema, summary);
+      return summary;
+    },
   );
 
   app.get(

@@ -20,6 +20,8 @@ import {
   updateChecklistItemBodySchema,
   updateTaskBodySchema,
 } from "../../../shared/api/tasks.ts";
+import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
+import { isCompleted } from "../../../shared/rules/task-status.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { taskSearchService } from "../task-search/task-search.service.ts";
@@ -73,13 +75,19 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/tasks", { schema: { body: createTaskRequestSchema, response: { 201: taskSchema } } }, async (request, reply) => {
     const task = await tasks.createTask(requireUserId(request), request.body);
+    app.webhookEvents.emit(requireUserId(request), "task.created", taskSchema, task);
     return reply.status(201).send(task);
   });
 
   app.patch(
     "/api/tasks/:id",
     { schema: { params: taskIdParamsSchema, body: updateTaskBodySchema, response: { 200: taskSchema } } },
-    async (request) => tasks.updateTask(requireUserId(request), request.params.id, request.body),
+    async (request) => {
+      const task = await tasks.updateTask(requireUserId(request), request.params.id, request.body);
+      const completed = request.body.status !== undefined && isCompleted(task.status);
+      app.webhookEvents.emit(requireUserId(request), completed ? "task.completed" : "task.updated", taskSchema, task);
+      return task;
+    },
   );
 
   app.delete(
@@ -87,6 +95,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: taskIdParamsSchema, querystring: deleteTaskQuerySchema, response: { 200: deleteTaskResponseSchema } } },
     async (request) => {
       await tasks.deleteTask(requireUserId(request), request.params.id, request.query.scope);
+      app.webhookEvents.emit(requireUserId(request), "task.deleted", webhookDeletedSchema, { id: request.params.id, deleted: true });
       return { ok: true as const };
     },
   );

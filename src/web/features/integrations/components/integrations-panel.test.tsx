@@ -20,6 +20,7 @@ function server(initial: PersonalAccessToken[] = []) {
   mockFetch((url, init) => {
     const method = init.method ?? "GET";
     if (method === "GET" && url === "/api/tokens") return jsonResponse(tokens);
+    if (method === "GET" && url === "/api/webhooks") return jsonResponse([]);
     if (method === "POST" && url === "/api/tokens") {
       const body = JSON.parse(String(init.body)) as { name: string; scope: "read" | "write" };
       bodies.push(body);

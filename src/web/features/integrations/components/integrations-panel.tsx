@@ -1,5 +1,5 @@
-import { Check, Copy, KeyRound, Loader2, Plug } from "lucide-react";
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from "react";
+import { KeyRound, Loader2, Plug } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { CreatedToken, PersonalAccessToken, TokenScope } from "../../../../shared/api/tokens.ts";
 import { ConfirmDialog } from "../../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -14,6 +14,8 @@ import { neighbourControl, useFocusAfterClose } from "../../../components/ui/use
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useCreateToken, useRevokeToken, useTokens } from "../api/tokens.ts";
 import { MCP_CLIENTS, type McpClient, mcpClientConfig } from "../lib/client-config.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { WebhooksSection } from "./webhooks-section.tsx";
 
 const EXPIRY_CHOICES = [
   { value: "30", label: "30 days" },
@@ -31,6 +33,7 @@ export function IntegrationsPanel() {
     <div className="grid grid-cols-1 gap-4">
       <TokensSection created={created} onCreated={setCreated} />
       <ConnectSection token={created?.token} />
+      <WebhooksSection />
     </div>
   );
 }
@@ -217,24 +220,5 @@ function ConnectSection({ token }: { token: string | undefined }) {
         </div>
       </div>
     </SettingsSection>
-  );
-}
-
-function CopyButton({ text, label, ref }: { text: string; label: string; ref?: Ref<HTMLButtonElement> }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({ title: "Copy failed", description: "Select the text and copy it yourself.", variant: "destructive" });
-    }
-  }
-  return (
-    <Button ref={ref} type="button" variant="outline" size="sm" onClick={() => void copy()}>
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? "Copied" : label}
-    </Button>
   );
 }
