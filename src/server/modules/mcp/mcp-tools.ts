@@ -7,6 +7,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import type { TokenScope } from "../../../shared/api/tokens.ts";
 import { AppError } from "../../app-error.ts";
+import { registerResourcesAndPrompts } from "./mcp-resources.ts";
 import {
   type AppliedChanges,
   type CatalogTool,
@@ -82,7 +83,7 @@ export function mcpToolkit(deps: McpDeps) {
   // Only the called tool is registered: building all of them costs more than the call. No output
   // check: the list gives the schemas and the tests hold the answers to them.
   return function createMcpServer(userId: string, scope: TokenScope, calledTool?: string): McpServer {
-    const server = new McpServer({ name: "daywise", version: "1.0.0" }, { jsonSchemaValidator });
+    const server = new McpServer({ name: "daywise", version: "1.0.0" }, { jsonSchemaValidator, capabilities: { logging: {} } });
     const context = toolContext(services, userId);
     const allowed = forScope(scope);
     const called = allowed.filter(({ tool }) => tool.name === calledTool);
@@ -106,6 +107,7 @@ export function mcpToolkit(deps: McpDeps) {
       server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations, inputSchema }, handler);
     }
     server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolLists[scope] }));
+    if (calledTool === undefined) registerResourcesAndPrompts(server, context, deps.log);
     return server;
   };
 }

@@ -2,7 +2,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { addDays } from "../../../shared/rules/dates.ts";
 import { buildApp } from "../../app.ts";
 import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
 import { createTestApp, createTestDatabase, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
@@ -199,6 +202,125 @@ describeEachDatabase("MCP server", (dialect) => {
     expect(search.json()).toEqual([]);
   });
 
+  it("declares logging, resources and prompts; sets the level the client asks for", async () => {
+    const client = await connect(await newToken(t, user, "read"));
+    expect(client.getServerCapabilities()).toMatchObject({ logging: {}, resources: {}, prompts: {}, tools: {} });
+    for (const level of ["debug", "warning", "emergency"] as const) expect(await client.setLoggingLevel(level)).toEqual({});
+    await expect(client.request({ method: "logging/setLevel", params: { level: "loud" } }, z.object({}))).rejects.toThrow();
+  });
+
+  it("lists and reads a day's and the goals' resources and the day template, to a read token", async () => {
+    const planner = await signInTestUser(t.app, { name: "Reader", timeZone: "Europe/Paris" });
+    const writer = await connect(await newToken(t, planner, "write"));
+    const goal = await t.app.inject({
+      method: "POST",
+      url: "/api/goals",
+      headers: planner.mutatingHeaders,
+      payload: { title: "Run a 10k" },
+    });
+    const created = await call(writer, "create_tasks", {
+      tasks: [
+        { title: "Morning run", estimatedDuration: 45, goalId: goal.json().id },
+        { title: "Rest day", date: "2030-01-08" },
+      ],
+    });
+    const today = (created.structuredContent!.tasks as Array<{ date: string }>)[0]!.date;
+    const client = await connect(await newToken(t, planner, "read"));
+
+    const { resources } = await client.listResources();
+    expect(resources.map(({ uri }) => uri)).toEqual(["daywise://goals", `daywise://day/${today}`, `daywise://day/${addDays(today, 1)}`]);
+    for (const resource of resources) expect(resource).toMatchObject({ name: expect.any(String), mimeType: "application/json" });
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ name: "day", uriTemplate: "daywise://day/{date}", mimeType: "application/json" }),
+    ]);
+
+    const read = async (uri: string) => {
+      const { contents } = await client.readResource({ uri });
+      expect(contents).toEqual([{ uri: expect.any(String), mimeType: "application/json", text: expect.any(String) }]);
+      return { uri: contents[0]!.uri, value: JSON.parse((contents[0] as { text: string }).text) };
+    };
+    const day = await read(`daywise://day/${today}`);
+    expect(day.value).toEqual((await call(writer, "get_day")).structuredContent);
+    expect(day.value).toMatchObject({ date: today, tasks: { todo: [{ title: "Morning run" }] }, events: [], meetingMinutes: 0 });
+    const later = await read("daywise://day/2030-01-08");
+    expect(later.value).toMatchObject({ date: "2030-01-08", isToday: false, tasks: { todo: [{ title: "Rest day" }] } });
+    expect(await read("daywise://day/today")).toEqual({ uri: `daywise://day/${today}`, value: day.value });
+    const goals = await read("daywise://goals");
+    expect(goals.value).toEqual({ goals: [expect.objectContaining({ title: "Run a 10k", totalTasksCount: 1 })] });
+
+    await expect(client.readResource({ uri: "daywise://day/2030-02-30" })).rejects.toThrow(/yyyy-MM-dd/);
+    await expect(client.readResource({ uri: "daywise://tasks" })).rejects.toThrow(/not found/);
+  });
+
+  it("lists the prompts with their arguments and fills them in", async () => {
+    const planner = await signInTestUser(t.app, { name: "Prompted", timeZone: "Europe/Paris" });
+    const writer = await connect(await newToken(t, planner, "write"));
+    await t.app.inject({ method: "POST", url: "/api/goals", headers: planner.mutatingHeaders, payload: { title: "Learn Dutch" } });
+    await call(writer, "create_tasks", { tasks: [{ title: "Dutch lesson", date: "2030-01-09", estimatedDuration: 30 }] });
+    const client = await connect(await newToken(t, planner, "read"));
+
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required])])).toEqual([
+      [
+        "plan-my-day",
+        [
+          ["date", false],
+          ["focus", false],
+        ],
+      ],
+      ["weekly-review", [["weekEnding", false]]],
+    ]);
+    for (const prompt of prompts) expect(prompt.description!.length).toBeGreaterThan(40);
+
+    const plan = await client.getPrompt({ name: "plan-my-day", arguments: { date: "2030-01-09", focus: "the lesson" } });
+    const [attached, ask] = plan.messages;
+    expect(attached).toMatchObject({ role: "user", content: { type: "resource", resource: { uri: "daywise://day/2030-01-09" } } });
+    const day = JSON.parse((attached!.content as { resource: { text: string } }).resource.text);
+    expect(day).toMatchObject({ date: "2030-01-09", tasks: { todo: [{ title: "Dutch lesson" }] } });
+    expect(ask).toMatchObject({ role: "user", content: { type: "text", text: expect.stringContaining("plan_day with date 2030-01-09") } });
+    expect((ask!.content as { text: string }).text).toContain("the lesson");
+    const today = (await call(client, "get_day")).structuredContent!.date as string;
+    expect((await client.getPrompt({ name: "plan-my-day" })).messages[0]).toMatchObject({
+      content: { resource: { uri: `daywise://day/${today}` } },
+    });
+
+    const review = await client.getPrompt({ name: "weekly-review", arguments: { weekEnding: "2030-01-09" } });
+    expect(review.messages[0]).toMatchObject({ content: { type: "resource", resource: { uri: "daywise://goals" } } });
+    expect(JSON.parse((review.messages[0]!.content as { resource: { text: string } }).resource.text)).toMatchObject({
+      goals: [{ title: "Learn Dutch" }],
+    });
+    expect(review.messages[1]).toMatchObject({ content: { text: expect.stringContaining("2030-01-03 to 2030-01-09") } });
+    await expect(client.getPrompt({ name: "weekly-review", arguments: { weekEnding: "next week" } })).rejects.toThrow(/weekEnding/);
+  });
+
+  it("every tool's structuredContent matches its outputSchema", async () => {
+    const client = await connect(await newToken(t, user, "write"));
+    const { tools } = await client.listTools();
+    const validator = new AjvJsonSchemaValidator();
+    const created = await call(client, "create_tasks", { tasks: [{ title: "Checked", estimatedDuration: 20 }] });
+    const id = (created.structuredContent!.tasks as Array<{ id: string }>)[0]!.id;
+    const args: Record<string, Record<string, unknown>> = {
+      create_tasks: { tasks: [{ title: "Checked too", date: "2030-01-10" }] },
+      delete_task: { id },
+      get_day: {},
+      get_insights: {},
+      list_goals: {},
+      plan_day: {},
+      search_tasks: { query: "checked" },
+      update_task: { id, changes: { status: "inprogress" } },
+    };
+    expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(args));
+    // delete_task last: update_task needs the task.
+    for (const tool of [...tools].sort((a, b) => Number(a.name === "delete_task") - Number(b.name === "delete_task"))) {
+      const result = await call(client, tool.name, args[tool.name]);
+      expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      const check = validator.getValidator(tool.outputSchema!)(result.structuredContent);
+      expect(check.valid, `${tool.name}: ${check.errorMessage}`).toBe(true);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    }
+  });
+
   it("another user's token sees nothing of this user's", async () => {
     const mine = await connect(await newToken(t, user, "write"));
     const created = await call(mine, "create_tasks", { tasks: [{ title: "Private plan" }] });
@@ -210,6 +332,12 @@ describeEachDatabase("MCP server", (dialect) => {
     expect((await call(theirs, "search_tasks", { query: "private" })).structuredContent).toEqual({ tasks: [] });
     expect((await call(theirs, "update_task", { id: taskId, changes: { title: "Mine now" } })).isError).toBe(true);
     expect((await call(theirs, "delete_task", { id: taskId })).isError).toBe(true);
+    const theirDay = await theirs.readResource({
+      uri: `daywise://day/${(created.structuredContent!.tasks as Array<{ date: string }>)[0]!.date}`,
+    });
+    expect((theirDay.contents[0] as { text: string }).text).not.toContain("Private plan");
+    const theirPlan = await theirs.getPrompt({ name: "plan-my-day" });
+    expect(JSON.stringify(theirPlan)).not.toContain("Private plan");
   });
 
   it("refuses a request without a valid token: 401 with WWW-Authenticate, cookies not enough", async () => {

@@ -145,7 +145,7 @@ function resolveDay<T extends string | null | undefined>(value: T, today: string
   return value;
 }
 
-function calendarDay(value: string | null | undefined, today: string, what = "date"): string {
+export function calendarDay(value: string | null | undefined, today: string, what = "date"): string {
   const day = resolveDay(value ?? "today", today);
   if (typeof day !== "string" || !isCalendarDate(day)) throw refusal(`${what}: must be today, tomorrow or yyyy-MM-dd.`);
   return day;
