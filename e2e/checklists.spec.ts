@@ -43,6 +43,12 @@ for (const [label, viewport] of Object.entries(viewports)) {
       }
       await expect(stepTitles(page)).toHaveCount(3);
 
+      // Escape leaves a rename as it was, and the dialog open.
+      await checklist(page).getByRole("button", { name: 'Rename "Passport"' }).click();
+      await checklist(page).getByRole("textbox", { name: 'Step title, was "Passport"' }).fill("Passport and visa");
+      await page.keyboard.press("Escape");
+      await expect(checklist(page).getByRole("button", { name: 'Rename "Passport"' })).toBeVisible();
+
       await checklist(page).getByRole("checkbox", { name: "Charger" }).check();
       await expect(checklist(page).getByRole("heading", { name: "Checklist 1/3" })).toBeVisible();
 

@@ -171,6 +171,7 @@ function ChecklistRow({ item, count, instructionsId, isEditing, onEdit, onChange
   const { setNodeRef: setDragRef, listeners, transform, isDragging } = useDraggable({ id: item.id });
   const { setNodeRef: setDropRef, isOver } = useDroppable({ id: item.id });
   const [title, setTitle] = useState(item.title);
+  const isSettled = useRef(false);
 
   function handleRowKeyDown(event: KeyboardEvent<HTMLLIElement>) {
     if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
@@ -179,6 +180,8 @@ function ChecklistRow({ item, count, instructionsId, isEditing, onEdit, onChange
   }
 
   function save() {
+    if (isSettled.current) return;
+    isSettled.current = true;
     const next = title.trim();
     if (next !== "" && next !== item.title) onChange({ title: next });
     onEdit(false);
@@ -229,6 +232,7 @@ function ChecklistRow({ item, count, instructionsId, isEditing, onEdit, onChange
               save();
             } else if (event.key === "Escape") {
               event.preventDefault();
+              isSettled.current = true;
               setTitle(item.title);
               onEdit(false);
             }
@@ -244,6 +248,7 @@ function ChecklistRow({ item, count, instructionsId, isEditing, onEdit, onChange
             item.done && "text-muted-foreground line-through decoration-slate-400",
           )}
           onClick={() => {
+            isSettled.current = false;
             setTitle(item.title);
             onEdit(true);
           }}
