@@ -98,6 +98,21 @@ describe("WrapUpDialog", () => {
     expect(items).toEqual(["Plan sprint", "Fix login", "Call Bob", "...and 1 more tasks"]);
   });
 
+  it("says 'n of m steps' beside an unfinished task with some steps ticked, and nothing beside one with none", () => {
+    server();
+    const step = (id: string, done: boolean) => ({ id, title: id, done, position: 0 });
+    const { dialog } = renderDialog([
+      makeTask({ title: "Pack", checklist: [step("a", true), step("b", false), step("c", false)] }),
+      makeTask({ title: "Shop", checklist: [step("d", false)] }),
+    ]);
+    const rollover = within(dialog).getByRole("region", { name: "Rollover to tomorrow" });
+    expect(
+      within(rollover)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Pack, 1 of 3 steps", "Shop"]);
+  });
+
   it("offers the five reflection reasons as toggle buttons and sends the chosen ones with the day", async () => {
     const answer = deferred<Response>();
     const { sent } = server({ "POST /api/rollover/trigger": () => answer.promise });

@@ -53,6 +53,17 @@ export function WrapUpDialog({ open, onOpenChange, date, today, tasks }: WrapUpD
   );
 }
 
+function StepsDone({ task }: { task: Task }) {
+  const done = task.checklist.filter((item) => item.done).length;
+  if (done === 0) return null;
+  return (
+    <span className="shrink-0 text-xs text-muted-foreground">
+      <span className="sr-only">, </span>
+      {done} of {task.checklist.length} steps
+    </span>
+  );
+}
+
 function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; tasks: readonly Task[]; onDone: () => void }) {
   // A 404 (the day was never rolled over) is the usual answer: only a found summary is shown.
   const rolledOver = useRolloverSummary(date);
@@ -194,8 +205,11 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
         ) : preview.data ? null : (
           <ul className="grid grid-cols-1 gap-1 text-sm">
             {incomplete.slice(0, LISTED_INCOMPLETE_TASKS).map((task) => (
-              <li key={task.id} className="truncate rounded-md bg-muted/70 px-3 py-1.5" title={task.title}>
-                {task.title}
+              <li key={task.id} className="flex items-baseline gap-3 rounded-md bg-muted/70 px-3 py-1.5">
+                <span className="min-w-0 flex-1 truncate" title={task.title}>
+                  {task.title}
+                </span>
+                <StepsDone task={task} />
               </li>
             ))}
             {incomplete.length > LISTED_INCOMPLETE_TASKS ? (

@@ -68,6 +68,18 @@ describe("TaskCard texts", () => {
     expect(card).not.toHaveTextContent("work session");
   });
 
+  it("shows 'done/total' steps next to the estimate, with a spoken label, and nothing without steps", () => {
+    const step = (id: string, done: boolean) => ({ id, title: id, done, position: 0 });
+    const { card } = renderCard({ estimatedDuration: 45, checklist: [step("a", true), step("b", false), step("c", false)] });
+    const count = within(card).getByTestId("task-checklist-count");
+    expect(count).toHaveTextContent("1/3");
+    expect(within(count).getByText("1 of 3 steps done")).toHaveClass("sr-only");
+    expect(count.previousElementSibling).toHaveTextContent("45m");
+    expect(screen.getAllByTestId("task-checklist-count")).toHaveLength(1);
+    renderCard({ title: "Shop", checklist: [] });
+    expect(screen.getAllByTestId("task-checklist-count")).toHaveLength(1);
+  });
+
   it("shows how long ago the task was created", () => {
     const { card } = renderCard({ createdAt: "2026-11-23T07:40:00.000Z" });
     expect(card).toHaveTextContent("Created about 3 hours ago");

@@ -27,7 +27,7 @@ interface TaskCardProps {
   className?: string;
 }
 
-// Class names worked out once, not per card: a board may hold hundreds of cards.
+// Class names worked out once, not per card, and the card memoized: a board may hold hundreds of cards.
 const ICON_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon-sm" }));
 const DELETE_BUTTON = cn(ICON_BUTTON, "hover:bg-red-50 hover:text-red-700");
 const RESUME_BUTTON = cn(buttonVariants({ variant: "destructive", size: "sm" }), "w-full");
@@ -55,7 +55,21 @@ function RepeatNote({ rule }: { rule: string }) {
   );
 }
 
-/** Memoized: a board may hold hundreds of cards. */
+function ChecklistCount({ items }: { items: Task["checklist"] }) {
+  const done = items.filter((item) => item.done).length;
+  return (
+    <span className="flex items-center gap-1" data-testid="task-checklist-count">
+      <TaskIcon name="list-checks" className="size-3.5" />
+      <span aria-hidden="true">
+        {done}/{items.length}
+      </span>
+      <span className="sr-only">
+        {done} of {items.length} {items.length === 1 ? "step" : "steps"} done
+      </span>
+    </span>
+  );
+}
+
 export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHandle, className }: TaskCardProps) {
   const titleId = useId();
   const isDone = task.status === "done";
@@ -110,6 +124,7 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
             <span className="sr-only">Estimate:</span> {formatDuration(task.estimatedDuration)}
           </span>
         ) : null}
+        {task.checklist.length > 0 ? <ChecklistCount items={task.checklist} /> : null}
         {task.recurrence ? <RepeatNote rule={task.recurrence} /> : null}
       </p>
 

@@ -40,6 +40,7 @@ import type { TaskPatch } from "../lib/optimistic-task-update.ts";
 import { presetRule, readCustomRepeat } from "../lib/repeat-rule.ts";
 import { RepeatField } from "./repeat-field.tsx";
 import { SeriesScopeDialog } from "./series-scope-dialog.tsx";
+import { CHECKLIST_EDITING_ATTRIBUTE, TaskChecklist } from "./task-checklist.tsx";
 
 export interface TaskFormDialogProps {
   open: boolean;
@@ -52,11 +53,15 @@ export interface TaskFormDialogProps {
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep}>
         <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
+}
+
+function keepDialogWhileRenamingStep(event: KeyboardEvent) {
+  if (event.target instanceof Element && event.target.closest(`[${CHECKLIST_EDITING_ATTRIBUTE}]`)) event.preventDefault();
 }
 
 function closeAsGone(onDone: () => void) {
@@ -210,6 +215,8 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           onChange={(event) => setField("description", event.target.value)}
         />
       </div>
+
+      {task ? <TaskChecklist task={task} /> : null}
 
       <div className="grid gap-2">
         <Label htmlFor={ids.goal}>Associated Goal</Label>

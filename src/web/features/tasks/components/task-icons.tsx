@@ -1,10 +1,11 @@
 // One sprite for hundreds of cards keeps a day of 200 tasks within its render budget.
-import { CheckCircle2, Clock, GripVertical, type LucideIcon, Pencil, Repeat, Target, Timer, Trash2 } from "lucide-react";
+import { CheckCircle2, Clock, GripVertical, ListChecks, type LucideIcon, Pencil, Repeat, Target, Timer, Trash2 } from "lucide-react";
 
 const ICONS = {
   check: CheckCircle2,
   clock: Clock,
   grip: GripVertical,
+  "list-checks": ListChecks,
   pencil: Pencil,
   repeat: Repeat,
   target: Target,
