@@ -138,4 +138,25 @@ export const resourceFactories: Record<string, ResourceFactory> = {
     if (response.statusCode !== 201) throw new Error(`creating a task failed: ${response.statusCode} ${response.body}`);
     return { id: response.json().id, bodies: { PATCH: { title: "Renamed task" } } };
   },
+  "/api/tasks/:id/checklist": async (t, owner) => ({
+    id: await ownersTaskWithStep(t, owner).then(({ id }) => id),
+    bodies: { POST: { title: "A step" } },
+  }),
+  "/api/tasks/:id/checklist/:itemId": async (t, owner) => {
+    const { id, itemId } = await ownersTaskWithStep(t, owner);
+    return { id, params: { itemId }, bodies: { PATCH: { done: true } } };
+  },
 };
+
+async function ownersTaskWithStep(t: TestApp, owner: SignedInUser): Promise<{ id: string; itemId: string }> {
+  const task = await t.app.inject({ method: "POST", url: "/api/tasks", headers: owner.mutatingHeaders, payload: { title: "Owned task" } });
+  const id = task.json().id as string;
+  const step = await t.app.inject({
+    method: "POST",
+    url: `/api/tasks/${id}/checklist`,
+    headers: owner.mutatingHeaders,
+    payload: { title: "Step" },
+  });
+  if (step.statusCode !== 201) throw new Error(`adding a step failed: ${step.statusCode} ${step.body}`);
+  return { id, itemId: step.json().id };
+}

@@ -301,6 +301,7 @@ describeEachDatabase("MCP server", (dialect) => {
     const created = await call(client, "create_tasks", { tasks: [{ title: "Checked", estimatedDuration: 20 }] });
     const id = (created.structuredContent!.tasks as Array<{ id: string }>)[0]!.id;
     const args: Record<string, Record<string, unknown>> = {
+      add_checklist_items: { taskId: id, titles: ["Outline", "Draft"] },
       create_tasks: { tasks: [{ title: "Checked too", date: "2030-01-10" }] },
       delete_task: { id },
       get_day: {},

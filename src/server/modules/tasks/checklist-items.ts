@@ -5,6 +5,7 @@ import {
   type ChecklistItem,
   type CreateChecklistItemBody,
   type EditScope,
+  type Task,
   type UpdateChecklistItemBody,
 } from "../../../shared/api/tasks.ts";
 import { AppError, notFound } from "../../app-error.ts";
@@ -26,7 +27,7 @@ export function checklistUseCase(deps: TasksServiceDeps) {
     taskId: string,
     scope: EditScope | undefined,
     edit: (items: ChecklistItem[]) => { items: ChecklistItem[]; answer: T },
-  ): Promise<T> {
+  ): Promise<{ answer: T; task: Task }> {
     const at = deps.now();
     return writeUserData(deps.kysely, userId, TASK_CHANGES, async (trx) => {
       const inTransaction = inTransactionOf(deps, trx);
@@ -35,14 +36,15 @@ export function checklistUseCase(deps: TasksServiceDeps) {
       if (!items) throw taskNotFound();
       const { items: next, answer } = edit(items);
       await updateInTransaction(inTransaction, userId, taskId, { checklist: next, ...(scope ? { scope } : {}) }, at);
-      return answer;
+      return { answer, task: (await inTransaction.inTransaction.findTask(userId, taskId))! };
     });
   }
 
   const find = (items: readonly ChecklistItem[], itemId: string) => items.find((item) => item.id === itemId) ?? throwItemNotFound();
 
   return {
-    addChecklistItem(userId: string, taskId: string, body: CreateChecklistItemBody, scope?: EditScope): Promise<ChecklistItem> {
+    /** Each answers the item and the task as changed (for its webhook). */
+    addChecklistItem(userId: string, taskId: string, body: CreateChecklistItemBody, scope?: EditScope) {
       return change(userId, taskId, scope, (items) => {
         if (body.id && items.some((item) => item.id === body.id)) {
           throw new AppError("conflict", "A checklist item with this id already exists: a new item needs a new id");
@@ -53,13 +55,7 @@ export function checklistUseCase(deps: TasksServiceDeps) {
       });
     },
 
-    updateChecklistItem(
-      userId: string,
-      taskId: string,
-      itemId: string,
-      body: UpdateChecklistItemBody,
-      scope?: EditScope,
-    ): Promise<ChecklistItem> {
+    updateChecklistItem(userId: string, taskId: string, itemId: string, body: UpdateChecklistItemBody, scope?: EditScope) {
       return change(userId, taskId, scope, (items) => {
         const current = find(items, itemId);
         const item = { ...current, title: body.title ?? current.title, done: body.done ?? current.done };
@@ -69,7 +65,7 @@ export function checklistUseCase(deps: TasksServiceDeps) {
       });
     },
 
-    deleteChecklistItem(userId: string, taskId: string, itemId: string, scope?: EditScope): Promise<void> {
+    deleteChecklistItem(userId: string, taskId: string, itemId: string, scope?: EditScope) {
       return change(userId, taskId, scope, (items) => {
         find(items, itemId);
         const next = items.filter((item) => item.id !== itemId).map((item, position) => ({ ...item, position }));

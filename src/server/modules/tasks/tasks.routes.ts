@@ -111,8 +111,10 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await tasks.addChecklistItem(requireUserId(request), request.params.id, request.body, request.query.scope);
-      return reply.status(201).send(item);
+      const userId = requireUserId(request);
+      const { answer, task } = await tasks.addChecklistItem(userId, request.params.id, request.body, request.query.scope);
+      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
+      return reply.status(201).send(answer);
     },
   );
 
@@ -126,15 +128,22 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checklistItemSchema },
       },
     },
-    async (request) =>
-      tasks.updateChecklistItem(requireUserId(request), request.params.id, request.params.itemId, request.body, request.query.scope),
+    async (request) => {
+      const userId = requireUserId(request);
+      const { params, query } = request;
+      const { answer, task } = await tasks.updateChecklistItem(userId, params.id, params.itemId, request.body, query.scope);
+      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
+      return answer;
+    },
   );
 
   app.delete(
     "/api/tasks/:id/checklist/:itemId",
     { schema: { params: checklistItemParamsSchema, querystring: checklistScopeQuerySchema, response: { 200: deleteTaskResponseSchema } } },
     async (request) => {
-      await tasks.deleteChecklistItem(requireUserId(request), request.params.id, request.params.itemId, request.query.scope);
+      const userId = requireUserId(request);
+      const { task } = await tasks.deleteChecklistItem(userId, request.params.id, request.params.itemId, request.query.scope);
+      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
       return { ok: true as const };
     },
   );
