@@ -8,17 +8,15 @@ import {
   type Task,
   type UpdateChecklistItemBody,
 } from "../../../shared/api/tasks.ts";
+import { changeChecklist } from "../../../shared/rules/checklist.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
-import { inTransactionOf, updateInTransaction, withAddedItems } from "./update-tasks.ts";
+import { checkRoomFor, inTransactionOf, updateInTransaction } from "./update-tasks.ts";
 
-const itemNotFound = () => notFound("Checklist item");
-
-function moved(items: readonly ChecklistItem[], item: ChecklistItem, position: number | undefined): ChecklistItem[] {
-  const others = items.filter((other) => other.id !== item.id);
-  const at = Math.min(position ?? others.length, others.length);
-  return [...others.slice(0, at), item, ...others.slice(at)].map((each, index) => ({ ...each, position: index }));
+function existing(items: ChecklistItem[], itemId: string): ChecklistItem[] {
+  if (!items.some((item) => item.id === itemId)) throw notFound("Checklist item");
+  return items;
 }
 
 export function checklistUseCase(deps: TasksServiceDeps) {
@@ -40,41 +38,32 @@ export function checklistUseCase(deps: TasksServiceDeps) {
     });
   }
 
-  const find = (items: readonly ChecklistItem[], itemId: string) => items.find((item) => item.id === itemId) ?? throwItemNotFound();
-
   return {
     /** Each answers the item and the task as changed (for its webhook). */
     addChecklistItem(userId: string, taskId: string, body: CreateChecklistItemBody, scope?: EditScope) {
+      const id = body.id ?? randomUUID();
       return change(userId, taskId, scope, (items) => {
-        if (body.id && items.some((item) => item.id === body.id)) {
+        if (items.some((item) => item.id === id)) {
           throw new AppError("conflict", "A checklist item with this id already exists: a new item needs a new id");
         }
-        const item: ChecklistItem = { ...withAddedItems(items, [body.title]).at(-1)!, id: body.id ?? randomUUID() };
-        const next = moved(items, item, body.position);
-        return { items: next, answer: next.find((each) => each.id === item.id)! };
+        checkRoomFor(items, 1);
+        const next = changeChecklist(items, { kind: "add", item: { id, title: body.title, position: body.position } });
+        return { items: next, answer: next.find((item) => item.id === id)! };
       });
     },
 
     updateChecklistItem(userId: string, taskId: string, itemId: string, body: UpdateChecklistItemBody, scope?: EditScope) {
       return change(userId, taskId, scope, (items) => {
-        const current = find(items, itemId);
-        const item = { ...current, title: body.title ?? current.title, done: body.done ?? current.done };
-        const next =
-          body.position === undefined ? items.map((each) => (each.id === itemId ? item : each)) : moved(items, item, body.position);
-        return { items: next, answer: next.find((each) => each.id === itemId)! };
+        const next = changeChecklist(existing(items, itemId), { kind: "update", itemId, patch: body });
+        return { items: next, answer: next.find((item) => item.id === itemId)! };
       });
     },
 
     deleteChecklistItem(userId: string, taskId: string, itemId: string, scope?: EditScope) {
-      return change(userId, taskId, scope, (items) => {
-        find(items, itemId);
-        const next = items.filter((item) => item.id !== itemId).map((item, position) => ({ ...item, position }));
-        return { items: next, answer: undefined };
-      });
+      return change(userId, taskId, scope, (items) => ({
+        items: changeChecklist(existing(items, itemId), { kind: "delete", itemId }),
+        answer: undefined,
+      }));
     },
   };
-}
-
-function throwItemNotFound(): never {
-  throw itemNotFound();
 }

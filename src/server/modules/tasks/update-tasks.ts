@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CHECKLIST_MAX_ITEMS, type ChecklistItem, type Task, type UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import { changeChecklist } from "../../../shared/rules/checklist.ts";
 import { AppError } from "../../app-error.ts";
 import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
@@ -66,12 +67,15 @@ async function changeSeriesFrom(
   return next?.id ?? null;
 }
 
-export function withAddedItems(items: readonly ChecklistItem[], titles: readonly string[]): ChecklistItem[] {
-  if (items.length + titles.length > CHECKLIST_MAX_ITEMS) {
+export function checkRoomFor(items: readonly ChecklistItem[], count: number): void {
+  if (items.length + count > CHECKLIST_MAX_ITEMS) {
     throw new AppError("conflict", `A task has at most ${CHECKLIST_MAX_ITEMS} checklist items: delete one to add another`);
   }
-  const added = titles.map((title) => ({ id: randomUUID(), title, done: false, position: 0 }));
-  return [...items, ...added].map((item, position) => ({ ...item, position }));
+}
+
+function withAddedItems(items: readonly ChecklistItem[], titles: readonly string[]): ChecklistItem[] {
+  checkRoomFor(items, titles.length);
+  return titles.reduce((list, title) => changeChecklist(list, { kind: "add", item: { id: randomUUID(), title } }), [...items]);
 }
 
 export async function updateInTransaction(
