@@ -31,6 +31,8 @@ import { calendarRoutes } from "./modules/calendar/calendar.routes.ts";
 import { goalsRoutes } from "./modules/goals/goals.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { mcpRoutes } from "./modules/mcp/mcp.routes.ts";
+import { oauthRoutes } from "./modules/oauth/oauth.routes.ts";
+import { type OauthService, oauthService } from "./modules/oauth/oauth.service.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { liveRoutes } from "./modules/live/live.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
@@ -83,6 +85,7 @@ declare module "fastify" {
     calendarRefresh: CalendarRefreshJob;
     webhookDeliveries: WebhookDeliveriesJob;
     webhookEvents: WebhookEvents;
+    oauth: OauthService;
   }
 }
 
@@ -159,10 +162,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityPlugin, { isHttps: config.publicUrl.startsWith("https://"), avatarOrigins: avatarOriginsOf(config.auth) });
   await app.register(rateLimitPlugin, {
     maxPerMinute: config.auth.rateLimitPerMinute,
-    pathPrefix: "/auth/",
+    pathPrefixes: ["/auth/", "/oauth/"],
     store: db.dialect === "sqlite" ? "memory" : "database",
   });
   await app.register(cookie, { secret: config.sessionSecret });
+  app.decorate(
+    "oauth",
+    oauthService({
+      kysely: db.kysely,
+      now: () => app.now(),
+      publicUrl: config.publicUrl,
+      allowPrivateClientUrls: config.oauth.allowPrivateClientUrls,
+    }),
+  );
   await app.register(authenticatePlugin, { secret: config.sessionSecret });
   await app.register(csrfPlugin, { secret: config.sessionSecret, publicUrl: config.publicUrl });
   await app.register(idempotencyPlugin);
@@ -200,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(insightsRoutes, { config: config.ai });
   await app.register(tokensRoutes);
   await app.register(mcpRoutes, { config });
+  await app.register(oauthRoutes, { config, oauth: app.oauth });
   await app.register(calendarRoutes, { config });
   await app.register(webhooksRoutes, { config });
   await app.register(liveRoutes, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {});

@@ -115,6 +115,7 @@ const envSchema = z.object({
   MCP_RATE_LIMIT_PER_MINUTE: requestLimit,
   CALENDAR_ALLOW_PRIVATE_URLS: flag,
   WEBHOOK_ALLOW_PRIVATE_URLS: flag,
+  OAUTH_ALLOW_PRIVATE_CLIENT_URLS: flag,
 });
 
 export interface AiProviderConfig {
@@ -167,6 +168,8 @@ export interface Config {
   /** allowPrivateUrls: calendar subscriptions may point at loopback and private networks (a self-hoster's own server). */
   calendar: { allowPrivateUrls: boolean; fetchTimeoutMs?: number };
   webhooks: { allowPrivateUrls: boolean };
+  /** allowPrivateClientUrls: OAuth clients' metadata documents may be read over http and from private networks (tests). */
+  oauth: { allowPrivateClientUrls: boolean };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: readAiConfig(e),
     calendar: { allowPrivateUrls: e.CALENDAR_ALLOW_PRIVATE_URLS },
     webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS },
+    oauth: { allowPrivateClientUrls: e.OAUTH_ALLOW_PRIVATE_CLIENT_URLS },
   };
 }
 

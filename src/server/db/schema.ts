@@ -283,6 +283,53 @@ export interface PersonalAccessTokensTable {
   revokedAt: string | null;
 }
 
+/** A registered client (RFC 7591) or, with an https id, a client metadata document as last read. */
+export interface OauthClientsTable {
+  id: string;
+  name: string;
+  uri: string | null;
+  /** JSON array of exact addresses. */
+  redirectUris: string;
+  authMethod: "none" | "client_secret_post" | "client_secret_basic";
+  secretHash: string | null;
+  createdAt: string;
+}
+
+/** One connection a user allowed: its tokens die with it. */
+export interface OauthGrantsTable {
+  id: string;
+  userId: string;
+  clientId: string;
+  clientName: string;
+  /** Space-separated OAuth scopes granted. */
+  scope: string;
+  resource: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface OauthCodesTable {
+  codeHash: string;
+  userId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scope: string;
+  resource: string;
+  expiresAt: string;
+}
+
+export interface OauthTokensTable {
+  tokenHash: string;
+  grantId: string;
+  userId: string;
+  kind: "access" | "refresh";
+  expiresAt: string;
+  /** A refresh token is used once; presenting it again revokes its grant. */
+  usedAt: string | null;
+}
+
 export interface WebhooksTable {
   id: string;
   userId: string;
@@ -352,6 +399,10 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  oauthClients: OauthClientsTable;
+  oauthGrants: OauthGrantsTable;
+  oauthCodes: OauthCodesTable;
+  oauthTokens: OauthTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

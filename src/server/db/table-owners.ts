@@ -28,6 +28,10 @@ export const tableOwners = {
   calendarSubscriptions: { owner: "calendar", user: { column: "userId" }, exportedAs: "calendarSubscriptions" },
   calendarFeeds: { owner: "calendar", user: { column: "userId" } },
   personalAccessTokens: { owner: "tokens", user: { column: "userId" } },
+  oauthTokens: { owner: "oauth", user: { column: "userId" } },
+  oauthCodes: { owner: "oauth", user: { column: "userId" } },
+  oauthGrants: { owner: "oauth", user: { column: "userId" } },
+  oauthClients: { owner: "oauth", user: null },
   webhookDeliveries: { owner: "webhooks", user: { column: "userId" } },
   webhooks: { owner: "webhooks", user: { column: "userId" } },
   idempotencyKeys: { owner: "plugins/idempotency.ts", user: { column: "userId" } },
@@ -50,6 +54,7 @@ export const foreignTableAllowances: ReadonlyArray<{ module: string; table: Tabl
     reason: "sign-in creates and updates the user with its identity in one transaction; each request's session check joins its user",
   },
   { module: "tokens", table: "users", reason: "each request's token check joins its user; creating a token locks the user row first" },
+  { module: "oauth", table: "users", reason: "each request's access token check joins its user, as a personal token's does" },
   {
     module: "calendar",
     table: "users",

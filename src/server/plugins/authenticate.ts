@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ACCESS_TOKEN_PREFIX } from "../../shared/api/oauth.ts";
 import { TOKEN_PREFIX, type TokenScope } from "../../shared/api/tokens.ts";
 import { AppError } from "../app-error.ts";
 import { ACCESS_COOKIE, readAccessToken } from "../modules/auth/session-tokens.ts";
@@ -23,8 +24,8 @@ declare module "fastify" {
     sessionId: string | null;
     /** The signed-in user's data version as this request found it (db/user-data.ts), or null. */
     userDataVersion: number | null;
-    /** Set when the request came with a personal access token rather than the session cookie. */
-    bearerToken: { id: string; scope: TokenScope } | null;
+    /** Set when the request came with a personal access token or an OAuth access token (its grant's id) rather than the session cookie. */
+    bearerToken: { id: string; scope: TokenScope; kind: "personal" | "oauth" } | null;
   }
 }
 
@@ -61,6 +62,7 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
     if (config.refuseBearer || routedPath(request).startsWith("/auth/")) {
       throw new AppError("forbidden", "A personal access token cannot be used here: sign in to the web app");
     }
+    if (secretToken.startsWith(ACCESS_TOKEN_PREFIX)) return authenticateOauth(request, reply, secretToken);
     if (!secretToken.startsWith(TOKEN_PREFIX)) refuseWithoutToken(reply, "Invalid personal access token");
     const now = app.now();
     const found = await tokens.findBearerTokenUser(hashTokenSecret(secretToken));
@@ -73,7 +75,7 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
     }
     request.userId = found.userId;
     request.userDataVersion = found.dataVersion;
-    request.bearerToken = { id: found.tokenId, scope: found.scope };
+    request.bearerToken = { id: found.tokenId, scope: found.scope, kind: "personal" };
     const before = new Date(now.getTime() - LAST_USED_EVERY_MS).toISOString();
     if (found.lastUsedAt === null || found.lastUsedAt < before) {
       // Off the answer's path: at most one conditional write a minute per token.
@@ -81,6 +83,17 @@ export const authenticatePlugin = fp<{ secret: string }>(async function authenti
         .touchLastUsed(found.tokenId, now.toISOString(), before, found.lastUsedAt === null)
         .catch((error: unknown) => request.log.warn({ err: error }, "could not record a token's last use"));
     }
+  }
+
+  // Bound to the MCP endpoint (RFC 8707): anywhere else it is no credential.
+  async function authenticateOauth(request: FastifyRequest, reply: FastifyReply, secretToken: string): Promise<void> {
+    const found = await app.oauth.findAccessTokenUser(secretToken);
+    if (!found) refuseWithoutToken(reply, "Invalid, expired or revoked access token");
+    if (routedPath(request) !== new URL(found.resource).pathname)
+      refuseWithoutToken(reply, `This access token is for ${found.resource} only`);
+    request.userId = found.userId;
+    request.userDataVersion = found.dataVersion;
+    request.bearerToken = { id: found.grantId, scope: found.scope, kind: "oauth" };
   }
 
   app.addHook("onRequest", async (request, reply) => {

@@ -9,6 +9,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** "refresh": POST /auth/refresh, whose access cookie may have expired; "none": the built-in provider's pages. */
     csrfSessionFrom?: "access" | "refresh" | "access-or-refresh" | "none";
+    /** The route reads no cookie (OAuth's token and registration endpoints): any site may call it. */
+    anyOrigin?: boolean;
   }
 }
 
@@ -20,7 +22,7 @@ export const csrfPlugin = fp<{ secret: string; publicUrl: string }>(async functi
   const sessionOfRefreshCookie = (request: FastifyRequest) => readRefreshToken(secret, request.cookies[REFRESH_COOKIE]);
 
   app.addHook("onRequest", async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.anyOrigin) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     // "null" is what browsers send for same-origin form posts under Referrer-Policy: no-referrer;

@@ -71,7 +71,7 @@ export async function claimOnce(
 
 export interface RateLimitOptions {
   maxPerMinute: number;
-  pathPrefix: string;
+  pathPrefixes: string[];
   store: "database" | "memory";
 }
 
@@ -128,7 +128,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(async function authRateLimit
   const limit = app.createRateLimit();
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!routedPath(request).startsWith(options.pathPrefix)) return;
+    const path = routedPath(request);
+    if (!options.pathPrefixes.some((prefix) => path.startsWith(prefix))) return;
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header("retry-after", String(result.ttlInSeconds));

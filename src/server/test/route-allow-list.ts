@@ -17,5 +17,10 @@ export const harnessAllowList: ReadonlyArray<{ url: string; reason: string }> = 
     url: "/calendar/:file",
     reason: "a user's calendar feed: the secret in the path is the credential (calendar apps send no session); tested in calendar.test.ts",
   },
+  ...["/oauth/authorize", "/oauth/token", "/oauth/register", "/oauth/revoke"].map((url) => ({
+    url,
+    reason:
+      "OAuth's own endpoints: they answer in RFC 6749's error format (the consent page in HTML), token, registration and revocation read no session so any site may call them, and the consent form carries its CSRF token in a field; tested in modules/oauth",
+  })),
   { url: "/api/events", reason: "the change stream stays open (an injected request would never end); modules/live/live.test.ts covers it" },
 ];

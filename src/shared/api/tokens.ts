@@ -32,6 +32,8 @@ export type CreateTokenBody = z.output<typeof createTokenBodySchema>;
 
 export const personalAccessTokenSchema = z.object({
   id: z.string(),
+  /** "connection": an app the user allowed through OAuth (its name is the app's); revoked the same way. */
+  kind: z.enum(["personal", "connection"]),
   name: z.string(),
   scope: tokenScopeSchema,
   createdAt: z.string(),

@@ -17,6 +17,15 @@ import { decodeSignInFlow, encodeSignInFlow, sanitizeReturnTo, signInFlowKey } f
 const GOOGLE_ISSUER = "https://accounts.google.com";
 const SIGN_IN_COOKIE_PATH = "/auth";
 
+/** The sign-in choices, in the order the welcome screen shows them. */
+export function signInChoices(config: Config): Array<{ id: string; displayName: string }> {
+  return [
+    ...(config.auth.google ? [{ id: "google", displayName: "Google" }] : []),
+    ...(config.auth.oidc ? [{ id: "oidc", displayName: config.auth.oidc.displayName }] : []),
+    ...(config.auth.localSignIn ? [{ id: "local", displayName: "Local account" }] : []),
+  ];
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const isSecure = config.publicUrl.startsWith("https://");
   const cookiePolicy = { isSecure, now: () => app.now() };

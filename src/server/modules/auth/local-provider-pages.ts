@@ -26,6 +26,13 @@ const STYLE = `
   .error{padding:.5rem .75rem;margin:0 0 1rem;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;
     border-radius:.5rem;font-size:.875rem}
   a{color:#4338ca}
+  ul{margin:0 0 1.25rem;padding-left:1.25rem;font-size:.875rem;line-height:1.6}
+  .actions{display:flex;gap:.75rem}
+  .actions button{flex:1}
+  button.secondary{color:#0f172a;background:#fff;border:1px solid #cbd5e1}
+  button.secondary:hover{background:#f1f5f9}
+  .dark button.secondary{color:#f1f5f9;background:#0f172a;border-color:#475569}
+  .dark button.secondary:hover{background:#1e293b}
   html.dark{color-scheme:dark}
   .dark body{background:#020617;color:#f1f5f9}
   .dark .brand{color:#f1f5f9}
@@ -41,7 +48,8 @@ const STYLE = `
 
 const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#4f46e5"/><circle cx="16" cy="17" r="6" fill="#fbbf24"/><path d="M6 24h20" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>`;
 
-function page(title: string, body: string): string {
+/** A page of the server's own (sign-in, consent): the app's look without its script. */
+export function standalonePage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -71,7 +79,7 @@ export interface SignInFormView {
 
 export function renderSignInPage(view: SignInFormView): string {
   const error = view.error ? `<div class="error" role="alert">${escapeHtml(view.error)}</div>` : "";
-  return page(
+  return standalonePage(
     "Sign in - Daywise",
     `<h1>Sign in</h1>
 <p>Local sign-in for this Daywise server. The same e-mail address always signs in to the same account.</p>
@@ -86,7 +94,7 @@ ${error}<form method="post" action="${escapeHtml(view.action)}">
 }
 
 export function renderSignInFailedPage(message: string, retryPath: string): string {
-  return page(
+  return standalonePage(
     "Sign-in failed - Daywise",
     `<h1>Sign-in failed</h1>
 <p role="alert">${escapeHtml(message)}</p>

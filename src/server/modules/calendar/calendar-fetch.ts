@@ -118,25 +118,31 @@ const decoders: Record<string, () => Transform> = {
 };
 
 /** The body, decompressed and counted after decompression (a small gzip can hold gigabytes). */
-async function readBounded(headers: Dispatcher.ResponseData["headers"], body: Readable, maxBytes: number): Promise<string> {
-  if (Number(headers["content-length"]) > maxBytes) throw tooLarge(maxBytes);
+async function readBounded(
+  headers: Dispatcher.ResponseData["headers"],
+  body: Readable,
+  maxBytes: number,
+  subject: string,
+): Promise<string> {
+  if (Number(headers["content-length"]) > maxBytes) throw tooLarge(maxBytes, subject);
   const encoding = String(headers["content-encoding"] ?? "identity")
     .trim()
     .toLowerCase();
   const decoder = decoders[encoding];
-  if (!decoder && encoding !== "identity") throw new CalendarFetchError("The calendar came in a compression Daywise does not read");
+  if (!decoder && encoding !== "identity") throw new CalendarFetchError(`The ${subject} came in a compression Daywise does not read`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of (decoder ? pipeline(body, decoder(), () => undefined) : body) as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw tooLarge(maxBytes);
+    if (size > maxBytes) throw tooLarge(maxBytes, subject);
     chunks.push(chunk);
   }
   return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
-function tooLarge(maxBytes: number) {
-  return new CalendarFetchError(`The calendar is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+function tooLarge(maxBytes: number, subject: string) {
+  const size = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new CalendarFetchError(`The ${subject} is larger than ${size}`);
 }
 
 export interface IcsFetchOptions {
@@ -151,20 +157,21 @@ export interface IcsFetchOptions {
   signal?: AbortSignal;
 }
 
-const requestHeaders = {
-  accept: "text/calendar, text/plain;q=0.9, */*;q=0.1",
-  "accept-encoding": "gzip, deflate, br",
-  "user-agent": "Daywise calendar subscription",
-};
+export interface UntrustedFetchOptions extends IcsFetchOptions {
+  /** Names the thing read in every message: "The <subject>'s server answered 404". */
+  subject: string;
+  headers: Record<string, string>;
+}
 
-/** The calendar's text, or a CalendarFetchError saying what went wrong in words a user can act on. */
-export async function fetchIcs(address: string, options: IcsFetchOptions): Promise<string> {
+/** An untrusted address's body as text: bounded in time, size and redirects, every hop's address checked. */
+export async function fetchUntrusted(start: URL, options: UntrustedFetchOptions): Promise<string> {
+  const { subject } = options;
   const timeoutMs = options.timeoutMs ?? ICS_FETCH_TIMEOUT_MS;
   const signal = options.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal]) : AbortSignal.timeout(timeoutMs);
   const refuse = options.allowPrivateUrls ? null : (options.refuseAddress ?? isPrivateAddress);
-  const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse) : options.lookup;
-  let url = normaliseCalendarUrl(address);
-  // undici loads with the first calendar read rather than at start.
+  const lookup = refuse ? checkedLookup(options.lookup ?? dns.lookup, refuse, subject) : options.lookup;
+  let url = start;
+  // undici loads with the first read rather than at start.
   const { Agent, request } = await import("undici");
   // This read's own connections, each hop on a new one (reset), all closed when the read ends.
   const agent = new Agent({ connect: { lookup, timeout: timeoutMs } });
@@ -175,27 +182,22 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
     for (let hop = 0; ; hop += 1) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       // An address in the URL is connected to without a lookup, so it is checked here.
-      if (refuse && isIP(host) && refuse(host)) throw privateHost(host);
+      if (refuse && isIP(host) && refuse(host)) throw privateHost(host, subject);
       const { statusCode, statusText, headers, body } = await request(url, {
         dispatcher: agent,
         signal,
         reset: true,
-        headers: requestHeaders,
+        headers: options.headers,
       });
       try {
         if (statusCode >= 300 && statusCode < 400 && typeof headers.location === "string") {
-          if (hop >= ICS_MAX_REDIRECTS) throw new CalendarFetchError(`The calendar redirected more than ${ICS_MAX_REDIRECTS} times`);
+          if (hop >= ICS_MAX_REDIRECTS) throw new CalendarFetchError(`The ${subject} redirected more than ${ICS_MAX_REDIRECTS} times`);
           url = normaliseCalendarUrl(new URL(headers.location, url).href);
           continue;
         }
         if (statusCode < 200 || statusCode >= 300)
-          throw new CalendarFetchError(`The calendar's server answered ${statusCode}${statusText ? ` ${statusText}` : ""}`);
-        const text = await readBounded(headers, body, options.maxBytes ?? ICS_MAX_BYTES);
-        const start = text.replace(/^\uFEFF/, "").trimStart();
-        if (/^<(!doctype|html|\?xml)/i.test(start))
-          throw new CalendarFetchError("The address sent a web page, not a calendar: use its ICS (iCal) address");
-        if (!/^BEGIN:VCALENDAR/i.test(start)) throw new CalendarFetchError("The address did not send an ICS calendar (no BEGIN:VCALENDAR)");
-        return text;
+          throw new CalendarFetchError(`The ${subject}'s server answered ${statusCode}${statusText ? ` ${statusText}` : ""}`);
+        return await readBounded(headers, body, options.maxBytes ?? ICS_MAX_BYTES, subject);
       } finally {
         // A body left unread (a redirect, a refusal) errors as it is dropped: nobody is waiting for that error.
         body.on("error", () => undefined).destroy();
@@ -203,12 +205,28 @@ export async function fetchIcs(address: string, options: IcsFetchOptions): Promi
     }
   } catch (error) {
     if (error instanceof CalendarFetchError) throw error;
-    if (signal.aborted) throw new CalendarFetchError(`The calendar did not answer within ${Math.round(timeoutMs / 1000)} seconds`);
+    if (signal.aborted) throw new CalendarFetchError(`The ${subject} did not answer within ${Math.round(timeoutMs / 1000)} seconds`);
     if (String((error as { code?: unknown }).code).startsWith("Z_"))
-      throw new CalendarFetchError("The calendar's compressed text is broken");
-    throw new CalendarFetchError("The calendar's server could not be reached");
+      throw new CalendarFetchError(`The ${subject}'s compressed text is broken`);
+    throw new CalendarFetchError(`The ${subject}'s server could not be reached`);
   } finally {
     signal.removeEventListener("abort", endConnecting);
     await agent.destroy();
   }
+}
+
+const icsHeaders = {
+  accept: "text/calendar, text/plain;q=0.9, */*;q=0.1",
+  "accept-encoding": "gzip, deflate, br",
+  "user-agent": "Daywise calendar subscription",
+};
+
+/** The calendar's text, or a CalendarFetchError saying what went wrong in words a user can act on. */
+export async function fetchIcs(address: string, options: IcsFetchOptions): Promise<string> {
+  const text = await fetchUntrusted(normaliseCalendarUrl(address), { ...options, subject: "calendar", headers: icsHeaders });
+  const start = text.replace(/^\uFEFF/, "").trimStart();
+  if (/^<(!doctype|html|\?xml)/i.test(start))
+    throw new CalendarFetchError("The address sent a web page, not a calendar: use its ICS (iCal) address");
+  if (!/^BEGIN:VCALENDAR/i.test(start)) throw new CalendarFetchError("The address did not send an ICS calendar (no BEGIN:VCALENDAR)");
+  return text;
 }

@@ -26,7 +26,7 @@ const parseVersion = (value: string | undefined) => (value && /^\d{1,15}$/.test(
 /** GET /api/events, the change stream (decision 038); a write's answer names the version it wrote. */
 export const liveRoutes = fp<{ heartbeatMs?: number }>(async (app, { heartbeatMs }) => {
   const now = () => app.now();
-  const tokens = tokensService({ kysely: app.db.kysely, dialect: app.db.dialect, now });
+  const tokens = tokensService({ kysely: app.db.kysely, dialect: app.db.dialect, now, connections: app.oauth });
   const users = usersService({ kysely: app.db.kysely, now });
   const streams = liveStreams({
     ...(heartbeatMs ? { heartbeatMs } : {}),

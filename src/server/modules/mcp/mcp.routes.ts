@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../app-error.ts";
 import type { Config } from "../../config.ts";
+import { OAUTH_SCOPES } from "../../../shared/api/oauth.ts";
 import { refuseWithoutToken } from "../../plugins/authenticate.ts";
 
 export const MCP_PATH = "/mcp";
@@ -19,12 +20,14 @@ function calledToolOf(body: unknown): string | undefined {
 export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   let loading: ReturnType<typeof loadMcp> | undefined;
   const loadMcp = async () => {
-    const [{ StreamableHTTPServerTransport }, { mcpToolkit }] = await Promise.all([
+    const [{ StreamableHTTPServerTransport }, { mcpToolkit }, { toolsOfferedTo }] = await Promise.all([
       import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
       import("./mcp-tools.ts"),
+      import("../model-tools/tool-catalog.ts"),
     ]);
     const createServer = mcpToolkit({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), ai: config.ai, log: app.log });
-    return { StreamableHTTPServerTransport, createServer };
+    const writeTools = new Set(toolsOfferedTo("mcp").flatMap((tool) => (tool.kind === "write" ? [tool.name] : [])));
+    return { StreamableHTTPServerTransport, createServer, writeTools };
   };
   const limit = app.createRateLimit({
     max: config.mcpRateLimitPerMinute,
@@ -33,8 +36,17 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   });
   const routeConfig = { bearerScopeByRoute: true, csrfSessionFrom: "none" as const };
 
+  // RFC 9728: a client with nothing but the address finds how to get a token from any 401.
+  const challenge = `Bearer resource_metadata="${app.oauth.resourceMetadataUrl}", scope="${OAUTH_SCOPES.join(" ")}"`;
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.bearerToken) refuseWithoutToken(reply, "The MCP endpoint needs a personal access token: Authorization: Bearer dw_...");
+    if (!request.bearerToken)
+      refuseWithoutToken(
+        reply,
+        "The MCP endpoint needs an access token: connect through OAuth, or send a personal access token (Authorization: Bearer dw_...)",
+      );
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 401) reply.header("www-authenticate", challenge);
   });
 
   app.post(MCP_PATH, { config: routeConfig }, async (request, reply) => {
@@ -51,8 +63,16 @@ export const mcpRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
         }
       }
     }
-    const { StreamableHTTPServerTransport, createServer } = await (loading ??= loadMcp());
-    const server = createServer(request.userId!, token.scope, calledToolOf(request.body));
+    const { StreamableHTTPServerTransport, createServer, writeTools } = await (loading ??= loadMcp());
+    const calledTool = calledToolOf(request.body);
+    if (token.kind === "oauth" && token.scope === "read" && calledTool !== undefined && writeTools.has(calledTool)) {
+      reply.header(
+        "www-authenticate",
+        `Bearer error="insufficient_scope", scope="tasks:read tasks:write", resource_metadata="${app.oauth.resourceMetadataUrl}"`,
+      );
+      throw new AppError("insufficient_scope", `${calledTool} changes your tasks: this connection may only read them`);
+    }
+    const server = createServer(request.userId!, token.scope, calledTool);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on("close", () => {

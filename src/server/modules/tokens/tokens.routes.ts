@@ -11,7 +11,7 @@ import { tokensService } from "./tokens.service.ts";
 
 // Session only (refuseBearer): a leaked token cannot mint or revoke tokens.
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tokens = tokensService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now() });
+  const tokens = tokensService({ kysely: app.db.kysely, dialect: app.db.dialect, now: () => app.now(), connections: app.oauth });
   app.addHook("onRequest", async (request) => {
     requireUserId(request);
   });

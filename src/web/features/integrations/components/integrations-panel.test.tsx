@@ -27,6 +27,7 @@ function server(initial: PersonalAccessToken[] = []) {
       const token = {
         id: `t${tokens.length + 1}`,
         name: body.name,
+        kind: "personal" as const,
         scope: body.scope,
         createdAt: "2026-03-02T10:00:00.000Z",
         expiresAt: null,
@@ -74,7 +75,9 @@ describe("IntegrationsPanel", () => {
 
   it("labels an expired token and offers to remove it", async () => {
     const expiresAt = new Date(Date.now() - 60_000).toISOString();
-    server([{ id: "t1", name: "Old script", scope: "read", createdAt: "2026-01-02T10:00:00.000Z", expiresAt, lastUsedAt: null }]);
+    server([
+      { id: "t1", kind: "personal", name: "Old script", scope: "read", createdAt: "2026-01-02T10:00:00.000Z", expiresAt, lastUsedAt: null },
+    ]);
     render(
       <AppProviders client={createQueryClient()}>
         <IntegrationsPanel />

@@ -33,6 +33,7 @@ export function IntegrationsPanel() {
     <div className="grid grid-cols-1 gap-4">
       <TokensSection created={created} onCreated={setCreated} />
       <ConnectSection token={created?.token} />
+      <ConnectionsSection />
       <WebhooksSection />
     </div>
   );
@@ -44,6 +45,7 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
   const [scope, setScope] = useState<TokenScope>("read");
   const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]["value"]>("90");
   const tokens = useTokens();
+  const personal = tokens.data?.filter((token) => token.kind === "personal") ?? [];
   const create = useCreateToken();
   // The emptied name disables the focused "Create token"; copying is the next step.
   const copyToken = useRef<HTMLButtonElement>(null);
@@ -116,11 +118,42 @@ function TokensSection({ created, onCreated }: { created: CreatedToken | null; o
           <FormError>{tokens.error.message}</FormError>
         ) : !tokens.data ? (
           <Skeleton className="h-16 w-full" />
-        ) : tokens.data.length === 0 ? (
+        ) : personal.length === 0 ? (
           <p className="text-sm text-muted-foreground">No tokens yet.</p>
         ) : (
           <ul aria-label="Your tokens" className="grid gap-2">
-            {tokens.data.map((token) => (
+            {personal.map((token) => (
+              <TokenRow key={token.id} token={token} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </SettingsSection>
+  );
+}
+
+/** Apps the user allowed through OAuth (claude.ai, ChatGPT): the same list answer, revoked the same way. */
+function ConnectionsSection() {
+  const tokens = useTokens();
+  const connections = tokens.data?.filter((token) => token.kind === "connection");
+  return (
+    <SettingsSection
+      title="Connected apps"
+      description="AI apps you allowed to reach your planner by signing in, such as claude.ai and ChatGPT connectors."
+    >
+      <div className="py-4">
+        {tokens.isError ? (
+          <FormError>{tokens.error.message}</FormError>
+        ) : !connections ? (
+          <Skeleton className="h-16 w-full" />
+        ) : connections.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No connected apps. In claude.ai or ChatGPT, add a custom connector with the address{" "}
+            <code className="font-mono">{`${window.location.origin}/mcp`}</code>: the app sends you here to allow it.
+          </p>
+        ) : (
+          <ul aria-label="Connected apps" className="grid gap-2">
+            {connections.map((token) => (
               <TokenRow key={token.id} token={token} />
             ))}
           </ul>
@@ -139,6 +172,7 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
   const [shownAt] = useState(() => Date.now());
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= shownAt;
   const action = expired ? "Remove" : "Revoke";
+  const connection = token.kind === "connection";
   return (
     <li ref={row} aria-label={token.name} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
       <div className="grid min-w-0 gap-1">
@@ -150,7 +184,8 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
           {expired && <Badge variant="destructive">Expired</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
-          Created {day(token.createdAt)} · Last used {day(token.lastUsedAt)} · {expired ? "Expired" : "Expires"} {day(token.expiresAt)}
+          {connection ? "Connected" : "Created"} {day(token.createdAt)} · Last used {day(token.lastUsedAt)}
+          {connection ? null : ` · ${expired ? "Expired" : "Expires"} ${day(token.expiresAt)}`}
         </p>
       </div>
       <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={revoke.isPending}>
@@ -163,7 +198,9 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
         description={
           expired
             ? "The expired token leaves the list. This cannot be undone."
-            : "Every script and AI client using this token loses access at once. This cannot be undone."
+            : connection
+              ? "The app loses access at once; to use it again, connect it again from the app."
+              : "Every script and AI client using this token loses access at once. This cannot be undone."
         }
         action={action}
         onCloseAutoFocus={focusAfterClose.onCloseAutoFocus}
@@ -171,7 +208,11 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
           focusAfterClose.set(neighbourControl(row.current, "button"));
           revoke.mutate(token.id, {
             onSuccess: () =>
-              toast(expired ? { title: "Token removed" } : { title: "Token revoked", description: `“${token.name}” no longer works.` }),
+              toast(
+                expired
+                  ? { title: "Token removed" }
+                  : { title: connection ? "App disconnected" : "Token revoked", description: `“${token.name}” no longer works.` },
+              ),
             onError: (error) => toast({ title: "Revoke failed", description: error.message, variant: "destructive" }),
           });
         }}
