@@ -236,6 +236,10 @@ function ConnectSection({ token }: { token: string | undefined }) {
           <Plug aria-hidden="true" className="size-4 text-primary" />
           Endpoint: <code className="font-mono">{endpoint}</code>
         </p>
+        <p className="text-sm text-muted-foreground">
+          In claude.ai or ChatGPT, add a custom connector with this endpoint and no token: they send you to Daywise to allow them. For the
+          clients below, use a token.
+        </p>
         <div className="grid gap-1.5 sm:max-w-xs">
           <Label htmlFor={selectId}>Client</Label>
           <Select id={selectId} value={client} onChange={(event) => setClient(event.target.value as McpClient)}>

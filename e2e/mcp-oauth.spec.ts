@@ -1,0 +1,92 @@
+// Issue 54: the official MCP SDK client, given only the address, connects as claude.ai's and ChatGPT's
+// connectors do (discovery, registration, the user's consent, PKCE), and its task appears on the open board.
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { card, column } from "./board.ts";
+import { signIn, waitForBoard } from "./sign-in.ts";
+
+// Never reached: the browser's request to it is answered here, as the connector's own page would.
+const REDIRECT = "http://127.0.0.1:9/oauth/callback";
+
+test("an MCP client with only the address is allowed by the user, adds a task to the open board, and stops when disconnected", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.slow();
+  await signIn(page, { name: "Ada Connectors", email: `connectors-${Date.now()}@example.com` });
+  await page.goto("/");
+  await waitForBoard(page);
+
+  let saved: OAuthClientInformationMixed | undefined;
+  let tokens: OAuthTokens | undefined;
+  let verifier = "";
+  let consentUrl: URL | undefined;
+  const provider: OAuthClientProvider = {
+    redirectUrl: REDIRECT,
+    clientMetadata: {
+      client_name: "Journey Assistant",
+      client_uri: "https://assistant.example",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    },
+    clientInformation: () => saved,
+    saveClientInformation: (info) => void (saved = info),
+    tokens: () => tokens,
+    saveTokens: (next) => void (tokens = next),
+    redirectToAuthorization: (url) => void (consentUrl = url),
+    saveCodeVerifier: (value) => void (verifier = value),
+    codeVerifier: () => verifier,
+  };
+  const endpoint = new URL(`${baseURL}/mcp`);
+  const pending = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+  await expect(new Client({ name: "journey", version: "1.0.0" }).connect(pending)).rejects.toBeInstanceOf(UnauthorizedError);
+
+  // The consent page, in the user's browser, on their session.
+  const consent = await context.newPage();
+  await consent.setViewportSize(viewports.phone);
+  await consent.route(`${REDIRECT}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Connected</title>" }));
+  await consent.goto(consentUrl!.href);
+  await expect(consent.getByRole("heading", { name: "Allow Journey Assistant to use Daywise?" })).toBeVisible();
+  await expect(consent.getByText("assistant.example")).toBeVisible();
+  await expect(consent.getByRole("listitem")).toHaveText([
+    "See your tasks, goals and meetings",
+    "Create, change, complete and delete your tasks",
+  ]);
+  await expect(consent.getByRole("button", { name: "Allow" })).toBeFocused();
+  await expectNoAxeViolations(consent);
+  await saveScreenshot(consent, "mcp-oauth-consent-phone");
+  const callback = consent.waitForRequest((request) => request.url().startsWith(REDIRECT));
+  await consent.keyboard.press("Enter");
+  const code = new URL((await callback).url()).searchParams.get("code");
+  expect(code).toBeTruthy();
+  await pending.finishAuth(code!);
+
+  const client = new Client({ name: "journey", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+  const created = await client.callTool({
+    name: "create_tasks",
+    arguments: { tasks: [{ title: "Booked through the connector", estimatedDuration: 20 }] },
+  });
+  expect(created.isError).toBeFalsy();
+  // The open board hears of it live, without a reload.
+  await expect(card(column(page, "To Do"), "Booked through the connector")).toBeVisible();
+
+  await page.goto("/settings?tab=integrations");
+  const panel = page.getByRole("tabpanel", { name: "Integrations" });
+  const row = panel.getByRole("list", { name: "Connected apps" }).getByRole("listitem", { name: "Journey Assistant" });
+  await expect(row).toContainText("Read and write");
+  await expect(row).toContainText("Last used");
+  await saveScreenshot(page, "integrations-connected-app");
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+  await expect(panel.getByText("No connected apps.", { exact: false })).toBeVisible();
+  await expect(client.callTool({ name: "get_day", arguments: {} })).rejects.toThrow();
+  await client.close();
+});
