@@ -11,7 +11,9 @@ import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprot
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../test/free-port.ts";
 import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
-import { createTestApp, describeEachDatabase, type TestApp } from "../../test/test-app.ts";
+import { buildApp } from "../../app.ts";
+import { createDb } from "../../db/database.ts";
+import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 
@@ -408,6 +410,46 @@ describe("client metadata documents on private networks", () => {
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain("on a private network");
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describeEachDatabase("a connection revoked on one instance", (dialect) => {
+  it.runIf(dialect === "postgres")("is refused by another instance on the same database at once", async () => {
+    const t = await createTestApp(dialect);
+    const other = createDb({ kind: "postgres", url: t.url!, schema: t.db.schema! });
+    const otherApp = await buildApp(testConfig(), { db: other, logger: false, now: () => t.clock.now, webRoot: "/nonexistent" });
+    try {
+      const user = await signInTestUser(t.app);
+      const { oauth } = t.app;
+      const client = await oauth.registerClient({
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      });
+      const { verifier, challenge } = pkce();
+      const query = {
+        response_type: "code",
+        client_id: client.client_id,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        resource: oauth.resource,
+      };
+      const code = new URL(await oauth.approve(user.userId, await oauth.readAuthorizationRequest(query))).searchParams.get("code")!;
+      const tokens = await oauth.exchangeCode({ ...query, code, redirect_uri: REDIRECT, code_verifier: verifier }, undefined);
+      const list = { method: "POST" as const, url: "/mcp", payload: { jsonrpc: "2.0", id: 1, method: "tools/list" } };
+      const headers = { authorization: `Bearer ${tokens.access_token}`, accept: "application/json, text/event-stream" };
+      expect((await otherApp.inject({ ...list, headers })).statusCode).toBe(200);
+      const [connection] = (await t.app.inject({ url: "/api/tokens", headers: user.headers })).json() as Array<{ id: string }>;
+      expect(
+        (await t.app.inject({ method: "DELETE", url: `/api/tokens/${connection!.id}`, headers: user.mutatingHeaders })).statusCode,
+      ).toBe(200);
+      expect((await otherApp.inject({ ...list, headers })).statusCode).toBe(401);
+    } finally {
+      await otherApp.close();
+      await other.close();
       await t.close();
     }
   });
