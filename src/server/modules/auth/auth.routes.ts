@@ -6,7 +6,7 @@ import { AppError } from "../../app-error.ts";
 import type { Config } from "../../config.ts";
 import { claimOnce } from "../../plugins/rate-limit.ts";
 import { identitiesService } from "./identities.service.ts";
-import { renderSignInFailedPage } from "./local-provider-pages.ts";
+import { renderSignInChoicePage, renderSignInFailedPage } from "./local-provider-pages.ts";
 import { LOCAL_CLIENT_ID, localClientSecret, localProvider } from "./local-provider.ts";
 import { type ProviderSettings, RelyingParty, SignInError } from "./relying-party.ts";
 import { clearSessionCookies, setSessionCookies } from "./session-cookies.ts";
@@ -16,15 +16,6 @@ import { decodeSignInFlow, encodeSignInFlow, sanitizeReturnTo, signInFlowKey } f
 
 const GOOGLE_ISSUER = "https://accounts.google.com";
 const SIGN_IN_COOKIE_PATH = "/auth";
-
-/** The sign-in choices, in the order the welcome screen shows them. */
-export function signInChoices(config: Config): Array<{ id: string; displayName: string }> {
-  return [
-    ...(config.auth.google ? [{ id: "google", displayName: "Google" }] : []),
-    ...(config.auth.oidc ? [{ id: "oidc", displayName: config.auth.oidc.displayName }] : []),
-    ...(config.auth.localSignIn ? [{ id: "local", displayName: "Local account" }] : []),
-  ];
-}
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const isSecure = config.publicUrl.startsWith("https://");
@@ -156,6 +147,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       return reply.redirect(flow.returnTo, 302);
     });
   }
+
+  // A page of the server's own (OAuth's consent) sends a visitor here: a session the browser still holds
+  // resumes without signing in again (the refresh cookie is only sent under /auth); else sign in.
+  app.get(
+    "/auth/resume",
+    { exposeHeadRoute: false, schema: { querystring: z.object({ returnTo: z.unknown().optional() }) } },
+    async (request, reply) => {
+      const returnTo = sanitizeReturnTo(request.query.returnTo);
+      const token = request.cookies[REFRESH_COOKIE];
+      const outcome = token ? await sessions.refreshSession(token) : undefined;
+      if (outcome?.ok) {
+        setSessionCookies(reply, outcome.session, cookiePolicy);
+        return reply.redirect(returnTo, 302);
+      }
+      const choices = providers.map(({ id, displayName }) => ({
+        displayName,
+        path: `/auth/${id}?returnTo=${encodeURIComponent(returnTo)}`,
+      }));
+      if (choices.length === 1) return reply.redirect(choices[0]!.path, 302);
+      return reply.type("text/html; charset=utf-8").send(renderSignInChoicePage(choices));
+    },
+  );
 
   app.post(
     "/auth/refresh",

@@ -101,3 +101,12 @@ export function renderSignInFailedPage(message: string, retryPath: string): stri
 <p><a href="${escapeHtml(retryPath)}">Try again</a> or <a href="/">go back to Daywise</a>.</p>`,
   );
 }
+
+export function renderSignInChoicePage(providers: Array<{ displayName: string; path: string }>): string {
+  return standalonePage(
+    "Sign in to connect - Daywise",
+    `<h1>Sign in to connect an app</h1>
+<p>Sign in to Daywise first; then you choose whether to allow the app.</p>
+${providers.map(({ displayName, path }) => `<p><a href="${escapeHtml(path)}">Sign in with ${escapeHtml(displayName)}</a></p>`).join("\n")}`,
+  );
+}

@@ -42,12 +42,3 @@ export function renderAuthorizationErrorPage(message: string): string {
 <p>Ask the app's makers, or <a href="/">go back to Daywise</a>.</p>`,
   );
 }
-
-export function renderSignInChoicePage(providers: Array<{ displayName: string; path: string }>): string {
-  return standalonePage(
-    "Sign in to connect - Daywise",
-    `<h1>Sign in to connect an app</h1>
-<p>Sign in to Daywise first; then you choose whether to allow the app.</p>
-${providers.map(({ displayName, path }) => `<p><a href="${escapeHtml(path)}">Sign in with ${escapeHtml(displayName)}</a></p>`).join("\n")}`,
-  );
-}

@@ -4,10 +4,9 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientRegistrationSchema, OAUTH_SCOPES, PROTECTED_RESOURCE_PATH } from "../../../shared/api/oauth.ts";
 import type { Config } from "../../config.ts";
-import { signInChoices } from "../auth/auth.routes.ts";
 import { createCsrfToken, isValidCsrfToken } from "../auth/session-tokens.ts";
 import { sanitizeReturnTo } from "../auth/sign-in-flow.ts";
-import { renderAuthorizationErrorPage, renderConsentPage, renderSignInChoicePage } from "./consent-page.ts";
+import { renderAuthorizationErrorPage, renderConsentPage } from "./consent-page.ts";
 import { type AuthorizationRequest, OauthError, type OauthService } from "./oauth.service.ts";
 
 const AUTHORIZE_PATH = "/oauth/authorize";
@@ -119,15 +118,8 @@ export async function oauthRoutes(app: FastifyInstance, { config, oauth }: { con
     }
   }
 
-  function askToSignIn(request: FastifyRequest, reply: FastifyReply) {
-    const returnTo = sanitizeReturnTo(request.url);
-    const choices = signInChoices(config).map(({ id, displayName }) => ({
-      displayName,
-      path: `/auth/${id}?returnTo=${encodeURIComponent(returnTo)}`,
-    }));
-    if (choices.length === 1) return reply.redirect(choices[0]!.path, 302);
-    return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(renderSignInChoicePage(choices));
-  }
+  const askToSignIn = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(`/auth/resume?returnTo=${encodeURIComponent(sanitizeReturnTo(request.url))}`, 302);
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });

@@ -334,14 +334,22 @@ describeEachDatabase("OAuth for the MCP endpoint", (dialect) => {
     expect(await badRegistration.json()).toMatchObject({ error: "invalid_redirect_uri" });
   });
 
-  it("sends a visitor to sign in first, back to the same request; a denial goes back as access_denied", async () => {
+  it("sends a visitor to sign in first, or resumes a session the browser still holds, back to the same request; a denial goes back as access_denied", async () => {
     const client = await register();
     const url = authorizeUrl(client.client_id, pkce().challenge);
     const { page, location } = await answerConsent(url, null, "allow");
     expect(page.status).toBe(302);
-    const signIn = new URL(location!, base);
-    expect(signIn.pathname).toBe("/auth/local");
-    expect(signIn.searchParams.get("returnTo")).toBe(url.slice(base.length));
+    const resume = new URL(location!, base);
+    expect(resume.pathname).toBe("/auth/resume");
+    expect(resume.searchParams.get("returnTo")).toBe(url.slice(base.length));
+    const signIn = await fetch(resume, { redirect: "manual" });
+    expect(new URL(signIn.headers.get("location")!, base).pathname).toBe("/auth/local");
+    // The access cookie gone (an hour passed), the refresh cookie (sent under /auth only) resumes the session.
+    const later = await signInTestUser(t.app);
+    const resumed = await fetch(resume, { headers: { cookie: `refresh_token=${later.refreshToken}` }, redirect: "manual" });
+    expect(resumed.status).toBe(302);
+    expect(resumed.headers.get("location")).toBe(url.slice(base.length));
+    expect(resumed.headers.getSetCookie().some((cookie) => cookie.startsWith("access_token="))).toBe(true);
     const denied = await answerConsent(url, user, "deny");
     expect(new URL(denied.location!).searchParams.get("error")).toBe("access_denied");
   });
