@@ -19,7 +19,7 @@ describeEachDatabase("calendars", (dialect) => {
   let calendarId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { now: NOW, config: { calendar: { allowPrivateUrls: true, fetchTimeoutMs: 700 } } });
+    t = await createTestApp(dialect, { now: NOW, config: { calendar: { allowPrivateUrls: true, fetchTimeoutMs: 2500 } } });
     user = await signInTestUser(t.app, { timeZone: "Europe/Berlin" });
   });
   afterAll(() => t.close());
