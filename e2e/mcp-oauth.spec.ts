@@ -14,11 +14,12 @@ const REDIRECT = "http://127.0.0.1:9/oauth/callback";
 
 test("an MCP client with only the address is allowed by the user, adds a task to the open board, and stops when disconnected", async ({
   page,
-  context,
+  browser,
   baseURL,
 }) => {
   test.slow();
-  await signIn(page, { name: "Ada Connectors", email: `connectors-${Date.now()}@example.com` });
+  const person = { name: "Ada Connectors", email: `connectors-${Date.now()}@example.com` };
+  await signIn(page, person);
   await page.goto("/");
   await waitForBoard(page);
 
@@ -48,11 +49,14 @@ test("an MCP client with only the address is allowed by the user, adds a task to
   const pending = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
   await expect(new Client({ name: "journey", version: "1.0.0" }).connect(pending)).rejects.toBeInstanceOf(UnauthorizedError);
 
-  // The consent page, in the user's browser, on their session.
-  const consent = await context.newPage();
-  await consent.setViewportSize(viewports.phone);
+  // The consent page on a phone not signed in yet: sign in first, then back to the same request.
+  const phone = await browser.newContext({ viewport: viewports.phone });
+  const consent = await phone.newPage();
   await consent.route(`${REDIRECT}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Connected</title>" }));
   await consent.goto(consentUrl!.href);
+  await consent.getByLabel("Name").fill(person.name);
+  await consent.getByLabel("Email").fill(person.email);
+  await consent.getByRole("button", { name: "Sign in" }).click();
   await expect(consent.getByRole("heading", { name: "Allow Journey Assistant to use Daywise?" })).toBeVisible();
   await expect(consent.getByText("assistant.example")).toBeVisible();
   await expect(consent.getByRole("listitem")).toHaveText([
@@ -89,4 +93,5 @@ test("an MCP client with only the address is allowed by the user, adds a task to
   await expect(panel.getByText("No connected apps.", { exact: false })).toBeVisible();
   await expect(client.callTool({ name: "get_day", arguments: {} })).rejects.toThrow();
   await client.close();
+  await phone.close();
 });
