@@ -18,7 +18,7 @@ export function createTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
   // One transaction: a goal that is not the user's (a 404) fails them all; each task is placed after the last, keeping the order given.
   async function createTasks(
     userId: string,
-    bodies: readonly (CreateTaskBody & { id?: string })[],
+    bodies: readonly (CreateTaskBody & { id?: string; steps?: readonly string[] })[],
     options: CreateTasksOptions = {},
   ): Promise<Task[]> {
     const start = now().getTime();
