@@ -1,5 +1,6 @@
 // A task's checklist (issue 53): a new user adds steps in the task dialog, ticks one, moves one by
-// keyboard and reads 'done/total' on the card, at both widths, with axe on the open dialog.
+// keyboard and reads 'done/total' on the card, at both widths, with axe on the open dialog; a daily routine's steps,
+// one moved by mouse, come unticked on tomorrow's occurrence.
 import type { Page } from "@playwright/test";
 import { card, quickAdd } from "./board.ts";
 import { closeToasts, closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
@@ -85,3 +86,78 @@ for (const [label, viewport] of Object.entries(viewports)) {
     });
   });
 }
+
+/** A mouse drag of a step's handle onto another step's row, let go once that row shows it would land there. */
+async function dragStep(page: Page, step: string, onto: string) {
+  const handle = await checklist(page)
+    .getByRole("button", { name: new RegExp(`^Move step "${step}"`) })
+    .boundingBox();
+  const target = await checklist(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("checkbox", { name: onto, exact: true }) })
+    .boundingBox();
+  if (!handle || !target) throw new Error("the steps are not visible");
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  // In small steps: a drag starts after 6 px.
+  await page.mouse.move(handle.x + handle.width / 2 + 4, handle.y + handle.height / 2 - 4, { steps: 4 });
+  await page.mouse.move(handle.x + handle.width / 2, target.y + target.height / 2, { steps: 12 });
+  await expect(checklist(page).locator("li.ring-2")).toHaveCount(1);
+  await page.mouse.up();
+}
+
+test.describe("a routine's steps", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("makes a daily routine with two steps, ticks one, drags one with the mouse and finds tomorrow's occurrence unticked", async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, person("routine"));
+    await page.getByRole("button", { name: "Add Task" }).first().click();
+    const create = page.getByRole("dialog", { name: "Create New Task" });
+    await create.getByLabel(/^Task Title/).fill("Morning routine");
+    await create.getByLabel("Repeat").selectOption("daily");
+    await create.getByRole("button", { name: "Create Task" }).click();
+    await expect(create).toBeHidden();
+    await closeToasts(page);
+    await openEdit(page, "Morning routine");
+
+    // The first step asks whether it is this occurrence's or the series'; the series' then holds for the rest.
+    const add = checklist(page).getByRole("textbox", { name: "Add a step" });
+    await add.fill("Stretch");
+    await add.press("Enter");
+    const question = page.getByRole("alertdialog", { name: "Edit repeating task" });
+    await question.getByRole("button", { name: "This and following" }).click();
+    await expect(question).toBeHidden();
+    await expect(stepTitles(page)).toHaveCount(1);
+    await add.fill("Meditate");
+    await add.press("Enter");
+    await expect(stepTitles(page)).toHaveCount(2);
+    await expect(question).toBeHidden();
+
+    await checklist(page).getByRole("checkbox", { name: "Stretch" }).check();
+    await expect(checklist(page).getByRole("heading", { name: "Checklist 1/2" })).toBeVisible();
+
+    await dragStep(page, "Meditate", "Stretch");
+    await expect(checklist(page).getByText('Moved "Meditate" to position 1 of 2.')).toBeAttached();
+    await expect
+      .poll(() => stepTitles(page).evaluateAll((boxes) => boxes.map((box) => box.getAttribute("aria-label"))))
+      .toEqual(["Meditate", "Stretch"]);
+    await closeWithEscape(page, editDialog(page));
+    await expect(card(page, "Morning routine").getByTestId("task-checklist-count")).toHaveText(/1\/2/);
+
+    // Tomorrow's occurrence, read from the server: the series' two steps in their new order, none ticked.
+    await page.getByRole("button", { name: "Next day" }).click();
+    await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
+    await page.reload();
+    await waitForBoard(page);
+    await expect(card(page, "Morning routine").getByTestId("task-checklist-count")).toHaveText(/0\/2/);
+    await openEdit(page, "Morning routine");
+    await expect
+      .poll(() => stepTitles(page).evaluateAll((boxes) => boxes.map((box) => box.getAttribute("aria-label"))))
+      .toEqual(["Meditate", "Stretch"]);
+    await expect(checklist(page).getByRole("checkbox", { name: "Stretch" })).not.toBeChecked();
+    await expect(checklist(page).getByRole("checkbox", { name: "Meditate" })).not.toBeChecked();
+  });
+});

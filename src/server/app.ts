@@ -40,6 +40,7 @@ import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { type WebhookEvents, webhookEvents } from "./modules/webhooks/webhook-events.ts";
+import { queueWebhooksOf } from "./modules/webhooks/webhook-queue.ts";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contractSerializerCompiler } from "./plugins/contract-serializer.ts";
@@ -192,6 +193,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...(config.rolloverScheduler.enabled ? { onQueued: () => webhookDeliveries.kick() } : {}),
     }),
   );
+  const stopQueueingWebhooks = queueWebhooksOf(db.kysely, app.webhookEvents);
+  app.addHook("onClose", async () => stopQueueingWebhooks());
   app.addHook("preClose", async () => {
     await app.webhookEvents.settled();
     await webhookDeliveries.stop();

@@ -21,6 +21,7 @@ interface OpenWrite {
   userId: string;
   version: number;
   kinds: Set<ChangeKind>;
+  committed: Array<(root: Kysely<Database>) => void>;
 }
 
 const openWrites = new WeakMap<Kysely<Database>, OpenWrite>();
@@ -58,6 +59,7 @@ async function write<T>(
   }
   const origin = writeOrigins.getStore();
   let version = 0;
+  const committed: OpenWrite["committed"] = [];
   const outcome = await kysely.transaction().execute(async (trx) => {
     const raised =
       ifVersion === undefined
@@ -65,14 +67,22 @@ async function write<T>(
         : await raiseIfUnchangedQuery.takeFirst(trx, { userId, dataVersion: ifVersion });
     if (!raised) return { written: false } as const;
     version = Number(raised.dataVersion);
-    const open: OpenWrite = { userId, version, kinds: new Set(kinds) };
+    const open: OpenWrite = { userId, version, kinds: new Set(kinds), committed };
     openWrites.set(trx, open);
     const result = await work(trx);
     await sendChangeNotices(trx, [{ userId, version, kinds: [...open.kinds], clientId: origin?.clientId, seq: origin?.seq }]);
     return { written: true, result } as const;
   });
   if (outcome.written && origin) origin.writtenVersion = Math.max(origin.writtenVersion ?? 0, version);
+  if (outcome.written) for (const then of committed) then(kysely);
   return outcome;
+}
+
+/** Runs `then` with the database once the outermost writeUserData of `trx` has committed; never after a rollback. */
+export function afterCommit(trx: Kysely<Database>, then: (root: Kysely<Database>) => void): void {
+  const open = openWrites.get(trx);
+  if (!open) throw new Error("afterCommit is for a transaction writeUserData opened");
+  open.committed.push(then);
 }
 
 export async function writeUserData<T>(

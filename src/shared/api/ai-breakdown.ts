@@ -9,7 +9,13 @@ import {
 } from "../rules/breakdown.ts";
 import { aiProviderNameSchema } from "./ai.ts";
 import { goalSchema } from "./goals.ts";
-import { createTaskBodySchema, taskSchema } from "./tasks.ts";
+import {
+  CHECKLIST_ITEM_TITLE_MAX_LENGTH,
+  CHECKLIST_MAX_ITEMS,
+  checklistItemTitleSchema,
+  createTaskBodySchema,
+  taskSchema,
+} from "./tasks.ts";
 import { ANALYTICS_WINDOW_DAYS, BREAKDOWN_CONTEXT_MAX_LENGTH } from "./ai-breakdown-limits.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 
@@ -43,6 +49,13 @@ export const suggestedTaskSchema = z.object({
     .max(SUGGESTION_MAX_MINUTES)
     .describe(`Minutes of focused work, ${SUGGESTION_MIN_MINUTES} to ${SUGGESTION_MAX_MINUTES}`),
   priority: z.enum(SUGGESTION_PRIORITIES).describe("high for what unblocks the rest or is due soonest"),
+  // Required but possibly empty: OpenAI's strict mode refuses a property that is not required.
+  steps: z
+    .array(z.string())
+    .max(CHECKLIST_MAX_ITEMS)
+    .describe(
+      `The task's checklist: short steps in order, each at most ${CHECKLIST_ITEM_TITLE_MAX_LENGTH} characters; empty when it is one step`,
+    ),
 });
 /** An object at the top, as OpenAI's JSON schema mode requires. */
 export const breakdownOutputSchema = z.object({
@@ -51,7 +64,15 @@ export const breakdownOutputSchema = z.object({
 
 export const breakdownIdParamsSchema = z.object({ id: idSchema });
 
-export const breakdownTaskSchema = createTaskBodySchema.pick({ title: true, description: true, estimatedDuration: true, date: true });
+/** steps become the task's checklist, none ticked. */
+export const breakdownTaskSchema = createTaskBodySchema
+  .pick({ title: true, description: true, estimatedDuration: true, date: true })
+  .extend({
+    steps: z
+      .array(checklistItemTitleSchema, { error: "must be a list of step titles" })
+      .max(CHECKLIST_MAX_ITEMS, `must have at most ${CHECKLIST_MAX_ITEMS} steps`)
+      .optional(),
+  });
 export type BreakdownTaskInput = z.input<typeof breakdownTaskSchema>;
 
 export const createBreakdownTasksBodySchema = z

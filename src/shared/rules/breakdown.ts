@@ -1,4 +1,10 @@
-import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES, NEW_TASK_ESTIMATE_MINUTES } from "../api/task-limits.ts";
+import {
+  CHECKLIST_ITEM_TITLE_MAX_LENGTH,
+  CHECKLIST_MAX_ITEMS,
+  ESTIMATED_DURATION_MAX_MINUTES,
+  ESTIMATED_DURATION_MIN_MINUTES,
+  NEW_TASK_ESTIMATE_MINUTES,
+} from "../api/task-limits.ts";
 import { addDays } from "./dates.ts";
 
 export const SUGGESTION_PRIORITIES = ["high", "medium", "low"] as const;
@@ -19,6 +25,8 @@ export interface Suggestion {
   description: string;
   estimatedDuration: number;
   priority: SuggestionPriority;
+  /** The task's checklist to be; absent when the model gave none. */
+  steps?: string[];
 }
 
 export const PLACEHOLDER_TITLE = "AI Response (manual parsing needed)";
@@ -51,6 +59,16 @@ export function suggestionDescription(text: string): string {
   return clip(text.replaceAll("\u0000", "").trim(), SUGGESTION_DESCRIPTION_MAX_LENGTH);
 }
 
+/** Titles a checklist can hold: text without NUL, trimmed, not empty, clipped, at most the checklist's number. */
+function toSteps(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const titles = value.flatMap((step) => (typeof step === "string" ? [step.replaceAll("\u0000", "").trim()] : []));
+  return titles
+    .filter((title) => title !== "")
+    .slice(0, CHECKLIST_MAX_ITEMS)
+    .map((title) => clip(title, CHECKLIST_ITEM_TITLE_MAX_LENGTH));
+}
+
 function toSuggestion(item: unknown): Suggestion | null {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
   const record = item as Record<string, unknown>;
@@ -60,6 +78,7 @@ function toSuggestion(item: unknown): Suggestion | null {
   const rawDuration = record.estimatedDuration ?? record.duration ?? record.estimatedMinutes;
   const hasDuration = (typeof rawDuration === "number" || typeof rawDuration === "string") && Number.isFinite(Number(rawDuration));
   const priority = typeof record.priority === "string" ? record.priority.trim().toLowerCase() : "";
+  const steps = toSteps(record.steps);
   return {
     title: clip(title, SUGGESTION_TITLE_MAX_LENGTH),
     description,
@@ -67,6 +86,7 @@ function toSuggestion(item: unknown): Suggestion | null {
     priority: (SUGGESTION_PRIORITIES as readonly string[]).includes(priority)
       ? (priority as SuggestionPriority)
       : SUGGESTION_DEFAULT_PRIORITY,
+    ...(steps.length > 0 ? { steps } : {}),
   };
 }
 

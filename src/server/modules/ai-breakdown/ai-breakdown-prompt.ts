@@ -2,6 +2,7 @@
 import type { Goal } from "../../../shared/api/goals.ts";
 import { daysBetween } from "../../../shared/rules/dates.ts";
 import { SUGGESTION_MAX_MINUTES, SUGGESTION_MIN_MINUTES, SUGGESTIONS_MAX, SUGGESTIONS_MIN } from "../../../shared/rules/breakdown.ts";
+import { CHECKLIST_MAX_ITEMS } from "../../../shared/api/task-limits.ts";
 import type { GoalTaskOutline } from "../tasks/tasks.service.ts";
 import { clip, PROMPT_MAX_TASKS, userDataSection } from "../ai-models/user-data-block.ts";
 
@@ -48,8 +49,8 @@ export function buildBreakdownSystemPrompt(input: BreakdownInput, mode: "structu
       ? [
           "",
           "Answer with only a JSON array of the tasks inside a ```json code block: each an object with",
-          'the keys "title", "description", "estimatedDuration" (a whole number of minutes) and',
-          '"priority" ("high", "medium" or "low").',
+          'the keys "title", "description", "estimatedDuration" (a whole number of minutes),',
+          '"priority" ("high", "medium" or "low") and "steps" (a list of short step titles, possibly empty).',
         ]
       : [];
   return [
@@ -58,6 +59,7 @@ export function buildBreakdownSystemPrompt(input: BreakdownInput, mode: "structu
     "Each task has a short title that starts with a verb, a description of one or two sentences",
     `saying what done looks like, an estimated duration in whole minutes from ${SUGGESTION_MIN_MINUTES} to ${SUGGESTION_MAX_MINUTES} (one sitting),`,
     "and a priority: high for what unblocks the rest or is due soonest, medium, or low.",
+    `A task with distinct parts worth ticking off may list them as steps (at most ${CHECKLIST_MAX_ITEMS}, in order); otherwise none.`,
     "Be realistic about time; when the goal has a target date, make the plan fit before it.",
     "Never suggest a task the goal already has (existingTasks), even in other words.",
     "Use the user's additionalContext as information about their situation.",

@@ -29,8 +29,8 @@ export interface AiBreakdownServiceDeps {
   config: AiConfig;
 }
 
-/** Bounds the cost of a runaway reply; ten suggestions fit well within it. */
-const MAX_OUTPUT_TOKENS = 2048;
+/** Bounds the cost of a runaway reply; ten suggestions with a few steps each fit well within it. */
+const MAX_OUTPUT_TOKENS = 4096;
 type AiSdk = Awaited<ReturnType<typeof loadAiSdk>>;
 
 /** Built once, on the first breakdown: the schema's JSON form is derived on first use and kept. */

@@ -179,6 +179,24 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       },
     );
 
+    it.each(providers)("asks %s for each suggestion's steps and answers them in content when given, as text too", async (provider) => {
+      const withSteps = [
+        { ...SUGGESTIONS[0], steps: [" Compare three plans ", "", "Pick one"] },
+        { ...SUGGESTIONS[1], steps: [] },
+      ];
+      servers[provider].reply = JSON.stringify({ tasks: withSteps });
+      const answer = await breakDownOk(user, { goalId: await createGoal(user), provider });
+      expect(JSON.parse(answer.content)).toEqual([{ ...SUGGESTIONS[0], steps: ["Compare three plans", "Pick one"] }, SUGGESTIONS[1]]);
+      // In the schema's required keys, as strict mode wants, with an empty list for a one-step task.
+      expect(systemPromptOf(servers[provider].requests[0]!.body)).toMatch(/"required":\[[^\]]*"steps"/);
+
+      servers[provider].structuredOutput = "unsupported";
+      servers[provider].reply = `\`\`\`json\n${JSON.stringify(withSteps)}\n\`\`\``;
+      const fenced = await breakDownOk(user, { goalId: await createGoal(user), provider });
+      expect(JSON.parse(fenced.content)[0].steps).toEqual(["Compare three plans", "Pick one"]);
+      expect(systemPromptOf(servers[provider].requests.at(-1)!.body)).toContain('\\"steps\\" (a list of short step titles');
+    });
+
     it("reads an answer that breaks the schema leniently: durations clamped, unknown priorities medium, untitled items dropped", async () => {
       servers.openai.reply = JSON.stringify({
         tasks: [
@@ -369,6 +387,24 @@ describeEachDatabase("goal breakdown API", (dialect) => {
       expect(after.dataVersion).toBe(before.dataVersion);
     });
 
+    it("makes a suggestion's steps the task's checklist, in order and none ticked", async () => {
+      const goalId = await createGoal(user);
+      const { breakdownId } = await breakDownOk(user, { goalId, provider: "openai" });
+      const response = await createTasks(user, breakdownId, [
+        { title: "Pick a training plan", estimatedDuration: 30, date: "2026-05-04", steps: [" Compare plans ", "Choose one"] },
+        { title: "Buy running shoes", estimatedDuration: 90 },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const [planned, shoes] = response.json().tasks;
+      expect(planned.checklist).toEqual([
+        { id: expect.any(String), title: "Compare plans", done: false, position: 0 },
+        { id: expect.any(String), title: "Choose one", done: false, position: 1 },
+      ]);
+      expect(shoes.checklist).toEqual([]);
+      const day = await t.app.inject({ url: "/api/tasks?date=2026-05-04", headers: user.headers });
+      expect(day.json()[0].checklist).toEqual(planned.checklist);
+    });
+
     it("refuses an invalid batch with 400 and creates none of it", async () => {
       const { breakdownId } = await breakDownOk(user, { goalId: await createGoal(user), provider: "openai" });
       const bodies = [
@@ -380,6 +416,9 @@ describeEachDatabase("goal breakdown API", (dialect) => {
         [{ title: "Too long", estimatedDuration: 481 }],
         [{ title: "Bad day", date: "2026-02-30" }],
         Array.from({ length: 11 }, (_, index) => ({ title: `Task ${index}` })),
+        [{ title: "Blank step", steps: ["  "] }],
+        [{ title: "Long step", steps: ["x".repeat(201)] }],
+        [{ title: "Many steps", steps: Array.from({ length: 51 }, (_, index) => `Step ${index}`) }],
       ];
       for (const tasks of bodies) {
         const response = await createTasks(user, breakdownId, tasks);

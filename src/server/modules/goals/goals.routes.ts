@@ -7,7 +7,6 @@ import {
   goalSchema,
   updateGoalBodySchema,
 } from "../../../shared/api/goals.ts";
-import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { goalsService } from "./goals.service.ts";
 
@@ -25,23 +24,17 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/goals", { schema: { body: createGoalRequestSchema, response: { 201: goalSchema } } }, async (request, reply) => {
     const goal = await goals.createGoal(requireUserId(request), request.body);
-    app.webhookEvents.emit(requireUserId(request), "goal.changed", goalSchema, goal);
     return reply.status(201).send(goal);
   });
 
   app.put(
     "/api/goals/:id",
     { schema: { params: goalIdParamsSchema, body: updateGoalBodySchema, response: { 200: goalSchema } } },
-    async (request) => {
-      const goal = await goals.updateGoal(requireUserId(request), request.params.id, request.body);
-      app.webhookEvents.emit(requireUserId(request), "goal.changed", goalSchema, goal);
-      return goal;
-    },
+    async (request) => goals.updateGoal(requireUserId(request), request.params.id, request.body),
   );
 
   app.delete("/api/goals/:id", { schema: { params: goalIdParamsSchema, response: { 200: deleteGoalResponseSchema } } }, async (request) => {
     await goals.deleteGoal(requireUserId(request), request.params.id);
-    app.webhookEvents.emit(requireUserId(request), "goal.changed", webhookDeletedSchema, { id: request.params.id, deleted: true });
     return { ok: true as const };
   });
 };

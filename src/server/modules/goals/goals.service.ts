@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { CreateGoalBody, Goal, UpdateGoalBody } from "../../../shared/api/goals.ts";
+import { type CreateGoalBody, type Goal, goalSchema, type UpdateGoalBody } from "../../../shared/api/goals.ts";
+import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
 import { goalProgressFraction } from "../../../shared/rules/goal-progress.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
@@ -8,6 +9,7 @@ import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import type { Dialect } from "../../db/database.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import { type GoalFieldsUpdate, type GoalWithTaskCounts, goalsRepository, type NewGoal } from "./goals.repository.ts";
 
 export type { NewGoal };
@@ -61,6 +63,7 @@ export function goalsService({ kysely, dialect, now }: GoalsServiceDeps) {
           throw new AppError("conflict", "A goal with this id already exists: a new goal needs a new id");
         }
         await inTransaction.insertGoal(userId, goal);
+        emitWebhook(trx, userId, "goal.changed", goalSchema, withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 }));
       });
       return withProgress({ ...goal, completedTasksCount: 0, totalTasksCount: 0 });
     },
@@ -83,7 +86,9 @@ export function goalsService({ kysely, dialect, now }: GoalsServiceDeps) {
       const goal = await writeUserData(kysely, userId, GOAL_CHANGES, async (trx) => {
         const inTransaction = goalsRepository(trx);
         if (!(await inTransaction.updateGoal(userId, goalId, fields))) throw goalNotFound();
-        return inTransaction.findGoalWithTaskCounts(userId, goalId);
+        const updated = await inTransaction.findGoalWithTaskCounts(userId, goalId);
+        if (updated) emitWebhook(trx, userId, "goal.changed", goalSchema, withProgress(updated));
+        return updated;
       });
       if (!goal) throw goalNotFound();
       return withProgress(goal);
@@ -96,6 +101,7 @@ export function goalsService({ kysely, dialect, now }: GoalsServiceDeps) {
         await tasksService({ kysely: trx, dialect, now }).unlinkGoal(userId, goalId, at);
         // Not the owner's goal: throwing rolls the unlink back too.
         if (!(await inTransaction.deleteGoal(userId, goalId))) throw goalNotFound();
+        emitWebhook(trx, userId, "goal.changed", webhookDeletedSchema, { id: goalId, deleted: true });
       });
     },
   };

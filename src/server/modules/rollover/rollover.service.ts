@@ -6,6 +6,7 @@ import {
   type RolloverPreviewResponse,
   type RolloverSettings,
   type RolloverSummary,
+  rolloverSummarySchema,
   type UpdateRolloverSettingsBody,
 } from "../../../shared/api/rollover.ts";
 import { addDays, todayInZone } from "../../../shared/rules/dates.ts";
@@ -18,6 +19,7 @@ import type { ChangeKind } from "../../../shared/api/live-events.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { usersService } from "../user/user.service.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import {
   type DayRollover,
   type DayToRollOver,
@@ -273,7 +275,10 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       const reopened = [...new Set(open.filter((task) => !task.taskIds.review.includes(task.id)).map((task) => task.date))];
       let stored = 0;
       for (const day of [...reopened, ...dueDays]) {
-        if ((await rollOverDayAndCarryOn(userId, day, [], { automatic: { settings } }))?.stored) stored++;
+        const outcome = await rollOverDayAndCarryOn(userId, day, [], { automatic: { settings } });
+        if (!outcome?.stored) continue;
+        stored++;
+        emitWebhook(kysely, userId, "day.closed", rolloverSummarySchema, outcome.summary);
       }
       return stored;
     },
@@ -312,7 +317,10 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
         }
       }
       const stored = await repository.storeFirstRollovers(rollovers);
-      for (const { userId } of rollovers) if (!stored.has(userId)) left.add(userId);
+      for (const { userId, rollover } of rollovers) {
+        if (stored.has(userId)) emitWebhook(kysely, userId, "day.closed", rolloverSummarySchema, rollover.summary);
+        else left.add(userId);
+      }
       return { stored: stored.size, left };
     },
 

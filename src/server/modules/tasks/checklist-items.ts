@@ -12,7 +12,7 @@ import { changeChecklist } from "../../../shared/rules/checklist.ts";
 import { AppError, notFound } from "../../app-error.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
-import { checkRoomFor, inTransactionOf, updateInTransaction } from "./update-tasks.ts";
+import { checkRoomFor, emitTaskChange, inTransactionOf, updateInTransaction } from "./update-tasks.ts";
 
 function existing(items: ChecklistItem[], itemId: string): ChecklistItem[] {
   if (!items.some((item) => item.id === itemId)) throw notFound("Checklist item");
@@ -34,12 +34,14 @@ export function checklistUseCase(deps: TasksServiceDeps) {
       if (!items) throw taskNotFound();
       const { items: next, answer } = edit(items);
       await updateInTransaction(inTransaction, userId, taskId, { checklist: next, ...(scope ? { scope } : {}) }, at);
-      return { answer, task: (await inTransaction.inTransaction.findTask(userId, taskId))! };
+      const task = (await inTransaction.inTransaction.findTask(userId, taskId))!;
+      emitTaskChange(trx, userId, {}, task);
+      return { answer, task };
     });
   }
 
   return {
-    /** Each answers the item and the task as changed (for its webhook). */
+    /** Each answers the item and the task as changed. */
     addChecklistItem(userId: string, taskId: string, body: CreateChecklistItemBody, scope?: EditScope) {
       const id = body.id ?? randomUUID();
       return change(userId, taskId, scope, (items) => {

@@ -1,11 +1,12 @@
 import type { Transaction } from "kysely";
-import type { CreateTaskBody, CreateTaskRequest, Task } from "../../../shared/api/tasks.ts";
+import { type CreateTaskBody, type CreateTaskRequest, type Task, taskSchema } from "../../../shared/api/tasks.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
 import { nextOccurrence } from "../../../shared/rules/recurrence.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
 import { AppError } from "../../app-error.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import { recurrenceService, type SeriesRow, seriesOfBody } from "../recurrence/recurrence.service.ts";
 import { goalNotFound, newTask, TASK_CHANGES, type TasksServiceDeps, taskRow } from "./task-rows.ts";
 import { type NewTask, tasksRepository } from "./tasks.repository.ts";
@@ -18,7 +19,7 @@ export function createTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
   // One transaction: a goal that is not the user's (a 404) fails them all; each task is placed after the last, keeping the order given.
   async function createTasks(
     userId: string,
-    bodies: readonly (CreateTaskBody & { id?: string })[],
+    bodies: readonly (CreateTaskBody & { id?: string; steps?: readonly string[] })[],
     options: CreateTasksOptions = {},
   ): Promise<Task[]> {
     const start = now().getTime();
@@ -66,6 +67,7 @@ export function createTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
         await inTransaction.adjustGoalTaskCounts(userId, goalId, { total, completed: 0 });
       }
       await options.inTransaction?.(trx);
+      for (const task of tasks) emitWebhook(trx, userId, "task.created", taskSchema, task);
     });
     return tasks;
   }

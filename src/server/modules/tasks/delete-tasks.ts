@@ -1,5 +1,7 @@
 import type { EditScope } from "../../../shared/api/tasks.ts";
+import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { adjustGoalCounts, TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
 import { tasksRepository } from "./tasks.repository.ts";
@@ -25,12 +27,15 @@ export function deleteTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) {
           userId,
           [...deleted.values()].map((task) => [task, null]),
         );
+        for (const taskId of deleted.keys()) emitWebhook(trx, userId, "task.deleted", webhookDeletedSchema, { id: taskId, deleted: true });
         return new Map([...deleted.values()].map((task) => [task.id, task.occurrenceDate]));
       });
     },
 
     async deleteTask(userId: string, taskId: string, scope: EditScope = "this"): Promise<void> {
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
+        // One event for the task asked for, also when "future" takes its following occurrences with it.
+        emitWebhook(trx, userId, "task.deleted", webhookDeletedSchema, { id: taskId, deleted: true });
         const inTransaction = tasksRepository(trx, dialect);
         const recurrence = recurrenceService({ kysely: trx, dialect, now });
         const current = await inTransaction.findTaskState(userId, taskId, { lock: true });

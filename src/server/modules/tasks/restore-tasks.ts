@@ -1,6 +1,7 @@
-import type { Task } from "../../../shared/api/tasks.ts";
+import { type Task, taskSchema } from "../../../shared/api/tasks.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { checklistText } from "../../db/checklist-column.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { adjustGoalCounts, TASK_CHANGES, type TasksServiceDeps } from "./task-rows.ts";
 import { type NewTask, tasksRepository } from "./tasks.repository.ts";
@@ -50,6 +51,10 @@ export function restoreTasksUseCase({ kysely, dialect, now }: TasksServiceDeps) 
           userId,
           rows.map((row) => [current.get(row.id) ?? null, { goalId: row.goalId ?? null, status: row.status }]),
         );
+        for (const row of rows) {
+          const task = (await inTransaction.findTask(userId, row.id))!;
+          emitWebhook(trx, userId, current.has(row.id) ? "task.updated" : "task.created", taskSchema, task);
+        }
       });
     },
   };

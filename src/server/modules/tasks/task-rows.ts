@@ -54,7 +54,13 @@ export function taskRow(task: Task, occurrenceDate: string | null): NewTask {
   return { ...row, checklist: checklistText(checklist), occurrenceDate };
 }
 
-export function newTask(userId: string, body: CreateTaskBody & { id?: string }, createdAt: string, position: number): Task {
+/** steps (a breakdown's) become the checklist, none ticked. */
+export function newTask(
+  userId: string,
+  body: CreateTaskBody & { id?: string; steps?: readonly string[] },
+  createdAt: string,
+  position: number,
+): Task {
   const date = body.date ?? null;
   return {
     id: body.id ?? randomUUID(),
@@ -79,7 +85,7 @@ export function newTask(userId: string, body: CreateTaskBody & { id?: string }, 
     position: body.position ?? position,
     recurrence: null,
     seriesId: null,
-    checklist: [],
+    checklist: (body.steps ?? []).map((title, index) => ({ id: randomUUID(), title, done: false, position: index })),
     createdAt,
     updatedAt: createdAt,
   };

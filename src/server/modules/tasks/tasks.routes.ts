@@ -20,8 +20,6 @@ import {
   updateChecklistItemBodySchema,
   updateTaskBodySchema,
 } from "../../../shared/api/tasks.ts";
-import { webhookDeletedSchema } from "../../../shared/api/webhooks.ts";
-import { isCompleted } from "../../../shared/rules/task-status.ts";
 import { requireUserId } from "../../plugins/authenticate.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { taskSearchService } from "../task-search/task-search.service.ts";
@@ -75,19 +73,13 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/api/tasks", { schema: { body: createTaskRequestSchema, response: { 201: taskSchema } } }, async (request, reply) => {
     const task = await tasks.createTask(requireUserId(request), request.body);
-    app.webhookEvents.emit(requireUserId(request), "task.created", taskSchema, task);
     return reply.status(201).send(task);
   });
 
   app.patch(
     "/api/tasks/:id",
     { schema: { params: taskIdParamsSchema, body: updateTaskBodySchema, response: { 200: taskSchema } } },
-    async (request) => {
-      const task = await tasks.updateTask(requireUserId(request), request.params.id, request.body);
-      const completed = request.body.status !== undefined && isCompleted(task.status);
-      app.webhookEvents.emit(requireUserId(request), completed ? "task.completed" : "task.updated", taskSchema, task);
-      return task;
-    },
+    async (request) => tasks.updateTask(requireUserId(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -95,7 +87,6 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: taskIdParamsSchema, querystring: deleteTaskQuerySchema, response: { 200: deleteTaskResponseSchema } } },
     async (request) => {
       await tasks.deleteTask(requireUserId(request), request.params.id, request.query.scope);
-      app.webhookEvents.emit(requireUserId(request), "task.deleted", webhookDeletedSchema, { id: request.params.id, deleted: true });
       return { ok: true as const };
     },
   );
@@ -112,8 +103,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const { answer, task } = await tasks.addChecklistItem(userId, request.params.id, request.body, request.query.scope);
-      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
+      const { answer } = await tasks.addChecklistItem(userId, request.params.id, request.body, request.query.scope);
       return reply.status(201).send(answer);
     },
   );
@@ -131,8 +121,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireUserId(request);
       const { params, query } = request;
-      const { answer, task } = await tasks.updateChecklistItem(userId, params.id, params.itemId, request.body, query.scope);
-      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
+      const { answer } = await tasks.updateChecklistItem(userId, params.id, params.itemId, request.body, query.scope);
       return answer;
     },
   );
@@ -142,8 +131,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: checklistItemParamsSchema, querystring: checklistScopeQuerySchema, response: { 200: deleteTaskResponseSchema } } },
     async (request) => {
       const userId = requireUserId(request);
-      const { task } = await tasks.deleteChecklistItem(userId, request.params.id, request.params.itemId, request.query.scope);
-      app.webhookEvents.emit(userId, "task.updated", taskSchema, task);
+      await tasks.deleteChecklistItem(userId, request.params.id, request.params.itemId, request.query.scope);
       return { ok: true as const };
     },
   );

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { CHECKLIST_MAX_ITEMS, type ChecklistItem, type Task, type UpdateTaskBody } from "../../../shared/api/tasks.ts";
+import { CHECKLIST_MAX_ITEMS, type ChecklistItem, type Task, taskSchema, type UpdateTaskBody } from "../../../shared/api/tasks.ts";
 import { changeChecklist } from "../../../shared/rules/checklist.ts";
 import { AppError } from "../../app-error.ts";
 import { seriesOccursOn } from "../../../shared/rules/recurrence.ts";
 import { statusChangeStamps } from "../../../shared/rules/task-lifecycle.ts";
+import { isCompleted } from "../../../shared/rules/task-status.ts";
 import { positionBetween } from "../../../shared/rules/task-order.ts";
 import { isPastStallThreshold, stallDeadline } from "../../../shared/rules/task-timing.ts";
 import { checklistText, itemsOfTemplate, templateText } from "../../db/checklist-column.ts";
 import { writeUserData } from "../../db/user-data.ts";
+import { emitWebhook } from "../webhooks/webhook-queue.ts";
 import { newSeries, type RecurrenceService, recurrenceService, type SeriesChanges } from "../recurrence/recurrence.service.ts";
 import { adjustGoalCounts, goalNotFound, isUntouched, TASK_CHANGES, type TasksServiceDeps, taskNotFound } from "./task-rows.ts";
 import { type TaskChanges, type TasksRepository, type TaskState, tasksRepository } from "./tasks.repository.ts";
@@ -151,6 +153,12 @@ export async function updateInTransaction(
   ]);
 }
 
+/** task.completed when the change set a finished status, else task.updated; sent after the write commits. */
+export function emitTaskChange(trx: TasksServiceDeps["kysely"], userId: string, body: { status?: unknown }, task: Task): void {
+  const completed = body.status !== undefined && isCompleted(task.status);
+  emitWebhook(trx, userId, completed ? "task.completed" : "task.updated", taskSchema, task);
+}
+
 export const inTransactionOf = ({ dialect, now }: TasksServiceDeps, trx: TasksServiceDeps["kysely"]) => ({
   inTransaction: tasksRepository(trx, dialect),
   recurrence: recurrenceService({ kysely: trx, dialect, now }),
@@ -165,7 +173,9 @@ export function updateTasksUseCase(deps: TasksServiceDeps) {
       const task = await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const scope = inTransactionOf(deps, trx);
         await updateInTransaction(scope, userId, taskId, body, at);
-        return scope.inTransaction.findTask(userId, taskId);
+        const task = await scope.inTransaction.findTask(userId, taskId);
+        if (task) emitTaskChange(trx, userId, body, task);
+        return task;
       });
       if (!task) throw taskNotFound();
       return task;
@@ -178,6 +188,7 @@ export function updateTasksUseCase(deps: TasksServiceDeps) {
       await writeUserData(kysely, userId, TASK_CHANGES, async (trx) => {
         const scope = inTransactionOf(deps, trx);
         for (const { taskId, body } of updates) await updateInTransaction(scope, userId, taskId, body, at);
+        for (const { taskId, body } of updates) emitTaskChange(trx, userId, body, (await scope.inTransaction.findTask(userId, taskId))!);
       });
     },
   };

@@ -136,6 +136,33 @@ describe("<BreakdownDialog />", () => {
     expect(client.getQueryData<Goal[]>(goalsQueryKey)?.[0]?.totalTasksCount).toBe(1);
   });
 
+  it("shows a suggestion's steps under it and sends them with the task, to become its checklist", async () => {
+    const sent = server({
+      "POST /api/ai/breakdown-goal": () =>
+        jsonResponse({
+          content: JSON.stringify([{ ...suggestions[0], steps: ["List the themes", "Order them"] }, suggestions[1]]),
+          breakdownId: "b1",
+        }),
+    });
+    const { dialog, onOpenChange } = renderDialog();
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Generate Tasks" }));
+    const steps = await within(dialog).findByRole("list", { name: "Steps of Outline the chapters" });
+    expect(
+      within(steps)
+        .getAllByRole("listitem")
+        .map((step) => step.textContent),
+    ).toEqual(["List the themes", "Order them"]);
+    expect(within(dialog).queryByRole("list", { name: "Steps of Write chapter one" })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create 2 Tasks" }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent[1]!.body).toEqual({
+      tasks: [
+        { title: "Outline the chapters", description: "One line each.", estimatedDuration: 60, steps: ["List the themes", "Order them"] },
+        { title: "Write chapter one", estimatedDuration: 120 },
+      ],
+    });
+  });
+
   it("disables Create when nothing is selected", async () => {
     server();
     const { dialog } = renderDialog();

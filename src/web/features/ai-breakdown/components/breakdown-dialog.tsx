@@ -297,6 +297,13 @@ function SuggestionItem({
               {row.description}
             </p>
           ) : null}
+          {row.steps.length > 0 ? (
+            <ol aria-label={`Steps of ${row.title}`} className="ml-4 list-decimal text-sm wrap-anywhere text-muted-foreground">
+              {row.steps.map((step, index) => (
+                <li key={index}>{step}</li>
+              ))}
+            </ol>
+          ) : null}
         </div>
       </div>
       <div className="grid grid-cols-[5.5rem_1fr] gap-3 sm:grid-cols-[9rem_12rem] sm:pl-7">

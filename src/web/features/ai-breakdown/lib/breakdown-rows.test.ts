@@ -30,6 +30,7 @@ describe("rowsFromContent", () => {
         description: reply,
         estimatedDuration: 60,
         priority: "medium",
+        steps: [],
         date: TODAY,
         selected: true,
       },
@@ -61,6 +62,7 @@ describe("todayCapacityWarning (spec section 5: 240 usable minutes, warning over
     description: "",
     estimatedDuration,
     priority: "medium",
+    steps: [],
     date: TODAY,
     selected: true,
     ...change,
@@ -109,5 +111,23 @@ describe("toBreakdownTasks", () => {
       { title: "Draft", estimatedDuration: 120, date: "2026-05-05" },
       { title: "Proofread", description: "Two friends", estimatedDuration: 30 },
     ]);
+  });
+});
+
+describe("a suggestion's steps", () => {
+  it("keeps up to 50 trimmed step titles of at most 200 characters, drops blank ones, and sends them as the task's steps", () => {
+    const steps = ["  Book the venue ", "", 7, "x".repeat(250), ...Array.from({ length: 60 }, (_, index) => `Step ${index}`)];
+    const [row] = rowsFromContent(JSON.stringify([{ ...list[0], steps }]), TODAY);
+    expect(row!.steps).toHaveLength(50);
+    expect(row!.steps.slice(0, 3)).toEqual(["Book the venue", "x".repeat(200), "Step 0"]);
+    const [task] = toBreakdownTasks([row!]);
+    expect(task!.steps).toEqual(row!.steps);
+    expect(breakdownTaskSchema.safeParse(task).success).toBe(true);
+  });
+
+  it("sends no steps for a suggestion without any", () => {
+    const [row] = rowsFromContent(JSON.stringify([{ ...list[0], steps: [] }]), TODAY);
+    expect(row!.steps).toEqual([]);
+    expect(toBreakdownTasks([row!])[0]).not.toHaveProperty("steps");
   });
 });

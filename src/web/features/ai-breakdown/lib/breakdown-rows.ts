@@ -16,6 +16,8 @@ export interface SuggestionRow {
   description: string;
   estimatedDuration: number;
   priority: SuggestionPriority;
+  /** The task's checklist to be. */
+  steps: string[];
   date: string;
   selected: boolean;
 }
@@ -30,12 +32,19 @@ export function rowsFromContent(content: string, today: string): SuggestionRow[]
         description: suggestionDescription(content),
         estimatedDuration: PLACEHOLDER_MINUTES,
         priority: SUGGESTION_DEFAULT_PRIORITY,
+        steps: [],
         date: today,
         selected: true,
       },
     ];
   }
-  return suggestions.map((suggestion, index) => ({ ...suggestion, key: String(index), date: "", selected: true }));
+  return suggestions.map((suggestion, index) => ({
+    ...suggestion,
+    steps: suggestion.steps ?? [],
+    key: String(index),
+    date: "",
+    selected: true,
+  }));
 }
 
 export function distributeRows(rows: readonly SuggestionRow[], today: string): SuggestionRow[] {
@@ -67,6 +76,7 @@ export function toBreakdownTasks(rows: readonly SuggestionRow[]): BreakdownTaskI
       const description = row.description.trim();
       if (description !== "") task.description = description;
       if (row.date !== "") task.date = row.date;
+      if (row.steps.length > 0) task.steps = row.steps;
       return task;
     });
 }
