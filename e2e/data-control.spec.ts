@@ -5,6 +5,8 @@ import { signIn, waitForBoard } from "./sign-in.ts";
 const TODOIST_CSV = [
   "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT",
   "task,Write the report,First draft,1,1,Ada (1),,today,en,Europe/Paris,45,minute",
+  "task,Outline the chapters,,4,2,Ada (1),,,,,,",
+  "task,Draw the charts,,4,2,Ada (1),,,,,,",
   "note,Ask Sam for the figures,,,,Ada (1),,,,,,",
   "section,Errands,,,,,,,,,,",
   "task,Buy stamps,,4,1,Ada (1),,today,en,Europe/Paris,,",
@@ -33,7 +35,7 @@ test("export, import a Todoist CSV after its preview, then delete the account", 
   const preview = panel.getByRole("region", { name: "Preview" });
   await expect(preview).toContainText("Will add 2 tasks, 1 new goal; 1 row skipped.");
   await expect(preview.getByRole("row")).toHaveCount(3);
-  await expect(preview.getByRole("list", { name: "Skipped rows" })).toContainText("Row 6: The task has no title");
+  await expect(preview.getByRole("list", { name: "Skipped rows" })).toContainText("Row 8: The task has no title");
   await saveScreenshot(page, "data-control-import-preview");
   // On a phone the rows scroll in their box, reachable by keyboard, with every heading on one line.
   await page.setViewportSize(viewports.phone);
@@ -47,7 +49,8 @@ test("export, import a Todoist CSV after its preview, then delete the account", 
   await expect(panel.getByRole("status")).toContainText("Imported 2 tasks, 1 new goal.");
   await panel.getByRole("link", { name: "Open Today" }).click();
   await waitForBoard(page);
-  await expect(page.getByRole("article", { name: /Write the report$/ })).toBeVisible();
+  // Its subtasks (INDENT 2) arrived as the task's steps.
+  await expect(page.getByRole("article", { name: /Write the report$/ }).getByTestId("task-checklist-count")).toContainText("0/2");
   await expect(page.getByRole("article", { name: /Buy stamps$/ })).toBeVisible();
 
   // The same file again: its tasks look like duplicates and are skipped unless the box is cleared.
