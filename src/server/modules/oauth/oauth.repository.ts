@@ -115,6 +115,19 @@ export function oauthRepository(db: Kysely<Database>) {
       return revoked;
     },
 
+    /** The user's other live grants to the client: a connector that connects again replaces its old connection. */
+    async revokeOtherGrants(userId: string, clientId: string, keepId: string, now: string): Promise<void> {
+      const others = await db
+        .selectFrom("oauthGrants")
+        .select("id")
+        .where("userId", "=", userId)
+        .where("clientId", "=", clientId)
+        .where("id", "!=", keepId)
+        .where("revokedAt", "is", null)
+        .execute();
+      for (const { id } of others) await this.revokeGrant(id, userId, now);
+    },
+
     listGrants: (userId: string) =>
       db
         .selectFrom("oauthGrants")

@@ -314,6 +314,7 @@ export function oauthService(deps: {
         resource: code.resource,
       };
       await repository.insertGrant({ ...grant, createdAt: nowIso(), lastUsedAt: null, revokedAt: null });
+      await repository.revokeOtherGrants(grant.userId, client.id, grant.id, nowIso());
       return issueTokens(grant);
     },
 

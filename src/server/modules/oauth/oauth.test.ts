@@ -102,10 +102,10 @@ describeEachDatabase("OAuth for the MCP endpoint", (dialect) => {
   }
 
   /** Registration, consent and the code's exchange, by hand. */
-  async function connectByHand(scope = "tasks:read tasks:write", who = user) {
-    const client = await register();
+  async function connectByHand(scope = "tasks:read tasks:write", name = "Test connector") {
+    const client = await register({ client_name: name });
     const { verifier, challenge } = pkce();
-    const { location } = await answerConsent(authorizeUrl(client.client_id, challenge, { scope }), who, "allow");
+    const { location } = await answerConsent(authorizeUrl(client.client_id, challenge, { scope }), user, "allow");
     const code = new URL(location!).searchParams.get("code")!;
     const response = await post("/oauth/token", {
       grant_type: "authorization_code",
@@ -246,10 +246,35 @@ describeEachDatabase("OAuth for the MCP endpoint", (dialect) => {
     user = await signInTestUser(t.app, { name: "Planner" });
   });
 
+  it("replaces a connection when the same app connects again, so Settings lists it once", async () => {
+    const clientId = `${documentsBase}/again.json`;
+    documentBodies.set("/again.json", { client_id: clientId, client_name: "Reconnecting app", redirect_uris: [REDIRECT] });
+    const connect = async () => {
+      const { verifier, challenge } = pkce();
+      const { location } = await answerConsent(authorizeUrl(clientId, challenge), user, "allow");
+      const code = new URL(location!).searchParams.get("code")!;
+      const form = {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+        code_verifier: verifier,
+        resource: `${base}/mcp`,
+      };
+      return (await (await post("/oauth/token", form)).json()) as { access_token: string };
+    };
+    const first = await connect();
+    const second = await connect();
+    expect((await mcpList(first.access_token)).status).toBe(401);
+    expect((await mcpList(second.access_token)).status).toBe(200);
+    const listed = (await t.app.inject({ url: "/api/tokens", headers: user.headers })).json() as Array<{ name: string }>;
+    expect(listed.filter((item) => item.name === "Reconnecting app")).toHaveLength(1);
+  });
+
   it("revokes a connection from Settings: its tokens stop at once; another user's is a 404", async () => {
-    const { tokens } = await connectByHand();
-    const listed = (await t.app.inject({ url: "/api/tokens", headers: user.headers })).json() as Array<{ id: string; kind: string }>;
-    const connection = listed.find((item) => item.kind === "connection")!;
+    const { tokens } = await connectByHand("tasks:read tasks:write", "To revoke");
+    const listed = (await t.app.inject({ url: "/api/tokens", headers: user.headers })).json() as Array<{ id: string; name: string }>;
+    const connection = listed.find((item) => item.name === "To revoke")!;
     const stranger = await signInTestUser(t.app, { name: "Stranger" });
     expect(
       (await t.app.inject({ method: "DELETE", url: `/api/tokens/${connection.id}`, headers: stranger.mutatingHeaders })).statusCode,
