@@ -1,0 +1,104 @@
+// Which reminders are due for one user at one moment, and when to look again: pure, so that tests give the clock.
+import type { PushPayload, PushSettings } from "../../../shared/api/push.ts";
+import { addDays, timeOfDayInZone, todayInZone, zonedDateTime } from "../../../shared/rules/dates.ts";
+
+const MINUTE = 60_000;
+/** The latest a user is looked at again, whatever is known: the day turns, a missed change is caught. */
+export const RECHECK_MS = 60 * MINUTE;
+const WRAP_UP_WORTH_MS = 60 * MINUTE;
+
+export interface TimedTask {
+  id: string;
+  title: string;
+  date: string | null;
+  scheduledStartTime: string | null;
+}
+
+export interface Reminder {
+  key: string;
+  payload: PushPayload;
+  /** Past this it is dropped unsent. */
+  expiresAt: Date;
+}
+
+export interface ReminderInputs {
+  now: Date;
+  timeZone: string;
+  settings: PushSettings;
+  tasks: readonly TimedTask[];
+}
+
+interface Candidate extends Reminder {
+  moment: Date;
+}
+
+const dayPath = (day: string, today: string) => (day === today ? "/" : `/?date=${encodeURIComponent(day)}`);
+
+function inQuiet(time: string, start: string, end: string): boolean {
+  if (start === end) return false;
+  return start < end ? time >= start && time < end : time >= start || time < end;
+}
+
+/** When the quiet hours holding `now` end, or null outside them. */
+export function quietUntil(now: Date, timeZone: string, settings: Pick<PushSettings, "quietStart" | "quietEnd">): Date | null {
+  if (!inQuiet(timeOfDayInZone(now, timeZone), settings.quietStart, settings.quietEnd)) return null;
+  const today = todayInZone(now, timeZone);
+  const end = zonedDateTime(today, settings.quietEnd, timeZone);
+  return end > now ? end : zonedDateTime(addDays(today, 1), settings.quietEnd, timeZone);
+}
+
+function candidates({ now, timeZone, settings, tasks }: ReminderInputs): Candidate[] {
+  const today = todayInZone(now, timeZone);
+  const found: Candidate[] = [];
+  if (settings.taskStart) {
+    const lead = settings.taskStartLeadMinutes;
+    for (const task of tasks) {
+      if (!task.date || !task.scheduledStartTime) continue;
+      const start = zonedDateTime(task.date, task.scheduledStartTime, timeZone);
+      found.push({
+        key: `start:${task.id}:${task.date}T${task.scheduledStartTime}`,
+        moment: new Date(start.getTime() - lead * MINUTE),
+        expiresAt: new Date(start.getTime() + (lead === 0 ? MINUTE : 0)),
+        payload: {
+          title: lead === 0 ? `Starts now: ${task.title}` : `Starts in ${lead} minutes: ${task.title}`,
+          body: `At ${task.scheduledStartTime}`,
+          url: dayPath(task.date, today),
+          tag: `start-${task.id}`,
+        },
+      });
+    }
+  }
+  if (settings.wrapUp) {
+    for (const day of [today, addDays(today, 1)]) {
+      const moment = zonedDateTime(day, settings.wrapUpTime, timeZone);
+      found.push({
+        key: `wrapup:${day}`,
+        moment,
+        expiresAt: new Date(moment.getTime() + WRAP_UP_WORTH_MS),
+        payload: { title: "Time to wrap up your day", body: "Close the day and plan tomorrow", url: "/?wrapUp=1", tag: "wrap-up" },
+      });
+    }
+  }
+  return found;
+}
+
+/** The reminders to send now (their keys not yet sent) and the next moment to look again. */
+export function dueReminders(inputs: ReminderInputs, alreadySent: (keys: string[]) => Set<string> | Promise<Set<string>>) {
+  return (async () => {
+    const { now } = inputs;
+    const quietEnd = quietUntil(now, inputs.timeZone, inputs.settings);
+    let next = now.getTime() + RECHECK_MS;
+    const due: Candidate[] = [];
+    for (const candidate of candidates(inputs)) {
+      if (candidate.expiresAt <= now) continue;
+      if (candidate.moment > now) next = Math.min(next, candidate.moment.getTime());
+      else if (quietEnd) next = Math.min(next, quietEnd.getTime());
+      else due.push(candidate);
+    }
+    const sent = await alreadySent(due.map((candidate) => candidate.key));
+    const send: Reminder[] = due
+      .filter((candidate) => !sent.has(candidate.key))
+      .map(({ key, payload, expiresAt }) => ({ key, payload, expiresAt }));
+    return { send, nextCheckAt: new Date(next) };
+  })();
+}
