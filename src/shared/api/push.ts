@@ -2,10 +2,9 @@ import { z } from "zod";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
 import { timeOfDaySchema } from "./tasks.ts";
 
-export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 20;
-export const PUSH_ENDPOINT_MAX_LENGTH = 2000;
-export const PUSH_LEAD_MINUTES = [0, 5, 10, 15] as const;
-export const PUSH_TEST_TITLE = "Daywise notifications are on";
+import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_LEAD_MINUTES } from "./push-limits.ts";
+
+export * from "./push-limits.ts";
 
 const keySchema = z
   .string({ error: "must be text" })
@@ -51,6 +50,7 @@ export const pushSettingsSchema = z.object({
   quietEnd: timeOfDaySchema,
 });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;
+
 export const updatePushSettingsBodySchema = pushSettingsSchema.partial().strict();
 export type UpdatePushSettingsBody = z.infer<typeof updatePushSettingsBodySchema>;
 

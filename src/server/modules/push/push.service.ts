@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import {
   type CreatePushSubscriptionBody,
+  DEFAULT_PUSH_SETTINGS,
   MAX_PUSH_SUBSCRIPTIONS_PER_USER,
   PUSH_TEST_TITLE,
   type PushPayload,
@@ -38,18 +39,6 @@ export interface DueUser {
 }
 
 type SettingsRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pushRepository>["findSettings"]>>>;
-
-export const DEFAULT_PUSH_SETTINGS: PushSettings = {
-  taskStart: true,
-  taskStartLeadMinutes: 5,
-  wrapUp: false,
-  wrapUpTime: "17:30",
-  rolledOver: true,
-  stalled: true,
-  goalDeadline: true,
-  quietStart: "22:00",
-  quietEnd: "07:00",
-};
 
 const toSettings = (row: SettingsRow | undefined): PushSettings =>
   row
