@@ -1,6 +1,6 @@
 // Which reminders are due for one user at one moment, and when to look again: pure, so that tests give the clock.
 import type { PushPayload, PushSettings } from "../../../shared/api/push.ts";
-import { addDays, timeOfDayInZone, todayInZone, zonedDateTime } from "../../../shared/rules/dates.ts";
+import { addDays, startOfDayInZone, timeOfDayInZone, todayInZone, zonedDateTime } from "../../../shared/rules/dates.ts";
 
 const MINUTE = 60_000;
 /** The latest a user is looked at again, whatever is known: the day turns, a missed change is caught. */
@@ -12,6 +12,13 @@ export interface TimedTask {
   title: string;
   date: string | null;
   scheduledStartTime: string | null;
+}
+
+/** A closed day's summary: its tasks moved to the next day. */
+export interface ClosedDay {
+  date: string;
+  rolledOverCount: number;
+  createdAt: string;
 }
 
 export interface Reminder {
@@ -26,6 +33,7 @@ export interface ReminderInputs {
   timeZone: string;
   settings: PushSettings;
   tasks: readonly TimedTask[];
+  closes?: readonly ClosedDay[];
 }
 
 interface Candidate extends Reminder {
@@ -47,7 +55,7 @@ export function quietUntil(now: Date, timeZone: string, settings: Pick<PushSetti
   return end > now ? end : zonedDateTime(addDays(today, 1), settings.quietEnd, timeZone);
 }
 
-function candidates({ now, timeZone, settings, tasks }: ReminderInputs): Candidate[] {
+function candidates({ now, timeZone, settings, tasks, closes = [] }: ReminderInputs): Candidate[] {
   const today = todayInZone(now, timeZone);
   const found: Candidate[] = [];
   if (settings.taskStart) {
@@ -76,6 +84,26 @@ function candidates({ now, timeZone, settings, tasks }: ReminderInputs): Candida
         moment,
         expiresAt: new Date(moment.getTime() + WRAP_UP_WORTH_MS),
         payload: { title: "Time to wrap up your day", body: "Close the day and plan tomorrow", url: "/?wrapUp=1", tag: "wrap-up" },
+      });
+    }
+  }
+  if (settings.rolledOver) {
+    for (const close of closes) {
+      const count = Number(close.rolledOverCount);
+      if (count === 0) continue;
+      // The morning after: from the start of the day the tasks moved to, and quiet hours hold it till they end.
+      const day = addDays(close.date, 1);
+      const dayStart = startOfDayInZone(day, timeZone);
+      found.push({
+        key: `rolled:${close.date}`,
+        moment: new Date(Math.max(dayStart.getTime(), new Date(close.createdAt).getTime())),
+        expiresAt: startOfDayInZone(addDays(day, 1), timeZone),
+        payload: {
+          title: `${count} ${count === 1 ? "task" : "tasks"} rolled over to today`,
+          body: "Open Daywise to plan your day",
+          url: dayPath(day, today),
+          tag: "rolled-over",
+        },
       });
     }
   }

@@ -195,6 +195,14 @@ export function pushRepository(db: Kysely<Database>) {
         .where("scheduledStartTime", "is not", null)
         .execute(),
 
+    recentCloses: (userId: string, fromDay: string) =>
+      db
+        .selectFrom("rolloverSummaries")
+        .select(["date", "rolledOverCount", "createdAt"])
+        .where("userId", "=", userId)
+        .where("date", ">=", fromDay)
+        .execute(),
+
     async sentKeys(userId: string, keys: readonly string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
       const rows = await db

@@ -236,7 +236,8 @@ export function pushService(deps: PushDeps) {
       const settings = toSettings(await repository.findSettings(user.id));
       const today = todayInZone(now, user.timeZone);
       const tasks = settings.taskStart ? await repository.timedTasks(user.id, addDays(today, -1), addDays(today, 1)) : [];
-      const { send, nextCheckAt } = await dueReminders({ now, timeZone: user.timeZone, settings, tasks }, (keys) =>
+      const closes = settings.rolledOver ? await repository.recentCloses(user.id, addDays(today, -2)) : [];
+      const { send, nextCheckAt } = await dueReminders({ now, timeZone: user.timeZone, settings, tasks, closes }, (keys) =>
         repository.sentKeys(user.id, keys),
       );
       if (send.length > 0) {

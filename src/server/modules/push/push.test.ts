@@ -186,4 +186,39 @@ describeEachDatabase("web push", (dialect) => {
     await tick();
     expect(titles(device).sort()).toEqual(["Starts in 5 minutes: Review", "Time to wrap up your day"]);
   });
+
+  it("tells the morning after a close how many tasks rolled over, once, when quiet hours end", async () => {
+    t.clock.now = new Date("2026-06-10T06:58:00.000Z");
+    await t.db.kysely
+      .insertInto("rolloverSummaries")
+      .values({
+        id: `summary-${user.userId}`,
+        userId: user.userId,
+        date: "2026-06-09",
+        rolledOverCount: 3,
+        stalledCount: 0,
+        deferredCount: 0,
+        reviewCount: 0,
+        taskIds: JSON.stringify({ rollover: [], stall: [], defer: [], review: [] }),
+        completedCount: 1,
+        totalCount: 4,
+        plannedMinutes: 0,
+        actualMinutes: 0,
+        reflectionReasons: "[]",
+        createdAt: "2026-06-09T23:30:00.000Z",
+      })
+      .execute();
+    const { device } = await subscribe(user);
+    await tick();
+    t.clock.advance(MINUTE);
+    await tick();
+    expect(titles(device)).toEqual([]);
+    t.clock.advance(MINUTE);
+    await tick();
+    t.clock.advance(MINUTE);
+    await tick();
+    expect(pushService.received(device)).toEqual([
+      { title: "3 tasks rolled over to today", body: "Open Daywise to plan your day", url: "/", tag: "rolled-over" },
+    ]);
+  });
 });

@@ -28,7 +28,7 @@ export const PUSH_UNSUPPORTED_TEXT =
 export const PUSH_IOS_TEXT =
   "On iPhone and iPad, notifications reach only the installed app: tap Share, then Add to Home Screen, open Daywise from there and come back here.";
 export const PUSH_DENIED_TEXT =
-  "Notifications are blocked for this site. Allow them in your browser's site settings (the icon beside the address), then choose Send to this device again.";
+  "Push notifications are blocked too: allow notifications for this site in your browser's site settings (the icon beside the address), then choose Send to this device again.";
 
 const dateOf = (instant: string) => new Date(instant).toLocaleDateString(undefined, { dateStyle: "medium" });
 
