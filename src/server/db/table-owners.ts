@@ -84,5 +84,6 @@ export const foreignTableAllowances: ReadonlyArray<{ module: string; table: Tabl
   { module: "insights", table: "users", reason: "a day's insights are read with the user's zone and data version in one query" },
   { module: "push", table: "users", reason: "the reminder check claims its due users with their zone in one query" },
   { module: "push", table: "tasks", reason: "the reminder check reads a user's timed tasks around today, once per due user" },
+  { module: "push", table: "goals", reason: "the goal-deadline notice reads the user's active goals due within 3 days, once per due user" },
   { module: "push", table: "rolloverSummaries", reason: "the morning notice reads the user's last closes' counts, once per due user" },
 ];

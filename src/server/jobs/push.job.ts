@@ -5,7 +5,7 @@ import { type DueUsersJobOptions, runDueUsers } from "./scheduler.ts";
 
 export type PushJob = ReturnType<typeof pushJob>;
 
-const REMINDING_KINDS = new Set(["tasks", "user", "all"]);
+const REMINDING_KINDS = new Set(["tasks", "goals", "rollover", "user", "all"]);
 
 /** One tick: the users whose reminders fell due are looked at, then the queued messages sent (decision 058). */
 export function pushJob(

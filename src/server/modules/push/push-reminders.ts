@@ -1,6 +1,6 @@
 // Which reminders are due for one user at one moment, and when to look again: pure, so that tests give the clock.
 import type { PushPayload, PushSettings } from "../../../shared/api/push.ts";
-import { addDays, startOfDayInZone, timeOfDayInZone, todayInZone, zonedDateTime } from "../../../shared/rules/dates.ts";
+import { addDays, daysBetween, startOfDayInZone, timeOfDayInZone, todayInZone, zonedDateTime } from "../../../shared/rules/dates.ts";
 
 const MINUTE = 60_000;
 /** The latest a user is looked at again, whatever is known: the day turns, a missed change is caught. */
@@ -21,6 +21,25 @@ export interface ClosedDay {
   createdAt: string;
 }
 
+export interface StalledTask {
+  id: string;
+  title: string;
+  date: string | null;
+  updatedAt: string;
+}
+
+export interface DeadlineGoal {
+  id: string;
+  title: string;
+  targetDate: string | null;
+  totalTasksCount: number;
+  completedTasksCount: number;
+}
+
+/** As the in-page notice (docs/decisions/011): days either side of the target date, once a day. */
+export const GOAL_DEADLINE_NOTICE_DAYS = 3;
+const STALL_WORTH_MS = 24 * 60 * MINUTE;
+
 export interface Reminder {
   key: string;
   payload: PushPayload;
@@ -34,6 +53,8 @@ export interface ReminderInputs {
   settings: PushSettings;
   tasks: readonly TimedTask[];
   closes?: readonly ClosedDay[];
+  stalled?: readonly StalledTask[];
+  goals?: readonly DeadlineGoal[];
 }
 
 interface Candidate extends Reminder {
@@ -55,7 +76,13 @@ export function quietUntil(now: Date, timeZone: string, settings: Pick<PushSetti
   return end > now ? end : zonedDateTime(addDays(today, 1), settings.quietEnd, timeZone);
 }
 
-function candidates({ now, timeZone, settings, tasks, closes = [] }: ReminderInputs): Candidate[] {
+function goalDue(days: number): string {
+  if (days < 0) return `is overdue by ${-days} ${days === -1 ? "day" : "days"}`;
+  if (days === 0) return "is due today";
+  return days === 1 ? "is due tomorrow" : `is due in ${days} days`;
+}
+
+function candidates({ now, timeZone, settings, tasks, closes = [], stalled = [], goals = [] }: ReminderInputs): Candidate[] {
   const today = todayInZone(now, timeZone);
   const found: Candidate[] = [];
   if (settings.taskStart) {
@@ -103,6 +130,42 @@ function candidates({ now, timeZone, settings, tasks, closes = [] }: ReminderInp
           body: "Open Daywise to plan your day",
           url: dayPath(day, today),
           tag: "rolled-over",
+        },
+      });
+    }
+  }
+  if (settings.stalled) {
+    for (const task of stalled) {
+      const at = new Date(task.updatedAt);
+      found.push({
+        key: `stalled:${task.id}`,
+        moment: at,
+        expiresAt: new Date(at.getTime() + STALL_WORTH_MS),
+        payload: {
+          title: "Task stalled",
+          body: `${task.title}: resume it, complete it or reschedule it`,
+          url: task.date ? dayPath(task.date, today) : "/",
+          tag: `stalled-${task.id}`,
+        },
+      });
+    }
+  }
+  if (settings.goalDeadline) {
+    const tomorrow = startOfDayInZone(addDays(today, 1), timeZone);
+    for (const goal of goals) {
+      if (!goal.targetDate || goal.totalTasksCount <= goal.completedTasksCount) continue;
+      const days = daysBetween(today, goal.targetDate);
+      if (Math.abs(days) > GOAL_DEADLINE_NOTICE_DAYS) continue;
+      const left = goal.totalTasksCount - goal.completedTasksCount;
+      found.push({
+        key: `goal:${goal.id}:${today}`,
+        moment: startOfDayInZone(today, timeZone),
+        expiresAt: tomorrow,
+        payload: {
+          title: days < 0 ? "Goal overdue" : days === 0 ? "Goal due today" : "Goal due soon",
+          body: `${goal.title} ${goalDue(days)}, with ${left} ${left === 1 ? "task" : "tasks"} still to do`,
+          url: `/goals#goal-${encodeURIComponent(goal.id)}`,
+          tag: `goal-${goal.id}`,
         },
       });
     }

@@ -195,6 +195,26 @@ export function pushRepository(db: Kysely<Database>) {
         .where("scheduledStartTime", "is not", null)
         .execute(),
 
+    /** Stalled lately: an older stall was told when it happened. */
+    stalledTasks: (userId: string, since: string) =>
+      db
+        .selectFrom("tasks")
+        .select(["id", "title", "date", "updatedAt"])
+        .where("userId", "=", userId)
+        .where("status", "=", "stalled")
+        .where("updatedAt", ">=", since)
+        .execute(),
+
+    deadlineGoals: (userId: string, fromDay: string, toDay: string) =>
+      db
+        .selectFrom("goals")
+        .select(["id", "title", "targetDate", "totalTasksCount", "completedTasksCount"])
+        .where("userId", "=", userId)
+        .where("status", "=", "active")
+        .where("targetDate", ">=", fromDay)
+        .where("targetDate", "<=", toDay)
+        .execute(),
+
     recentCloses: (userId: string, fromDay: string) =>
       db
         .selectFrom("rolloverSummaries")

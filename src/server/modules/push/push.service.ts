@@ -16,7 +16,7 @@ import type { Config } from "../../config.ts";
 import type { Database, PushMessagesTable, PushSettingsTable } from "../../db/schema.ts";
 import { CalendarFetchError } from "../calendar/calendar-fetch.ts";
 import { checkPushEndpoint, makeVapidKeys, type PushSendOptions, sendPush } from "./push-send.ts";
-import { dueReminders } from "./push-reminders.ts";
+import { dueReminders, GOAL_DEADLINE_NOTICE_DAYS } from "./push-reminders.ts";
 import { type DueMessage, NEVER, pushRepository } from "./push.repository.ts";
 
 const SECOND = 1000;
@@ -237,9 +237,18 @@ export function pushService(deps: PushDeps) {
       const today = todayInZone(now, user.timeZone);
       const tasks = settings.taskStart ? await repository.timedTasks(user.id, addDays(today, -1), addDays(today, 1)) : [];
       const closes = settings.rolledOver ? await repository.recentCloses(user.id, addDays(today, -2)) : [];
-      const { send, nextCheckAt } = await dueReminders({ now, timeZone: user.timeZone, settings, tasks, closes }, (keys) =>
-        repository.sentKeys(user.id, keys),
-      );
+      const stalled = settings.stalled ? await repository.stalledTasks(user.id, new Date(now.getTime() - 24 * HOUR).toISOString()) : [];
+      const goals = settings.goalDeadline
+        ? (
+            await repository.deadlineGoals(user.id, addDays(today, -GOAL_DEADLINE_NOTICE_DAYS), addDays(today, GOAL_DEADLINE_NOTICE_DAYS))
+          ).map((goal) => ({
+            ...goal,
+            totalTasksCount: Number(goal.totalTasksCount),
+            completedTasksCount: Number(goal.completedTasksCount),
+          }))
+        : [];
+      const inputs = { now, timeZone: user.timeZone, settings, tasks, closes, stalled, goals };
+      const { send, nextCheckAt } = await dueReminders(inputs, (keys) => repository.sentKeys(user.id, keys));
       if (send.length > 0) {
         const devices = await repository.subscriptionIds(user.id);
         const messages = send.flatMap((reminder) => devices.map((id) => message(id, user.id, reminder.payload, now, reminder.expiresAt)));

@@ -221,4 +221,27 @@ describeEachDatabase("web push", (dialect) => {
       { title: "3 tasks rolled over to today", body: "Open Daywise to plan your day", url: "/", tag: "rolled-over" },
     ]);
   });
+
+  it("tells of a stalled task once, and of a goal due within 3 days with tasks left once a day", async () => {
+    const { device } = await subscribe(user);
+    const goal = await write<{ id: string }>(user, "POST", "/api/goals", { title: "Launch", targetDate: "2026-06-12" });
+    const task = await write<Task>(user, "POST", "/api/tasks", { title: "Water the plants", date: "2026-06-10", goalId: goal.body.id });
+    await tick();
+    expect(titles(device)).toEqual(["Goal due soon"]);
+    expect(pushService.received(device)[0]!.body).toBe("Launch is due in 2 days, with 1 task still to do");
+
+    const at = t.clock.now.toISOString();
+    await t.db.kysely.updateTable("tasks").set({ status: "stalled", updatedAt: at }).where("id", "=", task.body.id).execute();
+    await t.app.push.service.checkSoon([user.userId]);
+    await tick();
+    t.clock.advance(30 * MINUTE);
+    await t.app.push.service.checkSoon([user.userId]);
+    await tick();
+    expect(titles(device)).toEqual(["Goal due soon", "Task stalled"]);
+
+    t.clock.advance(24 * 60 * MINUTE);
+    await t.app.push.service.checkSoon([user.userId]);
+    await tick();
+    expect(titles(device)).toEqual(["Goal due soon", "Task stalled", "Goal due soon"]);
+  });
 });

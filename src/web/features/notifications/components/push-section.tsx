@@ -183,6 +183,20 @@ function PushSettingsForm() {
         checked={current.rolledOver}
         onCheckedChange={(rolledOver) => save({ rolledOver })}
       />
+      <SwitchRow
+        name="pushStalled"
+        label="Stalled tasks (push)"
+        description="Once when a task stalls."
+        checked={current.stalled}
+        onCheckedChange={(stalled) => save({ stalled })}
+      />
+      <SwitchRow
+        name="pushGoalDeadline"
+        label="Goal deadlines (push)"
+        description="Once a day while an active goal with tasks to do is due within 3 days, or overdue by up to 3."
+        checked={current.goalDeadline}
+        onCheckedChange={(goalDeadline) => save({ goalDeadline })}
+      />
       <div className="grid gap-2 py-4">
         <p className="text-sm font-medium">Quiet hours</p>
         <p className="text-sm text-muted-foreground">Nothing is sent in these hours; what is still worth it arrives when they end.</p>
