@@ -44,8 +44,8 @@ export function pushJob(
       changed.clear();
       await push.checkSoon(users);
     }
-    const reminded = await runDueUsers(reminders, options, { concurrency: 4, failure: "push reminders failed" });
-    const sent = await runDueUsers(deliveries, options, { concurrency: 8, failure: "push delivery failed" });
+    const reminded = await runDueUsers(reminders, options, { concurrency: 8, failure: "push reminders failed" });
+    const sent = await runDueUsers(deliveries, options, { concurrency: 16, failure: "push delivery failed" });
     const at = options.now().getTime();
     if (at - lastPrune > 3_600_000) {
       lastPrune = at;
