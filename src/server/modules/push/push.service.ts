@@ -233,6 +233,12 @@ export function pushService(deps: PushDeps) {
     /** Queues the user's due reminders, each once, to each of their devices; returns how many reminders. */
     async remindUser(user: DueUser, leaseUntil: string): Promise<number> {
       const now = deps.now();
+      const devices = await repository.subscriptionIds(user.id);
+      // A user with no device left (their last one taken by another account) is not looked at again until they add one.
+      if (devices.length === 0) {
+        await repository.setNextCheck(user.id, leaseUntil, NEVER);
+        return 0;
+      }
       const settings = toSettings(await repository.findSettings(user.id));
       const today = todayInZone(now, user.timeZone);
       const tasks = settings.taskStart ? await repository.timedTasks(user.id, addDays(today, -1), addDays(today, 1)) : [];
@@ -250,7 +256,6 @@ export function pushService(deps: PushDeps) {
       const inputs = { now, timeZone: user.timeZone, settings, tasks, closes, stalled, goals };
       const { send, nextCheckAt } = await dueReminders(inputs, (keys) => repository.sentKeys(user.id, keys));
       if (send.length > 0) {
-        const devices = await repository.subscriptionIds(user.id);
         const messages = send.flatMap((reminder) => devices.map((id) => message(id, user.id, reminder.payload, now, reminder.expiresAt)));
         await repository.queueReminders(
           user.id,

@@ -244,4 +244,21 @@ describeEachDatabase("web push", (dialect) => {
     await tick();
     expect(titles(device)).toEqual(["Goal due soon", "Task stalled", "Goal due soon"]);
   });
+
+  it("gives a browser's endpoint to the account that subscribed it last, and stops looking at the one left without a device", async () => {
+    const { device } = await subscribe(user);
+    const other = await signInTestUser(t.app);
+    const moved = await call(other, "POST", "/api/push/subscriptions", { endpoint: device.endpoint, keys: device.keys });
+    expect(moved.status).toBe(201);
+    expect((await call<PushSubscriptionView[]>(user, "GET", "/api/push/subscriptions")).body).toEqual([]);
+    await write(user, "POST", "/api/tasks", { title: "Private plan", date: "2026-06-10", scheduledStartTime: "09:03" });
+    await tick();
+    const settings = await t.db.kysely
+      .selectFrom("pushSettings")
+      .select("nextCheckAt")
+      .where("userId", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    expect(settings.nextCheckAt).toBe("9999-12-31T00:00:00.000Z");
+    expect(titles(device)).toEqual([]);
+  });
 });
