@@ -110,7 +110,7 @@ function candidates({ now, timeZone, settings, tasks, closes = [], stalled = [],
         key: `wrapup:${day}`,
         moment,
         expiresAt: new Date(moment.getTime() + WRAP_UP_WORTH_MS),
-        payload: { title: "Time to wrap up your day", body: "Close the day and plan tomorrow", url: "/?wrapUp=1", tag: "wrap-up" },
+        payload: { title: "Time to wrap up your day", body: "Close the day and plan tomorrow", url: "/", tag: "wrap-up" },
       });
     }
   }
