@@ -86,6 +86,8 @@ export default defineConfig({
         // e2e/calendars.spec.ts subscribes to a calendar server it starts on this machine.
         CALENDAR_ALLOW_PRIVATE_URLS: "1",
         WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+        // e2e/push.spec.ts subscribes at web-push-testing's local push service (plain HTTP on localhost).
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
       },
     },
   ],

@@ -25,6 +25,7 @@ import { measureOutboxFlush } from "./outbox-flush.ts";
 import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
 import { type LighthouseResult, LIGHTHOUSE_BUDGETS, measureLighthouse } from "./lighthouse.ts";
+import { measurePushTick, printPushTick } from "./push-tick.ts";
 import { measureRolloverTick, printRolloverTick } from "./rollover-tick.ts";
 import { measureSqliteWal } from "./sqlite-wal.ts";
 import { measureBundle, measureFirstPaint } from "./lib/bundle.ts";
@@ -666,6 +667,21 @@ async function rolloverTickChecks(): Promise<BudgetCheck[]> {
   }
 }
 
+/** The Web Push tick, in this process (bench/push-tick.ts). */
+async function pushTickChecks(): Promise<BudgetCheck[]> {
+  const name = "push tick";
+  if (env.BENCH_SKIP_PUSH_TICK === "1") return [{ name, measured: "BENCH_SKIP_PUSH_TICK=1", limit: "see push-tick.ts", verdict: "SKIP" }];
+  try {
+    console.log("");
+    const checks = await measurePushTick({ databases, postgresAdminUrl });
+    printPushTick(checks);
+    return checks.map((check) => ({ name: check.name, measured: check.value, limit: check.budget, verdict: check.pass ? "PASS" : "FAIL" }));
+  } catch (error) {
+    const measured = `error: ${error instanceof Error ? error.message : String(error)}`;
+    return [{ name, measured, limit: "see push-tick.ts", verdict: "FAIL" }];
+  }
+}
+
 /** The SQLite checkpointer under steady writes, in this process (bench/sqlite-wal.ts). */
 async function sqliteWalChecks(): Promise<BudgetCheck[]> {
   try {
@@ -790,6 +806,7 @@ async function main(): Promise<void> {
   checks.push(...(await timelineChecks(bundle.available)));
   checks.push(...(await outboxChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
+  checks.push(...(await pushTickChecks()));
   checks.push(...(await insightsComputeChecks()));
   if (!onlyScenarios || /export|import|transfer/.test(onlyScenarios)) {
     const transfer = await measureDataTransfer({ databases, postgresAdminUrl }).catch((error: Error) => [

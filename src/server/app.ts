@@ -22,6 +22,7 @@ import { dayPlanRoutes } from "./modules/day-plan/day-plan.routes.ts";
 import { type AutoRolloverJob, autoRolloverJob } from "./jobs/auto-rollover.job.ts";
 import { type CalendarRefreshJob, calendarRefreshJob } from "./jobs/calendar-refresh.job.ts";
 import { type StalledSessionsJob, stalledSessionsJob } from "./jobs/stalled-sessions.job.ts";
+import { type PushJob, pushJob } from "./jobs/push.job.ts";
 import { type WebhookDeliveriesJob, webhookDeliveriesJob } from "./jobs/webhook-deliveries.job.ts";
 import { type WeeklySummaryJob, weeklySummaryJob } from "./jobs/weekly-summary.job.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
@@ -35,6 +36,7 @@ import { oauthRoutes } from "./modules/oauth/oauth.routes.ts";
 import { type OauthService, oauthService } from "./modules/oauth/oauth.service.ts";
 import { insightsRoutes } from "./modules/insights/insights.routes.ts";
 import { liveRoutes } from "./modules/live/live.routes.ts";
+import { pushRoutes } from "./modules/push/push.routes.ts";
 import { rolloverRoutes } from "./modules/rollover/rollover.routes.ts";
 import { tasksRoutes } from "./modules/tasks/tasks.routes.ts";
 import { tokensRoutes } from "./modules/tokens/tokens.routes.ts";
@@ -70,6 +72,7 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 const WEBHOOK_TICK_MS = 5_000;
+const PUSH_TICK_MS = 10_000;
 // Given at construction, so that Fastify never loads its defaults (ajv, fast-json-stringify), which no route uses.
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
@@ -87,6 +90,7 @@ declare module "fastify" {
     webhookDeliveries: WebhookDeliveriesJob;
     webhookEvents: WebhookEvents;
     oauth: OauthService;
+    push: PushJob;
   }
 }
 
@@ -218,6 +222,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(oauthRoutes, { config, oauth: app.oauth });
   await app.register(calendarRoutes, { config });
   await app.register(webhooksRoutes, { config });
+  await app.register(pushRoutes, { config });
   await app.register(liveRoutes, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {});
 
   await app.register(webAppPlugin, { root: options.webRoot ?? defaultWebRoot });
@@ -228,10 +233,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate("weeklySummaries", weeklySummaryJob({ db, now: () => app.now(), ai: config.ai, log: app.log }));
   app.decorate("stalledSessions", stalledSessionsJob({ db, now: () => app.now() }));
   app.decorate("calendarRefresh", calendarRefreshJob({ db, now: () => app.now(), log: app.log, config }));
+  app.decorate("push", pushJob({ db, now: () => app.now(), log: app.log, config }));
+  app.addHook("preClose", () => app.push.stop());
   if (config.rolloverScheduler.enabled) {
     let scheduler: Scheduler | undefined;
     let calendarScheduler: Scheduler | undefined;
     let webhookScheduler: Scheduler | undefined;
+    let pushScheduler: Scheduler | undefined;
     app.addHook("onReady", async () => {
       scheduler = startScheduler({
         intervalMs: config.rolloverScheduler.intervalMs,
@@ -256,10 +264,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         run: () => webhookDeliveries.deliverDue(),
         onError: (error) => app.log.error({ err: error }, "webhook delivery tick failed"),
       });
+      // A committed task change brings its user's reminder check forward (decision 058).
+      await app.push.listen();
+      pushScheduler = startScheduler({
+        intervalMs: PUSH_TICK_MS,
+        run: () => app.push.tick(),
+        onError: (error) => app.log.error({ err: error }, "push tick failed"),
+      });
     });
     app.addHook("preClose", async () => {
       app.calendarRefresh.stop();
-      await Promise.all([scheduler?.stop(), calendarScheduler?.stop(), webhookScheduler?.stop()]);
+      await Promise.all([scheduler?.stop(), calendarScheduler?.stop(), webhookScheduler?.stop(), pushScheduler?.stop()]);
     });
   }
   return app;

@@ -24,6 +24,22 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
   });
 
+  it("reads the VAPID keys as a pair, with a subject from PUBLIC_URL unless VAPID_SUBJECT is given", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).push).toEqual({ allowPrivateEndpoints: false, subject: "mailto:daywise@localhost" });
+    const keys = { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv" };
+    const https = { PUBLIC_URL: "https://plan.example.com", LOCAL_SIGNIN: "1" };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...keys, ...https, PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).push).toEqual({
+      allowPrivateEndpoints: true,
+      vapid: { publicKey: "pub", privateKey: "priv" },
+      subject: "https://plan.example.com",
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), ...https, VAPID_SUBJECT: "mailto:me@example.com" }).push.subject).toBe(
+      "mailto:me@example.com",
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "pub" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: "me@example.com" })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it("selects PostgreSQL for a postgres:// DATABASE_URL", () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://u@h:5432/d" });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/d", pool: {} });

@@ -116,6 +116,15 @@ const envSchema = z.object({
   CALENDAR_ALLOW_PRIVATE_URLS: flag,
   WEBHOOK_ALLOW_PRIVATE_URLS: flag,
   OAUTH_ALLOW_PRIVATE_CLIENT_URLS: flag,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// address")
+      .optional(),
+  ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: flag,
 });
 
 export interface AiProviderConfig {
@@ -170,6 +179,16 @@ export interface Config {
   webhooks: { allowPrivateUrls: boolean };
   /** allowPrivateClientUrls: OAuth clients' metadata documents may be read over http and from private networks (tests). */
   oauth: { allowPrivateClientUrls: boolean };
+  /** vapid: keys from the environment; without them the keys made at first start are read from the database. */
+  push: { allowPrivateEndpoints: boolean; vapid?: { publicKey: string; privateKey: string }; subject: string };
+}
+
+function requireVapidPair(publicKey: string | undefined, privateKey: string | undefined) {
+  if (!publicKey || !privateKey)
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither (keys are then made at first start)",
+    );
+  return { publicKey, privateKey };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -271,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendar: { allowPrivateUrls: e.CALENDAR_ALLOW_PRIVATE_URLS },
     webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS },
     oauth: { allowPrivateClientUrls: e.OAUTH_ALLOW_PRIVATE_CLIENT_URLS },
+    push: {
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+      ...(e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY ? { vapid: requireVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY) } : {}),
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL.startsWith("https://") ? e.PUBLIC_URL : "mailto:daywise@localhost"),
+    },
   };
 }
 

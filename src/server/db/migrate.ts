@@ -27,6 +27,7 @@ import * as workingHours from "./migrations/0025-working-hours.ts";
 import * as checklists from "./migrations/0026-checklists.ts";
 import * as webhooks from "./migrations/0027-webhooks.ts";
 import * as oauth from "./migrations/0028-oauth.ts";
+import * as push from "./migrations/0029-push.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0026-checklists": checklists,
   "0027-webhooks": webhooks,
   "0028-oauth": oauth,
+  "0029-push": push,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -356,6 +356,61 @@ export interface WebhookDeliveriesTable {
   nextAttemptAt: string | null;
 }
 
+export interface PushKeysTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  createdAt: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PushMessagesTable {
+  id: string;
+  subscriptionId: string;
+  userId: string;
+  /** The notification's JSON: { title, body, url, tag }. */
+  payload: string;
+  attempts: Generated<number>;
+  error: string | null;
+  createdAt: string;
+  /** Past this the message is dropped unsent: a reminder late by more than its worth. */
+  expiresAt: string;
+  nextAttemptAt: string;
+}
+
+export interface PushSettingsTable {
+  userId: string;
+  taskStart: Generated<Flag>;
+  taskStartLeadMinutes: Generated<number>;
+  wrapUp: Generated<Flag>;
+  wrapUpTime: Generated<string>;
+  rolledOver: Generated<Flag>;
+  stalled: Generated<Flag>;
+  goalDeadline: Generated<Flag>;
+  quietStart: Generated<string>;
+  quietEnd: Generated<string>;
+  /** When the scheduler next looks at this user's reminders; a task change brings it to now. */
+  nextCheckAt: string;
+  updatedAt: string;
+}
+
+export interface PushRemindersSentTable {
+  userId: string;
+  /** What was reminded and for when ("start:<task id>:<day>T<time>"), so that each is sent once. */
+  reminderKey: string;
+  sentAt: string;
+}
+
 export interface IdempotencyKeysTable {
   userId: string;
   key: string;
@@ -403,6 +458,11 @@ export interface Database {
   oauthGrants: OauthGrantsTable;
   oauthCodes: OauthCodesTable;
   oauthTokens: OauthTokensTable;
+  pushKeys: PushKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushMessages: PushMessagesTable;
+  pushSettings: PushSettingsTable;
+  pushRemindersSent: PushRemindersSentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -34,12 +34,17 @@ export const tableOwners = {
   oauthClients: { owner: "oauth", user: null },
   webhookDeliveries: { owner: "webhooks", user: { column: "userId" } },
   webhooks: { owner: "webhooks", user: { column: "userId" } },
+  pushMessages: { owner: "push", user: { column: "userId" } },
+  pushSubscriptions: { owner: "push", user: { column: "userId" } },
+  pushSettings: { owner: "push", user: { column: "userId" } },
+  pushRemindersSent: { owner: "push", user: { column: "userId" } },
   idempotencyKeys: { owner: "plugins/idempotency.ts", user: { column: "userId" } },
   sessions: { owner: "auth", user: { column: "userId" } },
   userIdentities: { owner: "auth", user: { column: "userId" } },
   users: { owner: "user", user: { column: "id" }, exportedAs: "profile" },
   rateLimits: { owner: "plugins/rate-limit.ts", user: { key: "key" } },
   jobLeases: { owner: "jobs/scheduler.ts", user: null },
+  pushKeys: { owner: "push", user: null },
 } as const satisfies Record<keyof Database, TableEntry>;
 
 export type TableName = keyof typeof tableOwners;
@@ -82,4 +87,8 @@ export const foreignTableAllowances: ReadonlyArray<{ module: string; table: Tabl
     reason: "the automatic rollover's slot columns on users are rollover's; the close joins each user's zone",
   },
   { module: "insights", table: "users", reason: "a day's insights are read with the user's zone and data version in one query" },
+  { module: "push", table: "users", reason: "the reminder check claims its due users with their zone in one query" },
+  { module: "push", table: "tasks", reason: "the reminder check reads a user's timed tasks around today, once per due user" },
+  { module: "push", table: "goals", reason: "the goal-deadline notice reads the user's active goals due within 3 days, once per due user" },
+  { module: "push", table: "rolloverSummaries", reason: "the morning notice reads the user's last closes' counts, once per due user" },
 ];

@@ -70,6 +70,13 @@ export const OPERATIONS: Record<string, OperationNames> = {
   "DELETE /api/webhooks/{id}": { operationId: "deleteWebhook", summary: "Delete a webhook" },
   "GET /api/webhooks/{id}/deliveries": { operationId: "listWebhookDeliveries", summary: "List a webhook's last 20 deliveries" },
   "POST /api/webhooks/{id}/test": { operationId: "testWebhook", summary: "Queue a test delivery to a webhook" },
+  "GET /api/push/vapid-public-key": { operationId: "getPushPublicKey", summary: "Get the server's VAPID public key for subscribing" },
+  "GET /api/push/subscriptions": { operationId: "listPushSubscriptions", summary: "List the devices that receive push notifications" },
+  "POST /api/push/subscriptions": { operationId: "subscribePush", summary: "Send push notifications to this browser's subscription" },
+  "DELETE /api/push/subscriptions/{id}": { operationId: "deletePushSubscription", summary: "Stop push notifications to a device" },
+  "POST /api/push/test": { operationId: "testPush", summary: "Send a test notification to every device" },
+  "GET /api/push/settings": { operationId: "getPushSettings", summary: "Get which push notifications are sent, and quiet hours" },
+  "PATCH /api/push/settings": { operationId: "updatePushSettings", summary: "Change which push notifications are sent, and quiet hours" },
 
   "GET /api/calendar/subscriptions": { operationId: "listCalendarSubscriptions", summary: "List calendar subscriptions" },
   "POST /api/calendar/subscriptions": { operationId: "subscribeCalendar", summary: "Subscribe to a calendar by its ICS address" },

@@ -57,6 +57,11 @@ export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05
   const webhook = await call(t, user, "POST", "/api/webhooks", { url: "https://203.0.114.1/hook", events: ["task.created"] });
   await call(t, user, "POST", `/api/webhooks/${webhook.id}/test`);
   await connectApp(t, user);
+  const keys = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA", auth: "tBHItJI5svbpez7KI4CCXg" };
+  await call(t, user, "POST", "/api/push/subscriptions", { endpoint: `https://203.0.114.1/push/${user.userId}`, keys });
+  await call(t, user, "PATCH", "/api/push/settings", { wrapUp: true });
+  await call(t, user, "POST", "/api/push/test");
+  await t.db.kysely.insertInto("pushRemindersSent").values({ userId: user.userId, reminderKey: "wrapup:2026-05-04", sentAt: at }).execute();
   await call(t, user, "POST", "/api/calendar/feed", {});
   const proposals = proposalsService({ kysely: t.db.kysely, dialect: t.dialect, now: () => t.app.now() });
   await proposals.propose(user.userId, "createTasks", [{ kind: "createTask", body: { title: "Proposed task" } }]);

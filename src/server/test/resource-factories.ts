@@ -33,6 +33,17 @@ async function ownersWebhook(t: TestApp, owner: SignedInUser): Promise<string> {
   return response.json().id;
 }
 
+/** An address on a public network that nothing is asked about: the harness never sends. */
+async function ownersPushSubscription(t: TestApp, owner: SignedInUser): Promise<string> {
+  const payload = {
+    endpoint: `https://203.0.114.1/push/${randomUUID()}`,
+    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA", auth: "tBHItJI5svbpez7KI4CCXg" },
+  };
+  const response = await t.app.inject({ method: "POST", url: "/api/push/subscriptions", headers: owner.mutatingHeaders, payload });
+  if (response.statusCode !== 201) throw new Error(`subscribing a device failed: ${response.statusCode} ${response.body}`);
+  return response.json().id;
+}
+
 /** Stored directly: the harness's app reads no calendar address. */
 async function ownersCalendar(t: TestApp, owner: SignedInUser): Promise<string> {
   const id = randomUUID();
@@ -112,6 +123,7 @@ export const resourceFactories: Record<string, ResourceFactory> = {
   "/api/webhooks/:id": async (t, owner) => ({ id: await ownersWebhook(t, owner), bodies: { PATCH: { enabled: false } } }),
   "/api/webhooks/:id/deliveries": ownersWebhook,
   "/api/webhooks/:id/test": ownersWebhook,
+  "/api/push/subscriptions/:id": ownersPushSubscription,
   "/api/goals/:id": async (t, owner) => {
     const payload = { title: "Owned goal" };
     const response = await t.app.inject({ method: "POST", url: "/api/goals", headers: owner.mutatingHeaders, payload });

@@ -154,3 +154,47 @@ async function serveBuildFile(request) {
   }
   return response;
 }
+
+// Web Push (decision 058): the server sends only what the notification shows and the page to open.
+self.addEventListener("push", (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+async function showPush(data) {
+  let message = {};
+  try {
+    message = data ? data.json() : {};
+  } catch {
+    message = { body: data ? data.text() : "" };
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/";
+  await self.registration.showNotification(message.title || "Daywise", {
+    body: message.body || "",
+    tag: message.tag || undefined,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url },
+  });
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openApp((event.notification.data && event.notification.data.url) || "/"));
+});
+
+/** An open Daywise window is focused and sent to the page; else a new one opens there. */
+async function openApp(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    try {
+      const focused = await open.focus();
+      await (focused || open).navigate(target);
+      return;
+    } catch {
+      // A window this worker does not control cannot be navigated: a new one opens instead.
+    }
+  }
+  await self.clients.openWindow(target);
+}

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_PUSH_SETTINGS } from "../../../shared/api/push-limits.ts";
 import { ROLLOVER_DEFAULTS } from "../../../shared/api/rollover.ts";
 import { errorResponse, jsonResponse, mockFetch } from "../../test/mock-fetch.ts";
 import { renderWithApp } from "../../test/render.tsx";
@@ -37,15 +38,16 @@ describe("SettingsPage", () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/rollover/settings");
   });
 
-  it("opens the tab named in the address: Notifications shows the preferences, with no request", async () => {
-    const fetchMock = mockFetch(() => jsonResponse(ROLLOVER_DEFAULTS));
+  it("opens the tab named in the address: Notifications shows the preferences, asking only for the push devices and settings", async () => {
+    const fetchMock = mockFetch((url) => jsonResponse(url === "/api/push/subscriptions" ? [] : DEFAULT_PUSH_SETTINGS));
     renderWithApp(<SettingsPage />, { route: "/settings?tab=notifications" });
     expect(screen.getByRole("tab", { name: "Notifications" })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel", { name: "Notifications" });
     expect(await within(panel).findByRole("switch", { name: "Stalled tasks" })).toBeChecked();
     expect(within(panel).getByRole("heading", { name: "Browser notifications" })).toBeInTheDocument();
     expect(panel).not.toHaveTextContent("Coming soon");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(within(panel).getByRole("heading", { name: "Push notifications" })).toBeInTheDocument();
+    expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set(["/api/push/subscriptions", "/api/push/settings"]));
   });
 
   it("Analytics shows the last 30 days' figures, and a failed call counts as 0 / empty", async () => {

@@ -10,6 +10,7 @@ import { useNotificationPreferences } from "../hooks/use-notification-preference
 import { type BrowserPermission, showBrowserNotification } from "../lib/browser-notifications.ts";
 import { type NotificationPreference, setPreference } from "../lib/notification-preferences.ts";
 import { GOAL_DEADLINE_NOTICE_DAYS } from "../rules/goal-deadline.ts";
+import { PushSection } from "./push-section.tsx";
 
 export const PREFERENCES_SAVED_TOAST = { title: "Preferences Saved", description: "Your notification settings have been updated." };
 export const PERMISSION_DENIED_TOAST = {
@@ -159,6 +160,8 @@ export function NotificationsPanel() {
           onCheckedChange={(checked) => savePreference("browserNotifications", checked)}
         />
       </SettingsSection>
+
+      <PushSection />
     </div>
   );
 }
