@@ -62,6 +62,9 @@ interface Candidate extends Reminder {
 }
 
 const dayPath = (day: string, today: string) => (day === today ? "/" : `/?date=${encodeURIComponent(day)}`);
+/** The day with the task's dialog open (the Today page reads `task`). */
+const taskPath = (day: string, today: string, taskId: string) =>
+  `${dayPath(day, today)}${day === today ? "?" : "&"}task=${encodeURIComponent(taskId)}`;
 
 function inQuiet(time: string, start: string, end: string): boolean {
   if (start === end) return false;
@@ -97,7 +100,7 @@ function candidates({ now, timeZone, settings, tasks, closes = [], stalled = [],
         payload: {
           title: lead === 0 ? `Starts now: ${task.title}` : `Starts in ${lead} minutes: ${task.title}`,
           body: `At ${task.scheduledStartTime}`,
-          url: dayPath(task.date, today),
+          url: taskPath(task.date, today, task.id),
           tag: `start-${task.id}`,
         },
       });
@@ -144,7 +147,7 @@ function candidates({ now, timeZone, settings, tasks, closes = [], stalled = [],
         payload: {
           title: "Task stalled",
           body: `${task.title}: resume it, complete it or reschedule it`,
-          url: task.date ? dayPath(task.date, today) : "/",
+          url: task.date ? taskPath(task.date, today, task.id) : "/",
           tag: `stalled-${task.id}`,
         },
       });

@@ -148,7 +148,12 @@ describeEachDatabase("web push", (dialect) => {
     t.clock.advance(MINUTE);
     expect((await tick()).sent).toBe(1);
     expect(pushService.received(device)).toEqual([
-      { title: "Starts in 5 minutes: Write the report", body: "At 09:06", url: "/", tag: `start-${created.body.id}` },
+      {
+        title: "Starts in 5 minutes: Write the report",
+        body: "At 09:06",
+        url: `/?task=${created.body.id}`,
+        tag: `start-${created.body.id}`,
+      },
     ]);
     t.clock.advance(MINUTE);
     await tick();

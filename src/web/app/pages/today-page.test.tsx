@@ -90,6 +90,18 @@ describe("TodayPage", () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/tasks?date=2026-11-20");
   });
 
+  it("opens the task's dialog from a reminder's link (?task=), once", async () => {
+    const day = "2026-11-20";
+    const task = makeTask({ title: "Write the report", date: day });
+    server([task], []);
+    renderPage(`/?date=${day}&task=${task.id}`);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByDisplayValue("Write the report")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Fri, Nov 20");
+  });
+
   it("opens the wrap-up of the viewed day from 'End Day (n)', n counting its incomplete tasks", async () => {
     const day = "2026-11-20";
     server(

@@ -25,6 +25,7 @@ import {
   useDayStats,
   useTaskMoves,
   useTimeZone,
+  useTaskParam,
   useViewedDate,
 } from "../../features/tasks/index.ts";
 import { DailyInsightsCard, WeeklySummaryCard } from "../../features/insights/index.ts";
@@ -74,6 +75,7 @@ export function TodayPage() {
     () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
     [moves.resume],
   );
+  useTaskParam(tasks, actions.onEdit);
   useBoardShortcuts(tasks, {
     onNew: openCreate,
     onMove: moves.moveToColumn,

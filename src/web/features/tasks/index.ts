@@ -17,6 +17,7 @@ export { useTaskMoves } from "./hooks/use-task-moves.ts";
 export { timeZoneOf, useTimeZone } from "./hooks/use-time-zone.ts";
 export { useToday } from "./hooks/use-today.ts";
 export { useViewedDate } from "./hooks/use-viewed-date.ts";
+export { useTaskParam } from "./hooks/use-task-param.ts";
 export { taskMutationKey, taskQueryKeys } from "./api/task-query-keys.ts";
 export { stalledTasksQueryOptions } from "./api/get-stalled-tasks.ts";
 export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
