@@ -28,6 +28,7 @@ import * as checklists from "./migrations/0026-checklists.ts";
 import * as webhooks from "./migrations/0027-webhooks.ts";
 import * as oauth from "./migrations/0028-oauth.ts";
 import * as push from "./migrations/0029-push.ts";
+import * as rolloverClosedBy from "./migrations/0030-rollover-closed-by.ts";
 
 // Listed in code rather than read from a folder, so the same list runs under tsx, Vitest and the build.
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0027-webhooks": webhooks,
   "0028-oauth": oauth,
   "0029-push": push,
+  "0030-rollover-closed-by": rolloverClosedBy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

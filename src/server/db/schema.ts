@@ -144,6 +144,8 @@ export interface RolloverSummariesTable {
   actualMinutes: number;
   reflectionReasons: string;
   createdAt: string;
+  /** "scheduler" when the automatic rollover closed the day. */
+  closedBy: Generated<"user" | "scheduler">;
 }
 
 export interface DailyInsightsTable {

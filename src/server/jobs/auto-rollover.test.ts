@@ -50,6 +50,16 @@ describeEachDatabase("auto rollover job", (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
+  /** Who closed the day: the morning push follows only the scheduler's closes. */
+  const closedByOf = async (owner: SignedInUser, date: string) =>
+    (
+      await t.db.kysely
+        .selectFrom("rolloverSummaries")
+        .select("closedBy")
+        .where("userId", "=", owner.userId)
+        .where("date", "=", date)
+        .executeTakeFirstOrThrow()
+    ).closedBy;
   const tick = () => t.app.autoRollover.runDueRollovers();
   async function slotOf(owner: SignedInUser) {
     return t.db.kysely
@@ -87,6 +97,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
       t.clock.now = minutes(due, 1);
       await tick();
       expect(await summaryOf(user, "2026-06-15")).toMatchObject({ rolledOverCount: 1, reflectionReasons: [] });
+      expect(await closedByOf(user, "2026-06-15")).toBe("scheduler");
       expect(await datesOf(user)).toEqual(["2026-06-16"]);
       // The next one is the next day's 23:30.
       expect(await slotOf(user)).toEqual({
@@ -269,6 +280,7 @@ describeEachDatabase("auto rollover job", (dialect) => {
         // The occurrence is not moved: the series has one on the next day too.
         expect(await summaryOf(repeating, "2026-09-01")).toMatchObject({ taskIds: { rollover: [first.id], skip: [occurrence!.id] } });
         expect(await summaryOf(plain, "2026-09-01")).toMatchObject({ taskIds: { rollover: [second.id] } });
+        expect(await closedByOf(plain, "2026-09-01")).toBe("scheduler");
         await expect.poll(() => [...told].sort()).toEqual([repeating.userId, plain.userId].sort());
       } finally {
         await listening.close();

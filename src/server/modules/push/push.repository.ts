@@ -215,12 +215,14 @@ export function pushRepository(db: Kysely<Database>) {
         .where("targetDate", "<=", toDay)
         .execute(),
 
+    /** The scheduler's closes only: a user who closed the day themselves saw what moved. */
     recentCloses: (userId: string, fromDay: string) =>
       db
         .selectFrom("rolloverSummaries")
         .select(["date", "rolledOverCount", "createdAt"])
         .where("userId", "=", userId)
         .where("date", ">=", fromDay)
+        .where("closedBy", "=", "scheduler")
         .execute(),
 
     async sentKeys(userId: string, keys: readonly string[]): Promise<Set<string>> {

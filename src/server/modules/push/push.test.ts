@@ -192,13 +192,13 @@ describeEachDatabase("web push", (dialect) => {
     expect(titles(device).sort()).toEqual(["Starts in 5 minutes: Review", "Time to wrap up your day"]);
   });
 
-  it("tells the morning after a close how many tasks rolled over, once, when quiet hours end", async () => {
-    t.clock.now = new Date("2026-06-10T06:58:00.000Z");
+  /** A closed 2026-06-09 with 3 tasks rolled over. */
+  async function closed(owner: SignedInUser, closedBy: "user" | "scheduler") {
     await t.db.kysely
       .insertInto("rolloverSummaries")
       .values({
-        id: `summary-${user.userId}`,
-        userId: user.userId,
+        id: `summary-${owner.userId}`,
+        userId: owner.userId,
         date: "2026-06-09",
         rolledOverCount: 3,
         stalledCount: 0,
@@ -211,8 +211,14 @@ describeEachDatabase("web push", (dialect) => {
         actualMinutes: 0,
         reflectionReasons: "[]",
         createdAt: "2026-06-09T23:30:00.000Z",
+        closedBy,
       })
       .execute();
+  }
+
+  it("tells the morning after a close how many tasks rolled over, once, when quiet hours end", async () => {
+    t.clock.now = new Date("2026-06-10T06:58:00.000Z");
+    await closed(user, "scheduler");
     const { device } = await subscribe(user);
     await tick();
     t.clock.advance(MINUTE);
@@ -225,6 +231,15 @@ describeEachDatabase("web push", (dialect) => {
     expect(pushService.received(device)).toEqual([
       { title: "3 tasks rolled over to today", body: "Open Daywise to plan your day", url: "/", tag: "rolled-over" },
     ]);
+  });
+
+  it("sends no morning notice after a day the user closed themselves: they saw what moved", async () => {
+    t.clock.now = new Date("2026-06-10T07:05:00.000Z");
+    const planner = await signInTestUser(t.app, { timeZone: "UTC" });
+    await closed(planner, "user");
+    const { device } = await subscribe(planner);
+    await tick();
+    expect(titles(device)).toEqual([]);
   });
 
   it("tells of a stalled task once, and of a goal due within 3 days with tasks left once a day", async () => {

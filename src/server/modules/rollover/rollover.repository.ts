@@ -120,7 +120,7 @@ function settingsFromRow(row: Row): RolloverSettings {
   };
 }
 
-function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId">): RolloverSummary {
+function summaryFromRow(row: Omit<Selectable<RolloverSummariesTable>, "userId" | "closedBy">): RolloverSummary {
   return {
     ...row,
     taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"],
@@ -178,7 +178,11 @@ export interface DayRollover {
 }
 
 const summaryInsertColumns = ["id", "userId", ...summaryColumns.filter((column) => column !== "id")] as const;
-type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number> & { userId: string; date: string };
+type SummaryParams = Record<(typeof summaryInsertColumns)[number], string | number> & {
+  userId: string;
+  date: string;
+  closedBy: "user" | "scheduler";
+};
 
 /** What a rollover again rewrites in a stored summary: its counts, task ids and figures (not its reasons or time). */
 const summaryAgainColumns = summaryColumns.filter(
@@ -195,7 +199,10 @@ const replaceSummaryQuery = compiledQuery((db, p: SummaryParams) =>
     .where("date", "=", p.date),
 );
 const summaryRow = (p: SummaryParams) =>
-  Object.fromEntries(summaryInsertColumns.map((column) => [column, p[column]])) as unknown as Insertable<RolloverSummariesTable>;
+  ({
+    ...Object.fromEntries(summaryInsertColumns.map((column) => [column, p[column]])),
+    closedBy: p.closedBy,
+  }) as unknown as Insertable<RolloverSummariesTable>;
 const insertSummaryQuery = compiledQuery((db, p: SummaryParams) =>
   db
     .insertInto("rolloverSummaries")
@@ -215,9 +222,10 @@ const ownersOnly = (userIds: readonly string[]) => sql<boolean>`${sql.ref("tasks
 /** Ids per statement, well under either database's limit of bound parameters. */
 const IDS_PER_STATEMENT = 5_000;
 
-const summaryParams = (userId: string, summary: RolloverSummary): SummaryParams => ({
+const summaryParams = (userId: string, summary: RolloverSummary, closedBy: SummaryParams["closedBy"]): SummaryParams => ({
   ...summary,
   userId,
+  closedBy,
   taskIds: JSON.stringify(summary.taskIds),
   reflectionReasons: JSON.stringify(summary.reflectionReasons),
 });
@@ -305,6 +313,7 @@ export function rolloverRepository(db: Kysely<Database>) {
       const params: SummaryParams = {
         ...summary,
         userId,
+        closedBy: "user",
         taskIds: JSON.stringify(summary.taskIds),
         reflectionReasons: JSON.stringify(summary.reflectionReasons),
       };
@@ -361,8 +370,8 @@ export function rolloverRepository(db: Kysely<Database>) {
      * Stores a day's rollover all or nothing, only while the data version is still the one its read saw and, for a
      * first rollover, the day has no summary yet (only one first rollover of a day moves tasks). Whether it stored it.
      */
-    async storeRollover(userId: string, dataVersion: number, rollover: DayRollover): Promise<boolean> {
-      const summary = summaryParams(userId, rollover.summary);
+    async storeRollover(userId: string, dataVersion: number, rollover: DayRollover, closedBy: SummaryParams["closedBy"]): Promise<boolean> {
+      const summary = summaryParams(userId, rollover.summary, closedBy);
       const outcome = await writeUserDataIfUnchanged(db, userId, dataVersion, ROLLOVER_CHANGES, async (trx) => {
         if (rollover.isAgain) {
           if ((await replaceSummaryQuery.execute(trx, summary)).numAffectedRows === 0n) return false;
@@ -393,7 +402,7 @@ export function rolloverRepository(db: Kysely<Database>) {
         const raisedIds = new Set(raised.map((row) => row.id));
         const summaries = rollovers
           .filter(({ userId }) => raisedIds.has(userId))
-          .map(({ userId, rollover }) => summaryParams(userId, rollover.summary));
+          .map(({ userId, rollover }) => summaryParams(userId, rollover.summary, "scheduler"));
         const inserted =
           summaries.length === 0
             ? []

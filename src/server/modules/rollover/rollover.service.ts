@@ -140,7 +140,7 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     if (mode.automatic && !read.summary && read.tasks.length === 0) return null;
     const settings = mode.automatic?.settings ?? read.settings ?? { ...ROLLOVER_DEFAULTS };
     const rollover = planRollover(read, settings, day, reflectionReasons);
-    if (!(await inDb.storeRollover(userId, read.dataVersion, rollover))) return "retry";
+    if (!(await inDb.storeRollover(userId, read.dataVersion, rollover, mode.automatic ? "scheduler" : "user"))) return "retry";
     const movedOn = rollover.changedTasks.some(({ changes }) => changes.date === addDays(day, 1));
     return { summary: rollover.summary, stored: true, carriesOn: movedOn && read.isNextDayRolledOver && addDays(day, 1) < today };
   }

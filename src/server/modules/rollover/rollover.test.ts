@@ -561,13 +561,13 @@ describeEachDatabase("rollover API", (dialect) => {
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
       const versionBefore = await dataVersionOf(user);
-      expect(await repository.storeRollover(user.userId, read!.dataVersion, stale)).toBe(false);
+      expect(await repository.storeRollover(user.userId, read!.dataVersion, stale, "user")).toBe(false);
       expect(await summaryOf(user)).toBeUndefined();
       expect(await findTask(user, todo.id)).toMatchObject({ date: D, status: "done", rolloverCount: 0 });
       expect(await dataVersionOf(user)).toBe(versionBefore);
       // The same rollover read again is current, and is stored.
       const current = await repository.findDayToRollOver(user.userId, D);
-      expect(await repository.storeRollover(user.userId, current!.dataVersion, stale)).toBe(true);
+      expect(await repository.storeRollover(user.userId, current!.dataVersion, stale, "user")).toBe(true);
       expect(await dataVersionOf(user)).toBe(versionBefore + 1);
     });
 
@@ -582,7 +582,7 @@ describeEachDatabase("rollover API", (dialect) => {
         isAgain: false,
         changedTasks: [{ task: read!.tasks[0]!, changes: { date: NEXT, rolloverCount: 1, rolledOverFromDate: D, updatedAt: at } }],
       };
-      expect(await repository.storeRollover(user.userId, read!.dataVersion, late)).toBe(false);
+      expect(await repository.storeRollover(user.userId, read!.dataVersion, late, "user")).toBe(false);
       expect((await summaryOf(user))?.id).toBe(summary.id);
       expect(await findTask(user, todo.id)).toMatchObject({ date: NEXT, rolloverCount: 1 });
     });
