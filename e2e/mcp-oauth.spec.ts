@@ -1,10 +1,9 @@
 // Issue 54: the official MCP SDK client, given only the address, connects as claude.ai's and ChatGPT's
 // connectors do (discovery, registration, the user's consent, PKCE), and its task appears on the open board.
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { memoryOAuthClient } from "../src/server/test/oauth-client.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { card, column } from "./board.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
@@ -23,28 +22,7 @@ test("an MCP client with only the address is allowed by the user, adds a task to
   await page.goto("/");
   await waitForBoard(page);
 
-  let saved: OAuthClientInformationMixed | undefined;
-  let tokens: OAuthTokens | undefined;
-  let verifier = "";
-  let consentUrl: URL | undefined;
-  const provider: OAuthClientProvider = {
-    redirectUrl: REDIRECT,
-    clientMetadata: {
-      client_name: "Journey Assistant",
-      client_uri: "https://assistant.example",
-      redirect_uris: [REDIRECT],
-      token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-    },
-    clientInformation: () => saved,
-    saveClientInformation: (info) => void (saved = info),
-    tokens: () => tokens,
-    saveTokens: (next) => void (tokens = next),
-    redirectToAuthorization: (url) => void (consentUrl = url),
-    saveCodeVerifier: (value) => void (verifier = value),
-    codeVerifier: () => verifier,
-  };
+  const { provider, consentUrl } = memoryOAuthClient({ name: "Journey Assistant", redirect: REDIRECT, uri: "https://assistant.example" });
   const endpoint = new URL(`${baseURL}/mcp`);
   const pending = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
   await expect(new Client({ name: "journey", version: "1.0.0" }).connect(pending)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -53,7 +31,7 @@ test("an MCP client with only the address is allowed by the user, adds a task to
   const phone = await browser.newContext({ viewport: viewports.phone });
   const consent = await phone.newPage();
   await consent.route(`${REDIRECT}**`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Connected</title>" }));
-  await consent.goto(consentUrl!.href);
+  await consent.goto(consentUrl()!.href);
   await consent.getByLabel("Name").fill(person.name);
   await consent.getByLabel("Email").fill(person.email);
   await consent.getByRole("button", { name: "Sign in" }).click();

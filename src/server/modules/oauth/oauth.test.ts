@@ -4,12 +4,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../test/free-port.ts";
+import { memoryOAuthClient } from "../../test/oauth-client.ts";
 import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
 import { buildApp } from "../../app.ts";
 import { createDb } from "../../db/database.ts";
@@ -155,33 +154,13 @@ describeEachDatabase("OAuth for the MCP endpoint", (dialect) => {
   });
 
   it("lets the official SDK client connect through discovery, registration, consent and PKCE, and create a task", async () => {
-    let saved: OAuthClientInformationMixed | undefined;
-    let tokens: OAuthTokens | undefined;
-    let verifier = "";
-    let consentAt: URL | undefined;
-    const provider: OAuthClientProvider = {
-      redirectUrl: REDIRECT,
-      clientMetadata: {
-        client_name: "SDK test client",
-        redirect_uris: [REDIRECT],
-        token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-      },
-      clientInformation: () => saved,
-      saveClientInformation: (info) => void (saved = info),
-      tokens: () => tokens,
-      saveTokens: (next) => void (tokens = next),
-      redirectToAuthorization: (url) => void (consentAt = url),
-      saveCodeVerifier: (value) => void (verifier = value),
-      codeVerifier: () => verifier,
-    };
+    const { provider, consentUrl } = memoryOAuthClient({ name: "SDK test client", redirect: REDIRECT });
     const transport = () => new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider });
     const first = new Client({ name: "sdk-test", version: "1.0.0" });
     const pending = transport();
     await expect(first.connect(pending)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(consentAt!.searchParams.get("resource")).toBe(`${base}/mcp`);
-    const { html, location } = await answerConsent(consentAt!.href, user, "allow");
+    expect(consentUrl()!.searchParams.get("resource")).toBe(`${base}/mcp`);
+    const { html, location } = await answerConsent(consentUrl()!.href, user, "allow");
     expect(html).toContain("Allow SDK test client to use Daywise?");
     expect(html).toContain("Create, change, complete and delete your tasks");
     await pending.finishAuth(new URL(location!).searchParams.get("code")!);
