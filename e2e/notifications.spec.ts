@@ -103,7 +103,7 @@ function notificationsTab(page: Page): Locator {
 
 async function openNotificationsTab(page: Page) {
   await page.goto("/settings?tab=notifications");
-  await expect(notificationsTab(page).getByRole("switch", { name: "Stalled tasks" })).toBeVisible();
+  await expect(notificationsTab(page).getByRole("switch", { name: "Stalled tasks", exact: true })).toBeVisible();
 }
 
 test.describe("notifications with the browser's permission granted", () => {
@@ -184,15 +184,15 @@ test.describe("notifications with the browser's permission granted", () => {
       "Show browser notifications": false,
     };
     for (const [name, checked] of Object.entries(expected)) {
-      await expect(tab.getByRole("switch", { name }), name).toHaveAttribute("aria-checked", String(checked));
+      await expect(tab.getByRole("switch", { name, exact: true }), name).toHaveAttribute("aria-checked", String(checked));
     }
     await saveScreenshot(page, "notifications-tab-granted");
 
-    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
+    await tab.getByRole("switch", { name: "Show browser notifications", exact: true }).click();
     await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
     await expect(toast(page)).toContainText("Your notification settings have been updated.");
-    await tab.getByRole("switch", { name: "Procrastination alerts" }).click();
-    await expect(tab.getByRole("switch", { name: "Procrastination alerts" })).toBeChecked();
+    await tab.getByRole("switch", { name: "Procrastination alerts", exact: true }).click();
+    await expect(tab.getByRole("switch", { name: "Procrastination alerts", exact: true })).toBeChecked();
     const stored = await readUserItem(page, PREFERENCES_KEY);
     expect(JSON.parse(stored ?? "null")).toEqual({
       stalledTasks: true,
@@ -205,9 +205,9 @@ test.describe("notifications with the browser's permission granted", () => {
 
     // Kept across a reload; off again with one click.
     await page.reload();
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).toBeChecked();
-    await tab.getByRole("switch", { name: "Show browser notifications" }).click();
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).not.toBeChecked();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications", exact: true })).toBeChecked();
+    await tab.getByRole("switch", { name: "Show browser notifications", exact: true }).click();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications", exact: true })).not.toBeChecked();
     await expect(toast(page).getByText("Preferences Saved", { exact: true })).toBeVisible();
 
     await setPreferences(page, { browserNotifications: true, goalDeadlines: false });
@@ -351,13 +351,13 @@ test.describe("notifications with the browser's permission refused", () => {
     await openNotificationsTab(page);
     const tab = notificationsTab(page);
     await expect(tab.getByText("Browser permission:")).toContainText("Disabled");
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).toBeDisabled();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications", exact: true })).toBeDisabled();
 
     // The browser refuses (headless Chromium answers a permission prompt with a refusal).
     await tab.getByRole("button", { name: "Enable" }).click();
     await expect(toast(page)).toContainText("Permission Denied");
     await expect(toast(page)).toContainText("Browser notifications require permission to work.");
-    await expect(tab.getByRole("switch", { name: "Show browser notifications" })).not.toBeChecked();
+    await expect(tab.getByRole("switch", { name: "Show browser notifications", exact: true })).not.toBeChecked();
 
     // Blocked in the browser's site settings.
     const cdp = await context.newCDPSession(page);
