@@ -141,10 +141,12 @@ function PushSettingsForm() {
         onCheckedChange={(taskStart) => save({ taskStart })}
       >
         <div className="mt-2 flex items-center gap-2">
-          <Label htmlFor={ids.lead}>Remind me</Label>
+          <Label htmlFor={ids.lead} className="shrink-0">
+            Remind me
+          </Label>
           <Select
             id={ids.lead}
-            className="w-40"
+            width="w-48 max-w-full"
             value={String(current.taskStartLeadMinutes)}
             disabled={!current.taskStart}
             onChange={(event) => save({ taskStartLeadMinutes: Number(event.target.value) as PushSettings["taskStartLeadMinutes"] })}
