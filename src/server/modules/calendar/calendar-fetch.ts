@@ -145,6 +145,35 @@ function tooLarge(maxBytes: number, subject: string) {
   return new CalendarFetchError(`The ${subject} is larger than ${size}`);
 }
 
+export interface PublicUrlCheck {
+  allowPrivate?: boolean;
+  lookup?: LookupFunction;
+  subject: string;
+  messages: { notAddress: string; notHttps: string; credentials: string };
+}
+
+/** An address the server will call later (a webhook, a push service): https, no credentials, and a host
+ *  that resolves to no private address now; each send checks again at connect time. */
+export async function checkPublicUrl(input: string, check: PublicUrlCheck): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new CalendarFetchError(check.messages.notAddress);
+  }
+  if (url.protocol !== "https:" && !(check.allowPrivate && url.protocol === "http:")) throw new CalendarFetchError(check.messages.notHttps);
+  if (url.username || url.password) throw new CalendarFetchError(check.messages.credentials);
+  if (check.allowPrivate) return url.href;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) {
+    if (isPrivateAddress(host)) throw privateHost(host, check.subject);
+    return url.href;
+  }
+  const lookup = checkedLookup(check.lookup ?? dns.lookup, isPrivateAddress, check.subject);
+  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
+  return url.href;
+}
+
 export interface IcsFetchOptions {
   allowPrivateUrls: boolean;
   timeoutMs?: number;

@@ -2,7 +2,7 @@ import dns from "node:dns";
 import { Agent } from "node:https";
 import { connect, isIP, type LookupFunction, type NetConnectOpts } from "node:net";
 import webpush from "web-push";
-import { CalendarFetchError, checkedLookup, isPrivateAddress, privateHost } from "../calendar/calendar-fetch.ts";
+import { CalendarFetchError, checkPublicUrl, checkedLookup, isPrivateAddress, privateHost } from "../calendar/calendar-fetch.ts";
 
 export const PUSH_TIMEOUT_MS = 10_000;
 const SUBJECT = "push service";
@@ -24,28 +24,17 @@ export interface PushTarget {
 export type PushOutcome = { ok: true } | { ok: false; gone: boolean; error: string };
 
 /** The same refusal as webhooks' and calendars': HTTPS, no credentials, no private address (decision 056). */
-export async function checkPushEndpoint(
-  input: string,
-  options: Pick<PushSendOptions, "allowPrivateEndpoints" | "lookup">,
-): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new CalendarFetchError("The push endpoint is not a web address");
-  }
-  if (url.protocol !== "https:" && !(options.allowPrivateEndpoints && url.protocol === "http:"))
-    throw new CalendarFetchError("The push endpoint must start with https://");
-  if (url.username || url.password) throw new CalendarFetchError("The push endpoint must not carry a user name or password");
-  if (options.allowPrivateEndpoints) return url.href;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) {
-    if (isPrivateAddress(host)) throw privateHost(host, SUBJECT);
-    return url.href;
-  }
-  const lookup = checkedLookup(options.lookup ?? dns.lookup, isPrivateAddress, SUBJECT);
-  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
-  return url.href;
+export function checkPushEndpoint(input: string, options: Pick<PushSendOptions, "allowPrivateEndpoints" | "lookup">): Promise<string> {
+  return checkPublicUrl(input, {
+    allowPrivate: options.allowPrivateEndpoints,
+    lookup: options.lookup,
+    subject: SUBJECT,
+    messages: {
+      notAddress: "The push endpoint is not a web address",
+      notHttps: "The push endpoint must start with https://",
+      credentials: "The push endpoint must not carry a user name or password",
+    },
+  });
 }
 
 export function makeVapidKeys(): { publicKey: string; privateKey: string } {

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { CalendarFetchError, checkedLookup, isPrivateAddress, privateHost } from "../calendar/calendar-fetch.ts";
+import { CalendarFetchError, checkPublicUrl, checkedLookup, isPrivateAddress, privateHost } from "../calendar/calendar-fetch.ts";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -23,25 +23,17 @@ export function newWebhookSecret(random: Buffer): string {
   return `whsec_${random.toString("base64")}`;
 }
 
-export async function checkWebhookUrl(input: string, options: WebhookSendOptions): Promise<string> {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new CalendarFetchError("That is not a web address: use the https:// address your automation gives");
-  }
-  if (url.protocol !== "https:" && !(options.allowPrivateUrls && url.protocol === "http:"))
-    throw new CalendarFetchError("The address must start with https://");
-  if (url.username || url.password) throw new CalendarFetchError("The address must not carry a user name or password");
-  if (options.allowPrivateUrls) return url.href;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) {
-    if (isPrivateAddress(host)) throw privateHost(host, "webhook");
-    return url.href;
-  }
-  const lookup = checkedLookup(options.lookup ?? dns.lookup, isPrivateAddress, "webhook");
-  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
-  return url.href;
+export function checkWebhookUrl(input: string, options: WebhookSendOptions): Promise<string> {
+  return checkPublicUrl(input, {
+    allowPrivate: options.allowPrivateUrls,
+    lookup: options.lookup,
+    subject: "webhook",
+    messages: {
+      notAddress: "That is not a web address: use the https:// address your automation gives",
+      notHttps: "The address must start with https://",
+      credentials: "The address must not carry a user name or password",
+    },
+  });
 }
 
 export async function sendWebhook(
