@@ -1,13 +1,14 @@
 // The app's benchmarked routes. A feature adds its hot routes here: a path, an optional setup that
 // seeds data and signs in (returning the headers to send), and its budget. A route that does not
 // exist yet is reported as skipped, not failed.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db, Dialect } from "../src/server/db/database.ts";
 import type { ProposalOperation } from "../src/server/modules/ai-proposals/proposal-views.ts";
 import { proposalsService } from "../src/server/modules/ai-proposals/proposals.service.ts";
 import { oauthService } from "../src/server/modules/oauth/oauth.service.ts";
 import { tokensService } from "../src/server/modules/tokens/tokens.service.ts";
+import { connectAppDirectly } from "../src/server/test/oauth-client.ts";
 import type { RequestSpec } from "./lib/load.ts";
 import { httpRequest } from "./lib/processes.ts";
 import {
@@ -309,24 +310,7 @@ function plannerOauth(ctx: BenchContext): Promise<{ user: PlannerUser; authoriza
   return ctx.once("planner-oauth", async () => {
     const user = await seedPlannerUser(ctx);
     const oauth = oauthService({ kysely: ctx.db.kysely, now: () => ctx.now, publicUrl: ctx.baseUrl, allowPrivateClientUrls: false });
-    const redirect = "https://connector.example/callback";
-    const client = await oauth.registerClient({
-      redirect_uris: [redirect],
-      token_endpoint_auth_method: "none",
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-    });
-    const verifier = randomUUID() + randomUUID();
-    const challenge = createHash("sha256").update(verifier).digest("base64url");
-    const query = {
-      response_type: "code",
-      client_id: client.client_id,
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-      resource: oauth.resource,
-    };
-    const code = new URL(await oauth.approve(user.userId, await oauth.readAuthorizationRequest(query))).searchParams.get("code")!;
-    const tokens = await oauth.exchangeCode({ ...query, code, redirect_uri: redirect, code_verifier: verifier }, undefined);
+    const { tokens } = await connectAppDirectly(oauth, user.userId, "https://connector.example/callback");
     return { user, authorization: `Bearer ${tokens.access_token}` };
   });
 }

@@ -1,7 +1,8 @@
 // An account with a row in every table that holds user data, through the API where there is one and
 // directly where the harness's app has no AI provider or identity provider to make it.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { proposalsService } from "../modules/ai-proposals/proposals.service.ts";
+import { connectAppDirectly } from "./oauth-client.ts";
 import type { SignedInUser } from "./sign-in.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -14,26 +15,8 @@ async function call(t: TestApp, user: SignedInUser, method: "POST" | "PATCH" | "
 
 /** An app connected through OAuth (a grant and its tokens), and a second code not yet exchanged. */
 async function connectApp(t: TestApp, user: SignedInUser): Promise<void> {
-  const { oauth } = t.app;
-  const client = await oauth.registerClient({
-    redirect_uris: ["https://app.example/cb"],
-    token_endpoint_auth_method: "none",
-    grant_types: ["authorization_code"],
-    response_types: ["code"],
-  });
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const query = {
-    response_type: "code",
-    client_id: client.client_id,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    resource: oauth.resource,
-  };
-  const request = await oauth.readAuthorizationRequest(query);
-  const code = new URL(await oauth.approve(user.userId, request)).searchParams.get("code")!;
-  await oauth.exchangeCode({ ...query, code, redirect_uri: "https://app.example/cb", code_verifier: verifier }, undefined);
-  await oauth.approve(user.userId, request);
+  const { approveAgain } = await connectAppDirectly(t.app.oauth, user.userId);
+  await approveAgain();
 }
 
 export async function fillAccount(t: TestApp, user: SignedInUser, day = "2026-05-04"): Promise<void> {

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../test/free-port.ts";
-import { memoryOAuthClient } from "../../test/oauth-client.ts";
+import { connectAppDirectly, memoryOAuthClient } from "../../test/oauth-client.ts";
 import { signInTestUser, type SignedInUser } from "../../test/sign-in.ts";
 import { buildApp } from "../../app.ts";
 import { createDb } from "../../db/database.ts";
@@ -435,22 +435,7 @@ describeEachDatabase("a connection revoked on one instance", (dialect) => {
     try {
       const user = await signInTestUser(t.app);
       const { oauth } = t.app;
-      const client = await oauth.registerClient({
-        redirect_uris: [REDIRECT],
-        token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      });
-      const { verifier, challenge } = pkce();
-      const query = {
-        response_type: "code",
-        client_id: client.client_id,
-        code_challenge: challenge,
-        code_challenge_method: "S256",
-        resource: oauth.resource,
-      };
-      const code = new URL(await oauth.approve(user.userId, await oauth.readAuthorizationRequest(query))).searchParams.get("code")!;
-      const tokens = await oauth.exchangeCode({ ...query, code, redirect_uri: REDIRECT, code_verifier: verifier }, undefined);
+      const { tokens } = await connectAppDirectly(oauth, user.userId, REDIRECT);
       const list = { method: "POST" as const, url: "/mcp", payload: { jsonrpc: "2.0", id: 1, method: "tools/list" } };
       const headers = { authorization: `Bearer ${tokens.access_token}`, accept: "application/json, text/event-stream" };
       expect((await otherApp.inject({ ...list, headers })).statusCode).toBe(200);
