@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { ChangeNotice, NoticeListening } from "../db/change-notices.ts";
 import { pushService } from "../modules/push/push.service.ts";
-import { type DueUsersJobOptions, runDueUsers } from "./scheduler.ts";
+import { type DueUsersJobOptions, kickable, runDueUsers } from "./scheduler.ts";
 
 export type PushJob = ReturnType<typeof pushJob>;
 
@@ -11,9 +11,6 @@ const REMINDING_KINDS = new Set(["tasks", "goals", "rollover", "user", "all"]);
 export function pushJob(
   options: DueUsersJobOptions & { config: Pick<Config, "push">; lookup?: Parameters<typeof pushService>[0]["lookup"] },
 ) {
-  let closed = false;
-  let running: Promise<unknown> | null = null;
-  let again = false;
   const changed = new Set<string>();
   let gap = false;
   let lastPrune = 0;
@@ -25,11 +22,13 @@ export function pushJob(
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   const reminders = {
-    claimDueUsers: async (now: string, limit: number, leaseUntil: string) => (closed ? [] : push.claimDueUsers(now, limit, leaseUntil)),
+    claimDueUsers: async (now: string, limit: number, leaseUntil: string) =>
+      runs.isClosed() ? [] : push.claimDueUsers(now, limit, leaseUntil),
     runForUser: (user: Parameters<typeof push.remindUser>[0], leaseUntil: string) => push.remindUser(user, leaseUntil),
   };
   const deliveries = {
-    claimDueUsers: async (now: string, limit: number, leaseUntil: string) => (closed ? [] : push.claimDueMessages(now, limit, leaseUntil)),
+    claimDueUsers: async (now: string, limit: number, leaseUntil: string) =>
+      runs.isClosed() ? [] : push.claimDueMessages(now, limit, leaseUntil),
     runForUser: async (due: Parameters<typeof push.deliver>[0], leaseUntil: string) => ((await push.deliver(due, leaseUntil)) ? 1 : 0),
   };
 
@@ -54,26 +53,11 @@ export function pushJob(
     return { reminders: reminded.counted, sent: sent.counted };
   };
 
-  const kick = (): void => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = tick()
-      .catch((error: unknown) => options.log.error({ err: error }, "push tick failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
+  const runs = kickable(tick, (error: unknown) => options.log.error({ err: error }, "push tick failed"));
 
   return {
     tick,
-    kick,
+    kick: runs.kick,
     /** A committed change to a user's tasks or zone: their reminders are looked at again on the next tick. */
     noticed(notice: ChangeNotice): void {
       if (notice.kinds.some((kind) => REMINDING_KINDS.has(kind))) changed.add(notice.userId);
@@ -101,8 +85,7 @@ export function pushJob(
         });
     },
     async stop(): Promise<void> {
-      closed = true;
-      await running;
+      await runs.close();
       await listening?.close();
     },
   };

@@ -35,6 +35,38 @@ export function startScheduler(options: { intervalMs: number; run: () => Promise
   };
 }
 
+/** A run started on demand (a commit kicks it): never two at once, and a kick during a run runs once more after it. */
+export function kickable(run: () => Promise<unknown>, onError: (error: unknown) => void) {
+  let closed = false;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const kick = (): void => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  };
+  return {
+    kick,
+    isClosed: () => closed,
+    /** No kick starts a run after this; waits for the run in flight. */
+    async close(): Promise<void> {
+      closed = true;
+      await running;
+    },
+  };
+}
+
 export interface DueUsersJob<U extends { id: string }> {
   claimDueUsers(now: string, limit: number, leaseUntil: string): Promise<U[]>;
   /** Moves the user's slot on; returns what it counts. */

@@ -1,13 +1,10 @@
 import type { Config } from "../config.ts";
 import { webhooksService } from "../modules/webhooks/webhooks.service.ts";
-import { type DueUsersJobOptions, runDueUsers } from "./scheduler.ts";
+import { type DueUsersJobOptions, kickable, runDueUsers } from "./scheduler.ts";
 
 export type WebhookDeliveriesJob = ReturnType<typeof webhookDeliveriesJob>;
 
 export function webhookDeliveriesJob(options: DueUsersJobOptions & { config: Pick<Config, "webhooks"> }) {
-  let closed = false;
-  let running: Promise<unknown> | null = null;
-  let again = false;
   const webhooks = webhooksService({
     kysely: options.db.kysely,
     now: options.now,
@@ -15,7 +12,7 @@ export function webhookDeliveriesJob(options: DueUsersJobOptions & { config: Pic
   });
   const job = {
     claimDueUsers: async (now: string, limit: number, leaseUntil: string) =>
-      closed ? [] : webhooks.claimDueDeliveries(now, limit, leaseUntil),
+      runs.isClosed() ? [] : webhooks.claimDueDeliveries(now, limit, leaseUntil),
     runForUser: async (due: Parameters<typeof webhooks.deliver>[0], leaseUntil: string) =>
       (await webhooks.deliver(due, leaseUntil)) ? 1 : 0,
   };
@@ -23,28 +20,10 @@ export function webhookDeliveriesJob(options: DueUsersJobOptions & { config: Pic
     const { users, counted } = await runDueUsers(job, options, { concurrency: 4, failure: "webhook delivery failed" });
     return { deliveries: users, succeeded: counted };
   };
-  const kick = (): void => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDue()
-      .catch((error: unknown) => options.log.error({ err: error }, "webhook deliveries failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
+  const runs = kickable(deliverDue, (error: unknown) => options.log.error({ err: error }, "webhook deliveries failed"));
   return {
     deliverDue,
-    kick,
-    async stop(): Promise<void> {
-      closed = true;
-      await running;
-    },
+    kick: runs.kick,
+    stop: runs.close,
   };
 }
