@@ -299,8 +299,12 @@ export function calendarService(deps: CalendarServiceDeps) {
       if (kept?.etag === etag) return kept;
       const from = addDays(today, -FEED_DAYS_BACK);
       const to = addDays(today, FEED_DAYS_AHEAD);
-      const [tasks, series] = await Promise.all([taskRows.listForFeed(owner.id, from, to), recurrence.listForFeed(owner.id, from, to)]);
-      const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
+      const [tasks, series, occurrences] = await Promise.all([
+        taskRows.listForFeed(owner.id, from, to),
+        recurrence.listForFeed(owner.id, from, to),
+        taskRows.listOccurrencesForFeed(owner.id, from, to),
+      ]);
+      const built = { etag, body: buildFeed({ zone, today, tasks, series, occurrences }) };
       builtFeeds.set(owner.id, built);
       return built;
     },

@@ -281,6 +281,47 @@ describeEachDatabase("calendars", (dialect) => {
       }
     });
 
+    it("shows an occurrence changed with 'This task' at its own time, date and title (issue 56)", async () => {
+      const create = (payload: object) => t.app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload });
+      const weekly = await create({ title: "Run", date: "2026-03-26", scheduledStartTime: "18:30", recurrence: "FREQ=WEEKLY;BYDAY=TH" });
+      expect(weekly.statusCode, weekly.body).toBe(201);
+      const occurrenceOn = async (date: string) => {
+        const day = await t.app.inject({ method: "GET", url: `/api/tasks?date=${date}`, headers: user.headers });
+        return (day.json() as Array<{ id: string; title: string }>).find((task) => task.title === "Run")!;
+      };
+      const patch = (id: string, payload: object) =>
+        t.app.inject({ method: "PATCH", url: `/api/tasks/${id}`, headers: user.mutatingHeaders, payload: { ...payload, scope: "this" } });
+      expect((await patch((await occurrenceOn("2026-04-02")).id, { scheduledStartTime: "07:00" })).statusCode).toBe(200);
+      expect((await patch((await occurrenceOn("2026-04-09")).id, { date: "2026-04-10", title: "Long run" })).statusCode).toBe(200);
+      expect((await patch((await occurrenceOn("2026-04-16")).id, { date: null })).statusCode).toBe(200);
+
+      const root = new ICAL.Component(ICAL.parse((await t.app.inject({ method: "GET", url: path() })).body) as unknown[]);
+      ICAL.TimezoneService.register(root.getFirstSubcomponent("vtimezone")!);
+      try {
+        const vevents = root
+          .getAllSubcomponents("vevent")
+          .filter((vevent) => vevent.getFirstPropertyValue("uid") === `series-${weekly.json().seriesId}@daywise`);
+        const master = new ICAL.Event(vevents.find((vevent) => !vevent.hasProperty("recurrence-id"))!);
+        for (const exception of vevents.filter((vevent) => vevent.hasProperty("recurrence-id")))
+          master.relateException(new ICAL.Event(exception));
+        const iterator = master.iterator();
+        const seen: string[] = [];
+        for (let next = iterator.next(); next && seen.length < 5; next = iterator.next()) {
+          const details = master.getOccurrenceDetails(next);
+          seen.push(`${details.startDate.toJSDate().toISOString()} ${details.item.summary}`);
+        }
+        expect(seen).toEqual([
+          "2026-03-26T17:30:00.000Z Run",
+          "2026-04-02T05:00:00.000Z Run",
+          "2026-04-10T16:30:00.000Z Long run",
+          "2026-04-23T16:30:00.000Z Run",
+          "2026-04-30T16:30:00.000Z Run",
+        ]);
+      } finally {
+        ICAL.TimezoneService.remove("Europe/Berlin");
+      }
+    });
+
     it("answers 304 to a poll that finds nothing new, and 200 once the plan changes", async () => {
       const first = await t.app.inject({ method: "GET", url: path() });
       const etag = first.headers.etag as string;

@@ -488,6 +488,37 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** Occurrences of a series planned for, or moved to, a day in [from, to]: the feed overrides its rule with them. */
+    async listOccurrencesForFeed(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .leftJoin("goals", "goals.id", "tasks.goalId")
+        .select([
+          "tasks.id",
+          "tasks.title",
+          "tasks.description",
+          "tasks.status",
+          "tasks.date",
+          "tasks.scheduledStartTime",
+          "tasks.estimatedDuration",
+          "tasks.updatedAt",
+          "goals.title as goalTitle",
+          "tasks.seriesId",
+          "tasks.occurrenceDate",
+        ])
+        .where("tasks.userId", "=", userId)
+        .where("tasks.seriesId", "is not", null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("tasks.occurrenceDate", ">=", from), eb("tasks.occurrenceDate", "<=", to)]),
+            eb.and([eb("tasks.date", ">=", from), eb("tasks.date", "<=", to)]),
+          ]),
+        )
+        .orderBy("tasks.occurrenceDate")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
     // Only for a goal being deleted: its stored counts go with it.
     async unlinkGoal(userId: string, goalId: string, updatedAt: string): Promise<void> {
       await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
