@@ -165,6 +165,7 @@ export function calendarService(deps: CalendarServiceDeps) {
           contentHash: read.hash,
           expandedOn: read.today,
           lastSuccessAt: at,
+          eventCount: read.parsed.eventCount,
         });
       }
       return 0;
@@ -225,7 +226,12 @@ export function calendarService(deps: CalendarServiceDeps) {
         updatedAt: at,
       }));
       if (!inserted) throw tooMany();
-      await repository.storeEvents(userId, id, parsed.events, { contentHash: read.hash, expandedOn: read.today, lastSuccessAt: at });
+      await repository.storeEvents(userId, id, parsed.events, {
+        contentHash: read.hash,
+        expandedOn: read.today,
+        lastSuccessAt: at,
+        eventCount: parsed.eventCount,
+      });
       return toView((await repository.findSubscription(userId, id))!);
     },
 
