@@ -146,6 +146,35 @@ describeEachDatabase("export and import", (dialect) => {
     ]);
   });
 
+  it("lists every occurrence of a series up to today, read or not, and sorts the CSV by date (issue 56)", async () => {
+    const user = await signInTestUser(t.app);
+    const call = async (method: "POST" | "PATCH" | "GET", url: string, payload?: object) => {
+      const headers = method === "GET" ? user.headers : user.mutatingHeaders;
+      const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response.json();
+    };
+    await call("POST", "/api/tasks", { title: "Someday" });
+    await call("POST", "/api/tasks", { title: "Later", date: "2026-05-07" });
+    await call("POST", "/api/tasks", { title: "Water plants", date: "2026-04-28", recurrence: "FREQ=DAILY;INTERVAL=2" });
+    await call("POST", "/api/tasks", { title: "One-off", date: "2026-05-01" });
+    // Only the 30th is read, and done; the 2nd and the 4th were never opened.
+    const read = (await call("GET", "/api/tasks?date=2026-04-30")) as Array<{ id: string; title: string }>;
+    await call("PATCH", `/api/tasks/${read.find((task) => task.title === "Water plants")!.id}`, { status: "done" });
+
+    const response = await t.app.inject({ url: "/api/export/tasks.csv", headers: user.headers });
+    const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.date, row.title, row.status, row.recurrence])).toEqual([
+      ["2026-04-28", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-04-30", "Water plants", "done", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-01", "One-off", "todo", ""],
+      ["2026-05-02", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-04", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-07", "Later", "todo", ""],
+      ["", "Someday", "todo", ""],
+    ]);
+  });
+
   const historyOf = async (user: SignedInUser) => ({
     rolloverSummaries: await t.db.kysely.selectFrom("rolloverSummaries").select("date").where("userId", "=", user.userId).execute(),
     dailyInsights: await t.db.kysely.selectFrom("dailyInsights").select("date").where("userId", "=", user.userId).execute(),

@@ -427,6 +427,32 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return selectTasks(userId).select("tasks.occurrenceDate").where("tasks.id", ">", after).orderBy("tasks.id").limit(limit).execute();
     },
 
+    /** The tasks CSV's pages: dated tasks by (date, id), after the given one; then the undated by id. */
+    async pageByDateForExport(userId: string, after: { date: string; id: string } | null, limit: number) {
+      let query = selectTasks(userId).where("tasks.date", "is not", null);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb("tasks.date", ">", after.date), eb.and([eb("tasks.date", "=", after.date), eb("tasks.id", ">", after.id)])]),
+        );
+      }
+      return query.orderBy("tasks.date").orderBy("tasks.id").limit(limit).execute();
+    },
+
+    async pageUndatedForExport(userId: string, after: string, limit: number) {
+      return selectTasks(userId).where("tasks.date", "is", null).where("tasks.id", ">", after).orderBy("tasks.id").limit(limit).execute();
+    },
+
+    /** Which occurrences up to a day have their task row (wherever it was moved since). */
+    async listOccurrenceDays(userId: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .select(["seriesId", "occurrenceDate"])
+        .where("userId", "=", userId)
+        .where("seriesId", "is not", null)
+        .where("occurrenceDate", "<=", to)
+        .execute();
+    },
+
     /** Tasks without a day, or with a day or occurrence day in [from, to]: what an import may repeat. */
     async findImportMatches(userId: string, days: { from: string; to: string } | null) {
       return db
