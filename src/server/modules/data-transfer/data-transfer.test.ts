@@ -395,6 +395,50 @@ describeEachDatabase("export and import", (dialect) => {
     expect(goals).toEqual([expect.objectContaining({ title: "Marathon training", totalTasksCount: 2, completedTasksCount: 0 })]);
   });
 
+  it("reads Todoist's meta row as no error, makes goals of sections only when asked, and warns of a second import's duplicates (issue 56)", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const header = "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT";
+    const content = [
+      header,
+      "meta,view_style=board,,,,,,,,,,",
+      "section,Garden,,,,,,,,,,",
+      "task,Weed the beds,,4,1,Ada,,2026-05-06,en,,,",
+    ].join("\n");
+    const withoutGoals = (await importFile(user, { format: "todoist-csv", content, dryRun: true, sectionsAsGoals: false })).json();
+    expect(withoutGoals.skipped).toEqual([]);
+    expect(withoutGoals.counts).toMatchObject({ tasks: 1, goals: 0, skipped: 0 });
+    expect(withoutGoals.preview).toEqual([
+      expect.objectContaining({ title: "Weed the beds", goal: null, description: "Todoist section: Garden" }),
+    ]);
+    const first = (await importFile(user, { format: "todoist-csv", content, dryRun: false })).json();
+    expect(first.counts).toMatchObject({ tasks: 1, goals: 1, skipped: 0 });
+    expect(first.duplicates).toBe(0);
+    const again = (await importFile(user, { format: "todoist-csv", content, dryRun: true })).json();
+    expect(again.duplicates).toBe(1);
+    expect(again.counts).toMatchObject({ goals: 0 });
+    // A project with a repeating task, a dated one, an undated one and a section's, imported twice.
+    const project = fixture("todoist-project.csv");
+    expect((await importFile(user, { format: "todoist-csv", content: project })).json().duplicates).toBe(0);
+    const twice = (await importFile(user, { format: "todoist-csv", content: project, dryRun: true })).json();
+    expect(twice.duplicates).toBe(4);
+  });
+
+  it("reads TickTick's due time as a deadline, not a start time (issue 56)", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const content = fixture("ticktick-backup.csv").replace(
+      '"Personal","Reading","Finish the novel","TEXT","","","N","","2026-05-03T23:00:00+0000","","","0","0","2026-05-01T10:00:00+0000","","0","Europe/London","true"',
+      '"Personal","Reading","Finish the novel","TEXT","","","N","","2026-05-06T16:00:00+0000","","","0","0","2026-05-01T10:00:00+0000","","0","Europe/London","false"',
+    );
+    const result = (await importFile(user, { format: "ticktick-csv", content, dryRun: true })).json();
+    expect(result.preview.find((row: Json) => row.title === "Finish the novel")).toMatchObject({
+      date: "2026-05-06",
+      scheduledStartTime: null,
+      description: "Due by 17:00",
+    });
+    // A start date still gives the start time.
+    expect(result.preview.find((row: Json) => row.title === "Call the plumber")).toMatchObject({ scheduledStartTime: "09:00" });
+  });
+
   it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done, subtasks as steps", async () => {
     const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
     const result = (await importFile(user, { format: "ticktick-csv", content: fixture("ticktick-backup.csv") })).json();
