@@ -179,6 +179,8 @@ export const importBodySchema = z
     dryRun: z.boolean({ error: "must be true or false" }).default(false),
     /** Leaves out what looks like something the account already has (see `duplicates`). */
     skipDuplicates: z.boolean({ error: "must be true or false" }).default(false),
+    /** Todoist's sections become goals; when false, each task notes its section in the description. */
+    sectionsAsGoals: z.boolean({ error: "must be true or false" }).default(true),
   })
   .strict();
 export type ImportBody = z.output<typeof importBodySchema>;

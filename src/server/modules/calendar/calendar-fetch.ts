@@ -235,8 +235,14 @@ export async function fetchUntrusted(start: URL, options: UntrustedFetchOptions)
   } catch (error) {
     if (error instanceof CalendarFetchError) throw error;
     if (signal.aborted) throw new CalendarFetchError(`The ${subject} did not answer within ${Math.round(timeoutMs / 1000)} seconds`);
-    if (String((error as { code?: unknown }).code).startsWith("Z_"))
-      throw new CalendarFetchError(`The ${subject}'s compressed text is broken`);
+    const code = String((error as { code?: unknown }).code);
+    if (code.startsWith("Z_")) throw new CalendarFetchError(`The ${subject}'s compressed text is broken`);
+    // What an http-only server answers to a TLS hello; webcal:// is read as https:// and never silently as http.
+    if (url.protocol === "https:" && code === "ERR_SSL_WRONG_VERSION_NUMBER") {
+      throw new CalendarFetchError(
+        `The ${subject}'s server does not speak https, which a webcal:// address is read with: if you trust it, paste its http:// address`,
+      );
+    }
     throw new CalendarFetchError(`The ${subject}'s server could not be reached`);
   } finally {
     signal.removeEventListener("abort", endConnecting);

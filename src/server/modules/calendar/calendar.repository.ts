@@ -108,12 +108,12 @@ export function calendarRepository(db: Kysely<Database>) {
       userId: string,
       id: string,
       events: readonly ExpandedEvent[],
-      fields: { contentHash: string; expandedOn: string; lastSuccessAt: string; name?: string },
+      fields: { contentHash: string; expandedOn: string; lastSuccessAt: string; eventCount: number; name?: string },
     ): Promise<void> {
       await writeUserData(db, userId, CALENDAR_CHANGES, async (trx) => {
         const updated = await trx
           .updateTable("calendarSubscriptions")
-          .set({ ...fields, eventCount: events.length, lastError: null, lastErrorAt: null, consecutiveFailures: 0 })
+          .set({ ...fields, lastError: null, lastErrorAt: null, consecutiveFailures: 0 })
           .where("userId", "=", userId)
           .where("id", "=", id)
           .executeTakeFirst();

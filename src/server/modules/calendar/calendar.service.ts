@@ -165,6 +165,7 @@ export function calendarService(deps: CalendarServiceDeps) {
           contentHash: read.hash,
           expandedOn: read.today,
           lastSuccessAt: at,
+          eventCount: read.parsed.eventCount,
         });
       }
       return 0;
@@ -225,7 +226,12 @@ export function calendarService(deps: CalendarServiceDeps) {
         updatedAt: at,
       }));
       if (!inserted) throw tooMany();
-      await repository.storeEvents(userId, id, parsed.events, { contentHash: read.hash, expandedOn: read.today, lastSuccessAt: at });
+      await repository.storeEvents(userId, id, parsed.events, {
+        contentHash: read.hash,
+        expandedOn: read.today,
+        lastSuccessAt: at,
+        eventCount: parsed.eventCount,
+      });
       return toView((await repository.findSubscription(userId, id))!);
     },
 
@@ -299,8 +305,12 @@ export function calendarService(deps: CalendarServiceDeps) {
       if (kept?.etag === etag) return kept;
       const from = addDays(today, -FEED_DAYS_BACK);
       const to = addDays(today, FEED_DAYS_AHEAD);
-      const [tasks, series] = await Promise.all([taskRows.listForFeed(owner.id, from, to), recurrence.listForFeed(owner.id, from, to)]);
-      const built = { etag, body: buildFeed({ zone, today, tasks, series }) };
+      const [tasks, series, occurrences] = await Promise.all([
+        taskRows.listForFeed(owner.id, from, to),
+        recurrence.listForFeed(owner.id, from, to),
+        taskRows.listOccurrencesForFeed(owner.id, from, to),
+      ]);
+      const built = { etag, body: buildFeed({ zone, today, tasks, series, occurrences }) };
       builtFeeds.set(owner.id, built);
       return built;
     },

@@ -33,13 +33,14 @@ describeEachDatabase("calendars", (dialect) => {
   };
 
   it("subscribes: reads the calendar at once, names it, and never answers its address whole", async () => {
-    const response = await subscribe(ics.url("/work.ics").replace("http://", "webcal://").replace("webcal://", "http://"));
+    const response = await subscribe(ics.url("/work.ics"));
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     calendarId = created.id;
     expect(created).toMatchObject({ name: "Work", enabled: true, lastError: null });
     expect(created.url).toMatch(/^127\.0\.0\.1:\d+\/…$/);
-    expect(created.eventCount).toBeGreaterThan(5);
+    // Stand-up (a series), review, holiday and focus time: events, not the stand-up's many occurrences (issue 56).
+    expect(created.eventCount).toBe(4);
     const list = await t.app.inject({ method: "GET", url: "/api/calendar/subscriptions", headers: user.headers });
     expect(list.body).not.toContain("work.ics");
     expect(list.json()).toHaveLength(1);
@@ -123,6 +124,12 @@ describeEachDatabase("calendars", (dialect) => {
     const closed = await subscribe("http://127.0.0.1:9/cal.ics");
     expect(closed.statusCode).toBe(400);
     expect(closed.json().message).toBe("The calendar's server could not be reached");
+    // webcal:// is read over https: a server that speaks only http is named as such, not as unreachable (issue 56).
+    const plain = await subscribe(ics.url("/work.ics").replace("http://", "webcal://"));
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().message).toBe(
+      "The calendar's server does not speak https, which a webcal:// address is read with: if you trust it, paste its http:// address",
+    );
   });
 
   it("follows a redirect, and reads a hostile calendar's good events without hanging", async () => {
@@ -276,6 +283,47 @@ describeEachDatabase("calendars", (dialect) => {
         const iterator = sync.iterator();
         const second = iterator.next() && iterator.next();
         expect(second?.toJSDate().toISOString()).toBe("2026-03-30T06:00:00.000Z");
+      } finally {
+        ICAL.TimezoneService.remove("Europe/Berlin");
+      }
+    });
+
+    it("shows an occurrence changed with 'This task' at its own time, date and title (issue 56)", async () => {
+      const create = (payload: object) => t.app.inject({ method: "POST", url: "/api/tasks", headers: user.mutatingHeaders, payload });
+      const weekly = await create({ title: "Run", date: "2026-03-26", scheduledStartTime: "18:30", recurrence: "FREQ=WEEKLY;BYDAY=TH" });
+      expect(weekly.statusCode, weekly.body).toBe(201);
+      const occurrenceOn = async (date: string) => {
+        const day = await t.app.inject({ method: "GET", url: `/api/tasks?date=${date}`, headers: user.headers });
+        return (day.json() as Array<{ id: string; title: string }>).find((task) => task.title === "Run")!;
+      };
+      const patch = (id: string, payload: object) =>
+        t.app.inject({ method: "PATCH", url: `/api/tasks/${id}`, headers: user.mutatingHeaders, payload: { ...payload, scope: "this" } });
+      expect((await patch((await occurrenceOn("2026-04-02")).id, { scheduledStartTime: "07:00" })).statusCode).toBe(200);
+      expect((await patch((await occurrenceOn("2026-04-09")).id, { date: "2026-04-10", title: "Long run" })).statusCode).toBe(200);
+      expect((await patch((await occurrenceOn("2026-04-16")).id, { date: null })).statusCode).toBe(200);
+
+      const root = new ICAL.Component(ICAL.parse((await t.app.inject({ method: "GET", url: path() })).body) as unknown[]);
+      ICAL.TimezoneService.register(root.getFirstSubcomponent("vtimezone")!);
+      try {
+        const vevents = root
+          .getAllSubcomponents("vevent")
+          .filter((vevent) => vevent.getFirstPropertyValue("uid") === `series-${weekly.json().seriesId}@daywise`);
+        const master = new ICAL.Event(vevents.find((vevent) => !vevent.hasProperty("recurrence-id"))!);
+        for (const exception of vevents.filter((vevent) => vevent.hasProperty("recurrence-id")))
+          master.relateException(new ICAL.Event(exception));
+        const iterator = master.iterator();
+        const seen: string[] = [];
+        for (let next = iterator.next(); next && seen.length < 5; next = iterator.next()) {
+          const details = master.getOccurrenceDetails(next);
+          seen.push(`${details.startDate.toJSDate().toISOString()} ${details.item.summary}`);
+        }
+        expect(seen).toEqual([
+          "2026-03-26T17:30:00.000Z Run",
+          "2026-04-02T05:00:00.000Z Run",
+          "2026-04-10T16:30:00.000Z Long run",
+          "2026-04-23T16:30:00.000Z Run",
+          "2026-04-30T16:30:00.000Z Run",
+        ]);
       } finally {
         ICAL.TimezoneService.remove("Europe/Berlin");
       }

@@ -1,5 +1,6 @@
 // The user's planned days as an RFC 5545 calendar, built with ical.js: a VEVENT per dated task (timed in the
-// user's zone, or all-day), a repeating task as one VEVENT with its RRULE, and a VTIMEZONE for the zone.
+// user's zone, or all-day), a repeating task as one VEVENT with its RRULE (an occurrence changed on its own as
+// an override with its RECURRENCE-ID, one moved off the calendar as an EXDATE), and a VTIMEZONE for the zone.
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
 import type { TaskStatus } from "../../db/schema.ts";
@@ -19,6 +20,11 @@ export interface FeedTask {
   estimatedDuration: number | null;
   updatedAt: string;
   goalTitle: string | null;
+}
+
+export interface FeedOccurrence extends FeedTask {
+  seriesId: string | null;
+  occurrenceDate: string | null;
 }
 
 export interface FeedSeries {
@@ -191,28 +197,50 @@ function untilOf(endDate: string, time: string | null, zone: string): string {
   return new Date(new TZDate(year, month - 1, day, 23, 59, 59, zone).getTime()).toISOString().replace(/[-:]|\.\d{3}/g, "");
 }
 
-export function buildFeed(input: { zone: string; today: string; tasks: readonly FeedTask[]; series: readonly FeedSeries[] }): string {
+function taskFields(task: FeedTask, uid: string, day: string): EventFields {
+  return {
+    uid,
+    title: task.status === "done" ? `${DONE_MARK}${task.title}` : task.title,
+    description: task.description,
+    goalTitle: task.goalTitle,
+    updatedAt: task.updatedAt,
+    day,
+    time: task.scheduledStartTime,
+    estimate: task.estimatedDuration,
+    status: task.status === "todo" ? "TENTATIVE" : "CONFIRMED",
+  };
+}
+
+/** An untouched occurrence is what the rule already says: only the others are written. */
+function asItsSeries(occurrence: FeedOccurrence, series: FeedSeries): boolean {
+  return (
+    occurrence.date === occurrence.occurrenceDate &&
+    occurrence.status === "todo" &&
+    occurrence.scheduledStartTime === series.scheduledStartTime &&
+    occurrence.title === series.title &&
+    occurrence.description === series.description &&
+    occurrence.estimatedDuration === series.estimatedDuration &&
+    occurrence.goalTitle === series.goalTitle
+  );
+}
+
+export function buildFeed(input: {
+  zone: string;
+  today: string;
+  tasks: readonly FeedTask[];
+  series: readonly FeedSeries[];
+  occurrences?: readonly FeedOccurrence[];
+}): string {
   // Last year's onsets, so that the window's first days (in January, last year's December) have their offset too.
   const components: JCalComponent[] = [vtimezoneJcal(input.zone, Number(input.today.slice(0, 4)) - 1)];
   for (const task of input.tasks) {
-    if (!task.date) continue;
-    components.push(
-      eventOf(
-        {
-          uid: `task-${task.id}@daywise`,
-          title: task.status === "done" ? `${DONE_MARK}${task.title}` : task.title,
-          description: task.description,
-          goalTitle: task.goalTitle,
-          updatedAt: task.updatedAt,
-          day: task.date,
-          time: task.scheduledStartTime,
-          estimate: task.estimatedDuration,
-          status: task.status === "todo" ? "TENTATIVE" : "CONFIRMED",
-        },
-        input.zone,
-      ),
-    );
+    if (task.date) components.push(eventOf(taskFields(task, `task-${task.id}@daywise`, task.date), input.zone));
   }
+  const occurrencesOf = new Map<string, FeedOccurrence[]>();
+  for (const occurrence of input.occurrences ?? []) {
+    if (occurrence.seriesId) occurrencesOf.set(occurrence.seriesId, [...(occurrencesOf.get(occurrence.seriesId) ?? []), occurrence]);
+  }
+  const written = new Set<string>();
   for (const series of input.series) {
     let rule = series.recurrence.trim();
     if (series.endDate && !/(^|;)(COUNT|UNTIL)=/i.test(rule))
@@ -238,14 +266,33 @@ export function buildFeed(input: { zone: string; today: string; tasks: readonly 
       input.zone,
     );
     vevent[1].push(["rrule", {}, "recur", recur]);
-    for (const day of series.skippedDays.split(",").filter(Boolean)) {
-      vevent[1].push(
-        series.scheduledStartTime
-          ? ["exdate", { tzid: input.zone }, "date-time", `${day}T${series.scheduledStartTime}:00`]
-          : ["exdate", {}, "date", day],
-      );
+    // RECURRENCE-ID and EXDATE name an occurrence by the start the rule gave it.
+    const ruleStart = (name: string, day: string): JCalProperty =>
+      series.scheduledStartTime
+        ? [name, { tzid: input.zone }, "date-time", `${day}T${series.scheduledStartTime}:00`]
+        : [name, {}, "date", day];
+    const skipped = new Set(series.skippedDays.split(",").filter(Boolean));
+    for (const day of skipped) vevent[1].push(ruleStart("exdate", day));
+    const overrides: JCalComponent[] = [];
+    for (const occurrence of occurrencesOf.get(series.id) ?? []) {
+      const day = occurrence.occurrenceDate;
+      if (!day || skipped.has(day) || asItsSeries(occurrence, series)) continue;
+      if (!occurrence.date) {
+        vevent[1].push(ruleStart("exdate", day));
+        continue;
+      }
+      const override = eventOf(taskFields(occurrence, `series-${series.id}@daywise`, occurrence.date), input.zone);
+      override[1].push(ruleStart("recurrence-id", day));
+      overrides.push(override);
     }
-    components.push(vevent);
+    components.push(vevent, ...overrides);
+    written.add(series.id);
+  }
+  // An occurrence whose series is not in the feed (its rule unreadable) still shows as the task it is.
+  for (const occurrence of input.occurrences ?? []) {
+    if (occurrence.date && !written.has(occurrence.seriesId ?? "")) {
+      components.push(eventOf(taskFields(occurrence, `task-${occurrence.id}@daywise`, occurrence.date), input.zone));
+    }
   }
   const calendar: JCalComponent = [
     "vcalendar",

@@ -39,6 +39,8 @@ export interface ExpandedEvent {
 export interface ParsedCalendar {
   name: string | null;
   events: ExpandedEvent[];
+  /** Events with an occurrence in the window: a series counts once, however many times it repeats. */
+  eventCount: number;
   /** The bounds cut the calendar short. */
   truncated: boolean;
 }
@@ -261,6 +263,7 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
     }
   }
   const collector = new Collector(window);
+  let eventCount = 0;
   try {
     const masters = new Map<string, ICAL.Component[]>();
     const exceptions = new Map<string, ICAL.Component[]>();
@@ -283,7 +286,9 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
           const related = index === 0 ? (exceptions.get(uid) ?? []).map((exception) => new ICAL.Event(exception)) : [];
           const master = new ICAL.Event(component, { strictExceptions: true, exceptions: related });
           if (prop(component, "status")?.toUpperCase() === "CANCELLED") continue;
+          const before = collector.events.length;
           await expand(master, collector);
+          if (collector.events.length > before) eventCount += 1;
         } catch {
           // One broken event (a bad date, an unreadable rule) does not lose the others.
         }
@@ -295,7 +300,9 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
       for (const component of components) {
         try {
           const event = new ICAL.Event(component);
+          const before = collector.events.length;
           collector.add(event, event.startDate, event.endDate, event.recurrenceId?.toString() ?? "");
+          if (collector.events.length > before) eventCount += 1;
         } catch {
           // As above.
         }
@@ -305,5 +312,5 @@ export async function parseIcs(text: string, window: ParseWindow): Promise<Parse
     for (const tzid of registered) ICAL.TimezoneService.remove(tzid);
   }
   const name = prop(root, "x-wr-calname")?.trim().slice(0, 100) || null;
-  return { name, events: collector.events, truncated: collector.truncated };
+  return { name, events: collector.events, eventCount, truncated: collector.truncated };
 }

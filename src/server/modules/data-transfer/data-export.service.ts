@@ -19,11 +19,14 @@ import { tasksService } from "../tasks/tasks.service.ts";
 import type { UsersService } from "../user/user.service.ts";
 import type { ChecklistItem } from "../../../shared/api/tasks.ts";
 import { checklistCell } from "./import-plan.ts";
+import { itemsOfTemplate } from "../../db/checklist-column.ts";
+import { occurrencesBetween, skippedDaysOf } from "../../../shared/rules/recurrence.ts";
 
 /** Rows a page: each table is read a page at a time in id order (keyset), whatever the account's size. */
 export const EXPORT_PAGE_SIZE = 1000;
 
 type Row = { id: string } & Record<string, unknown>;
+type CsvRow = Row & { date: string | null };
 type Page = (after: string) => Promise<Row[]>;
 
 const withoutOwner = <R extends { userId?: unknown }>({ userId: _owner, ...row }: R) => row;
@@ -156,16 +159,49 @@ export function dataExportService(deps: {
     yield "}}";
   }
 
-  async function* taskRecords(userId: string): AsyncGenerator<Record<string, unknown>> {
-    for await (const rows of rowsOf((after) => tasks.pageForExport(userId, after, EXPORT_PAGE_SIZE))) {
-      for (const row of rows) {
-        const record: Record<string, unknown> = {};
-        for (const [column, field] of TASKS_CSV_COLUMNS) {
-          const value = field === "checklist" ? checklistCell(row.checklist as ChecklistItem[]) : row[field];
-          record[column] = typeof value === "string" ? spreadsheetSafe(value) : value;
-        }
-        yield record;
+  /** Occurrences up to today that have no task row (their day was never opened), by date: no id, as planned. */
+  async function unreadOccurrences(userId: string, today: string): Promise<CsvRow[]> {
+    const [series, made] = await Promise.all([recurrence.listStartedBy(userId, today), tasks.listOccurrenceDays(userId, today)]);
+    const madeDays = new Set(made.map((row) => `${row.seriesId}|${row.occurrenceDate}`));
+    const rows: CsvRow[] = [];
+    for (const one of series) {
+      const last = one.endDate !== null && one.endDate < today ? one.endDate : today;
+      const skipped = new Set(skippedDaysOf(one));
+      for (const day of occurrencesBetween(one.recurrence, one.startDate, one.startDate, last)) {
+        if (skipped.has(day) || madeDays.has(`${one.id}|${day}`)) continue;
+        const { id: _series, startDate: _start, endDate: _end, skippedDays: _skipped, checklistTemplate, ...fields } = one;
+        const checklist = itemsOfTemplate(checklistTemplate);
+        rows.push({ ...fields, id: "", date: day, status: "todo", checklist, completedAt: null, trackedMinutes: 0, rolloverCount: 0 });
       }
+    }
+    return rows.sort((a, b) => a.date!.localeCompare(b.date!));
+  }
+
+  /** Every task by date, the unread occurrences merged in after their day's tasks, then the undated ones. */
+  async function* csvRows(userId: string, today: string): AsyncGenerator<CsvRow> {
+    const unread = await unreadOccurrences(userId, today);
+    let next = 0;
+    for (let after: { date: string; id: string } | null = null; ;) {
+      const rows = await tasks.pageByDateForExport(userId, after, EXPORT_PAGE_SIZE);
+      for (const row of rows) {
+        while (next < unread.length && unread[next]!.date! < row.date!) yield unread[next++]!;
+        yield row;
+      }
+      if (rows.length < EXPORT_PAGE_SIZE) break;
+      after = { date: rows.at(-1)!.date!, id: rows.at(-1)!.id };
+    }
+    yield* unread.slice(next);
+    for await (const rows of rowsOf((after) => tasks.pageUndatedForExport(userId, after, EXPORT_PAGE_SIZE))) yield* rows;
+  }
+
+  async function* taskRecords(userId: string, today: string): AsyncGenerator<Record<string, unknown>> {
+    for await (const row of csvRows(userId, today)) {
+      const record: Record<string, unknown> = {};
+      for (const [column, field] of TASKS_CSV_COLUMNS) {
+        const value = field === "checklist" ? checklistCell(row.checklist as ChecklistItem[]) : row[field];
+        record[column] = typeof value === "string" ? spreadsheetSafe(value) : value;
+      }
+      yield record;
     }
   }
 
@@ -182,7 +218,7 @@ export function dataExportService(deps: {
       const today = await deps.users.userToday(userId);
       const csv = stringify({ header: true, bom: true, columns: TASKS_CSV_COLUMNS.map(([column]) => column), record_delimiter: "windows" });
       // pipeline, not pipe: a failed read destroys the answer instead of leaving it open.
-      const stream = pipeline(Readable.from(taskRecords(userId)), csv, () => {});
+      const stream = pipeline(Readable.from(taskRecords(userId, today)), csv, () => {});
       return { filename: `daywise-tasks-${today}.csv`, stream };
     },
   };

@@ -218,7 +218,11 @@ export function dataImportService(deps: DataImportDeps) {
     async importFile(userId: string, body: ImportBody): Promise<ImportResult> {
       const now = deps.now();
       const timeZone = await deps.users.userTimeZone(userId);
-      const plan = parseImport(body.format, body.content, { today: todayInZone(now, timeZone), timeZone });
+      const plan = parseImport(body.format, body.content, {
+        today: todayInZone(now, timeZone),
+        timeZone,
+        sectionsAsGoals: body.sectionsAsGoals,
+      });
       const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
       const known = await knownRows(userId, plan);
       // Each row like one the account has counts, and goes only when the caller asks.

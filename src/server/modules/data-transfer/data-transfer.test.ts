@@ -146,6 +146,35 @@ describeEachDatabase("export and import", (dialect) => {
     ]);
   });
 
+  it("lists every occurrence of a series up to today, read or not, and sorts the CSV by date (issue 56)", async () => {
+    const user = await signInTestUser(t.app);
+    const call = async (method: "POST" | "PATCH" | "GET", url: string, payload?: object) => {
+      const headers = method === "GET" ? user.headers : user.mutatingHeaders;
+      const response = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response.json();
+    };
+    await call("POST", "/api/tasks", { title: "Someday" });
+    await call("POST", "/api/tasks", { title: "Later", date: "2026-05-07" });
+    await call("POST", "/api/tasks", { title: "Water plants", date: "2026-04-28", recurrence: "FREQ=DAILY;INTERVAL=2" });
+    await call("POST", "/api/tasks", { title: "One-off", date: "2026-05-01" });
+    // Only the 30th is read, and done; the 2nd and the 4th were never opened.
+    const read = (await call("GET", "/api/tasks?date=2026-04-30")) as Array<{ id: string; title: string }>;
+    await call("PATCH", `/api/tasks/${read.find((task) => task.title === "Water plants")!.id}`, { status: "done" });
+
+    const response = await t.app.inject({ url: "/api/export/tasks.csv", headers: user.headers });
+    const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.date, row.title, row.status, row.recurrence])).toEqual([
+      ["2026-04-28", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-04-30", "Water plants", "done", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-01", "One-off", "todo", ""],
+      ["2026-05-02", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-04", "Water plants", "todo", "FREQ=DAILY;INTERVAL=2"],
+      ["2026-05-07", "Later", "todo", ""],
+      ["", "Someday", "todo", ""],
+    ]);
+  });
+
   const historyOf = async (user: SignedInUser) => ({
     rolloverSummaries: await t.db.kysely.selectFrom("rolloverSummaries").select("date").where("userId", "=", user.userId).execute(),
     dailyInsights: await t.db.kysely.selectFrom("dailyInsights").select("date").where("userId", "=", user.userId).execute(),
@@ -364,6 +393,50 @@ describeEachDatabase("export and import", (dialect) => {
     expect(task("Stretch")).toMatchObject({ date: null, description: "Todoist priority: p3\n\nTodoist date: every other full moon" });
     const goals = await goalsOf(user);
     expect(goals).toEqual([expect.objectContaining({ title: "Marathon training", totalTasksCount: 2, completedTasksCount: 0 })]);
+  });
+
+  it("reads Todoist's meta row as no error, makes goals of sections only when asked, and warns of a second import's duplicates (issue 56)", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const header = "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT";
+    const content = [
+      header,
+      "meta,view_style=board,,,,,,,,,,",
+      "section,Garden,,,,,,,,,,",
+      "task,Weed the beds,,4,1,Ada,,2026-05-06,en,,,",
+    ].join("\n");
+    const withoutGoals = (await importFile(user, { format: "todoist-csv", content, dryRun: true, sectionsAsGoals: false })).json();
+    expect(withoutGoals.skipped).toEqual([]);
+    expect(withoutGoals.counts).toMatchObject({ tasks: 1, goals: 0, skipped: 0 });
+    expect(withoutGoals.preview).toEqual([
+      expect.objectContaining({ title: "Weed the beds", goal: null, description: "Todoist section: Garden" }),
+    ]);
+    const first = (await importFile(user, { format: "todoist-csv", content, dryRun: false })).json();
+    expect(first.counts).toMatchObject({ tasks: 1, goals: 1, skipped: 0 });
+    expect(first.duplicates).toBe(0);
+    const again = (await importFile(user, { format: "todoist-csv", content, dryRun: true })).json();
+    expect(again.duplicates).toBe(1);
+    expect(again.counts).toMatchObject({ goals: 0 });
+    // A project with a repeating task, a dated one, an undated one and a section's, imported twice.
+    const project = fixture("todoist-project.csv");
+    expect((await importFile(user, { format: "todoist-csv", content: project })).json().duplicates).toBe(0);
+    const twice = (await importFile(user, { format: "todoist-csv", content: project, dryRun: true })).json();
+    expect(twice.duplicates).toBe(4);
+  });
+
+  it("reads TickTick's due time as a deadline, not a start time (issue 56)", async () => {
+    const user = await signInTestUser(t.app, { timeZone: "Europe/London" });
+    const content = fixture("ticktick-backup.csv").replace(
+      '"Personal","Reading","Finish the novel","TEXT","","","N","","2026-05-03T23:00:00+0000","","","0","0","2026-05-01T10:00:00+0000","","0","Europe/London","true"',
+      '"Personal","Reading","Finish the novel","TEXT","","","N","","2026-05-06T16:00:00+0000","","","0","0","2026-05-01T10:00:00+0000","","0","Europe/London","false"',
+    );
+    const result = (await importFile(user, { format: "ticktick-csv", content, dryRun: true })).json();
+    expect(result.preview.find((row: Json) => row.title === "Finish the novel")).toMatchObject({
+      date: "2026-05-06",
+      scheduledStartTime: null,
+      description: "Due by 17:00",
+    });
+    // A start date still gives the start time.
+    expect(result.preview.find((row: Json) => row.title === "Call the plumber")).toMatchObject({ scheduledStartTime: "09:00" });
   });
 
   it("imports a TickTick backup CSV past its preamble: lists as goals, completed tasks kept done, subtasks as steps", async () => {

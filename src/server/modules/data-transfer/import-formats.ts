@@ -32,6 +32,7 @@ import {
 export interface ImportContext {
   today: string;
   timeZone: string;
+  sectionsAsGoals?: boolean;
 }
 
 const badFile = (message: string) => new AppError("bad_request", message);
@@ -105,6 +106,7 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
   }
   const plan = emptyPlan(true);
   let goalKey: string | null = null;
+  let section: string | null = null;
   const parents: string[] = [];
   let last: PlannedTask | undefined;
   let root: PlannedTask | undefined;
@@ -112,11 +114,16 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
     const type = (row.type ?? "").toLowerCase();
     const text = row.content ?? "";
     if (type === "section") {
-      goalKey = goalKeyFor(plan, text);
-      if (goalKey === null && text.trim() !== "") plan.skipped.push({ row: line, reason: `Section: ${goalTitleProblem(text)}` });
+      section = text.trim() || null;
+      if (context.sectionsAsGoals !== false) {
+        goalKey = goalKeyFor(plan, text);
+        if (goalKey === null && text.trim() !== "") plan.skipped.push({ row: line, reason: `Section: ${goalTitleProblem(text)}` });
+      }
       last = root = undefined;
       continue;
     }
+    // The project's view settings (view_style=board), not content.
+    if (type === "meta") continue;
     if (type === "note") {
       if (last) last.description = fitDescription([last.description, text]);
       else if (text.trim() !== "") plan.skipped.push({ row: line, reason: "A note without a task above it" });
@@ -141,6 +148,7 @@ function parseTodoist(content: string, context: ImportContext): ImportPlan {
     // Todoist's CSV: 1 is p1, the highest; 4 (or empty in exports) the default, left out.
     if (priority >= 1 && priority <= 3) notes.push(`Todoist priority: p${priority}`);
     if (parents.length > 0 && parents.at(-1)) notes.push(`Subtask of: ${parents.at(-1)}`);
+    if (section && context.sectionsAsGoals === false) notes.push(`Todoist section: ${section}`);
     const when = readDate(row.date ?? "", context.today);
     if ("problem" in when) notes.push(`Todoist date: ${row.date}`);
     const amount = Number(row.duration);
@@ -198,7 +206,11 @@ function parseTickTick(content: string, context: ImportContext): ImportPlan {
     if ((row.kind ?? "").toUpperCase() === "NOTE") continue;
     const allDay = (row["is all day"] ?? "").toLowerCase() === "true";
     const zone = allDay && row.timezone ? row.timezone : context.timeZone;
-    const due = readInstant(row["due date"] || row["start date"] || "", zone);
+    // TickTick's due time is a deadline: only its start date gives a start time.
+    const start = readInstant(row["start date"] || "", zone);
+    const due = readInstant(row["due date"] || "", zone) ?? start;
+    const startTime = start && !allDay && start.date === due?.date ? start.time : null;
+    const deadline = due && !allDay && due.time !== startTime ? `Due by ${due.time}` : null;
     const recurrence = (row.repeat ?? "").replace(/^RRULE:/i, "").trim() || null;
     const status = isDone(row) ? "done" : "todo";
     const completed = row["completed time"] ? readInstant(row["completed time"], "UTC") : null;
@@ -213,10 +225,10 @@ function parseTickTick(content: string, context: ImportContext): ImportPlan {
     planned.set(row, {
       row: line,
       title: (row.title ?? "").trim(),
-      description: fitDescription([row.content, ...notes]),
+      description: fitDescription([row.content, deadline, ...notes]),
       status,
       date: due?.date ?? null,
-      scheduledStartTime: due && !allDay ? due.time : null,
+      scheduledStartTime: startTime,
       estimatedDuration: null,
       goalKey: null,
       recurrence: due && recurrence && status === "todo" ? recurrence : null,

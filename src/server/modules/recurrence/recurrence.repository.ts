@@ -87,6 +87,32 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** Series begun by a day, with their goal's title: the tasks CSV lists their occurrences. */
+    async listStartedBy(userId: string, to: string) {
+      return db
+        .selectFrom("taskSeries")
+        .leftJoin("goals", "goals.id", "taskSeries.goalId")
+        .select([
+          "taskSeries.id",
+          "taskSeries.title",
+          "taskSeries.description",
+          "taskSeries.recurrence",
+          "taskSeries.startDate",
+          "taskSeries.endDate",
+          "taskSeries.skippedDays",
+          "taskSeries.scheduledStartTime",
+          "taskSeries.estimatedDuration",
+          "taskSeries.checklistTemplate",
+          "taskSeries.createdAt",
+          "goals.title as goalTitle",
+        ])
+        .where("taskSeries.userId", "=", userId)
+        .where("taskSeries.startDate", "<=", to)
+        .orderBy("taskSeries.startDate")
+        .orderBy("taskSeries.id")
+        .execute();
+    },
+
     async findSeries(userId: string, seriesId: string): Promise<SeriesRow | undefined> {
       let query = db.selectFrom("taskSeries").select(seriesColumns).where("userId", "=", userId).where("id", "=", seriesId);
       if (dialect === "postgres") query = query.forUpdate();

@@ -104,6 +104,7 @@ export function recurrenceService({ kysely, dialect, now }: RecurrenceServiceDep
     },
 
     pageForExport: repository.pageForExport,
+    listStartedBy: repository.listStartedBy,
     listRules: repository.listRules,
     /** The calendar feed's series active in [from, to], with their goal's title. */
     listForFeed: repository.listForFeed,

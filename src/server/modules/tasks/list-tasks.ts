@@ -48,9 +48,13 @@ export function listTasksUseCase(deps: TasksServiceDeps) {
     },
 
     pageForExport: repository.pageForExport,
+    pageByDateForExport: repository.pageByDateForExport,
+    pageUndatedForExport: repository.pageUndatedForExport,
+    listOccurrenceDays: repository.listOccurrenceDays,
     findImportMatches: repository.findImportMatches,
     /** The calendar feed's one-off tasks dated in [from, to], with their goal's title. */
     listForFeed: repository.listForFeed,
+    listOccurrencesForFeed: repository.listOccurrencesForFeed,
     /** The tasks dated in [from, to] as the daily insights and the weekly summary read them. */
     listForInsights: repository.listForInsights,
 

@@ -427,6 +427,32 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return selectTasks(userId).select("tasks.occurrenceDate").where("tasks.id", ">", after).orderBy("tasks.id").limit(limit).execute();
     },
 
+    /** The tasks CSV's pages: dated tasks by (date, id), after the given one; then the undated by id. */
+    async pageByDateForExport(userId: string, after: { date: string; id: string } | null, limit: number) {
+      let query = selectTasks(userId).where("tasks.date", "is not", null);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb("tasks.date", ">", after.date), eb.and([eb("tasks.date", "=", after.date), eb("tasks.id", ">", after.id)])]),
+        );
+      }
+      return query.orderBy("tasks.date").orderBy("tasks.id").limit(limit).execute();
+    },
+
+    async pageUndatedForExport(userId: string, after: string, limit: number) {
+      return selectTasks(userId).where("tasks.date", "is", null).where("tasks.id", ">", after).orderBy("tasks.id").limit(limit).execute();
+    },
+
+    /** Which occurrences up to a day have their task row (wherever it was moved since). */
+    async listOccurrenceDays(userId: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .select(["seriesId", "occurrenceDate"])
+        .where("userId", "=", userId)
+        .where("seriesId", "is not", null)
+        .where("occurrenceDate", "<=", to)
+        .execute();
+    },
+
     /** Tasks without a day, or with a day or occurrence day in [from, to]: what an import may repeat. */
     async findImportMatches(userId: string, days: { from: string; to: string } | null) {
       return db
@@ -484,6 +510,37 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .where("tasks.date", ">=", from)
         .where("tasks.date", "<=", to)
         .orderBy("tasks.date")
+        .orderBy("tasks.id")
+        .execute();
+    },
+
+    /** Occurrences of a series planned for, or moved to, a day in [from, to]: the feed overrides its rule with them. */
+    async listOccurrencesForFeed(userId: string, from: string, to: string) {
+      return db
+        .selectFrom("tasks")
+        .leftJoin("goals", "goals.id", "tasks.goalId")
+        .select([
+          "tasks.id",
+          "tasks.title",
+          "tasks.description",
+          "tasks.status",
+          "tasks.date",
+          "tasks.scheduledStartTime",
+          "tasks.estimatedDuration",
+          "tasks.updatedAt",
+          "goals.title as goalTitle",
+          "tasks.seriesId",
+          "tasks.occurrenceDate",
+        ])
+        .where("tasks.userId", "=", userId)
+        .where("tasks.seriesId", "is not", null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("tasks.occurrenceDate", ">=", from), eb("tasks.occurrenceDate", "<=", to)]),
+            eb.and([eb("tasks.date", ">=", from), eb("tasks.date", "<=", to)]),
+          ]),
+        )
+        .orderBy("tasks.occurrenceDate")
         .orderBy("tasks.id")
         .execute();
     },

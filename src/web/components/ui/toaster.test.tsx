@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { isolate } from "../../lib/bidi.ts";
+import { Dialog, DialogContent, DialogTitle } from "./dialog.tsx";
 import { Toaster } from "./toaster.tsx";
 import { dismissToast, toast } from "./use-toast.ts";
 
@@ -15,5 +16,31 @@ describe("Toaster", () => {
     const bdi = description.querySelector("bdi");
     expect(bdi).toHaveTextContent("مراجعة التقرير");
     expect(description.textContent).not.toMatch(/[\u2068\u2069]/);
+  });
+
+  it("moves off a phone's header to the bottom, and off an open modal dialog's content (issue 56)", async () => {
+    render(<Toaster />);
+    act(() => void toast({ title: "Task created successfully" }));
+    // Kept: the dialog hides the rest of the page from the accessibility tree.
+    const list = screen.getByRole("region", { name: /^Notifications/ }).querySelector("ol")!;
+    const viewport = () => list;
+    expect(viewport()).toHaveClass("bottom-20");
+    expect(viewport()).not.toHaveClass("top-0");
+    expect(viewport()).not.toHaveAttribute("style");
+
+    vi.spyOn(window, "innerWidth", "get").mockReturnValue(375);
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(667);
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ top: 120, bottom: 651, right: 359 } as DOMRect);
+    render(
+      <Dialog open>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Edit Task</DialogTitle>
+        </DialogContent>
+      </Dialog>,
+    );
+    await vi.waitFor(() => expect(viewport().style.maxHeight).toBe("112px"));
+    expect(viewport().style.top).toBe("0px");
+    expect(viewport().style.bottom).toBe("auto");
+    vi.restoreAllMocks();
   });
 });

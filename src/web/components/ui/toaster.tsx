@@ -1,11 +1,14 @@
 import { Portal } from "radix-ui";
 import type { ReactNode } from "react";
+import { placementStyle, useToastPlacement } from "./toast-placement.ts";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast.tsx";
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, dismissToast, useToast } from "./use-toast.ts";
 import { splitIsolates } from "../../lib/bidi.ts";
 
 export function Toaster() {
   const { toasts } = useToast();
+  // Never over a modal dialog's content: beside, above or below it, else behind its overlay.
+  const placement = useToastPlacement(toasts.some((shown) => shown.open));
   return (
     <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
       {toasts.map(({ id, title, description, action, variant, open, duration }) => (
@@ -31,7 +34,7 @@ export function Toaster() {
       ))}
       {/* Outside the app root, which is inert while a modal is open: toasts stay usable. */}
       <Portal.Root>
-        <ToastViewport hotkey={TOAST_HOTKEY} />
+        <ToastViewport hotkey={TOAST_HOTKEY} style={placementStyle(placement)} />
       </Portal.Root>
     </ToastProvider>
   );

@@ -51,6 +51,7 @@ export function AiAnalyticsPanel() {
             how many suggestions you kept, never the text of your conversations.
           </p>
           <p>To delete or export your data, contact support.</p>
+          <p>You can also export your data or delete your account right here, with the buttons below.</p>
           <Suspense fallback={<Skeleton className="h-10 w-full" />}>
             <DataControlActions />
           </Suspense>

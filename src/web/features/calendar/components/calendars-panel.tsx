@@ -23,6 +23,7 @@ import {
 import { useSubscriptions } from "../api/calendar-queries.ts";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const eventsText = (count: number) => `${count} ${count === 1 ? "event" : "events"}`;
 
 function SubscribeForm() {
   const subscribe = useSubscribe();
@@ -40,7 +41,7 @@ function SubscribeForm() {
         onSuccess: (created) => {
           setUrl("");
           setName("");
-          toast({ title: "Calendar added", description: `${created.name}: ${created.eventCount} events read.` });
+          toast({ title: "Calendar added", description: `${created.name}: ${eventsText(created.eventCount)} read.` });
         },
       },
     );
@@ -141,7 +142,7 @@ function SubscriptionRow({ subscription }: { subscription: CalendarSubscription 
             {subscription.lastSuccessAt ? ` · showing the copy read ${when(subscription.lastSuccessAt)}` : null}
           </span>
         ) : subscription.lastSuccessAt ? (
-          `${subscription.eventCount} events · read ${when(subscription.lastSuccessAt)}`
+          `${eventsText(subscription.eventCount)} · read ${when(subscription.lastSuccessAt)}`
         ) : (
           "Not read yet"
         )}

@@ -168,7 +168,7 @@ function PaletteBody({ close }: { close: () => void }) {
             >
               <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="min-w-0 flex-1 truncate">{command.label}</span>
-              {command.hint ? <span className="shrink-0 text-xs text-slate-500">{command.hint}</span> : null}
+              {command.hint ? <span className="shrink-0 text-xs text-slate-600">{command.hint}</span> : null}
             </li>
           );
         })}

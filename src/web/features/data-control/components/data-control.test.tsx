@@ -62,10 +62,35 @@ describe("ImportPanel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Import 1 task" }));
     expect(await screen.findByText(/Imported 1 task, 1 new goal/)).toBeInTheDocument();
     expect(bodies).toEqual([
-      { format: "todoist-csv", content: csv, dryRun: true, skipDuplicates: true },
-      { format: "todoist-csv", content: csv, dryRun: false, skipDuplicates: true },
+      { format: "todoist-csv", content: csv, dryRun: true, skipDuplicates: true, sectionsAsGoals: true },
+      { format: "todoist-csv", content: csv, dryRun: false, skipDuplicates: true, sectionsAsGoals: true },
     ]);
     expect(screen.queryByText(/look like duplicates/)).not.toBeInTheDocument();
+  });
+
+  it("lets the preview choose whether Todoist's sections become goals, read again for the choice (issue 56)", async () => {
+    const bodies: Array<{ dryRun: boolean; sectionsAsGoals: boolean }> = [];
+    mockFetch((url, init) => {
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      return jsonResponse({ ...result(body.dryRun), counts: { ...result(body.dryRun).counts, goals: body.sectionsAsGoals ? 1 : 0 } });
+    });
+    renderWithApp(<ImportPanel />);
+    const csv = "TYPE,CONTENT,PRIORITY\nsection,Garden,\ntask,Write,1\n";
+    await userEvent.upload(screen.getByLabelText("File to import"), new File([csv], "project.csv", { type: "text/csv" }));
+    const preview = await screen.findByRole("region", { name: "Preview" });
+    const asGoals = within(preview).getByRole("checkbox", { name: "Make a goal of each section" });
+    expect(asGoals).toBeChecked();
+    await userEvent.click(asGoals);
+    await waitFor(() => expect(preview).toHaveTextContent("Will add 1 task; 1 row skipped."));
+    expect(asGoals).not.toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Import 1 task" }));
+    expect(await screen.findByText(/Imported 1 task\./)).toBeInTheDocument();
+    expect(bodies.map(({ dryRun, sectionsAsGoals }) => [dryRun, sectionsAsGoals])).toEqual([
+      [true, true],
+      [true, false],
+      [false, false],
+    ]);
   });
 
   it("says how many rows look like duplicates and skips them unless told not to, the preview read again for the choice", async () => {

@@ -51,6 +51,7 @@ export function ImportPanel() {
   const [readError, setReadError] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const [sectionsAsGoals, setSectionsAsGoals] = useState(true);
   // The last preview stays on screen while the choice of duplicates is read again, so the checkbox keeps focus.
   const [result, setResult] = useState<ImportResult | null>(null);
   const preview = useImportFile();
@@ -60,11 +61,11 @@ export function ImportPanel() {
   const offlineId = useId();
   const isOnline = useOnline();
 
-  function showPreview(chosen: ChosenFile, chosenFormat: ImportFormat, skip: boolean, keep = false) {
+  function showPreview(chosen: ChosenFile, chosenFormat: ImportFormat, skip: boolean, keep = false, asGoals = sectionsAsGoals) {
     run.reset();
     if (!keep) setResult(null);
     preview.mutate(
-      { format: chosenFormat, content: chosen.content, dryRun: true, skipDuplicates: skip },
+      { format: chosenFormat, content: chosen.content, dryRun: true, skipDuplicates: skip, sectionsAsGoals: asGoals },
       { onSuccess: setResult, onError: () => setResult(null) },
     );
   }
@@ -81,7 +82,8 @@ export function ImportPanel() {
       setFile(chosen);
       setFormat(chosenFormat);
       setSkipDuplicates(true);
-      showPreview(chosen, chosenFormat, true);
+      setSectionsAsGoals(true);
+      showPreview(chosen, chosenFormat, true, false, true);
     } catch (error) {
       setFile(null);
       setReadError((error as Error).message);
@@ -177,6 +179,11 @@ export function ImportPanel() {
               setSkipDuplicates(skip);
               if (file) showPreview(file, format, skip, true);
             }}
+            sectionsAsGoals={format === "todoist-csv" ? sectionsAsGoals : null}
+            onSectionsAsGoals={(asGoals) => {
+              setSectionsAsGoals(asGoals);
+              if (file) showPreview(file, format, skipDuplicates, true, asGoals);
+            }}
           />
         ) : null}
         {result && file && !run.data ? (
@@ -184,7 +191,7 @@ export function ImportPanel() {
             <Button
               disabled={busy || !addsSomething(result) || !isOnline}
               aria-describedby={isOnline ? undefined : offlineId}
-              onClick={() => run.mutate({ format, content: file.content, dryRun: false, skipDuplicates })}
+              onClick={() => run.mutate({ format, content: file.content, dryRun: false, skipDuplicates, sectionsAsGoals })}
             >
               {result.counts.tasks > 0 || !addsSomething(result) ? `Import ${plural(result.counts.tasks, "task")}` : "Import"}
             </Button>
@@ -199,12 +206,18 @@ function ImportPreview({
   result,
   skipDuplicates,
   onSkipDuplicates,
+  sectionsAsGoals,
+  onSectionsAsGoals,
 }: {
   result: ImportResult;
   skipDuplicates: boolean;
   onSkipDuplicates: (skip: boolean) => void;
+  /** Null where the format has no sections. */
+  sectionsAsGoals: boolean | null;
+  onSectionsAsGoals: (asGoals: boolean) => void;
 }) {
   const skipId = useId();
+  const sectionsId = useId();
   return (
     <section aria-label="Preview" className="grid gap-3 text-sm">
       <p>
@@ -231,6 +244,20 @@ function ImportPreview({
           </span>
         </p>
       ) : null}
+      {sectionsAsGoals === null ? null : (
+        <p className="flex items-center gap-2">
+          <input
+            id={sectionsId}
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={sectionsAsGoals}
+            onChange={(event) => onSectionsAsGoals(event.target.checked)}
+          />
+          <label htmlFor={sectionsId} className="font-medium">
+            Make a goal of each section
+          </label>
+        </p>
+      )}
       {result.preview.length ? (
         <div
           role="region"

@@ -55,6 +55,8 @@ describe("IntegrationsPanel", () => {
     );
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
     expect(screen.getByLabelText("Client configuration")).toHaveTextContent("dw_YOUR_TOKEN");
+    // A phone scrolls the wide configuration sideways: by keyboard too, as a named, focusable region (issue 56).
+    expect(screen.getByRole("region", { name: "Client configuration" })).toHaveAttribute("tabindex", "0");
 
     await userEvent.type(screen.getByLabelText("Name"), "Claude");
     await userEvent.selectOptions(screen.getByLabelText("Access"), "write");
@@ -68,7 +70,8 @@ describe("IntegrationsPanel", () => {
     const row = await screen.findByRole("listitem", { name: "Claude" });
     expect(row).toHaveTextContent("Read and write");
     expect(row).toHaveTextContent("Last used Never");
-    await userEvent.click(within(row).getByRole("button", { name: "Revoke" }));
+    // Each token's button names its token, so a list of them reads apart (issue 56).
+    await userEvent.click(within(row).getByRole("button", { name: 'Revoke "Claude"' }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
   });
@@ -85,7 +88,7 @@ describe("IntegrationsPanel", () => {
     );
     const row = await screen.findByRole("listitem", { name: "Old script" });
     expect(within(row).getByText("Expired", { selector: "span" })).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole("button", { name: "Remove" }));
+    await userEvent.click(within(row).getByRole("button", { name: 'Remove "Old script"' }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
   });
@@ -105,13 +108,13 @@ describe("IntegrationsPanel", () => {
     }
 
     const revoke = async (name: string) => {
-      await userEvent.click(within(screen.getByRole("listitem", { name })).getByRole("button", { name: "Revoke" }));
+      await userEvent.click(within(screen.getByRole("listitem", { name })).getByRole("button", { name: `Revoke "${name}"` }));
       await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Revoke" }));
       await vi.waitFor(() => expect(screen.queryByRole("listitem", { name })).not.toBeInTheDocument());
     };
     await revoke("Phone");
     await vi.waitFor(() =>
-      expect(within(screen.getByRole("listitem", { name: "Laptop" })).getByRole("button", { name: "Revoke" })).toHaveFocus(),
+      expect(within(screen.getByRole("listitem", { name: "Laptop" })).getByRole("button", { name: 'Revoke "Laptop"' })).toHaveFocus(),
     );
     await revoke("Laptop");
     await vi.waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());

@@ -188,7 +188,13 @@ function TokenRow({ token }: { token: PersonalAccessToken }) {
           {connection ? null : ` · ${expired ? "Expired" : "Expires"} ${day(token.expiresAt)}`}
         </p>
       </div>
-      <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={revoke.isPending}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`${action} "${token.name}"`}
+        onClick={() => setConfirming(true)}
+        disabled={revoke.isPending}
+      >
         {action}
       </Button>
       <ConfirmDialog
@@ -254,7 +260,12 @@ function ConnectSection({ token }: { token: string | undefined }) {
           Add this to {MCP_CLIENTS[client].file}
           {token ? ", with your new token filled in" : ", replacing the placeholder with a token created above"}, then restart the client.
         </p>
-        <pre aria-label="Client configuration" className="overflow-x-auto rounded-md border bg-muted p-3 font-mono text-xs">
+        <pre
+          role="region"
+          aria-label="Client configuration"
+          tabIndex={0}
+          className="overflow-x-auto rounded-md border bg-muted p-3 font-mono text-xs focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {config}
         </pre>
         <div className="flex flex-wrap items-center gap-3">
