@@ -175,7 +175,9 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
       (await takeWordingCall(userId))
     ) {
       provider = wording.provider;
-      const worded = await wording.polishDailyInsights(insights);
+      const worded = await wording.polishDailyInsights(
+        insights.map(({ type, ruleTitle, ruleDescription }) => ({ type, title: ruleTitle, description: ruleDescription })),
+      );
       if (worded) insights = insights.map((insight, index) => ({ ...insight, ...worded[index]! }));
     }
     const isUnchanged = stored !== null && fingerprint(previous) === fingerprint(insights);
