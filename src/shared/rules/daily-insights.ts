@@ -43,6 +43,8 @@ export interface DailyInsightInput {
   timeZone: string;
   tasks: readonly InsightTask[];
   goals: readonly InsightGoal[];
+  /** On a closed day, the tasks its close moved off it (src/shared/rules/day-history.ts): planned that day too. */
+  movedOn?: number;
 }
 
 /** The key stays with the stored insights and is never sent. */
@@ -126,13 +128,29 @@ export const goalCompletedRule: DailyInsightRule = (input) => {
 
 export const dayClearedRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
-  if (day.length < DAY_CLEARED_MIN_TASKS || day.some((task) => task.status !== "done")) return null;
+  if ((input.movedOn ?? 0) > 0 || day.length < DAY_CLEARED_MIN_TASKS || day.some((task) => task.status !== "done")) return null;
   return {
     key: "day-cleared",
     type: "celebration",
     priority: "medium",
     title: `All ${day.length} tasks done`,
     description: "You finished everything you planned for the day. Nicely done!",
+  };
+};
+
+/** A closed day's wrap-up counts what rolled over from it, as the board's counter does (issue 56). */
+export const closedDayRule: DailyInsightRule = (input) => {
+  const movedOn = input.movedOn ?? 0;
+  if (movedOn === 0) return null;
+  const day = tasksOfDay(input);
+  const done = day.filter((task) => task.status === "done").length;
+  const planned = day.length + movedOn;
+  return {
+    key: "closed-day",
+    type: "pattern",
+    priority: "medium",
+    title: `${done}/${planned} completed, ${movedOn} rolled over`,
+    description: `You finished ${done} of the ${plural(planned, "task")} planned for the day; ${movedOn} moved on from it when it was closed.`,
   };
 };
 
@@ -271,6 +289,7 @@ export const DAILY_INSIGHT_RULES: readonly DailyInsightRule[] = [
   goalCompletedRule,
   completionStreakRule,
   dayClearedRule,
+  closedDayRule,
   stalledTasksRule,
   overloadedDayRule,
   severeStartDelaysRule,
