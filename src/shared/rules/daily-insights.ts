@@ -1,6 +1,6 @@
 // Thresholds are listed in docs/decisions/010-insights.md; keep the two in step.
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
-import { checkCapacity } from "./capacity.ts";
+import { dayCapacity } from "./capacity.ts";
 import { addDays, wallClockInZone } from "./dates.ts";
 import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
@@ -45,6 +45,9 @@ export interface DailyInsightInput {
   goals: readonly InsightGoal[];
   /** On a closed day, the tasks its close moved off it (src/shared/rules/day-history.ts): planned that day too. */
   movedOn?: number;
+  /** The day's busy meetings and the user's working hours, read as dayCapacity reads them (capacity.ts). */
+  meetingMinutes?: number;
+  workday?: { workdayStart: string; workdayEnd: string } | undefined;
 }
 
 /** The key stays with the stored insights and is never sent. */
@@ -172,8 +175,9 @@ export const stalledTasksRule: DailyInsightRule = (input) => {
 export const overloadedDayRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
   if (day.length === 0 || day.every((task) => task.status === "done")) return null;
-  const check = checkCapacity(day.map((task) => task.estimatedDuration));
+  const check = dayCapacity({ tasks: day, meetingMinutes: input.meetingMinutes, workday: input.workday });
   if (check.level === "fine") return null;
+  const meetings = input.meetingMinutes ? ` (${plural(input.meetingMinutes, "minute")} of meetings taken off)` : "";
   return {
     key: "overloaded-day",
     type: "warning",
@@ -184,8 +188,8 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
         : `Day near capacity (${check.utilizationPercent}%)`,
     description:
       check.level === "critical"
-        ? `You planned ${plural(check.plannedMinutes, "minute")} against ${check.usableMinutes} usable. Consider deferring some tasks.`
-        : `You planned ${plural(check.plannedMinutes, "minute")} of ${check.usableMinutes} usable. Make sure you have focus time.`,
+        ? `You planned ${plural(check.plannedMinutes, "minute")} against ${check.usableMinutes} usable${meetings}. Consider deferring some tasks.`
+        : `You planned ${plural(check.plannedMinutes, "minute")} of ${check.usableMinutes} usable${meetings}. Make sure you have focus time.`,
   };
 };
 

@@ -23,6 +23,7 @@ import type { DailyInsightsTable, Database, Flag } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { goalsService } from "../goals/goals.service.ts";
+import { calendarEvents } from "../calendar/calendar.service.ts";
 import { rolloverService } from "../rollover/rollover.service.ts";
 import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
@@ -139,6 +140,7 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
   const goals = goalsService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
   const rollover = rolloverService({ kysely, now });
+  const calendars = calendarEvents({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
   // Simultaneous first reads share one computation (and one wording call).
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
@@ -152,15 +154,25 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
     stored: StoredDailyInsights | null,
     mayCallModel: boolean,
   ) {
-    const [dayTasks, userGoals, closedDays] = await Promise.all([
+    const [dayTasks, userGoals, closedDays, meetingMinutes, workday] = await Promise.all([
       tasks.listForInsights(userId, historyStart(day), day),
       goals.listForInsights(userId),
       rollover.listClosedDays(userId, day, day),
+      calendars.meetingMinutes(userId, day),
+      users.getUser(userId),
     ]);
     const onDay = dayTasks.filter((task) => task.date === day).map((task) => task.id);
     const movedOn = movedOnBeyond(closedDays, onDay).length;
     const previous = stored ? parseStored(stored.insights) : [];
-    let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks: dayTasks, goals: userGoals, movedOn }).map((insight) => {
+    let insights: StoredInsight[] = computeDailyInsights({
+      day,
+      timeZone,
+      tasks: dayTasks,
+      goals: userGoals,
+      movedOn,
+      meetingMinutes,
+      workday,
+    }).map((insight) => {
       const same = previous.find(
         (old) => old.key === insight.key && old.ruleTitle === insight.title && old.ruleDescription === insight.description,
       );
