@@ -37,9 +37,13 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   // The free lunch is listed but does not count.
   await expect(agenda.getByText("Lunch (free)")).toBeVisible();
   await expect(page.getByText("Meetings 2h 30m")).toBeVisible();
+  // One capacity (issue 56): 5 hours less the meetings, less the 20% buffer, as the insights read it.
+  await expect(page.getByText(/2h 0m usable for tasks/)).toBeVisible();
 
   await agenda.getByRole("button", { name: "Prepare for Design review" }).click();
   await expect(page.getByRole("article", { name: /Prepare for Design review$/ })).toBeVisible();
+  await expect(page.getByText(/^Load \d+%$/)).toBeVisible();
+  await saveScreenshot(page, "calendars-board-desktop");
 
   await page.setViewportSize({ width: 375, height: 800 });
   await agenda.scrollIntoViewIfNeeded();

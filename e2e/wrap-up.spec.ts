@@ -198,12 +198,15 @@ test.describe("end of day on a desktop", () => {
     // Today keeps the done task; the deferred one is unscheduled; tomorrow has the two that moved on.
     await expect(card(column(page, "Done"), "Send the invoice")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(1);
-    await expect(counter(page)).toHaveText("1/1 completed");
+    // The closed day keeps its history (issue 56): the three that moved on were planned today too.
+    await expect(counter(page)).toHaveText("1/4 completed (3 rolled over)");
+    await expect(page.getByText("25% complete")).toBeVisible();
     await expect(page.getByRole("button", { name: "End Day (0)" })).toBeVisible();
     dialog = await openWrapUp(page, 0);
     await expect(dialog.getByText(/^This day was completed at/)).toBeVisible();
     // Summed up as it was closed (four tasks, one done), with the reason given then.
     await expect(dialog.getByRole("region", { name: "Today's Summary" })).toContainText("1/4");
+    await expect(dialog.getByRole("region", { name: "Today's Summary" })).toContainText("3 rolled over");
     await expect(dialog.getByRole("button", { name: "Interruptions" })).toHaveAttribute("aria-pressed", "true");
     await dialog.getByRole("button", { name: "Skip for now" }).click();
     await expect(dialog).toHaveCount(0);

@@ -258,6 +258,10 @@ export const taskSearchResponseSchema = z.array(taskSchema);
 export const dayStatsResponseSchema = z.object({
   totalTasks: z.number().int().nonnegative(),
   rolledOver: z.number().int().nonnegative(),
+  /** Whether the day was closed (End Day, or the scheduler's rollover). */
+  closed: z.boolean(),
+  /** The tasks the day's close moved off it that are not on it now; counted in totalTasks. */
+  movedOn: z.number().int().nonnegative(),
 });
 export type DayStatsResponse = z.infer<typeof dayStatsResponseSchema>;
 

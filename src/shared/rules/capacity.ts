@@ -1,4 +1,5 @@
 // The planner and the Capacity card use different defaults for a missing estimate on purpose.
+import { workdayMinutes } from "./day-plan.ts";
 import { countTasks, type TaskCounts } from "./task-counts.ts";
 import type { TaskStatus } from "./task-status.ts";
 import { DEFAULT_ESTIMATE_MINUTES } from "./task-timing.ts";
@@ -83,6 +84,27 @@ export function checkCapacity(estimates: readonly Estimate[], meetingMinutes = 0
     level,
     message,
   };
+}
+
+export interface DayCapacityInput {
+  /** Every task planned on the day, done ones included: they took the day's time too. */
+  tasks: readonly { estimatedDuration: Estimate }[];
+  /** Tasks about to be added (a breakdown's), counted with the day's. */
+  added?: readonly Estimate[];
+  /** The day's busy timed meetings (meetings.ts). */
+  meetingMinutes?: number;
+  /** The user's working hours (HH:MM); the profile's 8-hour day without them. */
+  workday?: { workdayStart: string; workdayEnd: string } | undefined;
+}
+
+/**
+ * The one reading of a day's capacity (issue 56): its usable minutes (working hours less busy
+ * meetings and the profile's break and buffer) and its load. The Capacity card, the insights, the
+ * Break Down warning and the assistant all ask this.
+ */
+export function dayCapacity({ tasks, added = [], meetingMinutes = 0, workday }: DayCapacityInput): CapacityCheck {
+  const estimates = [...tasks.map((task) => task.estimatedDuration), ...added];
+  return checkCapacity(estimates, meetingMinutes, workday ? workdayMinutes(workday.workdayStart, workday.workdayEnd) : undefined);
 }
 
 export interface CapacityCardFigures {

@@ -5,6 +5,7 @@ import {
   computeDailyInsights,
   DAILY_INSIGHT_RULES,
   type DailyInsightInput,
+  closedDayRule,
   dayClearedRule,
   dayPeriodOf,
   goalCompletedRule,
@@ -108,6 +109,15 @@ describe("day cleared (celebration)", () => {
     expect(dayClearedRule(input([done(DAY), done(DAY)]))).toBeNull();
     expect(dayClearedRule(input([done(DAY), done(DAY), done(DAY)]))).toMatchObject({ type: "celebration", title: "All 3 tasks done" });
     expect(dayClearedRule(input([done(DAY), done(DAY), done(DAY), task()]))).toBeNull();
+  });
+});
+
+describe("closed day (issue 56)", () => {
+  it("counts the tasks its close moved on: 4 of 10 done is not a cleared day", () => {
+    const closed = { ...input([done(DAY), done(DAY), done(DAY), done(DAY)]), movedOn: 6 };
+    expect(dayClearedRule(closed)).toBeNull();
+    expect(closedDayRule(closed)).toMatchObject({ title: "4/10 completed, 6 rolled over" });
+    expect(closedDayRule(input([done(DAY), done(DAY), done(DAY)]))).toBeNull();
   });
 });
 

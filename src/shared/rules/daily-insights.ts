@@ -1,6 +1,6 @@
 // Thresholds are listed in docs/decisions/010-insights.md; keep the two in step.
 import type { DailyInsight, InsightPriority } from "../api/insights.ts";
-import { checkCapacity } from "./capacity.ts";
+import { dayCapacity } from "./capacity.ts";
 import { addDays, wallClockInZone } from "./dates.ts";
 import { getStartDelay, MODERATE_DELAY_MAX_MINUTES } from "./start-delay.ts";
 import type { TaskStatus } from "./task-status.ts";
@@ -43,6 +43,11 @@ export interface DailyInsightInput {
   timeZone: string;
   tasks: readonly InsightTask[];
   goals: readonly InsightGoal[];
+  /** On a closed day, the tasks its close moved off it (src/shared/rules/day-history.ts): planned that day too. */
+  movedOn?: number;
+  /** The day's busy meetings and the user's working hours, read as dayCapacity reads them (capacity.ts). */
+  meetingMinutes?: number;
+  workday?: { workdayStart: string; workdayEnd: string } | undefined;
 }
 
 /** The key stays with the stored insights and is never sent. */
@@ -126,13 +131,29 @@ export const goalCompletedRule: DailyInsightRule = (input) => {
 
 export const dayClearedRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
-  if (day.length < DAY_CLEARED_MIN_TASKS || day.some((task) => task.status !== "done")) return null;
+  if ((input.movedOn ?? 0) > 0 || day.length < DAY_CLEARED_MIN_TASKS || day.some((task) => task.status !== "done")) return null;
   return {
     key: "day-cleared",
     type: "celebration",
     priority: "medium",
     title: `All ${day.length} tasks done`,
     description: "You finished everything you planned for the day. Nicely done!",
+  };
+};
+
+/** A closed day's wrap-up counts what rolled over from it, as the board's counter does (issue 56). */
+export const closedDayRule: DailyInsightRule = (input) => {
+  const movedOn = input.movedOn ?? 0;
+  if (movedOn === 0) return null;
+  const day = tasksOfDay(input);
+  const done = day.filter((task) => task.status === "done").length;
+  const planned = day.length + movedOn;
+  return {
+    key: "closed-day",
+    type: "pattern",
+    priority: "medium",
+    title: `${done}/${planned} completed, ${movedOn} rolled over`,
+    description: `You finished ${done} of the ${plural(planned, "task")} planned for the day; ${movedOn} moved on from it when it was closed.`,
   };
 };
 
@@ -154,8 +175,9 @@ export const stalledTasksRule: DailyInsightRule = (input) => {
 export const overloadedDayRule: DailyInsightRule = (input) => {
   const day = tasksOfDay(input);
   if (day.length === 0 || day.every((task) => task.status === "done")) return null;
-  const check = checkCapacity(day.map((task) => task.estimatedDuration));
+  const check = dayCapacity({ tasks: day, meetingMinutes: input.meetingMinutes, workday: input.workday });
   if (check.level === "fine") return null;
+  const meetings = input.meetingMinutes ? ` (${plural(input.meetingMinutes, "minute")} of meetings taken off)` : "";
   return {
     key: "overloaded-day",
     type: "warning",
@@ -166,8 +188,8 @@ export const overloadedDayRule: DailyInsightRule = (input) => {
         : `Day near capacity (${check.utilizationPercent}%)`,
     description:
       check.level === "critical"
-        ? `You planned ${plural(check.plannedMinutes, "minute")} against ${check.usableMinutes} usable. Consider deferring some tasks.`
-        : `You planned ${plural(check.plannedMinutes, "minute")} of ${check.usableMinutes} usable. Make sure you have focus time.`,
+        ? `You planned ${plural(check.plannedMinutes, "minute")} against ${check.usableMinutes} usable${meetings}. Consider deferring some tasks.`
+        : `You planned ${plural(check.plannedMinutes, "minute")} of ${check.usableMinutes} usable${meetings}. Make sure you have focus time.`,
   };
 };
 
@@ -271,6 +293,7 @@ export const DAILY_INSIGHT_RULES: readonly DailyInsightRule[] = [
   goalCompletedRule,
   completionStreakRule,
   dayClearedRule,
+  closedDayRule,
   stalledTasksRule,
   overloadedDayRule,
   severeStartDelaysRule,

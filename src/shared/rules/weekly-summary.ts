@@ -54,6 +54,12 @@ export interface WeekTask {
   rolloverCount: number;
 }
 
+/** The week's tasks and those its closes moved out of it (day-history.ts): planned that week and not done in it. */
+export function withMovedOutOfWeek<T extends WeekTask>(tasks: readonly T[], movedOut: number): WeekTask[] {
+  const moved: WeekTask = { status: "todo", date: null, goalId: null, rolloverCount: 1 };
+  return [...tasks, ...Array.from({ length: movedOut }, () => moved)];
+}
+
 export interface WeekFigures {
   tasksTotal: number;
   tasksCompleted: number;

@@ -2,7 +2,7 @@
 import type { ChatHistoryEntry } from "../../../shared/api/ai.ts";
 import type { Goal } from "../../../shared/api/goals.ts";
 import type { Task } from "../../../shared/api/tasks.ts";
-import { CAPACITY_PROFILE } from "../../../shared/rules/capacity.ts";
+import { CAPACITY_PROFILE, type CapacityCheck, dayCapacity } from "../../../shared/rules/capacity.ts";
 import { completionRate } from "../../../shared/rules/workload.ts";
 import { clip, PROMPT_MAX_TASKS, userDataSection } from "../ai-models/user-data-block.ts";
 
@@ -35,6 +35,8 @@ export function describeUserData(input: {
   goals: readonly Goal[];
   tasks: readonly Task[];
   clientPatterns?: unknown;
+  /** Today's capacity as the Capacity card and the insights read it (dayCapacity). */
+  capacity?: { meetingMinutes: number; workday?: { workdayStart: string; workdayEnd: string } };
 }): UserData {
   const statusOrder = { active: 0, paused: 1, completed: 2 } as const;
   const goals = [...input.goals]
@@ -68,6 +70,10 @@ export function describeUserData(input: {
     completionRatePercent: completionRate(input.tasks.length, done),
     typicalWorkHours: CAPACITY_PROFILE.typicalWorkHours,
   };
+  if (input.capacity) {
+    const { plannedMinutes, usableMinutes, utilizationPercent, level } = dayCapacity({ tasks: input.tasks, ...input.capacity });
+    data.capacityToday = { plannedMinutes, meetingMinutes: input.capacity.meetingMinutes, usableMinutes, utilizationPercent, level };
+  }
   return withClientPatterns(data, input.clientPatterns);
 }
 
@@ -81,6 +87,7 @@ export interface UserData {
   omittedTasks: number;
   completionRatePercent: number;
   typicalWorkHours: number;
+  capacityToday?: Pick<CapacityCheck, "plannedMinutes" | "usableMinutes" | "utilizationPercent" | "level"> & { meetingMinutes: number };
   patternsReportedByTheApp?: string;
 }
 

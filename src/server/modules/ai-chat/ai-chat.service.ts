@@ -12,6 +12,7 @@ import type { Dialect } from "../../db/database.ts";
 import type { GroupCommit } from "../../db/group-commit.ts";
 import type { AiConversationRow, Database } from "../../db/schema.ts";
 import type * as AssistantToolsModule from "../ai-proposals/assistant-tools.ts";
+import { calendarEvents } from "../calendar/calendar.service.ts";
 import { goalsService } from "../goals/goals.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
@@ -74,6 +75,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
   const goals = goalsService({ kysely, dialect, now });
   const tasks = tasksService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
+  const calendars = calendarEvents({ kysely, now });
   const { modelOf, takeRequestAllowance, callSignal, mapError, emptyReply } = modelCalls({ kysely, now, config, groupCommit });
   // Goals, today's tasks and the zone change only by writes that raise the data version.
   const prompts = new LRUCache<string, KeptPrompt>({ maxSize: MAX_KEPT_PROMPT_CHARS, sizeCalculation: (kept) => kept.system.length + 1 });
@@ -85,8 +87,13 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
     const today = todayInZone(now(), timeZone);
     if (!kept || kept.dataVersion !== dataVersion || kept.today !== today) {
       // Read after the version was: what is read is at least as new as the version says.
-      const [userGoals, todaysTasks] = await Promise.all([goals.listGoals(userId), tasks.listTasksOfDay(userId, today)]);
-      const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks });
+      const [userGoals, todaysTasks, meetingMinutes, workday] = await Promise.all([
+        goals.listGoals(userId),
+        tasks.listTasksOfDay(userId, today),
+        calendars.meetingMinutes(userId, today),
+        users.getUser(userId),
+      ]);
+      const data = describeUserData({ today, goals: userGoals, tasks: todaysTasks, capacity: { meetingMinutes, workday } });
       kept = { dataVersion: dataVersion ?? -1, today, timeZone, data, system: buildSystemPrompt(data) };
       if (dataVersion !== null) prompts.set(userId, kept);
     }

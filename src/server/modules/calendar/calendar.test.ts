@@ -74,6 +74,47 @@ describeEachDatabase("calendars", (dialect) => {
     });
   });
 
+  it("reads one capacity for the day: the insights and the assistant count the same meetings and tasks (issue 56)", async () => {
+    const created: string[] = [];
+    for (const [title, estimatedDuration] of [
+      ["Write the brief", 120],
+      ["Review the deck", 80],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: user.mutatingHeaders,
+        payload: { title, estimatedDuration, date: "2026-03-24" },
+      });
+      created.push(response.json().id);
+    }
+    await t.app.inject({ method: "PATCH", url: `/api/tasks/${created[0]}`, headers: user.mutatingHeaders, payload: { status: "done" } });
+    const insights = await t.app.inject({ method: "GET", url: "/api/ai/insights?date=2026-03-24", headers: user.headers });
+    expect(insights.json().insights).toContainEqual(
+      expect.objectContaining({
+        title: "Day planned at 167% capacity",
+        description: "You planned 200 minutes against 120 usable (150 minutes of meetings taken off). Consider deferring some tasks.",
+      }),
+    );
+    const tools = assistantTools({
+      kysely: t.db.kysely,
+      dialect: t.dialect,
+      now: () => t.app.now(),
+      ai: testConfig().ai,
+      log: t.app.log,
+      userId: user.userId,
+      onProposal: () => {},
+    });
+    const answer = (await tools.get_capacity!.execute!({ date: "2026-03-24" }, { toolCallId: "c2", messages: [] })) as string;
+    expect(JSON.parse(/<user-data>\n([\s\S]*)\n<\/user-data>/.exec(answer)![1]!)).toMatchObject({
+      plannedMinutes: 200,
+      usableMinutes: 120,
+      utilizationPercent: 167,
+      level: "critical",
+    });
+    for (const id of created) await t.app.inject({ method: "DELETE", url: `/api/tasks/${id}`, headers: user.mutatingHeaders });
+  });
+
   it("expands the series: EXDATE, a moved and a cancelled occurrence, RDATE, and 09:30 across the DST change", async () => {
     expect(await events("date=2026-03-25")).toEqual([]);
     expect((await events("date=2026-03-26")).map((event) => [event.title, event.start])).toEqual([

@@ -45,6 +45,27 @@ export function readPolishedInsights(text: string, count: number): WordedText[] 
   return worded;
 }
 
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+// A quoted title ends at a quote before a space, punctuation or the end, so "'Don't wait'" stays whole.
+const NAMED_TITLE = /'(.+?)'(?=[\s.,;:!?)]|$)/g;
+
+/** The numbers of a text outside the named titles, whose own digits are checked with the titles. */
+function numbersBesides(text: string, titles: readonly string[]): Set<string> {
+  const rest = titles.reduce((left, title) => left.split(title).join(" "), text);
+  return new Set(rest.match(NUMBER) ?? []);
+}
+
+/** The wording names every task the rule text names, and says every number the rule text says and no other. */
+export function keepsTheFacts(rule: WordedText, worded: WordedText): boolean {
+  const ruleText = `${rule.title}\n${rule.description}`;
+  const wordedText = `${worded.title}\n${worded.description}`;
+  const titles = [...ruleText.matchAll(NAMED_TITLE)].map((match) => match[1]!);
+  if (!titles.every((title) => wordedText.includes(title))) return false;
+  const said = numbersBesides(ruleText, titles);
+  const kept = numbersBesides(wordedText, titles);
+  return said.size === kept.size && [...said].every((number) => kept.has(number));
+}
+
 export function insightsWording({ config, log, now }: { config: AiConfig; log: Pick<FastifyBaseLogger, "warn">; now: () => Date }) {
   const provider: AiProviderName | null = aiProviderNames.find((name) => isProviderAvailable(config, name)) ?? null;
   let model: LanguageModel | undefined;
@@ -81,7 +102,13 @@ export function insightsWording({ config, log, now }: { config: AiConfig; log: P
       if (text === null) return null;
       const worded = readPolishedInsights(text, insights.length);
       if (!worded) log.warn({ provider }, "insight wording answer was not the asked JSON; the rule texts stand");
-      return worded;
+      // A wording that drops or changes a fact is not used: that insight keeps its rule text.
+      return (
+        worded?.map((entry, index) => {
+          const { title, description } = insights[index]!;
+          return keepsTheFacts({ title, description }, entry) ? entry : { title, description };
+        }) ?? null
+      );
     },
 
     async writeWeeklySummary(weekStart: string, figures: WeekFigures, insights: readonly WeeklyInsight[]): Promise<string | null> {

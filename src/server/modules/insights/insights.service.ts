@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { DailyInsight, DailyInsightsResponse, WeeklyInsight, WeeklySummary } from "../../../shared/api/insights.ts";
 import { PAGE_WEEKLY_SUMMARIES } from "../../../shared/api/insights.ts";
+import { movedOnBeyond } from "../../../shared/rules/day-history.ts";
 import { computeDailyInsights, historyStart, type RuleInsight } from "../../../shared/rules/daily-insights.ts";
 import { addDays, daysBetween, todayInZone } from "../../../shared/rules/dates.ts";
 import {
@@ -13,6 +14,7 @@ import {
   weekFigures,
   weeklyInsights,
   weeklySummaryTemplate,
+  withMovedOutOfWeek,
 } from "../../../shared/rules/weekly-summary.ts";
 import { AppError } from "../../app-error.ts";
 import type { AiConfig } from "../../config.ts";
@@ -21,6 +23,8 @@ import type { DailyInsightsTable, Database, Flag } from "../../db/schema.ts";
 import { writeUserData } from "../../db/user-data.ts";
 import { incrementCounter } from "../../plugins/rate-limit.ts";
 import { goalsService } from "../goals/goals.service.ts";
+import { calendarEvents } from "../calendar/calendar.service.ts";
+import { rolloverService } from "../rollover/rollover.service.ts";
 import type { RecurrenceService } from "../recurrence/recurrence.service.ts";
 import { tasksService } from "../tasks/tasks.service.ts";
 import { usersService } from "../user/user.service.ts";
@@ -135,6 +139,8 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
   const tasks = tasksService({ kysely, dialect, now });
   const goals = goalsService({ kysely, dialect, now });
   const users = usersService({ kysely, now });
+  const rollover = rolloverService({ kysely, now });
+  const calendars = calendarEvents({ kysely, now });
   const wording = insightsWording({ config: ai, log, now });
   // Simultaneous first reads share one computation (and one wording call).
   const computing = new Map<string, Promise<DailyInsightsResponse>>();
@@ -148,9 +154,25 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
     stored: StoredDailyInsights | null,
     mayCallModel: boolean,
   ) {
-    const [dayTasks, userGoals] = await Promise.all([tasks.listForInsights(userId, historyStart(day), day), goals.listForInsights(userId)]);
+    const [dayTasks, userGoals, closedDays, meetingMinutes, workday] = await Promise.all([
+      tasks.listForInsights(userId, historyStart(day), day),
+      goals.listForInsights(userId),
+      rollover.listClosedDays(userId, day, day),
+      calendars.meetingMinutes(userId, day),
+      users.getUser(userId),
+    ]);
+    const onDay = dayTasks.filter((task) => task.date === day).map((task) => task.id);
+    const movedOn = movedOnBeyond(closedDays, onDay).length;
     const previous = stored ? parseStored(stored.insights) : [];
-    let insights: StoredInsight[] = computeDailyInsights({ day, timeZone, tasks: dayTasks, goals: userGoals }).map((insight) => {
+    let insights: StoredInsight[] = computeDailyInsights({
+      day,
+      timeZone,
+      tasks: dayTasks,
+      goals: userGoals,
+      movedOn,
+      meetingMinutes,
+      workday,
+    }).map((insight) => {
       const same = previous.find(
         (old) => old.key === insight.key && old.ruleTitle === insight.title && old.ruleDescription === insight.description,
       );
@@ -175,7 +197,9 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
       (await takeWordingCall(userId))
     ) {
       provider = wording.provider;
-      const worded = await wording.polishDailyInsights(insights);
+      const worded = await wording.polishDailyInsights(
+        insights.map(({ type, ruleTitle, ruleDescription }) => ({ type, title: ruleTitle, description: ruleDescription })),
+      );
       if (worded) insights = insights.map((insight, index) => ({ ...insight, ...worded[index]! }));
     }
     const isUnchanged = stored !== null && fingerprint(previous) === fingerprint(insights);
@@ -203,7 +227,15 @@ export function insightsService({ kysely, dialect, now, ai, log, recurrence }: I
     weekStart: string,
     existing?: WeeklySummaryRow,
   ): Promise<Omit<WeeklySummaryRow, "id" | "createdAt" | "viewed">> {
-    const weekTasks = await tasks.listForInsights(userId, weekStart, weekEndOf(weekStart));
+    const [tasksOfWeek, closedDays] = await Promise.all([
+      tasks.listForInsights(userId, weekStart, weekEndOf(weekStart)),
+      rollover.listClosedDays(userId, weekStart, weekEndOf(weekStart)),
+    ]);
+    const movedOut = movedOnBeyond(
+      closedDays,
+      tasksOfWeek.map((task) => task.id),
+    ).length;
+    const weekTasks = withMovedOutOfWeek(tasksOfWeek, movedOut);
     const figures = weekFigures(weekTasks);
     const insights = weeklyInsights(weekTasks);
     if (existing !== undefined && saysTheSame(existing, { ...figures, insights: JSON.stringify(insights) })) {

@@ -373,7 +373,9 @@ describeEachDatabase("daily insights", (dialect) => {
 describeEachDatabase("daily insights worded by a model", (dialect) => {
   let server: AiTestServer;
   let t: TestApp | undefined;
-  const POLISHED = [{ title: "One task is waiting", description: "Call the bank is still open from last week; give it a slot today." }];
+  const POLISHED = [
+    { title: "1 task is still waiting", description: "Something from an earlier day is still open; give it a slot today." },
+  ];
 
   beforeAll(async () => {
     server = await startAiTestServer("openai");
@@ -411,7 +413,7 @@ describeEachDatabase("daily insights worded by a model", (dialect) => {
     // A change that leaves the rule's texts alone keeps the wording, without a new call.
     const task = await t!.db.kysely.selectFrom("tasks").select("id").where("userId", "=", user.userId).executeTakeFirstOrThrow();
     await t!.app.inject({ method: "PATCH", url: `/api/tasks/${task.id}`, headers: user.mutatingHeaders, payload: { description: "x" } });
-    expect((await read(user)).insights[0].title).toBe("One task is waiting");
+    expect((await read(user)).insights[0].title).toBe(POLISHED[0]!.title);
     // A new rule text stands as it is: the day's one call was made.
     await t!.app.inject({
       method: "POST",
@@ -496,6 +498,54 @@ describeEachDatabase("daily insights worded by a model", (dialect) => {
       expect((await read(user)).insights).toEqual([expect.objectContaining({ title: "1 overdue task" })]);
     },
   );
+
+  describe("keeps the facts of each rule text (issue 56)", () => {
+    const STALLED = {
+      title: "A task has stalled",
+      description: "'Draft report' is stalled. Resume it, split it, or move it to another day.",
+    };
+    const OVERDUE = {
+      title: "1 overdue task",
+      description: "Unfinished tasks are still planned for earlier days. Move them to a day that has room, or let them go.",
+    };
+    const KEPT_STALLED = { title: "Your draft is stuck", description: "'Draft report' has stalled: resume it or split it up." };
+    const KEPT_OVERDUE = {
+      title: "1 task from an earlier day",
+      description: "It still waits on an earlier day; move it somewhere with room.",
+    };
+
+    async function readWith(reply: unknown) {
+      server.reply = JSON.stringify(reply);
+      const user = await start();
+      await t!.db.kysely
+        .insertInto("tasks")
+        .values(taskRow(user.userId, { date: TODAY, title: "Draft report", status: "stalled", firstStartedAt: T0.toISOString() }))
+        .execute();
+      const insights = (await read(user)).insights.map(({ title, description }: { title: string; description: string }) => ({
+        title,
+        description,
+      }));
+      expect(server.requests).toHaveLength(1);
+      return insights;
+    }
+
+    it("uses a wording that keeps every number and named task", async () => {
+      expect(await readWith([KEPT_STALLED, KEPT_OVERDUE])).toEqual([KEPT_STALLED, KEPT_OVERDUE]);
+    });
+
+    it("keeps the rule text of an insight whose wording drops the named task", async () => {
+      const dropped = { title: "A task has stalled", description: "Draft the outline / Step 1 of the goal is stalled." };
+      expect(await readWith([dropped, KEPT_OVERDUE])).toEqual([STALLED, KEPT_OVERDUE]);
+    });
+
+    it.each([
+      ["changes", { title: "2 overdue tasks", description: "Two things wait on earlier days." }],
+      ["drops", { title: "A task is waiting", description: "Something waits on an earlier day." }],
+      ["adds", { title: "1 overdue task", description: "It has waited 8 days; move it to a day that has room." }],
+    ])("keeps the rule text of an insight whose wording %s a number", async (_how, worded) => {
+      expect(await readWith([KEPT_STALLED, worded])).toEqual([KEPT_STALLED, OVERDUE]);
+    });
+  });
 
   it("falls back to the rule texts when the answer is not the asked JSON", async () => {
     server.reply = "Sure! Here are your insights: you have one overdue task.";

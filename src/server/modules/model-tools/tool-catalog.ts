@@ -7,9 +7,8 @@ import * as contract from "../../../shared/api/model-tools.ts";
 import { type Proposal, proposedTaskUpdateSchema } from "../../../shared/api/ai-proposals.ts";
 import { PLAN_DAY_TOOL } from "../../../shared/api/day-plan.ts";
 import type { EditScope, Task } from "../../../shared/api/tasks.ts";
-import { capacityCardFigures, checkCapacity } from "../../../shared/rules/capacity.ts";
+import { capacityCardFigures, dayCapacity } from "../../../shared/rules/capacity.ts";
 import { addDays, daysBetween, isCalendarDate } from "../../../shared/rules/dates.ts";
-import { workdayMinutes } from "../../../shared/rules/day-plan.ts";
 import { meetingMinutes } from "../../../shared/rules/meetings.ts";
 import { queryWords } from "../../../shared/rules/task-search.ts";
 import { AppError } from "../../app-error.ts";
@@ -247,12 +246,11 @@ export const toolCatalog: readonly CatalogTool[] = [
         calendars.meetingMinutes(userId, day),
         users.getUser(userId),
       ]);
-      const open = ofDay.filter((task) => task.status !== "done");
-      const { plannedMinutes, usableMinutes, utilizationPercent, level, message } = checkCapacity(
-        open.map((task) => task.estimatedDuration),
-        busyMinutes,
-        workdayMinutes(user.workdayStart, user.workdayEnd),
-      );
+      const { plannedMinutes, usableMinutes, utilizationPercent, level, message } = dayCapacity({
+        tasks: ofDay,
+        meetingMinutes: busyMinutes,
+        workday: user,
+      });
       return { date: day, plannedMinutes, meetingMinutes: busyMinutes, usableMinutes, utilizationPercent, level, message };
     },
   }),

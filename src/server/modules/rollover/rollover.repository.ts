@@ -7,6 +7,7 @@ import type { RolloverRuleSettings, RolloverTaskChanges, RolloverTaskState } fro
 import type { TaskStatus } from "../../../shared/rules/task-status.ts";
 import { addDays } from "../../../shared/rules/dates.ts";
 import type { ChangeKind } from "../../../shared/api/live-events.ts";
+import { type ClosedDay, closedDayOf } from "../../../shared/rules/day-history.ts";
 import { sendChangeNotices } from "../../db/change-notices.ts";
 import { compiledQuery, unmappedRows } from "../../db/compiled-query.ts";
 import { exportPages } from "../../db/export-pages.ts";
@@ -301,6 +302,19 @@ export function rolloverRepository(db: Kysely<Database>) {
         .values({ userId, ...values })
         .onConflict((conflict) => conflict.column("userId").doUpdateSet(values))
         .execute();
+    },
+
+    /** The closed days in [from, to] and the tasks each close moved off its day. */
+    async listClosedDays(userId: string, from: string, to: string): Promise<ClosedDay[]> {
+      const rows = await db
+        .selectFrom("rolloverSummaries")
+        .select(["date", "taskIds"])
+        .where("userId", "=", userId)
+        .where("date", ">=", from)
+        .where("date", "<=", to)
+        .orderBy("date")
+        .execute();
+      return rows.map((row) => closedDayOf({ date: row.date, taskIds: JSON.parse(row.taskIds) as RolloverSummary["taskIds"] }));
     },
 
     async findSummary(userId: string, date: string): Promise<RolloverSummary | undefined> {

@@ -186,6 +186,8 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
     },
 
     findSettingsRow: repository.findSettingsRow,
+    /** The closed days in [from, to] and the tasks each close moved off its day (issue 56: they stay part of its story). */
+    listClosedDays: repository.listClosedDays,
     summaryPageForExport: repository.summaryPageForExport,
     listSummaryDays: repository.listSummaryDays,
 

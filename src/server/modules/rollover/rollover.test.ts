@@ -280,8 +280,28 @@ describeEachDatabase("rollover API", (dialect) => {
       const large = await findTask(user, seeded.large.id);
       expect(large).toMatchObject({ date: null, status: "todo", rolloverCount: 0, rolledOverFromDate: null, firstPlannedDate: D });
 
-      expect(await get(user, `/api/tasks/stats?date=${NEXT}`)).toEqual({ totalTasks: 4, rolledOver: 4 });
-      expect(await get(user, `/api/tasks/stats?date=${D}`)).toEqual({ totalTasks: 1, rolledOver: 0 });
+      expect(await get(user, `/api/tasks/stats?date=${NEXT}`)).toEqual({ totalTasks: 4, rolledOver: 4, closed: false, movedOn: 0 });
+      expect(await get(user, `/api/tasks/stats?date=${D}`)).toEqual({ totalTasks: 6, rolledOver: 0, closed: true, movedOn: 5 });
+    });
+
+    it("keeps a closed day's history: its stats, insights and week count the tasks that rolled over from it (issue 56)", async () => {
+      const tasks = [];
+      for (let index = 1; index <= 10; index++) tasks.push(await createTask(user, { title: `Task ${index}`, estimatedDuration: 20 }));
+      for (const task of tasks.slice(0, 4)) await setStatus(user, task.id, "done");
+      await trigger(user, { date: D });
+
+      expect(await get(user, `/api/tasks/stats?date=${D}`)).toEqual({ totalTasks: 10, rolledOver: 0, closed: true, movedOn: 6 });
+      const insights = await get<{ insights: { title: string; description: string }[] }>(user, `/api/ai/insights?date=${D}`);
+      expect(insights.insights.map((insight) => insight.title)).toContain("4/10 completed, 6 rolled over");
+      expect(insights.insights.map((insight) => insight.title)).not.toContain("All 4 tasks done");
+      const week = await sendOk<{ tasksTotal: number; tasksCompleted: number }>(user, "POST", "/api/weekly-summaries/generate");
+      expect(week).toMatchObject({ tasksTotal: 10, tasksCompleted: 4 });
+
+      // A rolled-over task moved back onto the day is counted once; one deferred off the week still counts in it.
+      await sendOk(user, "PATCH", `/api/tasks/${tasks[4]!.id}`, { date: D });
+      expect(await get(user, `/api/tasks/stats?date=${D}`)).toEqual({ totalTasks: 10, rolledOver: 0, closed: true, movedOn: 5 });
+      await sendOk(user, "PATCH", `/api/tasks/${tasks[5]!.id}`, { date: null });
+      expect(await sendOk(user, "POST", "/api/weekly-summaries/generate")).toMatchObject({ tasksTotal: 10, tasksCompleted: 4 });
     });
 
     it("leaves review tasks on their day and an in-progress task rolled over becomes todo with its session closed", async () => {

@@ -1,5 +1,7 @@
 import type { DayStatsResponse, FutureTasksQuery, Task } from "../../../shared/api/tasks.ts";
 import { overdueWindowStart } from "../../../shared/rules/future-tasks.ts";
+import { movedOnBeyond } from "../../../shared/rules/day-history.ts";
+import { rolloverService } from "../rollover/rollover.service.ts";
 import { recurrenceService } from "../recurrence/recurrence.service.ts";
 import { taskSearchService } from "../task-search/task-search.service.ts";
 import type { TasksServiceDeps } from "./task-rows.ts";
@@ -9,6 +11,7 @@ export function listTasksUseCase(deps: TasksServiceDeps) {
   const repository = tasksRepository(deps.kysely, deps.dialect);
   const recurrence = recurrenceService(deps);
   const search = taskSearchService(deps);
+  const rollover = rolloverService(deps);
 
   return {
     async listTasksOfDay(userId: string, date: string): Promise<Task[]> {
@@ -58,8 +61,12 @@ export function listTasksUseCase(deps: TasksServiceDeps) {
     /** The tasks dated in [from, to] as the daily insights and the weekly summary read them. */
     listForInsights: repository.listForInsights,
 
-    getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
-      return repository.countDayStats(userId, date);
+    /** On a closed day, totalTasks counts the tasks its close moved on too (movedOn): they were planned that day. */
+    async getDayStats(userId: string, date: string): Promise<DayStatsResponse> {
+      const [counts, [closed]] = await Promise.all([repository.countDayStats(userId, date), rollover.listClosedDays(userId, date, date)]);
+      if (!closed) return { ...counts, closed: false, movedOn: 0 };
+      const movedOn = movedOnBeyond([closed], await repository.findIdsOnDay(userId, date, closed.movedOn)).length;
+      return { totalTasks: counts.totalTasks + movedOn, rolledOver: counts.rolledOver, closed: true, movedOn };
     },
   };
 }

@@ -550,6 +550,19 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       await db.updateTable("tasks").set({ goalId: null, updatedAt }).where("userId", "=", userId).where("goalId", "=", goalId).execute();
     },
 
+    /** Which of `ids` are the user's tasks on the day. */
+    async findIdsOnDay(userId: string, date: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom("tasks")
+        .select("id")
+        .where("userId", "=", userId)
+        .where("date", "=", date)
+        .where("id", "in", ids)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async countDayStats(userId: string, date: string): Promise<{ totalTasks: number; rolledOver: number }> {
       const row = await db
         .selectFrom("tasks")

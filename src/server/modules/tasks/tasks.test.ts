@@ -390,7 +390,7 @@ describeEachDatabase("tasks API", (dialect) => {
       await create(owner, { title: "Unscheduled" });
       expect(await get(user, "/api/tasks/stalled")).toEqual([]);
       expect(await get(user, "/api/tasks/future?startDate=2026-04-01&endDate=2026-06-01")).toEqual([]);
-      expect(await get(user, "/api/tasks/stats?date=2026-05-01")).toEqual({ totalTasks: 0, rolledOver: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-01")).toEqual({ totalTasks: 0, rolledOver: 0, closed: false, movedOn: 0 });
     });
 
     it("an unknown id is a 404 too", async () => {
@@ -736,7 +736,7 @@ describeEachDatabase("tasks API", (dialect) => {
 
   describe("GET /api/tasks/stats", () => {
     it("counts the day's tasks and those that arrived by rollover", async () => {
-      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 0, rolledOver: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 0, rolledOver: 0, closed: false, movedOn: 0 });
       const rolled = await create(user, { title: "Rolled", date: "2026-05-04" });
       const rolledDone = await create(user, { title: "Rolled and done", date: "2026-05-04" });
       await create(user, { title: "Fresh", date: "2026-05-04" });
@@ -748,15 +748,15 @@ describeEachDatabase("tasks API", (dialect) => {
         .where("id", "in", [rolled.id, rolledDone.id])
         .execute();
       await patchOk(user, rolledDone.id, { status: "done" });
-      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 3, rolledOver: 2 });
-      expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 1, rolledOver: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 3, rolledOver: 2, closed: false, movedOn: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 1, rolledOver: 0, closed: false, movedOn: 0 });
       const day = await get(user, "/api/tasks?date=2026-05-04");
       expect(day.find((task) => task.id === rolled.id)).toMatchObject({ rolledOverFromDate: "2026-05-03", rolloverCount: 1 });
 
       // Moved by hand to another day, it no longer counts as rolled over there (nor here); its count stays.
       expect(await patchOk(user, rolled.id, { date: "2026-05-05" })).toMatchObject({ rolledOverFromDate: null, rolloverCount: 1 });
-      expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 2, rolledOver: 0 });
-      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 2, rolledOver: 1 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-05")).toEqual({ totalTasks: 2, rolledOver: 0, closed: false, movedOn: 0 });
+      expect(await get(user, "/api/tasks/stats?date=2026-05-04")).toEqual({ totalTasks: 2, rolledOver: 1, closed: false, movedOn: 0 });
       // A change that keeps the day keeps the mark.
       expect(await patchOk(user, rolledDone.id, { date: "2026-05-04", title: "Still rolled" })).toMatchObject({
         rolledOverFromDate: "2026-05-03",

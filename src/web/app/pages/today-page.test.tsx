@@ -26,7 +26,7 @@ function server(day: Task[], stalled: Task[], overrides: Record<string, FetchHan
     const routes: Record<string, FetchHandler> = {
       "GET /api/tasks": () => jsonResponse(day),
       "GET /api/tasks/stalled": () => jsonResponse(stalled),
-      "GET /api/tasks/stats": () => jsonResponse({ totalTasks: day.length, rolledOver: 2 }),
+      "GET /api/tasks/stats": () => jsonResponse({ totalTasks: day.length, rolledOver: 2, closed: false, movedOn: 0 }),
       "GET /api/goals": () => jsonResponse([]),
       ...overrides,
     };
@@ -61,6 +61,16 @@ describe("TodayPage", () => {
     expect(screen.getByText("No tasks planned")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Today");
     expect(screen.getByText("0% complete")).toBeInTheDocument();
+  });
+
+  it("reads a closed day as the tasks planned that day, those rolled over from it included (issue 56)", async () => {
+    const done = Array.from({ length: 4 }, (_, index) => makeTask({ title: `Done ${index}`, status: "done" }));
+    server(done, [], { "GET /api/tasks/stats": () => jsonResponse({ totalTasks: 10, rolledOver: 0, closed: true, movedOn: 6 }) });
+    renderPage();
+    expect(await screen.findByText("(6 rolled over)", { exact: false })).toBeInTheDocument();
+    expect(screen.getByText("4/10 completed")).toBeInTheDocument();
+    expect(screen.getByText("40% complete")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "End Day (0)" })).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch tasks' with Try again when the day cannot load, and leaves no counter loading", async () => {

@@ -2,8 +2,9 @@ import { AlertCircle, Loader2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/api/tasks.ts";
-import { capacityCardFigures } from "../../../shared/rules/capacity.ts";
-import { type DayPlanEvent, minutesOfTime, plannedOfFree, workdayMinutes } from "../../../shared/rules/day-plan.ts";
+import { capacityCardFigures, dayCapacity } from "../../../shared/rules/capacity.ts";
+import { dayHistoryCounts } from "../../../shared/rules/day-history.ts";
+import { type DayPlanEvent, minutesOfTime, plannedOfFree } from "../../../shared/rules/day-plan.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   BoardSkeleton,
@@ -84,7 +85,13 @@ export function TodayPage() {
     onHelp: () => setIsShortcutsOpen(true),
   });
   const figures = useMemo(() => (tasks ? capacityCardFigures(tasks) : null), [tasks]);
+  const history = figures ? dayHistoryCounts({ done: figures.breakdown.done, total: figures.total }, stats.data) : null;
   const dayEvents = meetings?.date === viewedDate ? meetings.events : NO_EVENTS;
+  const dayMeetingMinutes = meetings?.date === viewedDate ? meetings.minutes : 0;
+  const capacity = useMemo(
+    () => (tasks ? dayCapacity({ tasks, meetingMinutes: dayMeetingMinutes, workday: user ?? undefined }) : null),
+    [tasks, dayMeetingMinutes, user],
+  );
   const timeboxed = useMemo(
     () =>
       tasks && user
@@ -129,15 +136,16 @@ export function TodayPage() {
         isToday={isToday}
         onNavigate={setViewedDate}
         onGoToToday={() => setViewedDate(today)}
-        counts={figures ? { done: figures.breakdown.done, total: figures.total } : null}
+        counts={history}
+        unfinished={figures ? figures.total - figures.breakdown.done : 0}
         isUnavailable={day.isError}
-        rolledOver={stats.data?.rolledOver ?? 0}
+        rolledOver={history?.rolledOver ?? 0}
         onOpenFutureTasks={() => setIsFutureOpen(true)}
         onAddTask={openCreate}
         onOpenWrapUp={() => setIsWrapUpOpen(true)}
         isFuture={viewedDate > today}
       />
-      <DayProgress date={viewedDate} percent={figures?.progressPercent ?? 0} />
+      <DayProgress date={viewedDate} percent={history?.percent ?? 0} />
       <QuickAdd viewedDate={viewedDate} today={today} />
       <StalledBanner
         tasks={stalledTasks}
@@ -170,8 +178,8 @@ export function TodayPage() {
           figures={figures}
           viewedDate={viewedDate}
           isToday={isToday}
-          meetingMinutes={meetings?.date === viewedDate ? meetings.minutes : 0}
-          workdayMinutes={user ? workdayMinutes(user.workdayStart, user.workdayEnd) : undefined}
+          meetingMinutes={dayMeetingMinutes}
+          capacity={capacity}
           timeboxed={timeboxed}
         >
           {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}

@@ -7,7 +7,6 @@ import type { Goal } from "../../../../shared/api/goals.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../../../../shared/api/task-limits.ts";
 import { clampDuration, scheduleDays } from "../../../../shared/rules/breakdown.ts";
 import { daysBetween } from "../../../../shared/rules/dates.ts";
-import { workdayMinutes } from "../../../../shared/rules/day-plan.ts";
 import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -103,8 +102,7 @@ function BreakdownForm({ goal, onDone }: { goal: Goal; onDone(): void }) {
   const isBusy = generate.isPending || create.isPending;
   const meetingMinutes = useMeetingMinutes(today);
   const user = useUser().data;
-  const workday = user ? workdayMinutes(user.workdayStart, user.workdayEnd) : undefined;
-  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today, meetingMinutes, workday);
+  const warning = todayCapacityWarning(todaysTasks.data ?? [], rows, today, meetingMinutes, user ?? undefined);
 
   const updateRow = (key: string, change: Partial<SuggestionRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));

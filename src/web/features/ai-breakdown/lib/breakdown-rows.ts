@@ -8,7 +8,7 @@ import {
   type SuggestionPriority,
   suggestionDescription,
 } from "../../../../shared/rules/breakdown.ts";
-import { type CapacityCheck, checkCapacity } from "../../../../shared/rules/capacity.ts";
+import { type CapacityCheck, dayCapacity } from "../../../../shared/rules/capacity.ts";
 
 export interface SuggestionRow {
   key: string;
@@ -56,15 +56,11 @@ export function todayCapacityWarning(
   rows: readonly SuggestionRow[],
   today: string,
   meetingMinutes = 0,
-  workdayMinutes?: number,
+  workday?: { workdayStart: string; workdayEnd: string },
 ): CapacityCheck | null {
   const added = rows.filter((row) => row.selected && row.date === today);
   if (added.length === 0) return null;
-  const check = checkCapacity(
-    [...todaysTasks.map((task) => task.estimatedDuration), ...added.map((row) => row.estimatedDuration)],
-    meetingMinutes,
-    workdayMinutes,
-  );
+  const check = dayCapacity({ tasks: todaysTasks, added: added.map((row) => row.estimatedDuration), meetingMinutes, workday });
   return check.level === "fine" ? null : check;
 }
 

@@ -246,6 +246,8 @@ describe("WrapUpDialog", () => {
     const summary = within(dialog).getByRole("region", { name: "Today's Summary" });
     expect(within(summary).getByText("1/4")).toBeInTheDocument();
     expect(within(summary).getByText("25%")).toBeInTheDocument();
+    // Issue 56: the closed day says how many of its tasks moved on (2 rolled over, 1 stalled onto the next day).
+    expect(within(summary).getByText("3 rolled over")).toBeInTheDocument();
     expect(within(summary).getByText("of 2h planned")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Low energy" })).toHaveAttribute("aria-pressed", "true");
     expect(within(dialog).getByRole("button", { name: "Smooth day" })).toHaveAttribute("aria-pressed", "false");

@@ -142,6 +142,11 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
             <span className="block text-xs font-normal text-muted-foreground">
               {completionRate(figures.totalCount, figures.completedCount)}%
             </span>
+            {rolledOver.data ? (
+              <span className="block text-xs font-normal text-amber-900 dark:text-amber-200">
+                {rolledOver.data.rolledOverCount + rolledOver.data.stalledCount + rolledOver.data.deferredCount} rolled over
+              </span>
+            ) : null}
           </SummaryStat>
           <SummaryStat icon={<Clock className="text-indigo-600" />} label="Actual / planned">
             <span className="block">{formatHours(figures.actualMinutes)}</span>

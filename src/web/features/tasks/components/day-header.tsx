@@ -11,7 +11,10 @@ interface DayHeaderProps {
   isToday: boolean;
   onNavigate: (date: string) => void;
   onGoToToday: () => void;
+  /** On a closed day, total counts the tasks its close moved on (src/shared/rules/day-history.ts). */
   counts: { done: number; total: number } | null;
+  /** The day's tasks not done, which End Day would handle. */
+  unfinished: number;
   isUnavailable?: boolean;
   rolledOver: number;
   onOpenFutureTasks: () => void;
@@ -27,6 +30,7 @@ export function DayHeader({
   onNavigate,
   onGoToToday,
   counts,
+  unfinished,
   isUnavailable = false,
   rolledOver,
   onOpenFutureTasks,
@@ -89,7 +93,7 @@ export function DayHeader({
             aria-describedby={isFuture ? wrapUpReasonId : undefined}
           >
             <Sunset aria-hidden="true" className="max-sm:hidden" />
-            End Day ({counts ? counts.total - counts.done : 0})
+            End Day ({counts ? unfinished : 0})
           </Button>
         </div>
         {isFuture ? (

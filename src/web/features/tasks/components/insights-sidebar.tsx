@@ -1,6 +1,6 @@
 import { Gauge, ListChecks, PanelRightClose, PanelRightOpen, Sparkles } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { availableMinutes, type CapacityCardFigures } from "../../../../shared/rules/capacity.ts";
+import type { CapacityCardFigures, CapacityCheck, CapacityLevel } from "../../../../shared/rules/capacity.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import type { WorkloadLabel } from "../../../../shared/rules/workload.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -25,8 +25,9 @@ interface InsightsSidebarProps {
   isToday: boolean;
   /** Busy timed minutes from the user's calendars. */
   meetingMinutes?: number;
-  /** The working day's minutes (issue 52), and how much of its free time has timed tasks. */
-  workdayMinutes?: number;
+  /** The day's usable minutes and load (dayCapacity), as the insights and the assistant read them. */
+  capacity?: CapacityCheck | null;
+  /** How much of the working day's free time has timed tasks. */
   timeboxed?: TimeboxedMinutes | null;
   /** The insights and calendar features' cards, which this feature does not import. */
   children?: ReactNode;
@@ -41,7 +42,7 @@ export function InsightsSidebar({
   viewedDate,
   isToday,
   meetingMinutes = 0,
-  workdayMinutes,
+  capacity = null,
   timeboxed = null,
   children,
 }: InsightsSidebarProps) {
@@ -68,7 +69,7 @@ export function InsightsSidebar({
       </div>
       <div id={contentId} hidden={isCollapsed} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <DayProgressCard figures={figures} title={progressTitle(viewedDate, isToday)} />
-        <CapacityCard figures={figures} meetingMinutes={meetingMinutes} workdayMinutes={workdayMinutes} timeboxed={timeboxed} />
+        <CapacityCard figures={figures} meetingMinutes={meetingMinutes} capacity={capacity} timeboxed={timeboxed} />
         {children}
         <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">Insights update as you work</p>
       </div>
@@ -130,6 +131,17 @@ const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning"
   Overloaded: "destructive",
 };
 
+const LOAD_COLOURS: Record<CapacityLevel, string> = {
+  fine: "",
+  warning: "text-amber-900 dark:text-amber-200",
+  critical: "text-red-800 dark:text-red-300",
+};
+
+const LOAD_ADVICE: Record<Exclude<CapacityLevel, "fine">, string> = {
+  warning: "Near capacity: make sure you have focus time.",
+  critical: "Over capacity: consider deferring some tasks.",
+};
+
 export interface TimeboxedMinutes {
   plannedMinutes: number;
   freeMinutes: number;
@@ -138,12 +150,12 @@ export interface TimeboxedMinutes {
 export function CapacityCard({
   figures,
   meetingMinutes = 0,
-  workdayMinutes,
+  capacity = null,
   timeboxed = null,
 }: {
   figures: CapacityCardFigures | null;
   meetingMinutes?: number;
-  workdayMinutes?: number | undefined;
+  capacity?: CapacityCheck | null;
   timeboxed?: TimeboxedMinutes | null;
 }) {
   const total = figures?.total ?? 0;
@@ -174,13 +186,17 @@ export function CapacityCard({
           <Stat label="Est. Time" value={figures ? `${figures.estimatedHours}h` : "–"} />
           <Stat label="Progress" value={figures ? `${figures.progressPercent}%` : "–"} />
         </dl>
-        {meetingMinutes > 0 ? (
+        {meetingMinutes > 0 && capacity ? (
           <p className="text-sm">
             <span className="font-medium">Meetings {formatDuration(meetingMinutes)}</span>
-            <span className="text-muted-foreground">
-              {" "}
-              · {formatDuration(availableMinutes(meetingMinutes, workdayMinutes))} left for tasks
-            </span>
+            <span className="text-muted-foreground"> · {formatDuration(Math.round(capacity.usableMinutes))} usable for tasks</span>
+          </p>
+        ) : null}
+        {capacity && capacity.plannedMinutes > 0 ? (
+          <p className={cn("text-sm", LOAD_COLOURS[capacity.level])}>
+            <span className="font-medium">Load {capacity.utilizationPercent}%</span>: {formatDuration(capacity.plannedMinutes)} planned of{" "}
+            {formatDuration(Math.round(capacity.usableMinutes))} usable
+            {capacity.level === "fine" ? null : <span className="block">{LOAD_ADVICE[capacity.level]}</span>}
           </p>
         ) : null}
         {timeboxed ? (
