@@ -174,7 +174,7 @@ export function TodayPage() {
           workdayMinutes={user ? workdayMinutes(user.workdayStart, user.workdayEnd) : undefined}
           timeboxed={timeboxed}
         >
-          {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}
+          {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} tasks={tasks} onOpenTask={actions.onEdit} /> : null}
           <DailyInsightsCard date={viewedDate} isToday={isToday} />
           <WeeklySummaryCard />
         </InsightsSidebar>
