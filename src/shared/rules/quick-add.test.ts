@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { QUICK_ADD_GRAMMAR, parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "./quick-add.ts";
+import { addDays } from "./dates.ts";
+import { QUICK_ADD_GRAMMAR, firstRepeatDay, parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "./quick-add.ts";
+import { nextOccurrence } from "./recurrence.ts";
 
 // Tuesday 24 November 2026.
 const TODAY = "2026-11-24";
@@ -245,6 +247,21 @@ describe("parseQuickAdd", () => {
     expect(input("Standup daily")).toMatchObject({ date: TODAY });
     expect(input("Gym every monday tomorrow")).toMatchObject({ date: "2026-11-25" });
     expect(input("Write the report")).not.toHaveProperty("recurrence");
+  });
+
+  it.each([
+    "FREQ=WEEKLY;BYDAY=TU,TH",
+    "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH",
+    "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO;COUNT=4",
+    "FREQ=DAILY;INTERVAL=3",
+    "FREQ=MONTHLY;BYMONTHDAY=1",
+    "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1",
+    "FREQ=MONTHLY;BYMONTHDAY=27",
+  ])("finds the first day of %s as the server's rule does, from any weekday", (rule) => {
+    for (let offset = 0; offset < 7; offset += 1) {
+      const from = addDays("2026-11-27", offset);
+      expect(firstRepeatDay(rule, from)).toBe(nextOccurrence(rule, from, addDays(from, -1)));
+    }
   });
 
   it("resolves day words from the today it is given (the user's, in their zone)", () => {

@@ -2,7 +2,7 @@
 // the latter listed in `unused` with the reason so that the preview can say why.
 import type { CreateTaskInput } from "../api/tasks.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
-import { addDays, isCalendarDate } from "./dates.ts";
+import { addDays, daysBetween, isCalendarDate } from "./dates.ts";
 import { readRecurrence } from "./recurrence-words.ts";
 
 export interface QuickAddGoal {
@@ -306,14 +306,19 @@ const readRepeat: Reader<string> = (words, at) => {
   return { value: rule, length: next - at };
 };
 
-/** The first day on or after `from` that a quick-add rule occurs on (its weekdays, its day of the month). */
+/** The first day on or after `from` that a rule occurs on (weekdays, day of the month, every n weeks or months from `from`'s). */
 export function firstRepeatDay(rule: string, from: string): string {
-  const { byDay, byMonthDay } = readRecurrence(rule);
+  const { freq, interval, byDay, byMonthDay } = readRecurrence(rule);
   const monthDay = byMonthDay[0] ?? 0;
-  for (let offset = 0; offset < 366; offset += 1) {
+  const every = Number.isInteger(interval) && interval > 1 ? interval : 1;
+  const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
+  const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  for (let offset = 0; offset < 366 * every; offset += 1) {
     const day = addDays(from, offset);
     if (byDay.length > 0 && !byDay.includes(RRULE_WEEKDAYS[weekdayOf(day)]!)) continue;
     if (monthDay > 0 && Number(day.slice(8, 10)) !== monthDay) continue;
+    if (freq === "WEEKLY" && (daysBetween(mondayOf(from), mondayOf(day)) / 7) % every !== 0) continue;
+    if (freq === "MONTHLY" && (monthIndex(day) - monthIndex(from)) % every !== 0) continue;
     return day;
   }
   return from;

@@ -105,6 +105,14 @@ describe("QuickAdd", () => {
     expect(preview).toHaveTextContent("Day Tomorrow");
   });
 
+  it("names the first day of a series that does not start on the board's day in its toast", async () => {
+    // Friday 27 November: the series' first day is the Tuesday after.
+    const { created, field } = setUp(undefined, "2026-11-27");
+    await userEvent.type(field, "Gym every tue and thu{Enter}");
+    await waitFor(() => expect(created).toEqual([{ title: "Gym", date: "2026-12-01", recurrence: "FREQ=WEEKLY;BYDAY=TU,TH" }]));
+    expect(await screen.findByText(/Gym.* · Every week on Tuesday and Thursday, first on Tuesday, Dec 1$/)).toBeInTheDocument();
+  });
+
   it("puts a line without a day on the board's day, and 'someday' unscheduled", async () => {
     const { created, field } = setUp();
     await userEvent.type(field, "Call Anna{Enter}");

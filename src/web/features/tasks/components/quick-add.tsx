@@ -18,6 +18,7 @@ import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { futureDateLabel } from "../lib/day-labels.ts";
+import { seriesStartText } from "../lib/series-start.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
 export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
@@ -97,6 +98,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
       return;
     }
     const input = quickAddTaskInput(parsed, viewedDate);
+    const date = quickAddDate(parsed, viewedDate);
     const line = text;
     // Cleared at once, the card shown at once: offline the create waits in the outbox.
     createTask.mutate(input, {
@@ -109,7 +111,9 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
     clear();
     toast({
       title: "Task created successfully",
-      description: `${isolate(input.title.trim())} · ${dayLabel(quickAddDate(parsed, viewedDate), today)}`,
+      description: `${isolate(input.title.trim())} · ${
+        parsed.recurrence && date ? seriesStartText(parsed.recurrence, date) : dayLabel(date, today)
+      }`,
     });
   }
 
@@ -143,7 +147,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
         />
       </div>
       {/* As high as the preview usually is (two lines on a phone), so typing does not move the board. */}
-      <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-5">
+      <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-6">
         {error ? (
           <p role="alert" className="font-medium text-red-700">
             {error}
@@ -152,7 +156,10 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="quick-add-preview">
             <span className="sr-only">Enter adds:</span>
             {previewParts(parsed, viewedDate, today).map(({ label, value, read }) => (
-              <span key={label} className={cn(read && "inline-flex items-center rounded-full border border-slate-300 bg-slate-50 pl-2")}>
+              <span
+                key={label}
+                className={cn(read && "inline-flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 pl-2")}
+              >
                 <span className="text-slate-500">{label}</span>{" "}
                 <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>
                   {value}
