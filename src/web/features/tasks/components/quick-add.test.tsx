@@ -100,9 +100,13 @@ describe("QuickAdd", () => {
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(created).toEqual([{ title: "Pay rent tomorrow", date: "2026-11-24", scheduledStartTime: "09:00" }]));
 
-    // The next line starts with nothing taken back.
+    // The next line starts with nothing taken back, as does a line emptied by hand.
     await userEvent.type(field, "Pay rent tomorrow");
     expect(preview).toHaveTextContent("Day Tomorrow");
+    await userEvent.click(screen.getByRole("button", { name: "Keep “tomorrow” in the title" }));
+    await userEvent.clear(field);
+    await userEvent.type(field, "Pay rent tomorrow");
+    expect(screen.getByTestId("quick-add-preview")).toHaveTextContent("Day Tomorrow");
   });
 
   it("names the first day of a series that does not start on the board's day in its toast", async () => {

@@ -130,6 +130,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            if (event.target.value === "") setKept([]);
             setError(null);
           }}
           onKeyDown={(event) => {
