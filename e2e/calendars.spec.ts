@@ -29,6 +29,7 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   await expect(page.getByText("secret-token")).toHaveCount(0);
   await expect(calendars.getByText(/2 events · read/)).toBeVisible();
 
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto("/");
   await waitForBoard(page);
   const agenda = page.getByRole("list", { name: "Calendar events" });
@@ -40,14 +41,28 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   // One capacity (issue 56): 5 hours less the meetings, less the 20% buffer, as the insights read it.
   await expect(page.getByText(/2h 0m usable for tasks/)).toBeVisible();
 
+  // The whole title shows at the panel's width: none of it is cut.
+  const isWhole = () => agenda.getByText("Design review").evaluate((title) => title.scrollWidth <= title.clientWidth);
+  expect(await isWhole()).toBe(true);
+
+  // The prep task ends as the meeting starts; a second click opens it rather than making another.
   await agenda.getByRole("button", { name: "Prepare for Design review" }).click();
-  await expect(page.getByRole("article", { name: /Prepare for Design review$/ })).toBeVisible();
+  const prep = page.getByRole("article", { name: /Prepare for Design review$/ });
+  await expect(prep).toBeVisible();
+  await expect(prep).toContainText("9:45 AM");
+  await agenda.getByRole("button", { name: "Open “Prepare for Design review”" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Task" });
+  await expect(dialog.getByLabel(/^Task Title/)).toHaveValue("Prepare for Design review");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(prep).toHaveCount(1);
   await expect(page.getByText(/^Load \d+%$/)).toBeVisible();
   await saveScreenshot(page, "calendars-board-desktop");
 
   await page.setViewportSize({ width: 375, height: 800 });
   await agenda.scrollIntoViewIfNeeded();
   await expect(agenda.getByText("Design review")).toBeVisible();
+  expect(await isWhole()).toBe(true);
   await saveScreenshot(page, "calendars-board-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -70,7 +85,7 @@ test("subscribe to a calendar, see its meeting on the board and in capacity, and
   const text = await feed.text();
   expect(text).toContain("BEGIN:VTIMEZONE");
   expect(text).toContain("SUMMARY:Prepare for Design review");
-  expect(text).toMatch(/DTSTART;TZID=Europe\/Paris:\d{8}T100000/);
+  expect(text).toMatch(/DTSTART;TZID=Europe\/Paris:\d{8}T094500/);
   const again = await fetch(feedUrl, { headers: { "if-none-match": feed.headers.get("etag") ?? "" } });
   expect(again.status).toBe(304);
 

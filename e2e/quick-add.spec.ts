@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { api } from "./api.ts";
-import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 import { toasts } from "./toasts.ts";
 
@@ -39,6 +39,15 @@ for (const [label, viewport] of Object.entries(viewports)) {
         await expect(preview).toContainText(part);
       }
       await saveScreenshot(page, `quick-add-preview-${label}`);
+      await expectNoAxeViolations(page, { include: "form[aria-label='Quick add']" });
+      // Each part read is a chip whose button gives its words back to the title.
+      await page.getByRole("button", { name: "Keep “#Launch” in the title" }).click();
+      await expect(preview).toContainText("Title Write the report #Launch");
+      await expect(quickAdd(page)).toBeFocused();
+      // Escape clears the line and what was taken back with it.
+      await quickAdd(page).press("Escape");
+      await quickAdd(page).fill("Write the report 45m tomorrow 9am #Launch");
+      await expect(preview).toContainText("Goal Launch");
       await quickAdd(page).press("Enter");
       await expect(toasts(page).filter({ hasText: "Task created successfully" })).toContainText("Write the report · Tomorrow");
       await expect(quickAdd(page)).toHaveValue("");

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "./quick-add.ts";
+import { addDays } from "./dates.ts";
+import { QUICK_ADD_GRAMMAR, firstRepeatDay, parseQuickAdd, type QuickAddResult, quickAddTaskInput } from "./quick-add.ts";
+import { nextOccurrence } from "./recurrence.ts";
 
 // Tuesday 24 November 2026.
 const TODAY = "2026-11-24";
@@ -54,7 +56,8 @@ const CASES: [string, Expected][] = [
   ["Pay rent next mon", { title: "Pay rent", date: "2026-11-30" }],
   ["Pay rent next friday", { title: "Pay rent", date: "2026-12-04" }],
   ["Pay rent next tue", { title: "Pay rent", date: "2026-12-01" }],
-  ["Plan next week", { title: "Plan", date: "2026-11-30" }],
+  ["Plan next week", { title: "Plan next week" }], // "next week" is a title's own words
+  ["next week", { title: "", date: "2026-11-30" }], // but a line that is only a day (the palette, an import)
   ["Pay rent in 3 days", { title: "Pay rent", date: "2026-11-27" }],
   ["Pay rent in 2 weeks", { title: "Pay rent", date: "2026-12-08" }],
   ["Pay rent dec 3", { title: "Pay rent", date: "2026-12-03" }],
@@ -78,6 +81,9 @@ const CASES: [string, Expected][] = [
   ["Look at the next slide", { title: "Look at the next slide" }],
   ["Arrive in time", { title: "Arrive in time" }],
   ["Decide on pricing", { title: "Decide on pricing" }],
+  ["Monday standup 9am", { title: "Monday standup", scheduledStartTime: "09:00" }],
+  ["Friday drinks on friday", { title: "Friday drinks", date: "2026-11-27" }],
+  ["monday", { title: "", date: "2026-11-30" }],
   // Start times.
   ["Standup 9am", { title: "Standup", scheduledStartTime: "09:00" }],
   ["Standup 9 am", { title: "Standup", scheduledStartTime: "09:00" }],
@@ -125,6 +131,15 @@ const CASES: [string, Expected][] = [
   ["Read every word", { title: "Read every word" }],
   ['Plan "every day" talk', { title: 'Plan "every day" talk' }],
   ["Run every day daily", { title: "Run daily", recurrence: "FREQ=DAILY" }], // the first repeat wins
+  // A repeat word that starts the title is the title's (issue 56).
+  ["Weekly review 30m", { title: "Weekly review", estimatedDuration: 30 }],
+  ["Daily standup", { title: "Daily standup" }],
+  ["Monthly report tomorrow", { title: "Monthly report", date: "2026-11-25" }],
+  ["Every monday standup", { title: "Every monday standup" }],
+  ["tomorrow 9am Daily standup", { title: "Daily standup", date: "2026-11-25", scheduledStartTime: "09:00" }],
+  ["Daily standup daily", { title: "Daily standup", recurrence: "FREQ=DAILY" }],
+  ["Weekly review every friday 4pm", { title: "Weekly review", recurrence: "FREQ=WEEKLY;BYDAY=FR", scheduledStartTime: "16:00" }],
+  ["every day", { title: "", recurrence: "FREQ=DAILY" }], // an import's repeat column
   // All together, in any order.
   [
     "#learn 20m tmrw 7:15 Flashcards",
@@ -163,11 +178,37 @@ describe("parseQuickAdd", () => {
   it("lists what it understood, in the order written, with the words that said it", () => {
     const result = parseQuickAdd("Write the report 45 min on friday at 9am #Launch", { today: TODAY, goals: GOALS });
     expect(result.understood).toEqual([
-      { part: "estimate", text: "45 min" },
-      { part: "day", text: "on friday" },
-      { part: "time", text: "at 9am" },
-      { part: "goal", text: "#Launch" },
+      { part: "estimate", text: "45 min", at: 3 },
+      { part: "day", text: "on friday", at: 5 },
+      { part: "time", text: "at 9am", at: 7 },
+      { part: "goal", text: "#Launch", at: 9 },
     ]);
+  });
+
+  it("keeps in the title a phrase the person took back, and reads the rest", () => {
+    const line = "Pay rent tomorrow 9am";
+    expect(parseQuickAdd(line, { today: TODAY, goals: GOALS }, [{ at: 2, text: "tomorrow" }])).toMatchObject({
+      title: "Pay rent tomorrow",
+      date: undefined,
+      scheduledStartTime: "09:00",
+      understood: [{ part: "time", text: "9am", at: 3 }],
+    });
+    // Once the words there change, what was taken back no longer applies.
+    expect(parseQuickAdd("Pay rent today 9am", { today: TODAY, goals: GOALS }, [{ at: 2, text: "tomorrow" }]).date).toBe(TODAY);
+  });
+
+  describe.each(Object.entries(QUICK_ADD_GRAMMAR))("the grammar table's %s row", (_name, row) => {
+    it.each(row.examples)("%s", (example) => {
+      const read = (line: string) => parseQuickAdd(line, { today: TODAY, goals: GOALS }).understood;
+      const readAfterTitle = read(`Pay rent ${example}`);
+      if (row.where === "anywhere" || row.where === "after-title-start") {
+        expect(readAfterTitle).toEqual([{ part: row.part, text: example, at: 2 }]);
+      } else {
+        expect(readAfterTitle).toEqual([]);
+      }
+      if (row.where === "after-title-start") expect(read(`${example} notes`)).toEqual([]);
+      if (row.where !== "never") expect(read(example)).toEqual([{ part: row.part, text: example, at: 0 }]);
+    });
   });
 
   it.each([
@@ -206,6 +247,21 @@ describe("parseQuickAdd", () => {
     expect(input("Standup daily")).toMatchObject({ date: TODAY });
     expect(input("Gym every monday tomorrow")).toMatchObject({ date: "2026-11-25" });
     expect(input("Write the report")).not.toHaveProperty("recurrence");
+  });
+
+  it.each([
+    "FREQ=WEEKLY;BYDAY=TU,TH",
+    "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH",
+    "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO;COUNT=4",
+    "FREQ=DAILY;INTERVAL=3",
+    "FREQ=MONTHLY;BYMONTHDAY=1",
+    "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1",
+    "FREQ=MONTHLY;BYMONTHDAY=27",
+  ])("finds the first day of %s as the server's rule does, from any weekday", (rule) => {
+    for (let offset = 0; offset < 7; offset += 1) {
+      const from = addDays("2026-11-27", offset);
+      expect(firstRepeatDay(rule, from)).toBe(nextOccurrence(rule, from, addDays(from, -1)));
+    }
   });
 
   it("resolves day words from the today it is given (the user's, in their zone)", () => {

@@ -2,7 +2,7 @@
 // the latter listed in `unused` with the reason so that the preview can say why.
 import type { CreateTaskInput } from "../api/tasks.ts";
 import { ESTIMATED_DURATION_MAX_MINUTES, ESTIMATED_DURATION_MIN_MINUTES } from "../api/task-limits.ts";
-import { addDays, isCalendarDate } from "./dates.ts";
+import { addDays, daysBetween, isCalendarDate } from "./dates.ts";
 import { readRecurrence } from "./recurrence-words.ts";
 
 export interface QuickAddGoal {
@@ -11,6 +11,41 @@ export interface QuickAddGoal {
 }
 
 export type QuickAddPart = "estimate" | "day" | "time" | "goal" | "repeat";
+
+/**
+ * Where a phrase is read. anywhere; "after-title-start": not as the title's first words ("Daily standup",
+ * "Monday review"), unless the line has no title at all; "without-title": only in a line with no title
+ * ("Plan next week"); "never": a word of the title alone ("Enjoy the sun"), read only as written beside it.
+ */
+export type QuickAddWhere = "anywhere" | "after-title-start" | "without-title" | "never";
+
+export const QUICK_ADD_GRAMMAR = {
+  estimate: { part: "estimate", examples: ["45m", "45 min", "1h", "1h30", "1.5h", "2 hours"], where: "anywhere" },
+  time: { part: "time", examples: ["9am", "9 am", "at 9:30am", "@10am", "14:30"], where: "anywhere" },
+  goal: { part: "goal", examples: ["#Launch", "#launch-party"], where: "anywhere" },
+  day: {
+    part: "day",
+    examples: ["today", "tomorrow", "tmrw", "someday", "2027-01-15", "in 3 days", "in 2 weeks", "dec 3", "3rd december"],
+    where: "anywhere",
+  },
+  dayAfterWord: { part: "day", examples: ["on friday", "on sat", "next mon", "next sun"], where: "anywhere" },
+  weekday: { part: "day", examples: ["monday", "fri", "saturday"], where: "after-title-start" },
+  weekend: { part: "day", examples: ["sat", "sun"], where: "never" },
+  nextWeek: { part: "day", examples: ["next week"], where: "without-title" },
+  repeat: {
+    part: "repeat",
+    examples: ["daily", "weekly", "monthly", "every day", "every weekday", "every mon and thu", "every 2 weeks", "every month on the 1st"],
+    where: "after-title-start",
+  },
+} as const satisfies Record<string, { part: QuickAddPart; examples: readonly string[]; where: QuickAddWhere }>;
+
+export type QuickAddPhrase = keyof typeof QUICK_ADD_GRAMMAR;
+
+/** A phrase read at word `at` that the person wants kept in the title. */
+export interface QuickAddKept {
+  at: number;
+  text: string;
+}
 
 export interface QuickAddResult {
   title: string;
@@ -21,7 +56,8 @@ export interface QuickAddResult {
   goal: QuickAddGoal | null;
   /** An RRULE without "RRULE:", or null. */
   recurrence: string | null;
-  understood: { part: QuickAddPart; text: string }[];
+  /** `at` is the index of the phrase's first word, as `QuickAddKept` names it. */
+  understood: { part: QuickAddPart; text: string; at: number }[];
   unused: { part: QuickAddPart; text: string; reason: string }[];
 }
 
@@ -58,6 +94,7 @@ function splitWords(input: string): Word[] {
 interface Match<T> {
   value: T;
   length: number;
+  phrase?: QuickAddPhrase;
 }
 
 interface Refusal {
@@ -175,35 +212,27 @@ function nextMonthDay(today: string, month: number, dayOfMonth: number): string 
 
 const DAY_OF_MONTH = /^(\d{1,2})(st|nd|rd|th)?,?$/;
 
-/** "sat" and "sun" are words too ("Prepare the SAT", "Enjoy the sun"): days only after "on" or "next". */
 const WEEKEND_WORDS = new Set(["sat", "sun"]);
 
-const readDay: Reader<string | null> = (words, at, context) => readDayFrom(words, at, context, { bareWordsOnly: true });
-
-function readDayFrom(
-  words: readonly Word[],
-  at: number,
-  context: QuickAddContext,
-  options: { bareWordsOnly: boolean },
-): Match<string | null> | Refusal | null {
+const readDay: Reader<string | null> = (words, at, context) => {
   const { today } = context;
   const word = words[at]!.lower.replace(/,$/, "");
   const next = words[at + 1] && !words[at + 1]!.literal ? words[at + 1]!.lower.replace(/,$/, "") : undefined;
   if (word === "on" && next !== undefined) {
-    const rest = readDayFrom(words, at + 1, context, { bareWordsOnly: false });
+    const rest = readDay(words, at + 1, context);
     if (!rest || (!isRefusal(rest) && rest.value === null)) return null;
-    return { ...rest, length: rest.length + 1 };
+    return { ...rest, length: rest.length + 1, phrase: "dayAfterWord" };
   }
   if (word === "today") return { value: today, length: 1 };
   if (word === "tomorrow" || word === "tmrw" || word === "tmr") return { value: addDays(today, 1), length: 1 };
   if (word === "someday") return { value: null, length: 1 };
   if (/^\d{4}-\d{2}-\d{2}$/.test(word)) return isCalendarDate(word) ? { value: word, length: 1 } : { refused: NO_SUCH_DAY, length: 1 };
   const weekday = nameIndex(WEEKDAYS, word);
-  if (weekday >= 0 && !(options.bareWordsOnly && WEEKEND_WORDS.has(word))) return { value: nearestWeekday(today, weekday), length: 1 };
+  if (weekday >= 0) return { value: nearestWeekday(today, weekday), length: 1, phrase: WEEKEND_WORDS.has(word) ? "weekend" : "weekday" };
   if (word === "next" && next !== undefined) {
     const nextWeekday = nameIndex(WEEKDAYS, next);
-    if (nextWeekday >= 0) return { value: weekdayNextWeek(today, nextWeekday), length: 2 };
-    if (next === "week") return { value: weekdayNextWeek(today, 1), length: 2 };
+    if (nextWeekday >= 0) return { value: weekdayNextWeek(today, nextWeekday), length: 2, phrase: "dayAfterWord" };
+    if (next === "week") return { value: weekdayNextWeek(today, 1), length: 2, phrase: "nextWeek" };
     return null;
   }
   if (word === "in" && next !== undefined && /^\d{1,3}$/.test(next)) {
@@ -230,7 +259,7 @@ function readDayFrom(
     return value ? { value, length: 2 } : { refused: NO_SUCH_DAY, length: 2 };
   }
   return null;
-}
+};
 
 const RRULE_WEEKDAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 const SIMPLE_REPEATS: Record<string, string> = { daily: "FREQ=DAILY", weekly: "FREQ=WEEKLY", monthly: "FREQ=MONTHLY" };
@@ -277,14 +306,19 @@ const readRepeat: Reader<string> = (words, at) => {
   return { value: rule, length: next - at };
 };
 
-/** The first day on or after `from` that a quick-add rule occurs on (its weekdays, its day of the month). */
+/** The first day on or after `from` that a rule occurs on (weekdays, day of the month, every n weeks or months from `from`'s). */
 export function firstRepeatDay(rule: string, from: string): string {
-  const { byDay, byMonthDay } = readRecurrence(rule);
+  const { freq, interval, byDay, byMonthDay } = readRecurrence(rule);
   const monthDay = byMonthDay[0] ?? 0;
-  for (let offset = 0; offset < 366; offset += 1) {
+  const every = Number.isInteger(interval) && interval > 1 ? interval : 1;
+  const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
+  const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  for (let offset = 0; offset < 366 * every; offset += 1) {
     const day = addDays(from, offset);
     if (byDay.length > 0 && !byDay.includes(RRULE_WEEKDAYS[weekdayOf(day)]!)) continue;
     if (monthDay > 0 && Number(day.slice(8, 10)) !== monthDay) continue;
+    if (freq === "WEEKLY" && (daysBetween(mondayOf(from), mondayOf(day)) / 7) % every !== 0) continue;
+    if (freq === "MONTHLY" && (monthIndex(day) - monthIndex(from)) % every !== 0) continue;
     return day;
   }
   return from;
@@ -303,8 +337,15 @@ const readGoal: Reader<QuickAddGoal> = (words, at, { goals }) => {
   return starting.length === 1 ? { value: starting[0]!, length: 1 } : null;
 };
 
-export function parseQuickAdd(input: string, context: QuickAddContext): QuickAddResult {
-  const words = splitWords(input);
+interface Read {
+  at: number;
+  text: string;
+  where: QuickAddWhere;
+  titleBefore: boolean;
+}
+
+/** Reads the line with the phrases in `keep` left in the title; `reads` says where each was read. */
+function readLine(words: readonly Word[], context: QuickAddContext, keep: ReadonlyMap<number, string>) {
   const result: QuickAddResult = {
     title: "",
     estimatedDuration: null,
@@ -315,6 +356,7 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     understood: [],
     unused: [],
   };
+  const reads: Read[] = [];
   const titleWords: string[] = [];
   const found = new Set<QuickAddPart>();
   const readers: { part: QuickAddPart; read: Reader<unknown>; apply: (value: never) => void }[] = [
@@ -343,9 +385,18 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
           refusal ??= { part: reader.part, text: textOf(at, match.length), reason: match.refused, length: match.length };
           continue;
         }
+        const text = textOf(at, match.length);
+        const where = QUICK_ADD_GRAMMAR[match.phrase ?? (reader.part as QuickAddPhrase)].where;
+        if (where === "never") continue;
+        if (keep.get(at) === text) {
+          titleWords.push(text);
+          used = match.length;
+          break;
+        }
         reader.apply(match.value as never);
         found.add(reader.part);
-        result.understood.push({ part: reader.part, text: textOf(at, match.length) });
+        result.understood.push({ part: reader.part, text, at });
+        reads.push({ at, text, where, titleBefore: titleWords.length > 0 });
         used = match.length;
         break;
       }
@@ -362,7 +413,25 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     at += used;
   }
   result.title = titleWords.join(" ").trim();
-  return result;
+  return { result, reads };
+}
+
+const misplaced = (read: Read, title: string) =>
+  title !== "" && (read.where === "without-title" || (read.where === "after-title-start" && !read.titleBefore));
+
+/**
+ * Reads one line. A phrase that could be the title's own words (QUICK_ADD_GRAMMAR's `where`) is kept in
+ * the title when the rest of the line shows it is, and each phrase in `keep` is.
+ */
+export function parseQuickAdd(input: string, context: QuickAddContext, keep: readonly QuickAddKept[] = []): QuickAddResult {
+  const words = splitWords(input);
+  const kept = new Map(keep.map(({ at, text }) => [at, text]));
+  for (;;) {
+    const { result, reads } = readLine(words, context, kept);
+    const wrong = reads.find((read) => misplaced(read, result.title));
+    if (!wrong) return result;
+    kept.set(wrong.at, wrong.text);
+  }
 }
 
 /** The task's day: the one written, else the default; a series with none written starts on its first day from the default. */

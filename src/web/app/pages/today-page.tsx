@@ -182,7 +182,7 @@ export function TodayPage() {
           capacity={capacity}
           timeboxed={timeboxed}
         >
-          {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} /> : null}
+          {isAgendaLoaded ? <DayAgenda date={viewedDate} onMeetings={setMeetings} tasks={tasks} onOpenTask={actions.onEdit} /> : null}
           <DailyInsightsCard date={viewedDate} isToday={isToday} />
           <WeeklySummaryCard />
         </InsightsSidebar>

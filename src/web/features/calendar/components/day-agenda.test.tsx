@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { renderWithApp } from "../../../test/render.tsx";
-import { DayAgenda } from "./day-agenda.tsx";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
+import { DayAgenda, prepTaskInput } from "./day-agenda.tsx";
 
 const DAY = "2026-03-24";
 const SUBSCRIPTION = {
@@ -91,8 +92,44 @@ describe("DayAgenda", () => {
       id: expect.any(String),
       title: "Prepare for Review",
       date: DAY,
-      scheduledStartTime: "13:00",
-      estimatedDuration: 30,
+      scheduledStartTime: "12:45",
+      estimatedDuration: 15,
     });
+  });
+
+  it("opens a meeting's prep task on a second click instead of making another", async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url === "/api/calendar/subscriptions") return jsonResponse([SUBSCRIPTION]);
+      if (url.startsWith("/api/calendar/events")) return jsonResponse(EVENTS);
+      return jsonResponse([]);
+    });
+    const prep = makeTask({ id: "t-prep", title: "Prepare for Review", date: DAY, scheduledStartTime: "12:45" });
+    const onOpenTask = vi.fn();
+    renderWithApp(<DayAgenda date={DAY} onMeetings={vi.fn()} tasks={[prep]} onOpenTask={onOpenTask} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Open “Prepare for Review”" }));
+    expect(onOpenTask).toHaveBeenCalledWith(prep);
+    expect(screen.getByRole("button", { name: "Prepare for Stand-up" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/tasks" && init.method === "POST")).toBe(false);
+  });
+
+  it("shows each event's whole title, wrapping rather than cutting it", async () => {
+    const long = { ...EVENTS[1]!, id: "e9", title: "Quarterly planning with the design and research teams" };
+    mockFetch((url) => {
+      if (url === "/api/calendar/subscriptions") return jsonResponse([SUBSCRIPTION]);
+      if (url.startsWith("/api/calendar/events")) return jsonResponse([long]);
+      return jsonResponse([]);
+    });
+    renderWithApp(<DayAgenda date={DAY} onMeetings={vi.fn()} />);
+    const title = await screen.findByText("Quarterly planning with the design and research teams");
+    expect(title.className).not.toMatch(/truncate|line-clamp|nowrap/);
+  });
+
+  it("places a prep task to end as the meeting starts", () => {
+    const at = (start: string, allDay = false) =>
+      prepTaskInput({ ...EVENTS[1]!, start: allDay ? DAY : `${DAY}T${start}:00+01:00`, allDay }, DAY);
+    expect(at("09:30")).toMatchObject({ scheduledStartTime: "09:15", estimatedDuration: 15 });
+    expect(at("00:05")).toMatchObject({ scheduledStartTime: "00:00", estimatedDuration: 5 });
+    expect(at("00:03")).toMatchObject({ scheduledStartTime: null, estimatedDuration: 15 });
+    expect(at("", true)).toMatchObject({ scheduledStartTime: null, estimatedDuration: 15 });
   });
 });

@@ -78,6 +78,45 @@ describe("QuickAdd", () => {
     expect(created[0]).toEqual({ title: "Gym", date: "2026-11-26", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", scheduledStartTime: "07:00" });
   });
 
+  it("keeps the words of a title, shows each part it read as a chip, and gives a chip's words back to the title", async () => {
+    const { created, field } = setUp();
+    await userEvent.type(field, "Weekly review 30m");
+    const preview = screen.getByTestId("quick-add-preview");
+    expect(preview).toHaveTextContent("Title Weekly review");
+    expect(preview).not.toHaveTextContent("Repeats");
+    expect(screen.getAllByRole("button", { name: /in the title$/ }).map((button) => button.getAttribute("aria-label"))).toEqual([
+      "Keep “30m” in the title",
+    ]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, "Pay rent tomorrow 9am");
+    expect(preview).toHaveTextContent("Day Tomorrow");
+    await userEvent.click(screen.getByRole("button", { name: "Keep “tomorrow” in the title" }));
+    expect(field).toHaveFocus();
+    expect(preview).toHaveTextContent("Title Pay rent tomorrow");
+    expect(preview).toHaveTextContent("Day Today");
+    expect(screen.queryByRole("button", { name: "Keep “tomorrow” in the title" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Keep “9am” in the title" })).toBeInTheDocument();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(created).toEqual([{ title: "Pay rent tomorrow", date: "2026-11-24", scheduledStartTime: "09:00" }]));
+
+    // The next line starts with nothing taken back, as does a line emptied by hand.
+    await userEvent.type(field, "Pay rent tomorrow");
+    expect(preview).toHaveTextContent("Day Tomorrow");
+    await userEvent.click(screen.getByRole("button", { name: "Keep “tomorrow” in the title" }));
+    await userEvent.clear(field);
+    await userEvent.type(field, "Pay rent tomorrow");
+    expect(screen.getByTestId("quick-add-preview")).toHaveTextContent("Day Tomorrow");
+  });
+
+  it("names the first day of a series that does not start on the board's day in its toast", async () => {
+    // Friday 27 November: the series' first day is the Tuesday after.
+    const { created, field } = setUp(undefined, "2026-11-27");
+    await userEvent.type(field, "Gym every tue and thu{Enter}");
+    await waitFor(() => expect(created).toEqual([{ title: "Gym", date: "2026-12-01", recurrence: "FREQ=WEEKLY;BYDAY=TU,TH" }]));
+    expect(await screen.findByText(/Gym.* · Every week on Tuesday and Thursday, first on Tuesday, Dec 1$/)).toBeInTheDocument();
+  });
+
   it("puts a line without a day on the board's day, and 'someday' unscheduled", async () => {
     const { created, field } = setUp();
     await userEvent.type(field, "Call Anna{Enter}");

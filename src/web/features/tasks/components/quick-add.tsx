@@ -1,8 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { Plus, X } from "lucide-react";
+import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
-import { parseQuickAdd, quickAddDate, type QuickAddResult, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
+import {
+  parseQuickAdd,
+  quickAddDate,
+  type QuickAddKept,
+  type QuickAddPart,
+  type QuickAddResult,
+  quickAddTaskInput,
+} from "../../../../shared/rules/quick-add.ts";
 import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { useMediaQuery } from "../../../hooks/use-media-query.ts";
@@ -11,6 +18,7 @@ import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { futureDateLabel } from "../lib/day-labels.ts";
+import { seriesStartText } from "../lib/series-start.ts";
 import { isolate } from "../../../lib/bidi.ts";
 
 export const QUICK_ADD_EXAMPLE = "Write the report 45m tomorrow 9am #Launch";
@@ -27,16 +35,30 @@ function dayLabel(date: string | null, today: string): string {
   return futureDateLabel(date, today);
 }
 
-function previewParts(parsed: QuickAddResult, viewedDate: string, today: string): { label: string; value: string }[] {
+interface PreviewPart {
+  label: string;
+  value: string;
+  /** The words read for it, which its chip's button gives back to the title. */
+  read?: { at: number; text: string };
+}
+
+function previewParts(parsed: QuickAddResult, viewedDate: string, today: string): PreviewPart[] {
   const date = quickAddDate(parsed, viewedDate);
-  return [
+  const readOf = (part: QuickAddPart) => parsed.understood.find((understood) => understood.part === part);
+  const parts: (PreviewPart & { part?: QuickAddPart })[] = [
     { label: "Title", value: parsed.title || "(none yet)" },
-    { label: "Day", value: dayLabel(date, today) },
-    ...(parsed.recurrence ? [{ label: "Repeats", value: describeRecurrence(parsed.recurrence) }] : []),
-    ...(parsed.scheduledStartTime ? [{ label: "Start", value: formatTime12h(parsed.scheduledStartTime) }] : []),
-    ...(parsed.estimatedDuration !== null ? [{ label: "Estimate", value: `${parsed.estimatedDuration} min` }] : []),
-    ...(parsed.goal ? [{ label: "Goal", value: parsed.goal.title }] : []),
+    { label: "Day", value: dayLabel(date, today), part: "day" },
+    ...(parsed.recurrence ? [{ label: "Repeats", value: describeRecurrence(parsed.recurrence), part: "repeat" as const }] : []),
+    ...(parsed.scheduledStartTime ? [{ label: "Start", value: formatTime12h(parsed.scheduledStartTime), part: "time" as const }] : []),
+    ...(parsed.estimatedDuration !== null
+      ? [{ label: "Estimate", value: `${parsed.estimatedDuration} min`, part: "estimate" as const }]
+      : []),
+    ...(parsed.goal ? [{ label: "Goal", value: parsed.goal.title, part: "goal" as const }] : []),
   ];
+  return parts.map(({ part, ...shown }) => {
+    const read = part && readOf(part);
+    return read ? { ...shown, read: { at: read.at, text: read.text } } : shown;
+  });
 }
 
 function previewWarnings(parsed: QuickAddResult, viewedDate: string, today: string): string[] {
@@ -55,9 +77,17 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
   const isWide = useMediaQuery("(min-width: 48rem)");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [kept, setKept] = useState<QuickAddKept[]>([]);
+  const field = useRef<HTMLInputElement>(null);
 
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
-  const parsed = useMemo(() => parseQuickAdd(text, { today, goals: goalChoices }), [text, today, goalChoices]);
+  const parsed = useMemo(() => parseQuickAdd(text, { today, goals: goalChoices }, kept), [text, today, goalChoices, kept]);
+
+  function clear() {
+    setText("");
+    setKept([]);
+    setError(null);
+  }
   const hasText = text.trim() !== "";
 
   function submit(event: FormEvent) {
@@ -68,6 +98,7 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
       return;
     }
     const input = quickAddTaskInput(parsed, viewedDate);
+    const date = quickAddDate(parsed, viewedDate);
     const line = text;
     // Cleared at once, the card shown at once: offline the create waits in the outbox.
     createTask.mutate(input, {
@@ -77,11 +108,12 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
         setError(failure.message);
       },
     });
-    setText("");
-    setError(null);
+    clear();
     toast({
       title: "Task created successfully",
-      description: `${isolate(input.title.trim())} · ${dayLabel(quickAddDate(parsed, viewedDate), today)}`,
+      description: `${isolate(input.title.trim())} · ${
+        parsed.recurrence && date ? seriesStartText(parsed.recurrence, date) : dayLabel(date, today)
+      }`,
     });
   }
 
@@ -93,17 +125,18 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
       <div className="relative">
         <Plus className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
         <Input
+          ref={field}
           id={inputId}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            if (event.target.value === "") setKept([]);
             setError(null);
           }}
           onKeyDown={(event) => {
             if (event.key === "Escape" && text !== "") {
               event.preventDefault();
-              setText("");
-              setError(null);
+              clear();
             }
           }}
           placeholder={`Quick add: ${isWide ? QUICK_ADD_EXAMPLE : PHONE_QUICK_ADD_EXAMPLE}`}
@@ -115,20 +148,37 @@ export function QuickAdd({ viewedDate, today }: QuickAddProps) {
         />
       </div>
       {/* As high as the preview usually is (two lines on a phone), so typing does not move the board. */}
-      <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-5">
+      <div id={previewId} className="mt-1.5 min-h-9 text-xs text-slate-600 sm:min-h-6">
         {error ? (
           <p role="alert" className="font-medium text-red-700">
             {error}
           </p>
         ) : hasText ? (
-          <p className="flex flex-wrap gap-x-3 gap-y-1" data-testid="quick-add-preview">
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="quick-add-preview">
             <span className="sr-only">Enter adds:</span>
-            {previewParts(parsed, viewedDate, today).map(({ label, value }) => (
-              <span key={label}>
+            {previewParts(parsed, viewedDate, today).map(({ label, value, read }) => (
+              <span
+                key={label}
+                className={cn(read && "inline-flex items-center gap-1 rounded-full border border-slate-300 bg-slate-50 pl-2")}
+              >
                 <span className="text-slate-500">{label}</span>{" "}
                 <span className={cn("font-medium text-slate-900", label === "Title" && parsed.title === "" && "text-red-700")}>
                   {value}
                 </span>
+                {read ? (
+                  <button
+                    type="button"
+                    className="ml-0.5 inline-flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    aria-label={`Keep “${read.text}” in the title`}
+                    title={`Keep “${read.text}” in the title`}
+                    onClick={() => {
+                      setKept((current) => [...current, read]);
+                      field.current?.focus();
+                    }}
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                  </button>
+                ) : null}
               </span>
             ))}
             {previewWarnings(parsed, viewedDate, today).map((warning) => (

@@ -305,6 +305,20 @@ describe("TaskFormDialog's Repeat field", () => {
     expect(sent[0]?.body).toMatchObject({ recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=6" });
   });
 
+  it("names the series' first day in its toast when that is not the task's day", async () => {
+    const sent = server();
+    // A Friday; the series repeats on Tuesdays and Thursdays.
+    renderDialog({ defaultDate: "2026-11-27" });
+    await userEvent.type(titleField(), "Gym");
+    await userEvent.selectOptions(repeatField(), "custom");
+    const editor = screen.getByRole("group", { name: "Custom repeat" });
+    for (const day of ["Tuesday", "Thursday", "Friday"]) await userEvent.click(within(editor).getByRole("button", { name: day }));
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ date: "2026-11-27", recurrence: "FREQ=WEEKLY;BYDAY=TU,TH" });
+    expect(await screen.findByText("Every week on Tuesday and Thursday, first on Tuesday, Dec 1")).toBeInTheDocument();
+  });
+
   it("refuses a custom rule it can not save, and sends nothing", async () => {
     const sent = server();
     renderDialog({ defaultDate: "2026-11-30" });

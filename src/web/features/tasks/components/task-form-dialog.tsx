@@ -17,6 +17,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { seriesStartText } from "../lib/series-start.ts";
 import { cn } from "../../../lib/utils.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
 import { useCreateTask } from "../api/create-task.ts";
@@ -153,8 +154,12 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       else save(patch);
     } else {
       // Closed at once, the card shown at once: offline the create waits in the outbox; a refusal removes it, with a toast.
-      createTask.mutate(toCreateTaskInput(values, date));
-      toast({ title: "Task created successfully" });
+      const input = toCreateTaskInput(values, date);
+      createTask.mutate(input);
+      toast({
+        title: "Task created successfully",
+        ...(typeof input.recurrence === "string" && date ? { description: seriesStartText(input.recurrence, date) } : {}),
+      });
       onDone();
     }
   }

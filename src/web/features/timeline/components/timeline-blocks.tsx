@@ -180,6 +180,7 @@ export const EventBlock = memo(function EventBlock({
       placed={placed}
       colour={colour}
       data-testid="timeline-event"
+      title={event.title}
       className={cn(
         "px-1.5 py-0.5",
         event.busy ? "border-slate-300 bg-slate-200/80 text-slate-900" : "border-dashed border-slate-400 bg-transparent text-slate-700",
