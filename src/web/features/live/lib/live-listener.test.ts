@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pageData } from "../../../lib/api-client.ts";
 import { dropBootAnswers } from "../../../lib/boot-answers.ts";
 import { clientId } from "../../../lib/client-id.ts";
+import { forgetDeletedAccount } from "./account-deleted.ts";
 import { REFETCH_GAP_MS, startLiveUpdates } from "./live-listener.ts";
 
 vi.mock("../../../lib/boot-answers.ts", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   dropBootAnswers: vi.fn(),
 }));
+
+vi.mock("./account-deleted.ts", () => ({ forgetDeletedAccount: vi.fn(async () => undefined) }));
 
 class FakeEventSource extends EventTarget {
   static readonly CLOSED = 2;
@@ -134,6 +137,16 @@ describe("the live listener", () => {
     stream().change(4, ["insights"]);
     await vi.advanceTimersByTimeAsync(0);
     expect(refetched.at(-1)).toEqual(["insights"]);
+  });
+
+  it("on the account's deletion elsewhere: closes the stream, forgets the account and refetches nothing more", async () => {
+    const deleted = stream();
+    deleted.dispatchEvent(new MessageEvent("account-deleted", { data: "{}" }));
+    expect(forgetDeletedAccount).toHaveBeenCalledWith(queryClient);
+    expect(deleted.readyState).toBe(FakeEventSource.CLOSED);
+    deleted.change(9, ["tasks"]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refetched).toEqual([]);
   });
 
   it("opens from the page's first read, so a change made before it opened is heard", () => {

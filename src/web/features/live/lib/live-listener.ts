@@ -2,12 +2,20 @@
 // (one round in flight, one trailing, rounds a second apart: decision 064), never while a drag or a write
 // of this tab is under way, and never for this tab's own writes (named by its client id).
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { CHANGE_EVENT, type ChangeEvent, type ChangeKind, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
+import {
+  ACCOUNT_DELETED_EVENT,
+  CHANGE_EVENT,
+  type ChangeEvent,
+  type ChangeKind,
+  LIVE_EVENTS_PATH,
+  SINCE_PARAM,
+} from "../../../../shared/api/live-events.ts";
 import { pageData, refreshSession } from "../../../lib/api-client.ts";
 import { dropBootAnswers } from "../../../lib/boot-answers.ts";
 import { clientId } from "../../../lib/client-id.ts";
 import { isKeptPage } from "../../../lib/online.ts";
 import { dependentsOfAll } from "../../../lib/query-dependents.ts";
+import { forgetDeletedAccount } from "./account-deleted.ts";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -90,6 +98,10 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       lastVersion = Math.max(lastVersion ?? 0, event.version);
       heard(event);
     });
+    next.addEventListener(ACCOUNT_DELETED_EVENT, () => {
+      stop();
+      void forgetDeletedAccount(queryClient);
+    });
     next.onopen = () => {
       retryMs = FIRST_RETRY_MS;
       // Back without a version to start from: what changed meanwhile is unknown.
@@ -113,7 +125,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   window.addEventListener("drop", dragEnded, true);
   connect();
 
-  return () => {
+  function stop(): void {
     isStopped = true;
     source?.close();
     source = undefined;
@@ -123,5 +135,6 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     window.removeEventListener("dragstart", dragStarted, true);
     window.removeEventListener("dragend", dragEnded, true);
     window.removeEventListener("drop", dragEnded, true);
-  };
+  }
+  return stop;
 }
