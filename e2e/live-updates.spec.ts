@@ -111,17 +111,18 @@ test("an account deleted on the desktop ends on the phone at once: it says so an
   await Promise.all([desktop, phone].map((page) => page.context().close()));
 });
 
-// Issue 56, item 11: a sync tool and the board's own page write 10,000 tasks at once, filling the coming
-// days (each hundredth on the open day). The open board refetches each query at most about once a second
-// (decision 064), every one of its requests succeeds, and it stays usable. Figures: bench/RESULTS.md.
-const BURST_WRITES = Number(process.env.E2E_BURST_WRITES ?? 10_000);
+// Issue 56, item 11: a sync tool and the board's own page write a burst of tasks at once, filling the
+// coming days (each hundredth on the open day). The open board refetches each query at most about once a
+// second (decision 064), every one of its requests succeeds, and it stays usable. 3,500 writes as the issue
+// saw them; E2E_BURST_WRITES=10000 for the figures in bench/RESULTS.md (minutes on a busy machine).
+const BURST_WRITES = 2 * Math.round(Number(process.env.E2E_BURST_WRITES ?? 3_500) / 2);
 
-test("a burst of 10,000 writes refetches each query about once a second and every request of the board succeeds", async ({
+test("a burst of writes refetches each query about once a second and every request of the board succeeds", async ({
   browser,
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(Math.max(180_000, BURST_WRITES * 150));
   const board = await openBoard(browser, person("burst"), viewports.desktop);
   const csrf = (await board.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
   const made = await board.request.post("/api/tokens", { data: { name: "Sync tool", scope: "write" }, headers: { "X-CSRF-Token": csrf } });
@@ -132,7 +133,7 @@ test("a burst of 10,000 writes refetches each query about once a second and ever
   );
   const today = new URL(dayRead ?? `${baseURL}/api/tasks?date=${new Date().toISOString().slice(0, 10)}`).searchParams.get("date")!;
   const later = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + (1 + (n % 7)) * 86_400_000).toISOString().slice(0, 10);
-  const days = Array.from({ length: BURST_WRITES / 2 + 1 }, (_, n) => (n % 100 === 0 ? today : later(n)));
+  const days = Array.from({ length: BURST_WRITES / 2 + 1 }, (_, n) => (n % 100 === 0 || n === BURST_WRITES / 2 ? today : later(n)));
 
   const reads = new Map<string, number>();
   const failed: string[] = [];
