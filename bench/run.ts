@@ -21,6 +21,7 @@ import { measureWebhookCost } from "./webhook-cost.ts";
 import { measureLiveEvents } from "./live-events.ts";
 import { measureBoardRender, printBoardRender } from "./board-render.ts";
 import { measureTimelineInteraction, printTimelineInteraction } from "./timeline-interaction.ts";
+import { measureDialogInteraction, printDialogInteraction } from "./dialog-interaction.ts";
 import { measureOutboxFlush } from "./outbox-flush.ts";
 import { measureDataTransfer } from "./data-transfer.ts";
 import { measureInsightsCompute, printInsightsCompute } from "./insights-compute.ts";
@@ -605,6 +606,27 @@ async function timelineChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** The Edit dialog, its closing, the palette, quick add and a drop, CPU slowed 4x (bench/dialog-interaction.ts). */
+async function dialogChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
+  const name = "dialogs and palette interactions in Chromium";
+  const limit = "see dialog-interaction.ts";
+  if (!hasWebApp) return [{ name, measured: "no built web app", limit, verdict: "SKIP" }];
+  if (env.BENCH_SKIP_DIALOGS === "1") return [{ name, measured: "BENCH_SKIP_DIALOGS=1", limit, verdict: "SKIP" }];
+  try {
+    console.log("");
+    const result = await measureDialogInteraction();
+    printDialogInteraction(result);
+    return result.checks.map((check) => ({
+      name: check.name,
+      measured: check.value,
+      limit: check.budget,
+      verdict: check.pass ? "PASS" : "FAIL",
+    }));
+  } catch (error) {
+    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit, verdict: "FAIL" }];
+  }
+}
+
 /** 100 changes made offline, flushed by the outbox when the network returns (bench/outbox-flush.ts). */
 async function outboxChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   const name = "outbox flush in Chromium";
@@ -804,6 +826,7 @@ async function main(): Promise<void> {
   checks.push(...streamedChecks, ...liveChecks);
   checks.push(...(await boardChecks(bundle.available)));
   checks.push(...(await timelineChecks(bundle.available)));
+  checks.push(...(await dialogChecks(bundle.available)));
   checks.push(...(await outboxChecks(bundle.available)));
   checks.push(...(await rolloverTickChecks()));
   checks.push(...(await pushTickChecks()));

@@ -14,6 +14,8 @@ export interface ChangeEvent {
 }
 
 export const CHANGE_EVENT = "change";
+/** Sent to every open stream of an account just deleted, from any device: the tab keeps nothing of it. */
+export const ACCOUNT_DELETED_EVENT = "account-deleted";
 /** A read names the data version it started from (the change stream starts there); a write, the version it wrote. */
 export const DATA_VERSION_HEADER = "x-data-version";
 export const SINCE_PARAM = "since";
@@ -23,6 +25,10 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function formatChangeEvent(event: ChangeEvent): string {
   return `event: ${CHANGE_EVENT}\nid: ${event.version}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+export function formatAccountDeletedEvent(): string {
+  return `event: ${ACCOUNT_DELETED_EVENT}\ndata: {}\n\n`;
 }
 
 export function isChangeKind(value: unknown): value is ChangeKind {

@@ -3,7 +3,7 @@
 // a second) and writes every heartbeat; a stream itself holds its response, its user and its
 // credential, nothing else (decision 038).
 import type { ServerResponse } from "node:http";
-import { type ChangeEvent, type ChangeKind, formatChangeEvent } from "../../../shared/api/live-events.ts";
+import { type ChangeEvent, type ChangeKind, formatAccountDeletedEvent, formatChangeEvent } from "../../../shared/api/live-events.ts";
 import type { ChangeNotice } from "../../db/change-notices.ts";
 
 export const RETRY_MS = 3_000;
@@ -99,7 +99,16 @@ export function liveStreams(deps: LiveStreamsDeps) {
         for (const id of await deps.liveCredentialIds(kind, ids.slice(start, start + CREDENTIAL_CHECK_BATCH))) live[kind].add(id);
       }
     }
-    for (const stream of streams) if (!live[stream.credential.kind].has(stream.credential.id)) end(stream);
+    const dead = streams.filter((stream) => open.has(stream) && !live[stream.credential.kind].has(stream.credential.id));
+    if (dead.length === 0) return;
+    try {
+      // A user with no data version left was deleted: each device says so and keeps nothing (issue 56).
+      const userIds = [...new Set(dead.map((stream) => stream.userId))];
+      const remaining = await deps.dataVersions(userIds);
+      for (const stream of dead) if (!remaining.has(stream.userId) && open.has(stream)) stream.response.write(formatAccountDeletedEvent());
+    } finally {
+      for (const stream of dead) end(stream);
+    }
   }
 
   /** Sends to the group's streams of now once their credentials are checked, so an ended session hears nothing more. */

@@ -2,6 +2,7 @@ import http from "node:http";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { ChangeEvent } from "../../../shared/api/live.ts";
+import { ACCOUNT_DELETED_EVENT } from "../../../shared/api/live-events.ts";
 import { type App, buildApp } from "../../app.ts";
 import { createDb, type Db } from "../../db/database.ts";
 import { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE } from "../auth/session-tokens.ts";
@@ -321,14 +322,21 @@ describeEachDatabase("live change stream: its session or token ending", (dialect
     await addTask(t.app, desktop, "After the logout");
     await endsWithin(stream, 2_000);
     expect(stream.events).toEqual([]);
+    // A logout is not a deletion: the device is not told the account is gone.
+    expect(stream.text()).not.toContain(ACCOUNT_DELETED_EVENT);
   });
 
-  it("after the account's deletion: ends within 2 s", async () => {
+  it("after the account's deletion: tells every other device that the account was deleted, then ends within 2 s", async () => {
     const user = await signInTestUser(t.app, { email: "leaving@example.test" });
+    const phone = await secondSession(t.app, user);
     const stream = await open(user.headers);
+    const phoneStream = await open(phone.headers);
     const payload = { confirmEmail: "leaving@example.test" };
     expect((await t.app.inject({ method: "DELETE", url: "/api/user", headers: user.mutatingHeaders, payload })).statusCode).toBe(204);
+    await endsWithin(phoneStream, 2_000);
     await endsWithin(stream, 2_000);
+    expect(phoneStream.text()).toContain(`event: ${ACCOUNT_DELETED_EVENT}\n`);
+    expect(stream.text()).toContain(`event: ${ACCOUNT_DELETED_EVENT}\n`);
   });
 
   it("opened with a token: lives through the user's changes, ends within 2 s of the token's revocation", async () => {

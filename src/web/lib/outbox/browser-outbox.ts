@@ -82,6 +82,10 @@ export async function discardWrite(key: string): Promise<void> {
   await browserOutbox()?.discard(key);
 }
 
+export async function forgetUserWrites(userId: string): Promise<void> {
+  await browserOutbox()?.forget(userId);
+}
+
 const NO_OUTBOX_STATE: OutboxState = { waiting: 0, refused: [] };
 
 export function subscribeOutbox(listener: () => void): () => void {

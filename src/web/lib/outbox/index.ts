@@ -50,6 +50,10 @@ export async function discardWrite(key: string): Promise<void> {
   await (await outbox()).discardWrite(key);
 }
 
+export async function forgetUserWrites(userId: string): Promise<void> {
+  await (await outbox()).forgetUserWrites(userId);
+}
+
 const NO_OUTBOX_STATE: OutboxState = { waiting: 0, refused: [] };
 
 function subscribe(listener: () => void): () => void {

@@ -185,6 +185,17 @@ export class Outbox {
     this.told({ type: "changed" });
   }
 
+  /** Every write a deleted account left here, waiting or refused: none may be sent or shown again. */
+  async forget(userId: string): Promise<void> {
+    for (const entry of await this.options.store.all()) {
+      if (entry.userId !== userId) continue;
+      await this.options.store.delete(entry.key);
+      this.settlers.get(entry.key)?.reject(new OutboxDiscardedError("The account was deleted."));
+      this.settlers.delete(entry.key);
+    }
+    this.told({ type: "changed" });
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

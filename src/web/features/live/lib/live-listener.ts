@@ -1,52 +1,82 @@
-// One change stream per tab (decision 038): each event refetches the active queries of what changed,
-// never while a drag or a write of this tab is under way, and never for this tab's own writes (named by its client id).
-import type { QueryClient } from "@tanstack/react-query";
-import { CHANGE_EVENT, type ChangeEvent, type ChangeKind, LIVE_EVENTS_PATH, SINCE_PARAM } from "../../../../shared/api/live-events.ts";
+// One change stream per tab (decision 038): events refetch the active queries of what changed, coalesced
+// (one round in flight, one trailing, rounds a second apart: decision 064), never while a drag or a write
+// of this tab is under way, and never for this tab's own writes (named by its client id).
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import {
+  ACCOUNT_DELETED_EVENT,
+  CHANGE_EVENT,
+  type ChangeEvent,
+  type ChangeKind,
+  LIVE_EVENTS_PATH,
+  SINCE_PARAM,
+} from "../../../../shared/api/live-events.ts";
 import { pageData, refreshSession } from "../../../lib/api-client.ts";
 import { dropBootAnswers } from "../../../lib/boot-answers.ts";
 import { clientId } from "../../../lib/client-id.ts";
 import { isKeptPage } from "../../../lib/online.ts";
 import { dependentsOfAll } from "../../../lib/query-dependents.ts";
+import { forgetDeletedAccount } from "./account-deleted.ts";
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 const BUSY_RECHECK_MS = 250;
+/** While events keep arriving, a query is refetched at most once a second. */
+export const REFETCH_GAP_MS = 1_000;
 const DRAGGED_CARD = '[aria-roledescription="draggable"][aria-pressed="true"]';
 
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   // The installed app's kept copy offline stays as it was loaded (decision 018).
   if (isKeptPage()) return () => undefined;
-  let pending: ChangeEvent[] = [];
+  // What the next refetch round will ask for; a burst of events adds to it rather than to the requests.
+  let dirty = new Set<ChangeKind>();
   // From the page's first read: a change made before the stream opened is still heard.
   let lastVersion = pageData.firstVersion;
   let source: EventSource | undefined;
   let retryMs = FIRST_RETRY_MS;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let recheck: ReturnType<typeof setTimeout> | undefined;
+  let next: ReturnType<typeof setTimeout> | undefined;
+  let isRefetching = false;
+  let lastRoundAt = -Infinity;
   let isDown = false;
   let isNativeDrag = false;
   let isStopped = false;
 
-  const refetch = (keys: readonly (readonly unknown[])[]) => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
-  const refetchAll = () => refetch(dependentsOfAll(["all"]));
+  const refetch = (keys: readonly QueryKey[]) => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const refetchAll = () => void refetch(dependentsOfAll(["all"]));
 
   // A refetch while this tab's write is under way would answer without it and undo its optimistic change.
   const isBusy = () => isNativeDrag || queryClient.isMutating() > 0 || document.querySelector(DRAGGED_CARD) !== null;
-  function applyPending(): void {
-    recheck = undefined;
-    if (pending.length === 0) return;
+
+  function scheduleRound(): void {
+    if (isRefetching || next !== undefined || dirty.size === 0 || isStopped) return;
+    next = setTimeout(runRound, Math.max(0, lastRoundAt + REFETCH_GAP_MS - Date.now()));
+  }
+
+  function runRound(): void {
+    next = undefined;
+    if (dirty.size === 0) return;
     if (isBusy()) {
-      recheck = setTimeout(applyPending, BUSY_RECHECK_MS);
+      next = setTimeout(runRound, BUSY_RECHECK_MS);
       return;
     }
-    const events = pending;
-    pending = [];
-    const keys = dependentsOfAll(events.flatMap((event): ChangeKind[] => (event.clientId === clientId ? [] : event.kinds)));
+    const keys = dependentsOfAll(dirty);
+    dirty = new Set();
+    isRefetching = true;
+    lastRoundAt = Date.now();
+    void refetch(keys)
+      .catch(() => undefined)
+      .finally(() => {
+        isRefetching = false;
+        scheduleRound();
+      });
+  }
+
+  function heard(event: ChangeEvent): void {
+    if (event.clientId === clientId || event.kinds.length === 0) return;
     // The page's boot answers predate the change: a query mounted later must not take them.
-    if (keys.length > 0) dropBootAnswers();
-    refetch(keys);
+    dropBootAnswers();
+    for (const kind of event.kinds) dirty.add(kind);
+    scheduleRound();
   }
 
   function setDown(down: boolean): void {
@@ -66,8 +96,11 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     next.addEventListener(CHANGE_EVENT, (message) => {
       const event = JSON.parse((message as MessageEvent<string>).data) as ChangeEvent;
       lastVersion = Math.max(lastVersion ?? 0, event.version);
-      pending.push(event);
-      recheck ??= setTimeout(applyPending, 0);
+      heard(event);
+    });
+    next.addEventListener(ACCOUNT_DELETED_EVENT, () => {
+      stop();
+      void forgetDeletedAccount(queryClient);
     });
     next.onopen = () => {
       retryMs = FIRST_RETRY_MS;
@@ -92,15 +125,16 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   window.addEventListener("drop", dragEnded, true);
   connect();
 
-  return () => {
+  function stop(): void {
     isStopped = true;
     source?.close();
     source = undefined;
     clearTimeout(retry);
-    clearTimeout(recheck);
+    clearTimeout(next);
     setDown(false);
     window.removeEventListener("dragstart", dragStarted, true);
     window.removeEventListener("dragend", dragEnded, true);
     window.removeEventListener("drop", dragEnded, true);
-  };
+  }
+  return stop;
 }

@@ -1,0 +1,217 @@
+// Issue 56, item 12: with the CPU slowed 4x (Lighthouse's mobile setting), each interaction's Event Timing
+// figure (the browser's INP measure: an interaction's longest event, grouped by interactionId) for opening
+// a task's Edit dialog, closing it, opening the palette (Ctrl+K), a quick add and a board drop:
+// p75 <= 100 ms and max <= 200 ms, the user-felt limit of one interaction (web.dev's "good" INP is 200 ms).
+//
+//   npm run build && node --import tsx bench/dialog-interaction.ts
+//
+// The built server on a fresh SQLite DATA_DIR; a board of 20 tasks made through the API; the page is left
+// idle first, as a person reads their day before the first click (the dialogs' code loads on idle).
+import { pathToFileURL } from "node:url";
+import { type Browser, type Page, chromium } from "@playwright/test";
+import playwrightConfig from "../playwright.config.ts";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
+import { findFreePort, startBuiltApp } from "./lib/processes.ts";
+
+export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
+const TIME_ZONE = "Europe/Paris";
+const TASK_COUNT = 20;
+const RUNS = Number(process.env.BENCH_DIALOG_RUNS ?? 8);
+const CPU_SLOWDOWN = 4;
+
+export interface DialogCheck {
+  name: string;
+  value: string;
+  budget: string;
+  pass: boolean;
+}
+
+export interface DialogInteractionResult {
+  /** Per interaction, each run's figure in ms; 0 when under Event Timing's 16 ms threshold (not reported). */
+  figures: Record<string, number[]>;
+  checks: DialogCheck[];
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+const settled = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+
+type Step = (page: Page, run: number) => Promise<{ from: number; to: number }>;
+
+/** Each step acts once and returns the window in which its interaction started. */
+const steps: Record<string, Step> = {
+  "open a task's Edit dialog": async (page, run) => {
+    const from = await now(page);
+    await page.getByRole("button", { name: `Edit "Bench task ${run + 1}"` }).click();
+    await page.getByRole("dialog", { name: "Edit Task" }).waitFor();
+    return { from, to: await now(page) };
+  },
+  "close a dialog (Escape)": async (page) => {
+    const from = await now(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Edit Task" }).waitFor({ state: "hidden" });
+    return { from, to: await now(page) };
+  },
+  "open the palette (Ctrl+K)": async (page) => {
+    const from = await now(page);
+    await page.keyboard.press("Control+k");
+    await page.getByRole("dialog", { name: "Command palette" }).waitFor();
+    const to = await now(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Command palette" }).waitFor({ state: "hidden" });
+    return { from, to };
+  },
+  "quick add (Enter)": async (page, run) => {
+    const input = page.getByRole("textbox", { name: "Quick add a task" });
+    await input.fill(`Added ${run + 1}`);
+    const from = await now(page);
+    await input.press("Enter");
+    await page.getByRole("article", { name: new RegExp(`(^|: )Added ${run + 1}$`) }).waitFor();
+    const to = await now(page);
+    await page.waitForLoadState("networkidle");
+    return { from, to };
+  },
+  "a board drop (keyboard)": async (page, run) => {
+    const title = `Bench task ${TASK_COUNT - run}`;
+    await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
+    await page.getByRole("button", { name: `Move "${title}"` }).focus();
+    await page.keyboard.press("Space");
+    await page.getByText(`Picked up "${title}"`).waitFor({ state: "attached" });
+    await page.keyboard.press("ArrowRight");
+    await page.getByText(`"${title}" is over the In Progress column.`).waitFor({ state: "attached" });
+    const from = await now(page);
+    await page.keyboard.press("Space");
+    await page
+      .locator('section[data-column="inprogress"]')
+      .getByRole("article", { name: new RegExp(`(^|: )${title}$`) })
+      .waitFor();
+    const to = await now(page);
+    await page.waitForLoadState("networkidle");
+    return { from, to };
+  },
+};
+
+async function seedBoard(page: Page): Promise<void> {
+  await page.goto("/auth/local");
+  await page.getByLabel("Name").fill("Bench Dialogs");
+  await page.getByLabel("Email").fill(`bench-dialogs-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+  const date = todayInZone(new Date(), TIME_ZONE);
+  for (let index = 0; index < TASK_COUNT; index++) {
+    const data = { title: `Bench task ${index + 1}`, date, estimatedDuration: 30, description: "A line of notes." };
+    const response = await page.request.post("/api/tasks", { headers: { "X-CSRF-Token": csrf }, data });
+    if (response.status() !== 201) throw new Error(`creating a task answered ${response.status()}: ${await response.text()}`);
+  }
+}
+
+export async function measureDialogInteraction(): Promise<DialogInteractionResult> {
+  let app: Awaited<ReturnType<typeof startBuiltApp>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    app = await startBuiltApp("dialogs", await findFreePort());
+    browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+    const context = await browser.newContext({
+      baseURL: app.baseURL,
+      timezoneId: TIME_ZONE,
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: "block",
+    });
+    // tsx names functions with an `__name` helper, which the functions sent to page.evaluate bring along.
+    await context.addInitScript("globalThis.__name = (target) => target;");
+    const page = await context.newPage();
+    await seedBoard(page);
+    await page.goto("/");
+    await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    // The app's idle jobs (menus, dialogs, the palette, drag and drop) run one per idle period.
+    await page.waitForTimeout(3_000);
+    await page.evaluate(() => {
+      const seen: { id: number; start: number; duration: number }[] = [];
+      (globalThis as { dialogEvents?: typeof seen }).dialogEvents = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
+          if (entry.interactionId > 0) seen.push({ id: entry.interactionId, start: entry.startTime, duration: entry.duration });
+        }
+      }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const windows: Record<string, { from: number; to: number }[]> = {};
+    try {
+      for (let run = 0; run < RUNS; run++) {
+        for (const [name, step] of Object.entries(steps)) {
+          (windows[name] ??= []).push(await step(page, run));
+          await settled(page);
+        }
+      }
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    }
+    const entries = await page.evaluate(
+      () => (globalThis as { dialogEvents?: { id: number; start: number; duration: number }[] }).dialogEvents ?? [],
+    );
+    const interactions = new Map<number, { start: number; duration: number }>();
+    for (const entry of entries) {
+      const known = interactions.get(entry.id);
+      interactions.set(entry.id, {
+        start: Math.min(known?.start ?? entry.start, entry.start),
+        duration: Math.max(known?.duration ?? 0, entry.duration),
+      });
+    }
+    const figures: Record<string, number[]> = {};
+    const checks: DialogCheck[] = [];
+    for (const [name, runs] of Object.entries(windows)) {
+      figures[name] = runs.map(({ from, to }) => {
+        const inside = [...interactions.values()].filter((each) => each.start >= from && each.start <= to);
+        return inside.length === 0 ? 0 : Math.max(...inside.map((each) => each.duration));
+      });
+      const p75 = percentile(figures[name], 75);
+      const max = Math.max(...figures[name]);
+      const shown = (ms: number) => (ms === 0 ? "< 16 ms" : `${ms.toFixed(0)} ms`);
+      const note = `Event Timing, ${RUNS} runs, CPU ${CPU_SLOWDOWN}x slower`;
+      checks.push(
+        {
+          name: `${name}: interaction p75 (${note})`,
+          value: shown(p75),
+          budget: `<= ${DIALOG_BUDGETS.p75Ms} ms`,
+          pass: p75 <= DIALOG_BUDGETS.p75Ms,
+        },
+        {
+          name: `${name}: interaction max (${note})`,
+          value: shown(max),
+          budget: `<= ${DIALOG_BUDGETS.maxMs} ms`,
+          pass: max <= DIALOG_BUDGETS.maxMs,
+        },
+      );
+    }
+    return { figures, checks };
+  } finally {
+    await browser?.close();
+    await app?.stop();
+  }
+}
+
+export function printDialogInteraction(result: DialogInteractionResult): void {
+  console.log(`Dialogs and palette (${TASK_COUNT} tasks, Chromium, CPU ${CPU_SLOWDOWN}x slower)`);
+  for (const [name, runs] of Object.entries(result.figures))
+    console.log(`  ${name}: ${runs.map((ms) => (ms === 0 ? "<16" : ms.toFixed(0))).join(", ")} ms`);
+  for (const check of result.checks)
+    console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}: ${check.value} (budget ${check.budget})`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  measureDialogInteraction()
+    .then(printDialogInteraction)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
