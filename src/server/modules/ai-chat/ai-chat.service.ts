@@ -144,7 +144,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
     async chat(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
       const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
       const { generateText } = sdk;
-      const { refusedTools, toolsOnlyReply } = assistant;
+      const { refusedTools, toolsOnlyReply, refusalOfToolError } = assistant;
       const call = callSignal(clientSignal);
       const proposals: Proposal[] = [];
       const refusals: ToolRefusal[] = [];
@@ -166,6 +166,10 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
         } catch (error) {
           if (!tools.tools || !refusedTools(error)) throw error;
           result = await generateText(request);
+        }
+        for (const part of result.steps.flatMap((step) => step.content)) {
+          const refusal = part.type === "tool-error" ? refusalOfToolError(part) : null;
+          if (refusal) refusals.push(refusal);
         }
         content = result.steps
           .map((step) => step.text)
@@ -191,7 +195,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
       clientSignal: AbortSignal,
     ): Promise<AsyncGenerator<ChatStreamEvent>> {
       const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
-      const { refusedTools, toolsOnlyReply } = assistant;
+      const { refusedTools, toolsOnlyReply, refusalOfToolError } = assistant;
       const call = callSignal(clientSignal);
       const { timeout } = call;
       // Proposals stored and refusals made by the tools, sent as soon as the stream is read again.
@@ -251,6 +255,11 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
           }
           const part = step.value;
           if (part.type === "tool-call") calledTools = true;
+          const refusal = part.type === "tool-error" ? refusalOfToolError(part) : null;
+          if (refusal) {
+            refusals.push(refusal);
+            return { event: "refusal", data: refusal };
+          }
           if (part.type === "start-step") inNewStep = true;
           if (part.type === "text-delta" && part.text !== "") {
             // Each step's text is a paragraph of its own.

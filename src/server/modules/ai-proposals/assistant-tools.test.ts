@@ -2,7 +2,7 @@
 // both databases: write tools store proposals (streamed as `proposal` events, or in the JSON answer)
 // and change nothing; bad arguments, unknown tools and other users' ids are refused to the model.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AiProviderName } from "../../../shared/api/ai.ts";
+import type { AiProviderName, ToolRefusal } from "../../../shared/api/ai.ts";
 import type { Proposal } from "../../../shared/api/ai-proposals.ts";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { aiTestConfig, type ProviderTestServers, startProviderTestServers, type TestToolCall } from "../../test/ai-test-servers.ts";
@@ -80,16 +80,24 @@ describeEachDatabase("assistant tools", (dialect) => {
   }
 
   /** The reply's proposals and text, from either form of the answer. */
-  async function ask(provider: AiProviderName, message: string, stream: boolean): Promise<{ content: string; proposals: Proposal[] }> {
+  async function ask(
+    provider: AiProviderName,
+    message: string,
+    stream: boolean,
+  ): Promise<{ content: string; proposals: Proposal[]; refusals: ToolRefusal[] }> {
     const response = await chat(provider, message, stream);
     expect(response.statusCode, response.body).toBe(200);
-    if (!stream) return { content: response.json().content, proposals: response.json().proposals ?? [] };
+    if (!stream) {
+      const { content, proposals = [], refusals = [] } = response.json();
+      return { content, proposals, refusals };
+    }
     const events = parseEvents(response.body);
     const done = events.at(-1)!;
     expect(done.event).toBe("done");
     return {
       content: (done.data as { content: string }).content,
       proposals: events.filter((event) => event.event === "proposal").map((event) => event.data as Proposal),
+      refusals: events.filter((event) => event.event === "refusal").map((event) => event.data as ToolRefusal),
     };
   }
 
@@ -144,9 +152,11 @@ describeEachDatabase("assistant tools", (dialect) => {
           { name: "complete_tasks", input: { taskIds: ["00000000-0000-4000-8000-000000000000"] } },
         ];
         servers[provider].toolCalls = [calls];
-        const { content, proposals } = await ask(provider, "Do things", stream);
+        const { content, proposals, refusals } = await ask(provider, "Do things", stream);
         expect(content).toBe(REPLY);
         expect(proposals).toEqual([]);
+        // Each change the user would have expected is shown refused, arguments that are not JSON too.
+        expect(refusals.map((refusal) => refusal.tool).sort()).toEqual(["complete_tasks", "create_tasks", "create_tasks", "delete_tasks"]);
         expect(await countProposals(user)).toBe(0);
         expect(await tasksOf(other, "2026-05-04")).toHaveLength(1);
         const told = toolResultsText(servers[provider].requests[1]!.body);

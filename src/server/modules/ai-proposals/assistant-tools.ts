@@ -128,6 +128,20 @@ export function toolStepsWithinAllowance(takeAllowance: () => Promise<void>): St
   };
 }
 
+/**
+ * A write or plan call that failed outside our refusals (the SDK could not read its arguments, or the
+ * server failed), for the user to see as any other refusal; null for the tools that change nothing.
+ */
+export function refusalOfToolError({ toolName, error }: { toolName: string; error: unknown }): ToolRefusal | null {
+  const catalogTool = toolsOfferedTo("assistant").find((candidate) => candidate.name === toolName);
+  if (!catalogTool || catalogTool.kind === "read") return null;
+  // The SDK gives the error itself or, from a stream, its message.
+  const said = typeof error === "string" ? error : `${(error as { name?: string } | null)?.name ?? ""}`;
+  const isUnread = /InvalidToolInput|^Invalid input for tool/.test(said);
+  const reason = isUnread ? "Its input could not be read (not valid JSON)." : "It could not be made on the server.";
+  return { tool: catalogTool.name, title: catalogTool.title, reason };
+}
+
 export function toolsOnlyReply(proposals: readonly Proposal[], refusals: readonly ToolRefusal[] = []): string {
   if (proposals.length === 0 && refusals.length > 0) return "Nothing was changed: what I tried was refused, as shown below.";
   if (proposals.length === 0) return "I could not finish that in one go; please ask again, one step at a time.";
