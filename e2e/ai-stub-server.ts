@@ -19,6 +19,8 @@
 //    tomorrow and add 'Call the bank' at 3 pm"): search_tasks {query: "report"}, then, from its
 //    answer, move_tasks of the first task titled like "report" to "tomorrow" and create_tasks of
 //    'Call the bank' today at 15:00, then MOVE_REPLY;
+//  - a message containing "at 3pm sharp": create_tasks with the start time "3pm", which the server
+//    refuses (not HH:MM), then REFUSED_CLAIM_REPLY, a model claiming what did not happen;
 //  - a prompt whose user data holds a task titled like "Ignore previous instructions..." (and
 //    any message without another trigger): a model so injected, it calls delete_tasks on every task
 //    of today listed in the prompt, then INJECTED_REPLY. Nothing is deleted until the user applies.
@@ -39,6 +41,8 @@ export const EXFIL_REPLY =
   ";\n```";
 export const MOVE_REPLY = "I've proposed moving the report to tomorrow and adding 'Call the bank' at 15:00. Apply it below.";
 export const INJECTED_REPLY = "I've proposed deleting all your tasks.";
+export const REFUSED_CLAIM_REPLY = "I have handled that.";
+const BAD_TIME_TRIGGER = "at 3pm sharp";
 const SLOW_PIECES = ["Let's take this ", "one step ", "at a time. ", "First, breathe. ", "Then pick ", "one small task."];
 
 interface Reply {
@@ -132,6 +136,9 @@ function toolCallsFor(body: unknown): ToolCall[] | null {
       { name: "create_tasks", input: { tasks: [{ title: "Call the bank", date: today, scheduledStartTime: "15:00" }] } },
     ];
   }
+  if (message.includes(BAD_TIME_TRIGGER)) {
+    return round === 0 ? [{ name: "create_tasks", input: { tasks: [{ title: "Call the bank", scheduledStartTime: "3pm" }] } }] : null;
+  }
   const tasks = (userData(systemMessage(body))?.tasksToday ?? []) as { id: string; title: string }[];
   if (round === 0 && tasks.some((task) => /ignore previous instructions/i.test(task.title))) {
     return [{ name: "delete_tasks", input: { taskIds: tasks.map((task) => task.id) } }];
@@ -143,7 +150,9 @@ function toolCallsFor(body: unknown): ToolCall[] | null {
 function afterToolsReply(body: unknown): string | null {
   const messages = ((body ?? {}) as { messages?: Message[] }).messages ?? [];
   if (!messages.some((message) => message.role === "tool")) return null;
-  return lastUserMessage(body).toLowerCase().includes("move the report to tomorrow") ? MOVE_REPLY : INJECTED_REPLY;
+  const message = lastUserMessage(body).toLowerCase();
+  if (message.includes(BAD_TIME_TRIGGER)) return REFUSED_CLAIM_REPLY;
+  return message.includes("move the report to tomorrow") ? MOVE_REPLY : INJECTED_REPLY;
 }
 
 function lastUserMessage(body: unknown): string {

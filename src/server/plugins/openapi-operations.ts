@@ -43,6 +43,10 @@ export const OPERATIONS: Record<string, OperationNames> = {
   "POST /api/rollover/preview": { operationId: "previewRollover", summary: "Preview what closing a day would move" },
   "POST /api/rollover/trigger": { operationId: "closeDay", summary: "Close a day, rolling unfinished tasks over" },
   "GET /api/rollover/summary/{date}": { operationId: "getRolloverSummary", summary: "Get a closed day's wrap-up summary" },
+  "GET /api/rollover/summary": {
+    operationId: "findRolloverSummary",
+    summary: "Get a day's wrap-up summary, or null when the day was not closed",
+  },
 
   "GET /api/ai/providers": { operationId: "listAiProviders", summary: "List the configured AI providers" },
   "POST /api/ai/chat": { operationId: "chat", summary: "Send a message to the planning assistant", callsModel: true },

@@ -231,6 +231,12 @@ type Body = Record<string, unknown> & {
   contents?: Array<{ parts?: Array<Record<string, unknown>> }>;
 };
 
+/** Gemini's function declarations take a string format of enum or date-time only, and answer 400 to any other. */
+function unsupportedGeminiFormat(body: unknown): string | undefined {
+  const formats = [...JSON.stringify((body as Body | null)?.tools ?? []).matchAll(/"format":"([^"]*)"/g)].map((match) => match[1]!);
+  return formats.find((format) => format !== "enum" && format !== "date-time");
+}
+
 /** Whether the request offers tools other than Anthropic's forced "json" one. */
 function offersTools(body: unknown): boolean {
   const tools = (body as Body | null)?.tools ?? [];
@@ -406,6 +412,11 @@ export async function startAiTestServer(
     const streamed = isStreamed(protocol, req.url ?? "", body);
     if (offersTools(body) && state.tools === "unsupported") {
       return sendJson(res, 400, errorBody(protocol, 400, "registry.ollama.ai/library/test-model does not support tools"));
+    }
+    const format = protocol === "gemini" ? unsupportedGeminiFormat(body) : undefined;
+    if (format !== undefined) {
+      const message = `function_declarations parameters format '${format}': only 'enum' and 'date-time' are supported for STRING type`;
+      return sendJson(res, 400, errorBody(protocol, 400, message));
     }
     const round = offersTools(body) ? state.toolCalls[toolResultRounds(protocol, body)] : undefined;
     if (round) {

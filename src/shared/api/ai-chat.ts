@@ -10,12 +10,20 @@ export function isAiProviderName(value: string): value is (typeof aiProviderName
   return (aiProviderNames as readonly string[]).includes(value);
 }
 
-// Deltas and proposals, then exactly one `done` or `error`; a failure before the first event is a JSON error answer.
+/** A change the assistant tried that the server refused: `tool` is the catalog's name, `title` its words. */
+export interface ToolRefusal {
+  tool: string;
+  title: string;
+  reason: string;
+}
+
+// Deltas, proposals and refusals, then exactly one `done` or `error`; a failure before the first event is a JSON error answer.
 export const CHAT_STREAM_CONTENT_TYPE = "text/event-stream";
 export type ChatStreamEvent =
   | { event: "delta"; data: { delta: string } }
   | { event: "done"; data: { content: string } }
   | { event: "proposal"; data: Proposal }
+  | { event: "refusal"; data: ToolRefusal }
   | { event: "error"; data: { message: string; code: string } };
 
 export function formatChatStreamEvent(event: ChatStreamEvent): string {

@@ -63,5 +63,11 @@ export const chatBodySchema = z.object({
 });
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
-export const chatResponseSchema = z.object({ content: z.string(), proposals: z.array(proposalSchema).optional() });
+export const toolRefusalSchema = z.object({ tool: z.string(), title: z.string(), reason: z.string() });
+export const chatResponseSchema = z.object({
+  content: z.string(),
+  proposals: z.array(proposalSchema).optional(),
+  /** The changes the assistant tried that were refused, each shown to the user with its reason. */
+  refusals: z.array(toolRefusalSchema).optional(),
+});
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -23,6 +23,7 @@ export const TOOL_TASK_IDS_MAX = 50;
 /** A year of planning can leave hundreds stalled: an assistant's context gets the latest. */
 export const TOOL_STALLED_SHOWN = 20;
 export const TOOL_RANGE_MAX_DAYS = 31;
+export const DAY_WORD_PATTERN = "^(today|tomorrow|\\d{4}-\\d{2}-\\d{2})$";
 
 export const toolTaskSchema = taskSchema.pick({
   id: true,
@@ -43,7 +44,8 @@ export type ToolTask = z.infer<typeof toolTaskSchema>;
 const toolGoalSchema = goalSchema.omit({ createdAt: true, updatedAt: true });
 
 const optionalDay = calendarDateSchema.optional().describe("A day, yyyy-MM-dd; omitted: today in the user's time zone");
-const dayWord = z.string().optional().describe('"today", "tomorrow" or a date yyyy-MM-dd in the user\'s zone; today when left out');
+const dayWordSchema = z.string().meta({ pattern: DAY_WORD_PATTERN });
+const dayWord = dayWordSchema.optional().describe('"today", "tomorrow" or a date yyyy-MM-dd in the user\'s zone; today when left out');
 const taskIds = z.array(idSchema).min(1).max(TOOL_TASK_IDS_MAX);
 
 export const getDayInput = { date: optionalDay };
@@ -139,7 +141,7 @@ export const deleteTaskOutput = { deleted: z.literal(true), id: z.string() };
 
 export const moveTasksInput = {
   taskIds,
-  date: z.string().nullable().optional().describe('"today", "tomorrow", yyyy-MM-dd, or null for unscheduled'),
+  date: dayWordSchema.nullable().optional().describe('"today", "tomorrow", yyyy-MM-dd, or null for unscheduled'),
   status: taskStatusSchema.optional(),
 };
 export const completeTasksInput = { taskIds };

@@ -99,4 +99,9 @@ export const rolloverSummarySchema = z.object({
   reflectionReasons: z.array(reflectionReasonSchema),
   createdAt: z.string(),
 });
+
+/** The summary read by a query: a day not rolled over is an ordinary answer (null), not the path's 404. */
+export const rolloverSummaryQuerySchema = z.object({ date: calendarDateSchema });
+export const rolloverSummaryLookupSchema = z.object({ summary: rolloverSummarySchema.nullable() });
+export type RolloverSummaryLookup = z.infer<typeof rolloverSummaryLookupSchema>;
 export type RolloverSummary = z.infer<typeof rolloverSummarySchema>;

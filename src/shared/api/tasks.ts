@@ -1,6 +1,14 @@
 // Response schemas stay plain (no transforms) so that the server can serialize with them.
 import { z } from "zod";
-import { CALENDAR_DATE_MESSAGE, daysBetween, isCalendarDate, isTimeOfDay, TIME_OF_DAY_MESSAGE } from "../rules/dates.ts";
+import {
+  CALENDAR_DATE_MESSAGE,
+  CALENDAR_DATE_PATTERN,
+  daysBetween,
+  isCalendarDate,
+  isTimeOfDay,
+  TIME_OF_DAY_MESSAGE,
+  TIME_OF_DAY_PATTERN,
+} from "../rules/dates.ts";
 import { RECURRENCE_MAX_LENGTH } from "../rules/recurrence-words.ts";
 import { TASK_STATUSES } from "../rules/task-status.ts";
 import { hasNoNul, idSchema, NUL_MESSAGE } from "./text.ts";
@@ -31,9 +39,16 @@ const DURATION_MESSAGE = `must be between ${ESTIMATED_DURATION_MIN_MINUTES} and 
 
 export const taskStatusSchema = z.enum(TASK_STATUSES, { error: "must be one of todo, inprogress, done, stalled" });
 
-export const calendarDateSchema = z.string({ error: CALENDAR_DATE_MESSAGE }).refine(isCalendarDate, { error: CALENDAR_DATE_MESSAGE });
+// The JSON Schema a refinement cannot show: models and API clients read the shape before they write.
+export const calendarDateSchema = z
+  .string({ error: CALENDAR_DATE_MESSAGE })
+  .refine(isCalendarDate, { error: CALENDAR_DATE_MESSAGE })
+  .meta({ format: "date", pattern: CALENDAR_DATE_PATTERN });
 
-export const timeOfDaySchema = z.string({ error: TIME_OF_DAY_MESSAGE }).refine(isTimeOfDay, { error: TIME_OF_DAY_MESSAGE });
+export const timeOfDaySchema = z
+  .string({ error: TIME_OF_DAY_MESSAGE })
+  .refine(isTimeOfDay, { error: TIME_OF_DAY_MESSAGE })
+  .meta({ pattern: TIME_OF_DAY_PATTERN });
 
 export const estimatedDurationSchema = z
   .number({ error: DURATION_MESSAGE })

@@ -4,6 +4,9 @@ import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from "./calen
 export { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE };
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** The shapes as JSON Schema patterns, for what a model or an API client reads before it writes. */
+export const TIME_OF_DAY_PATTERN = TIME_OF_DAY.source;
+export const CALENDAR_DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 export const CALENDAR_DATE_MESSAGE = "must be a calendar date yyyy-MM-dd";

@@ -49,7 +49,9 @@ export const aiChatRoutes: FastifyPluginAsyncZod<{ config: AiConfig }> = async (
     reply
       .header("content-type", `${CHAT_STREAM_CONTENT_TYPE}; charset=utf-8`)
       // Proxies (nginx) would otherwise buffer the events.
-      .header("x-accel-buffering", "no");
+      .header("x-accel-buffering", "no")
+      // Not the API's no-store: Chromium reports a no-store stream read to its end as aborted (a console error); a POST's answer is never kept.
+      .header("cache-control", "private, no-cache");
     // A client that leaves destroys the stream, ending the generator, which aborts the call; `never`: the typed reply is the JSON contract.
     return reply.send(Readable.from(encodeEvents(events), { objectMode: false }) as never);
   });

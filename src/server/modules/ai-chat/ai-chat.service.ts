@@ -3,7 +3,7 @@ import type { LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent } from "../../../shared/api/ai.ts";
+import type { AiProvider, AiProviderName, ChatBody, ChatResponse, ChatStreamEvent, ToolRefusal } from "../../../shared/api/ai.ts";
 import type { Proposal } from "../../../shared/api/ai-proposals.ts";
 import { todayInZone } from "../../../shared/rules/dates.ts";
 import { AppError } from "../../app-error.ts";
@@ -127,9 +127,15 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
    * The assistant's tools for one reply, bound to the user, and the bound on its steps (decision
    * 033); none when the provider's are off (`<P>_TOOLS=off`: a model without tool calling).
    */
-  function toolsFor(assistant: AssistantTools, userId: string, provider: AiProviderName, onProposal: (proposal: Proposal) => void) {
+  function toolsFor(
+    assistant: AssistantTools,
+    userId: string,
+    provider: AiProviderName,
+    onProposal: (proposal: Proposal) => void,
+    onRefusal: (refusal: ToolRefusal) => void,
+  ) {
     if (config.providers[provider].tools === false) return {};
-    const tools: ToolSet = assistant.assistantTools({ kysely, dialect, now, ai: config, log, userId, onProposal });
+    const tools: ToolSet = assistant.assistantTools({ kysely, dialect, now, ai: config, log, userId, onProposal, onRefusal, provider });
     return { tools, stopWhen: assistant.toolStepsWithinAllowance(() => takeRequestAllowance(userId)) };
   }
 
@@ -145,10 +151,17 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
     async chat(userId: string, dataVersion: number | null, body: ChatBody, clientSignal: AbortSignal): Promise<ChatResponse> {
       const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
       const { generateText } = sdk;
-      const { refusedTools, toolsOnlyReply } = assistant;
+      const { refusedTools, toolsOnlyReply, refusalOfToolError } = assistant;
       const call = callSignal(clientSignal);
       const proposals: Proposal[] = [];
-      const tools = toolsFor(assistant, userId, body.provider, (proposal) => proposals.push(proposal));
+      const refusals: ToolRefusal[] = [];
+      const tools = toolsFor(
+        assistant,
+        userId,
+        body.provider,
+        (proposal) => proposals.push(proposal),
+        (refusal) => refusals.push(refusal),
+      );
       // Never retried: the SDK's back-off (2 s, 4 s) would spend the user's wait and our timeout.
       const request = { model, system, messages, maxOutputTokens: MAX_OUTPUT_TOKENS, abortSignal: call.signal, maxRetries: 0 };
       let content: string;
@@ -161,11 +174,15 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
           if (!tools.tools || !refusedTools(error)) throw error;
           result = await generateText(request);
         }
+        for (const part of result.steps.flatMap((step) => step.content)) {
+          const refusal = part.type === "tool-error" ? refusalOfToolError(part) : null;
+          if (refusal) refusals.push(refusal);
+        }
         content = result.steps
           .map((step) => step.text)
           .filter((text) => text.trim() !== "")
           .join("\n\n");
-        if (content.trim() === "" && result.steps.some((step) => step.toolCalls.length > 0)) content = toolsOnlyReply(proposals);
+        if (content.trim() === "" && result.steps.some((step) => step.toolCalls.length > 0)) content = toolsOnlyReply(proposals, refusals);
         usage = result.totalUsage;
       } catch (error) {
         throw mapError(error, body.provider, call.timeout, clientSignal);
@@ -174,7 +191,7 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
       }
       if (content.trim() === "") throw emptyReply(body.provider);
       await recordExchange(userId, body.provider, usage);
-      return proposals.length > 0 ? { content, proposals } : { content };
+      return { content, ...(proposals.length > 0 ? { proposals } : {}), ...(refusals.length > 0 ? { refusals } : {}) };
     },
 
     /** Waits for the first piece, so that every failure up to then is an ordinary error answer; later ones are `error` events. */
@@ -185,12 +202,19 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
       clientSignal: AbortSignal,
     ): Promise<AsyncGenerator<ChatStreamEvent>> {
       const { model, system, messages, sdk, assistant } = await prepareCall(userId, dataVersion, body);
-      const { refusedTools, toolsOnlyReply } = assistant;
+      const { refusedTools, toolsOnlyReply, refusalOfToolError } = assistant;
       const call = callSignal(clientSignal);
       const { timeout } = call;
-      // Proposals stored by the tools, sent as soon as the stream is read again.
-      const pending: Proposal[] = [];
-      const tools = toolsFor(assistant, userId, body.provider, (proposal) => pending.push(proposal));
+      // Proposals stored and refusals made by the tools, sent as soon as the stream is read again.
+      const pending: ChatStreamEvent[] = [];
+      const refusals: ToolRefusal[] = [];
+      const tools = toolsFor(
+        assistant,
+        userId,
+        body.provider,
+        (proposal) => pending.push({ event: "proposal", data: proposal }),
+        (refusal) => pending.push({ event: "refusal", data: refusal }),
+      );
       let mayRetryWithoutTools = tools.tools !== undefined;
       const start = (withTools: boolean) =>
         sdk.streamText({
@@ -217,10 +241,11 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
 
       async function nextEvent(): Promise<ChatStreamEvent | undefined> {
         for (;;) {
-          const proposal = pending.shift();
-          if (proposal) {
-            proposed.push(proposal);
-            return { event: "proposal", data: proposal };
+          const toolEvent = pending.shift();
+          if (toolEvent) {
+            if (toolEvent.event === "proposal") proposed.push(toolEvent.data);
+            if (toolEvent.event === "refusal") refusals.push(toolEvent.data);
+            return toolEvent;
           }
           let step: IteratorResult<typeof result.fullStream extends AsyncIterable<infer P> ? P : never>;
           try {
@@ -233,10 +258,15 @@ export function aiChatService({ kysely, dialect, now, config, log, groupCommit =
             if (!calledTools || stepsWithText > 0) return undefined;
             // Tool calls and no text: the reply says what was proposed.
             stepsWithText++;
-            return { event: "delta", data: { delta: toolsOnlyReply(proposed) } };
+            return { event: "delta", data: { delta: toolsOnlyReply(proposed, refusals) } };
           }
           const part = step.value;
           if (part.type === "tool-call") calledTools = true;
+          const refusal = part.type === "tool-error" ? refusalOfToolError(part) : null;
+          if (refusal) {
+            refusals.push(refusal);
+            return { event: "refusal", data: refusal };
+          }
           if (part.type === "start-step") inNewStep = true;
           if (part.type === "text-delta" && part.text !== "") {
             // Each step's text is a paragraph of its own.

@@ -132,6 +132,7 @@ describeEachDatabase("AI API", (dialect) => {
       const response = await chat(user, { message: "Help me plan my day", provider }, { stream: true });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("private, no-cache");
       const events = parseEvents(response.body);
       const deltas = events.filter((event) => event.event === "message").map((event) => event.data.delta);
       expect(deltas.length).toBeGreaterThanOrEqual(2);

@@ -2,7 +2,7 @@
 // both databases: write tools store proposals (streamed as `proposal` events, or in the JSON answer)
 // and change nothing; bad arguments, unknown tools and other users' ids are refused to the model.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AiProviderName } from "../../../shared/api/ai.ts";
+import type { AiProviderName, ToolRefusal } from "../../../shared/api/ai.ts";
 import type { Proposal } from "../../../shared/api/ai-proposals.ts";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { aiTestConfig, type ProviderTestServers, startProviderTestServers, type TestToolCall } from "../../test/ai-test-servers.ts";
@@ -80,16 +80,24 @@ describeEachDatabase("assistant tools", (dialect) => {
   }
 
   /** The reply's proposals and text, from either form of the answer. */
-  async function ask(provider: AiProviderName, message: string, stream: boolean): Promise<{ content: string; proposals: Proposal[] }> {
+  async function ask(
+    provider: AiProviderName,
+    message: string,
+    stream: boolean,
+  ): Promise<{ content: string; proposals: Proposal[]; refusals: ToolRefusal[] }> {
     const response = await chat(provider, message, stream);
     expect(response.statusCode, response.body).toBe(200);
-    if (!stream) return { content: response.json().content, proposals: response.json().proposals ?? [] };
+    if (!stream) {
+      const { content, proposals = [], refusals = [] } = response.json();
+      return { content, proposals, refusals };
+    }
     const events = parseEvents(response.body);
     const done = events.at(-1)!;
     expect(done.event).toBe("done");
     return {
       content: (done.data as { content: string }).content,
       proposals: events.filter((event) => event.event === "proposal").map((event) => event.data as Proposal),
+      refusals: events.filter((event) => event.event === "refusal").map((event) => event.data as ToolRefusal),
     };
   }
 
@@ -144,9 +152,11 @@ describeEachDatabase("assistant tools", (dialect) => {
           { name: "complete_tasks", input: { taskIds: ["00000000-0000-4000-8000-000000000000"] } },
         ];
         servers[provider].toolCalls = [calls];
-        const { content, proposals } = await ask(provider, "Do things", stream);
+        const { content, proposals, refusals } = await ask(provider, "Do things", stream);
         expect(content).toBe(REPLY);
         expect(proposals).toEqual([]);
+        // Each change the user would have expected is shown refused, arguments that are not JSON too.
+        expect(refusals.map((refusal) => refusal.tool).sort()).toEqual(["complete_tasks", "create_tasks", "create_tasks", "delete_tasks"]);
         expect(await countProposals(user)).toBe(0);
         expect(await tasksOf(other, "2026-05-04")).toHaveLength(1);
         const told = toolResultsText(servers[provider].requests[1]!.body);
@@ -156,6 +166,43 @@ describeEachDatabase("assistant tools", (dialect) => {
         expect(told).not.toContain("Their task");
       },
     );
+  });
+
+  it.each(providers)(
+    "%s: a change the server refuses reaches the user with its reason, and the model is told it was not done",
+    async (provider) => {
+      servers[provider].toolCalls = [
+        [{ name: "create_tasks", input: { tasks: [{ title: "Call the bank", date: "2026-05-04", scheduledStartTime: "3pm" }] } }],
+      ];
+      servers[provider].reply = "I have handled that.";
+      const reason = "tasks.0.scheduledStartTime: must be a time HH:MM from 00:00 to 23:59.";
+      const refusal = { tool: "create_tasks", title: "Create tasks", reason };
+
+      const streamed = parseEvents((await chat(provider, "Add 'Call the bank' at 3pm", true)).body);
+      expect(streamed.filter((event) => event.event === "refusal").map((event) => event.data)).toEqual([refusal]);
+      expect(streamed.some((event) => event.event === "proposal")).toBe(false);
+      expect(streamed.at(-1)!.event).toBe("done");
+      const told = toolResultsText(servers[provider].requests.at(-1)!.body);
+      expect(told).toContain(`Refused: ${reason} Nothing was proposed or changed`);
+      expect(toolResultsText(servers[provider].requests[0]!.body)).toContain("never that it was done");
+      // The tools were offered with the time's pattern, so that the model could have written it right.
+      expect(toolResultsText(servers[provider].requests[0]!.body)).toContain("[0-5]\\\\d");
+
+      const plain = await chat(provider, "Add 'Call the bank' at 3pm", false);
+      expect(plain.json()).toEqual({ content: "I have handled that.", refusals: [refusal] });
+      expect(await countProposals(user)).toBe(0);
+      expect(await tasksOf(user, "2026-05-04")).toEqual([]);
+    },
+  );
+
+  it("a reply of refusals only says that nothing changed", async () => {
+    servers.claude.toolCalls = [[{ name: "complete_tasks", input: { taskIds: ["00000000-0000-4000-8000-000000000000"] } }]];
+    servers.claude.reply = "";
+    for (const stream of [false, true]) {
+      const { content, proposals } = await ask("claude", "Finish it", stream);
+      expect(proposals).toEqual([]);
+      expect(content).toBe("Nothing was changed: what I tried was refused, as shown below.");
+    }
   });
 
   it("an instruction inside a task title reaches the model as data; an injected delete is only a proposal", async () => {

@@ -2,8 +2,11 @@
 // answer, run as the MCP server runs it, passes its output schema; each binding offers what the catalog says.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { asSchema, type ToolSet } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { DAY_WORD_PATTERN } from "../../../shared/api/model-tools.ts";
+import { TIME_OF_DAY_PATTERN } from "../../../shared/rules/dates.ts";
 import { signInTestUser } from "../../test/sign-in.ts";
 import { createTestApp, describeEachDatabase, type TestApp, testConfig } from "../../test/test-app.ts";
 import { assistantTools } from "../ai-proposals/assistant-tools.ts";
@@ -40,6 +43,38 @@ describe("tool catalog", () => {
   it("the assistant is given the catalog's assistant tools", () => {
     const tools = assistantTools({ ...depsOf(t), userId: "nobody", onProposal: () => {} });
     expect(Object.keys(tools).sort()).toEqual(names(toolsOfferedTo("assistant")));
+  });
+
+  it("gives both bindings the formats of dates, times and days in the JSON Schema, and Gemini the formats it refuses in words", async () => {
+    const inputOf = async (tools: ToolSet, name: string) => JSON.stringify(await asSchema(tools[name]!.inputSchema).jsonSchema);
+    const assistant = assistantTools({ ...depsOf(t), userId: "nobody", onProposal: () => {} });
+    const created = JSON.parse(await inputOf(assistant, "create_tasks")).properties.tasks.items.properties;
+    expect(created.scheduledStartTime.anyOf[0]).toEqual({ type: "string", pattern: TIME_OF_DAY_PATTERN });
+    expect(created.date.anyOf[0]).toMatchObject({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+    const moved = JSON.parse(await inputOf(assistant, "move_tasks")).properties;
+    expect(moved.date.anyOf[0].pattern).toBe(DAY_WORD_PATTERN);
+    expect(moved.status.enum).toEqual(["todo", "inprogress", "done", "stalled"]);
+    expect(JSON.parse(await inputOf(assistant, "get_tasks")).properties.endDate.pattern).toBe(DAY_WORD_PATTERN);
+
+    // Gemini answers 400 to a string format other than enum and date-time: the rest stays.
+    const gemini = assistantTools({ ...depsOf(t), userId: "nobody", onProposal: () => {}, provider: "gemini" });
+    const forGemini = await inputOf(gemini, "create_tasks");
+    expect(forGemini).not.toContain('"format"');
+    const geminiTask = JSON.parse(forGemini).properties.tasks.items.properties;
+    expect(geminiTask.scheduledStartTime.anyOf[0].description).toBe(`pattern ${TIME_OF_DAY_PATTERN}`);
+    expect(geminiTask.date.anyOf[0].description).toContain("format date");
+
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: "catalog-test", version: "1.0.0" });
+    await Promise.all([mcpToolkit(depsOf(t))("nobody", "write").connect(serverSide), client.connect(clientSide)]);
+    const { tools } = await client.listTools();
+    const listed = JSON.parse(JSON.stringify(tools.find((tool) => tool.name === "create_tasks")!.inputSchema));
+    const listedTask = listed.properties.tasks.items.properties;
+    expect(listedTask.scheduledStartTime.anyOf[0]).toEqual({ type: "string", pattern: TIME_OF_DAY_PATTERN });
+    expect(listedTask.date.anyOf[0]).toMatchObject({ type: "string", format: "date" });
+    const day = tools.find((tool) => tool.name === "get_day")!.inputSchema.properties!.date;
+    expect(day).toMatchObject({ type: "string", format: "date" });
+    await client.close();
   });
 
   it("the MCP server lists the catalog's MCP tools, the read ones alone to a read token", async () => {

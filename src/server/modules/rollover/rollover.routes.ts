@@ -3,7 +3,9 @@ import {
   rolloverPreviewBodySchema,
   rolloverPreviewResponseSchema,
   rolloverSettingsSchema,
+  rolloverSummaryLookupSchema,
   rolloverSummaryParamsSchema,
+  rolloverSummaryQuerySchema,
   rolloverSummarySchema,
   rolloverTriggerBodySchema,
   updateRolloverSettingsBodySchema,
@@ -45,6 +47,12 @@ export const rolloverRoutes: FastifyPluginAsyncZod = async (app) => {
       app.webhookEvents.emit(requireUserId(request), "day.closed", rolloverSummarySchema, summary);
       return summary;
     },
+  );
+
+  app.get(
+    "/api/rollover/summary",
+    { schema: { querystring: rolloverSummaryQuerySchema, response: { 200: rolloverSummaryLookupSchema } } },
+    async (request) => ({ summary: await rollover.findSummary(requireUserId(request), request.query.date) }),
   );
 
   app.get(

@@ -326,6 +326,10 @@ export function rolloverService({ kysely, now, optimisticAttempts = OPTIMISTIC_A
       return { stored: stored.size, left };
     },
 
+    async findSummary(userId: string, date: string): Promise<RolloverSummary | null> {
+      return (await repository.findSummary(userId, date)) ?? null;
+    },
+
     async getSummary(userId: string, date: string): Promise<RolloverSummary> {
       const summary = await repository.findSummary(userId, date);
       if (!summary) throw summaryNotFound();

@@ -655,5 +655,15 @@ describeEachDatabase("rollover API", (dialect) => {
       const response = await t.app.inject({ url: "/api/rollover/summary/2026-13-01", headers: reading(user) });
       expectValidationError(response, "date");
     });
+
+    it("is also read by a query that answers 200 with null before the day is rolled over, so a visit logs no 404", async () => {
+      const other = await signInTestUser(t.app);
+      expect(await get(user, `/api/rollover/summary?date=${D}`)).toEqual({ summary: null });
+      await createTask(user, { title: "Carry" });
+      const summary = await trigger(user, { reflectionReasons: ["energy"] });
+      expect(await get(user, `/api/rollover/summary?date=${D}`)).toEqual({ summary });
+      expect(await get(other, `/api/rollover/summary?date=${D}`)).toEqual({ summary: null });
+      expectValidationError(await t.app.inject({ url: "/api/rollover/summary?date=2026-13-01", headers: reading(user) }), "date");
+    });
   });
 });

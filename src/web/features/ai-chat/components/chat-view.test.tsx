@@ -176,6 +176,35 @@ describe("ChatView", () => {
     });
   });
 
+  it.each([true, false])("shows in the chat what the server refused and why, beside the reply's claim (streamed: %s)", async (streamed) => {
+    const refusal = {
+      tool: "create_tasks",
+      title: "Create tasks",
+      reason: "tasks.0.scheduledStartTime: must be a time HH:MM from 00:00 to 23:59.",
+    };
+    mockFetch((url) => {
+      if (url !== "/api/ai/chat") return jsonResponse([]);
+      if (!streamed) return jsonResponse({ content: "I have handled that.", refusals: [refusal] });
+      return sseResponse([
+        formatChatStreamEvent({ event: "refusal", data: refusal }),
+        formatChatStreamEvent({ event: "delta", data: { delta: "I have handled that." } }),
+        formatChatStreamEvent({ event: "done", data: { content: "I have handled that." } }),
+      ]);
+    });
+    renderChat(<Harness />);
+    await userEvent.type(screen.getByLabelText("Message the AI assistant"), "Add 'Call the bank' at 3pm{Enter}");
+
+    const notice = await screen.findByRole("group", { name: "Not done: Create tasks" });
+    expect(notice).toHaveTextContent("The start time must be a time HH:MM from 00:00 to 23:59.");
+    expect(notice).toHaveTextContent("Nothing was changed.");
+    expect(screen.getByText("I have handled that.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Message the AI assistant")).toBeEnabled());
+
+    // Kept with the reply: the conversation reloaded from storage still says it.
+    const stored = JSON.parse(readUserItem("ai-chat-messages") ?? "[]") as { refusals?: unknown }[];
+    expect(stored.at(-1)).toMatchObject({ refusals: [refusal] });
+  });
+
   it("does not send an empty or blank message", async () => {
     const fetchMock = mockFetch(() => jsonResponse([]));
     renderChat(<Harness />);

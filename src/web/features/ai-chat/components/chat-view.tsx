@@ -1,6 +1,6 @@
-import { Loader2, Send } from "lucide-react";
+import { CircleAlert, Loader2, Send } from "lucide-react";
 import { type FormEvent, Fragment, useCallback, useEffect, useId, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/api/ai-chat.ts";
+import { CHAT_MESSAGE_MAX_LENGTH, type ToolRefusal } from "../../../../shared/api/ai-chat.ts";
 import { NeedsConnection } from "../../../components/needs-connection.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -23,6 +23,7 @@ import {
   providerRefusedText,
 } from "../lib/chat-messages.ts";
 import { withProposalState } from "../lib/proposal-refs.ts";
+import { refusalReasonText } from "../lib/refusals.ts";
 import { PROPOSAL_CARD_ATTRIBUTE, ProposalCard } from "./proposal-card.tsx";
 
 /** react-markdown is most of the assistant's code and evaluation time: its own turn of idle work (decision 013). */
@@ -50,10 +51,11 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
 
   const lastContent = chat.messages.at(-1)?.content;
   const lastProposals = chat.messages.at(-1)?.proposals?.length;
+  const lastRefusals = chat.messages.at(-1)?.refusals?.length;
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [chat.messages.length, lastContent, lastProposals, chat.isSending]);
+  }, [chat.messages.length, lastContent, lastProposals, lastRefusals, chat.isSending]);
 
   useEffect(() => {
     // Back to the input when a reply is complete, unless the reply's proposal has the focus.
@@ -98,7 +100,10 @@ export function ChatView({ chat, prompts }: ChatViewProps) {
       >
         {chat.messages.map((message) => (
           <Fragment key={message.id}>
-            {(message.content !== "" || !message.proposals?.length) && <MessageBubble message={message} />}
+            {(message.content !== "" || (!message.proposals?.length && !message.refusals?.length)) && <MessageBubble message={message} />}
+            {message.refusals?.map((refusal, index) => (
+              <RefusalNotice key={index} refusal={refusal} />
+            ))}
             {message.proposals?.map((proposal) => (
               <ProposalCard key={proposal.id} proposal={proposal} onStateChange={keepProposalState} />
             ))}
@@ -180,6 +185,26 @@ function ProviderNote({ provider }: { provider: ChatSession["provider"] }) {
     <p role="note" className="-mt-1 px-3 pb-3 text-xs text-muted-foreground">
       {providerNotConfiguredText(chosen.displayName)}
     </p>
+  );
+}
+
+/** Beside the reply, whatever its text claims: the change was not made. */
+function RefusalNotice({ refusal }: { refusal: ToolRefusal }) {
+  const titleId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      data-refusal=""
+      className="mr-[15%] rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
+      <p id={titleId} className="flex items-center gap-1.5 font-medium">
+        <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+        Not done: {refusal.title}
+      </p>
+      <p className="mt-1 break-words">{refusalReasonText(refusal.reason)}</p>
+      <p className="mt-1 text-xs">Nothing was changed.</p>
+    </div>
   );
 }
 

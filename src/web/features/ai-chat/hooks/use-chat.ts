@@ -10,6 +10,7 @@ import { useAIContext } from "../components/ai-context.tsx";
 import { buildChatContext } from "../lib/chat-context.ts";
 import { CHAT_ERROR_TEXT, newMessageId, toConversationHistory } from "../lib/chat-messages.ts";
 import { markArrival, toProposalRef, withProposal } from "../lib/proposal-refs.ts";
+import { withRefusal } from "../lib/refusals.ts";
 
 export type ChatSession = ReturnType<typeof useChat>;
 
@@ -74,6 +75,14 @@ export function useChat() {
               chat.addMessage({ id: replyId, role: "assistant", content: "", timestamp: new Date(), proposals: [ref] });
             } else {
               chat.updateMessages((messages) => withProposal(messages, replyId, ref));
+            }
+          },
+          onRefusal(refusal) {
+            if (!isReplyShown) {
+              isReplyShown = true;
+              chat.addMessage({ id: replyId, role: "assistant", content: "", timestamp: new Date(), refusals: [refusal] });
+            } else {
+              chat.updateMessages((messages) => withRefusal(messages, replyId, refusal));
             }
           },
         },

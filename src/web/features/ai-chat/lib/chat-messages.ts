@@ -1,4 +1,4 @@
-import type { AiProviderName, ChatHistoryEntry } from "../../../../shared/api/ai.ts";
+import type { AiProviderName, ChatHistoryEntry, ToolRefusal } from "../../../../shared/api/ai.ts";
 import type { ProposalStatus } from "../../../../shared/api/ai-proposals.ts";
 
 /** What the history keeps of a proposal the reply carried: never its changes, which the server keeps. */
@@ -15,6 +15,8 @@ export interface ChatMessage {
   content: string;
   timestamp: Date;
   proposals?: ProposalRef[];
+  /** What the server refused of the reply's changes, with why: shown so that no claim of the reply stands alone. */
+  refusals?: ToolRefusal[];
 }
 
 export const DEFAULT_AI_PROVIDER: AiProviderName = "openai";

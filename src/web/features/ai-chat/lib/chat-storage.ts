@@ -1,5 +1,5 @@
 // Storage can fail (private mode, quota, a hand-edited value): failures are only logged (spec section 8).
-import type { AiProviderName } from "../../../../shared/api/ai.ts";
+import type { AiProviderName, ToolRefusal } from "../../../../shared/api/ai.ts";
 import { readUserItem, removeUserItem, writeUserItem } from "../../../lib/user-storage.ts";
 import type { ChatMessage, ProposalRef } from "./chat-messages.ts";
 
@@ -11,6 +11,11 @@ const PROPOSAL_STATUSES: readonly unknown[] = ["open", "applied", "undone", "dis
 function isProposalRef(value: unknown): value is ProposalRef {
   const ref = value as Record<string, unknown> | null;
   return ["id", "summary", "expiresAt"].every((key) => typeof ref?.[key] === "string") && PROPOSAL_STATUSES.includes(ref?.status);
+}
+
+function isToolRefusal(value: unknown): value is ToolRefusal {
+  const refusal = value as Record<string, unknown> | null;
+  return ["tool", "title", "reason"].every((key) => typeof refusal?.[key] === "string");
 }
 
 function isProviderName(value: string | null): value is AiProviderName {
@@ -31,11 +36,12 @@ export function loadMessages(): ChatMessage[] | null {
     if (!Array.isArray(parsed)) throw new Error("not a list");
     const messages = parsed.flatMap((entry: unknown): ChatMessage[] => {
       if (entry === null || typeof entry !== "object") return [];
-      const { id, role, content, timestamp, proposals } = entry as Record<string, unknown>;
+      const { id, role, content, timestamp, proposals, refusals } = entry as Record<string, unknown>;
       if (typeof id !== "string" || (role !== "user" && role !== "assistant") || typeof content !== "string") return [];
       const date = new Date(typeof timestamp === "string" || typeof timestamp === "number" ? timestamp : Number.NaN);
       const message: ChatMessage = { id, role, content, timestamp: Number.isNaN(date.getTime()) ? new Date() : date };
       if (Array.isArray(proposals)) message.proposals = proposals.filter(isProposalRef);
+      if (Array.isArray(refusals)) message.refusals = refusals.filter(isToolRefusal);
       return [message];
     });
     return messages.length > 0 ? messages : null;

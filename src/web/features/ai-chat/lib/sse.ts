@@ -1,6 +1,6 @@
 // eventsource-parser: frames may be split anywhere across network chunks.
 import { createParser } from "eventsource-parser";
-import type { ChatStreamEvent } from "../../../../shared/api/ai-chat.ts";
+import type { ChatStreamEvent, ToolRefusal } from "../../../../shared/api/ai-chat.ts";
 import type { Proposal } from "../../../../shared/api/ai-proposals.ts";
 
 export interface SseFrame {
@@ -37,6 +37,10 @@ export function toChatStreamEvent(frame: SseFrame): ChatStreamEvent | null {
   if (frame.event === "done") return hasStrings(data, "content") ? { event: "done", data: { content: data.content } } : null;
   if (frame.event === "error")
     return hasStrings(data, "message", "code") ? { event: "error", data: { message: data.message, code: data.code } } : null;
+  if (frame.event === "refusal")
+    return hasStrings(data, "tool", "title", "reason")
+      ? { event: "refusal", data: { tool: data.tool, title: data.title, reason: data.reason } }
+      : null;
   if (frame.event === "proposal")
     return hasStrings(data, "id", "summary", "status", "expiresAt") && Array.isArray((data as { changes?: unknown }).changes)
       ? { event: "proposal", data: data as unknown as Proposal }
@@ -57,6 +61,7 @@ export async function readChatStream(
   body: ReadableStream<Uint8Array>,
   onDelta: (textSoFar: string) => void,
   onProposal: (proposal: Proposal) => void = () => {},
+  onRefusal: (refusal: ToolRefusal) => void = () => {},
 ): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -75,6 +80,8 @@ export async function readChatStream(
           onDelta(text);
         } else if (event.event === "proposal") {
           onProposal(event.data);
+        } else if (event.event === "refusal") {
+          onRefusal(event.data);
         } else if (event.event === "done") {
           outcome = { content: event.data.content };
         } else if (event.event === "error") {

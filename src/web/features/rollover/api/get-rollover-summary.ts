@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { RolloverSummary } from "../../../../shared/api/rollover.ts";
+import type { RolloverSummary, RolloverSummaryLookup } from "../../../../shared/api/rollover.ts";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
 import { rolloverQueryKeys } from "./rollover-query-keys.ts";
 
 export const NO_ROLLOVER_SUMMARY_ERROR = "No rollover summary found for this date";
 export const FETCH_ROLLOVER_SUMMARY_ERROR = "Failed to fetch rollover summary";
 
-export async function getRolloverSummary(date: string): Promise<RolloverSummary> {
+/** Null for a day not rolled over: the query form's answer, where the path's 404 would be logged by the browser. */
+export async function getRolloverSummary(date: string): Promise<RolloverSummary | null> {
   try {
-    return await apiJson(`/api/rollover/summary/${encodeURIComponent(date)}`);
+    return (await apiJson<RolloverSummaryLookup>(`/api/rollover/summary?date=${encodeURIComponent(date)}`)).summary;
   } catch (error) {
     const isMissing = error instanceof ApiError && error.status === 404;
     throw new Error(isMissing ? NO_ROLLOVER_SUMMARY_ERROR : FETCH_ROLLOVER_SUMMARY_ERROR, { cause: error });

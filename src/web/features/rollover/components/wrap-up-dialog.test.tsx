@@ -88,6 +88,17 @@ describe("WrapUpDialog", () => {
     expect(within(summary).getByText("+15%")).toBeInTheDocument();
   });
 
+  it("asks for the day's summary by a query whose 'none' is an answer, not a 404 the browser logs", async () => {
+    const { fetchMock } = server({ "GET /api/rollover/summary": () => jsonResponse({ summary: null }) });
+    const { client, dialog } = renderDialog(dayOfFive());
+    await waitFor(() => expect(client.getQueryState(rolloverQueryKeys.summary(date))?.status).toBe("success"));
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/rollover/summary"));
+    expect(asked).toEqual([`/api/rollover/summary?date=${date}`]);
+    expect(client.getQueryData(rolloverQueryKeys.summary(date))).toBeNull();
+    expect(within(dialog).queryByText(/This day was completed/)).not.toBeInTheDocument();
+    expect(within(within(dialog).getByRole("region", { name: "Today's Summary" })).getByText("1/5")).toBeInTheDocument();
+  });
+
   it("lists the first 3 incomplete tasks, then '...and n more tasks'", () => {
     server();
     const { dialog } = renderDialog(dayOfFive());
@@ -237,7 +248,7 @@ describe("WrapUpDialog", () => {
   });
 
   it("says when the day was completed already, in the user's zone, with the figures and reasons it was rolled over with", async () => {
-    server({ "GET /api/rollover/summary/2026-11-23": () => jsonResponse(summaryFor({ reflectionReasons: ["energy"] })) });
+    server({ "GET /api/rollover/summary": () => jsonResponse({ summary: summaryFor({ reflectionReasons: ["energy"] }) }) });
     // What is left on the day once it was rolled over: its one done task (the others moved on).
     const { dialog } = renderDialog([makeTask({ status: "done", completedAt: "2026-11-23T10:00:00.000Z", estimatedDuration: 30 })]);
     expect(await within(dialog).findByText(/This day was completed at 11:30 PM/)).toHaveTextContent(
@@ -267,7 +278,7 @@ describe("WrapUpDialog", () => {
     const added = makeTask({ title: "Added since" });
     const rolledOver = summaryFor({ rolledOverCount: 2, taskIds: { rollover: ["a", "b"], stall: [], defer: [], review: [kept.id] } });
     const { sent } = server({
-      "GET /api/rollover/summary/2026-11-23": () => jsonResponse(rolledOver),
+      "GET /api/rollover/summary": () => jsonResponse({ summary: rolledOver }),
       "POST /api/rollover/trigger": () =>
         jsonResponse({ ...rolledOver, rolledOverCount: 3, taskIds: { ...rolledOver.taskIds, rollover: ["a", "b", added.id] } }),
     });

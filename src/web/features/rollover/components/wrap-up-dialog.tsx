@@ -65,7 +65,7 @@ function StepsDone({ task }: { task: Task }) {
 }
 
 function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; tasks: readonly Task[]; onDone: () => void }) {
-  // A 404 (the day was never rolled over) is the usual answer: only a found summary is shown.
+  // Null (the day was never rolled over) is the usual answer: only a found summary is shown.
   const rolledOver = useRolloverSummary(date);
   const current = useMemo(() => wrapUpFigures(tasks), [tasks]);
   // A rolled-over day's unfinished tasks have moved on: today's figures would read 0/0.
@@ -106,7 +106,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
       { date, reflectionReasons },
       {
         onSuccess: (summary) => {
-          toast({ title: "Day completed", description: summaryLine(summary, rolledOver.data) });
+          toast({ title: "Day completed", description: summaryLine(summary, rolledOver.data ?? undefined) });
           onDone();
         },
       },
