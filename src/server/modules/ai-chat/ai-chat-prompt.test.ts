@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Goal } from "../../../shared/api/goals.ts";
+import { makeTask } from "../../../shared/test/task-fixtures.ts";
 import { buildSystemPrompt, capHistory, describeUserData, estimateTokens, PROMPT_MAX_GOALS } from "./ai-chat-prompt.ts";
 
 const entry = (role: "user" | "assistant", chars: number, tag: string) => ({ role, content: `${tag}${"x".repeat(chars - tag.length)}` });
@@ -46,6 +47,18 @@ describe("the user's data in the prompt", () => {
     expect(data.goals[0]!.description!.length).toBeLessThanOrEqual(301);
     expect(data.omittedGoals).toBe(11);
     expect(data.completionRatePercent).toBe(0);
+  });
+
+  it("gives today's capacity as the Capacity card and the insights read it: meetings and working hours taken off (issue 56)", () => {
+    const tasks = [120, 90, 60, 20].map((estimatedDuration, index) => makeTask({ id: `t${index}`, estimatedDuration }));
+    const data = describeUserData({ today: "2026-05-04", goals: [], tasks, capacity: { meetingMinutes: 120 } });
+    expect(data.capacityToday).toEqual({
+      plannedMinutes: 290,
+      meetingMinutes: 120,
+      usableMinutes: 144,
+      utilizationPercent: 201,
+      level: "critical",
+    });
   });
 
   it("escapes angle brackets so the data block cannot be closed from inside", () => {
