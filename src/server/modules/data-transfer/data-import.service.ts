@@ -207,7 +207,15 @@ export function dataImportService(deps: DataImportDeps) {
     return {
       goals: byTitle,
       series: new Map(found.series.map((row) => [seriesKey(row), row])),
-      tasks: new Map(found.tasks.map((row) => [taskKey(row.date, row.title, row.scheduledStartTime), row.id])),
+      // A task moved on since (rolled over, or by hand) is still the row of the day it was first planned for.
+      tasks: new Map(
+        found.tasks.flatMap((row) => [
+          ...(row.firstPlannedDate && row.firstPlannedDate !== row.date
+            ? [[taskKey(row.firstPlannedDate, row.title, row.scheduledStartTime), row.id] as const]
+            : []),
+          [taskKey(row.date, row.title, row.scheduledStartTime), row.id] as const,
+        ]),
+      ),
       occurrences: new Map(
         found.tasks.flatMap((row) => (row.seriesId ? [[`${row.seriesId}|${row.occurrenceDate}`, row.id] as const] : [])),
       ),

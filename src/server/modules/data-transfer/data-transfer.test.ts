@@ -421,6 +421,15 @@ describeEachDatabase("export and import", (dialect) => {
     expect((await importFile(user, { format: "todoist-csv", content: project })).json().duplicates).toBe(0);
     const twice = (await importFile(user, { format: "todoist-csv", content: project, dryRun: true })).json();
     expect(twice.duplicates).toBe(4);
+    // A task moved on (rolled over, or by hand) since the first import is still the file's row.
+    const [weed] = (await t.db.kysely
+      .selectFrom("tasks")
+      .select("id")
+      .where("userId", "=", user.userId)
+      .where("title", "=", "Weed the beds")
+      .execute())!;
+    await t.app.inject({ method: "PATCH", url: `/api/tasks/${weed!.id}`, headers: user.mutatingHeaders, payload: { date: "2026-05-08" } });
+    expect((await importFile(user, { format: "todoist-csv", content, dryRun: true })).json().duplicates).toBe(1);
   });
 
   it("reads TickTick's due time as a deadline, not a start time (issue 56)", async () => {

@@ -453,16 +453,22 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Tasks without a day, or with a day or occurrence day in [from, to]: what an import may repeat. */
+    /** Tasks without a day, or with a day, occurrence day or first planned day in [from, to]: what an import may repeat. */
     async findImportMatches(userId: string, days: { from: string; to: string } | null) {
       return db
         .selectFrom("tasks")
-        .select(["id", "title", "date", "scheduledStartTime", "seriesId", "occurrenceDate"])
+        .select(["id", "title", "date", "scheduledStartTime", "seriesId", "occurrenceDate", "firstPlannedDate"])
         .where("userId", "=", userId)
         .where((eb) =>
           eb.or([
             eb("date", "is", null),
-            ...(days ? [eb.between("date", days.from, days.to), eb.between("occurrenceDate", days.from, days.to)] : []),
+            ...(days
+              ? [
+                  eb.between("date", days.from, days.to),
+                  eb.between("occurrenceDate", days.from, days.to),
+                  eb.between("firstPlannedDate", days.from, days.to),
+                ]
+              : []),
           ]),
         )
         .execute();
