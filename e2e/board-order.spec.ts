@@ -73,7 +73,7 @@ test.describe("the order within a column", () => {
 
     // Keyboard: Space picks Charlie up, up arrow moves it above Bravo, Space drops it.
     await waitForDragAndDrop(page);
-    await column(page, "To Do").getByRole("button", { name: 'Move "Charlie"' }).focus();
+    await column(page, "To Do").getByRole("button", { name: 'Move "Charlie"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Charlie" from the To Do column.');
     await page.keyboard.press("ArrowUp");
@@ -99,7 +99,7 @@ test.describe("the order within a column", () => {
     expect(Object.keys(JSON.parse(sent[1]!))).toEqual(["position"]);
 
     // A timed card keeps to its time: the 9:30 card dropped at the bottom stays second.
-    await column(page, "To Do").getByRole("button", { name: 'Move "Half past nine"' }).focus();
+    await column(page, "To Do").getByRole("button", { name: 'Move "Half past nine"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Half past nine" from the To Do column.');
     await page.keyboard.press("ArrowDown");
