@@ -24,3 +24,5 @@ export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
 export { firstBoardQueries } from "./lib/first-board-queries.ts";
 export { fullDateLabel, futureDateLabel, shortDateLabel, weekdayDateLabel } from "./lib/day-labels.ts";
 export { focusTargetInstead } from "./lib/card-focus.ts";
+export { dayChoices } from "./lib/day-choices.ts";
+export { findCachedTask } from "./lib/optimistic-task-update.ts";
