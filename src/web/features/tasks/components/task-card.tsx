@@ -110,21 +110,6 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
           ) : null}
           <span className={isDone ? "text-muted-foreground line-through decoration-slate-400" : undefined}>{task.title}</span>
         </h3>
-        <button type="button" className={ICON_BUTTON} aria-label={`Edit "${task.title}"`} onClick={() => actions.onEdit(task)}>
-          <TaskIcon name="pencil" />
-        </button>
-        <button
-          type="button"
-          className={ICON_BUTTON}
-          aria-label={`Move "${task.title}" to another day`}
-          aria-haspopup="dialog"
-          onClick={() => actions.onMoveToDay(task)}
-        >
-          <TaskIcon name="calendar-move" />
-        </button>
-        <button type="button" className={DELETE_BUTTON} aria-label={`Delete "${task.title}"`} onClick={() => actions.onDelete(task)}>
-          <TaskIcon name="trash" />
-        </button>
       </div>
 
       {task.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-muted-foreground">{task.description}</p> : null}
@@ -161,10 +146,28 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
 
       <StartDelayNote task={task} timeZone={timeZone} />
 
-      <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        {task.workSessionCount > 0 ? <span>{workSessionsText(task.workSessionCount)}</span> : null}
-        <span>Created {formatDistanceToNow(new Date(task.createdAt), { addSuffix: true })}</span>
-      </p>
+      {/* The actions below the details: the title keeps the card's width, a narrow column's too. */}
+      <div className="-mb-1 flex items-end gap-1">
+        <p className="flex min-w-0 flex-1 flex-wrap gap-x-3 gap-y-1 pb-1.5 text-xs text-muted-foreground">
+          {task.workSessionCount > 0 ? <span>{workSessionsText(task.workSessionCount)}</span> : null}
+          <span>Created {formatDistanceToNow(new Date(task.createdAt), { addSuffix: true })}</span>
+        </p>
+        <button type="button" className={ICON_BUTTON} aria-label={`Edit "${task.title}"`} onClick={() => actions.onEdit(task)}>
+          <TaskIcon name="pencil" />
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={`Move "${task.title}" to another day`}
+          aria-haspopup="dialog"
+          onClick={() => actions.onMoveToDay(task)}
+        >
+          <TaskIcon name="calendar-move" />
+        </button>
+        <button type="button" className={DELETE_BUTTON} aria-label={`Delete "${task.title}"`} onClick={() => actions.onDelete(task)}>
+          <TaskIcon name="trash" />
+        </button>
+      </div>
     </article>
   );
 });
