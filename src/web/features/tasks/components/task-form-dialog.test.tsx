@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
@@ -263,6 +264,77 @@ describe("TaskFormDialog in edit mode", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(await screen.findByText("Failed to update task", { selector: "div" })).toBeInTheDocument();
     expect(client.getQueryData<Task[]>(["tasks", "day", task.date])?.[0]?.title).toBe("Write");
+  });
+});
+
+/** The dialog and overlay classes at the moment they close (jsdom runs no animation: they unmount at once either way). */
+function closingClasses(): string[] {
+  const closing: string[] = [];
+  new MutationObserver((records) => {
+    for (const { target } of records) {
+      if (target instanceof HTMLElement && target.dataset.state === "closed") closing.push(target.className);
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+  return closing;
+}
+
+function ClosingDialog(props: Partial<TaskFormDialogProps>) {
+  const [open, setOpen] = useState(true);
+  return <TaskFormDialog open={open} onOpenChange={setOpen} {...props} />;
+}
+
+describe("TaskFormDialog's save (issue 56, item 21)", () => {
+  const task = makeTask({ id: "t7", title: "Draft", date: "2026-11-30" });
+  const never = () => new Promise<Response>(() => {});
+
+  it("shows the change and leaves at once, with no exit animation over the board, while the server has not answered", async () => {
+    server({ "PATCH /api/tasks/:id": never });
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, user);
+    client.setQueryData(["tasks", "day", task.date], [task]);
+    render(
+      <AppProviders client={client}>
+        <ClosingDialog task={task} />
+      </AppProviders>,
+    );
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Final draft");
+    const closing = closingClasses();
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(client.getQueryData<Task[]>(["tasks", "day", task.date])?.[0]?.title).toBe("Final draft"));
+    expect(closing.length).toBeGreaterThanOrEqual(2);
+    for (const className of closing) expect(className).toContain("data-[state=closed]:animate-none!");
+  });
+
+  it("still animates out when cancelled", async () => {
+    server();
+    render(
+      <AppProviders client={createQueryClient()}>
+        <ClosingDialog task={task} />
+      </AppProviders>,
+    );
+    const closing = closingClasses();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(closing.length).toBeGreaterThanOrEqual(2));
+    for (const className of closing) expect(className).not.toContain("animate-none");
+  });
+
+  it("leaves the series question and the dialog at once on 'This task'", async () => {
+    server({ "PATCH /api/tasks/:id": never });
+    render(
+      <AppProviders client={createQueryClient()}>
+        <ClosingDialog task={makeTask({ id: "t8", title: "Standup", date: "2026-11-30", recurrence: "FREQ=DAILY", seriesId: "s1" })} />
+      </AppProviders>,
+    );
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Daily standup");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    const closing = closingClasses();
+    await userEvent.click(await screen.findByRole("button", { name: "This task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(closing.length).toBeGreaterThanOrEqual(4);
+    for (const className of closing) expect(className).toContain("data-[state=closed]:animate-none!");
   });
 });
 

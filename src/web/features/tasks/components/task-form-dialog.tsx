@@ -53,10 +53,21 @@ export interface TaskFormDialogProps {
 }
 
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
+  // A save closes at once, with no exit animation over the changed board (as quick add); Cancel and Escape animate.
+  const [isSaved, setIsSaved] = useState(false);
+  if (open && isSaved) setIsSaved(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep}>
-        <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={() => onOpenChange(false)} />
+      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
+        <TaskForm
+          task={task}
+          defaultGoalId={defaultGoalId}
+          defaultDate={defaultDate}
+          onDone={() => {
+            setIsSaved(true);
+            onOpenChange(false);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );
