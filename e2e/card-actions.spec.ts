@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { nextWeekDay } from "../src/web/features/tasks/lib/day-choices.ts";
 import { api } from "./api.ts";
-import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
+import { closeWithEscape, expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { signIn, waitForBoard } from "./sign-in.ts";
 import { card, column, showColumn } from "./board.ts";
 
@@ -58,6 +58,13 @@ for (const width of widths) {
         )
         .toEqual([offsite.id]);
 
+      if (!width.tap) {
+        // `m` on a focused card opens the same choices.
+        await card(page, "Call the bank").getByRole("button", { name: 'Move "Call the bank"', exact: true }).focus();
+        await page.keyboard.press("m");
+        await expect(page.getByRole("dialog", { name: "Move to…" })).toContainText('Move "Call the bank" to another day');
+        await closeWithEscape(page, page.getByRole("dialog", { name: "Move to…" }));
+      }
       await press('Complete "Call the bank"');
       await showColumn(page, "Done");
       await expect(card(column(page, "Done"), "Call the bank")).toBeVisible();
