@@ -73,7 +73,7 @@ test.describe("the order within a column", () => {
 
     // Keyboard: Space picks Charlie up, up arrow moves it above Bravo, Space drops it.
     await waitForDragAndDrop(page);
-    await column(page, "To Do").getByRole("button", { name: 'Move "Charlie"' }).focus();
+    await column(page, "To Do").getByRole("button", { name: 'Move "Charlie"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Charlie" from the To Do column.');
     await page.keyboard.press("ArrowUp");
@@ -99,12 +99,16 @@ test.describe("the order within a column", () => {
     expect(Object.keys(JSON.parse(sent[1]!))).toEqual(["position"]);
 
     // A timed card keeps to its time: the 9:30 card dropped at the bottom stays second.
-    await column(page, "To Do").getByRole("button", { name: 'Move "Half past nine"' }).focus();
+    await column(page, "To Do").getByRole("button", { name: 'Move "Half past nine"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Half past nine" from the To Do column.');
     await page.keyboard.press("ArrowDown");
+    // It says why it stays (issue 56, item 13): read at the key press, and in a toast after the drop.
+    const why = 'Tasks with a time are ordered by time: to place "Half past nine" there, change its start time (9:30 AM).';
+    await expect(page.getByTestId("board-time-order")).toContainText(why);
     await page.keyboard.press("Space");
     await expect(page.getByText('"Half past nine" was dropped on the To Do column. Place 2 of 5.')).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: "Kept in time order" })).toContainText(why);
     expect(sent.length).toBe(2);
 
     // Across columns at a place: Alpha to In Progress, above the card already there, one PATCH.

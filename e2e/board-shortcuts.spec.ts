@@ -8,7 +8,7 @@ import { column } from "./board.ts";
 
 const today = () => todayInZone(new Date(), "Europe/Paris");
 
-const handle = (scope: Page | Locator, title: string) => scope.getByRole("button", { name: `Move "${title}"` });
+const handle = (scope: Page | Locator, title: string) => scope.getByRole("button", { name: `Move "${title}"`, exact: true });
 
 test.describe("board shortcuts", () => {
   test.use({ viewport: viewports.desktop });

@@ -203,7 +203,7 @@ test.describe("the Today board on a desktop", () => {
     await expect(started).toContainText("1 work session");
 
     // Keyboard: Space picks the card up, the arrows choose a column, Space drops it.
-    const handle = column(page, "To Do").getByRole("button", { name: 'Move "Keyboard task"' });
+    const handle = column(page, "To Do").getByRole("button", { name: 'Move "Keyboard task"', exact: true });
     await waitForDragAndDrop(page);
     await handle.focus();
     await page.keyboard.press("Space");
@@ -222,7 +222,7 @@ test.describe("the Today board on a desktop", () => {
     // Escape puts a picked-up card back. Wait for the saved move to settle first, so the handle
     // that takes focus is the one that stays on the page.
     await expect(page.getByText('"Keyboard task" was dropped on the Done column.')).toBeAttached();
-    await column(page, "Done").getByRole("button", { name: 'Move "Keyboard task"' }).focus();
+    await column(page, "Done").getByRole("button", { name: 'Move "Keyboard task"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Keyboard task" from the Done column.');
     await page.keyboard.press("ArrowLeft");

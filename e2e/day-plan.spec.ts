@@ -87,7 +87,7 @@ test("Plan my day: proposed around tomorrow's meetings, applied, moved by keyboa
   await saveScreenshot(page, "day-plan-timeline");
 
   // Keyboard: a quarter hour earlier.
-  await grid.getByRole("button", { name: 'Move "Call supplier"' }).focus();
+  await grid.getByRole("button", { name: 'Move "Call supplier"', exact: true }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Enter");

@@ -154,7 +154,7 @@ test.describe("the Goals page on a desktop", () => {
     const verbs = page.getByRole("article", { name: "Practise verbs" });
     await expect(verbs).toContainText("Learn Spanish");
     await expect(page.getByRole("article", { name: "Watch a film in Spanish" })).toContainText("Learn Spanish");
-    const handle = page.getByRole("button", { name: 'Move "Practise verbs"' });
+    const handle = page.getByRole("button", { name: 'Move "Practise verbs"', exact: true });
     await waitForDragAndDrop(page);
     await handle.focus();
     // Each step waits for the card to be picked up, then for the board's screen-reader announcement.

@@ -35,7 +35,7 @@ test("a change on the phone shows on the desktop and back, and another person's 
 
   // Moved on the phone (its keyboard shortcut: 3 is Done), done on the desktop.
   await showColumn(phone, "To Do");
-  await phone.getByRole("button", { name: 'Move "Buy milk"' }).focus();
+  await phone.getByRole("button", { name: 'Move "Buy milk"', exact: true }).focus();
   await phone.keyboard.press("3");
   await expect(card(column(desktop, "Done"), "Buy milk")).toBeVisible(LIVE);
   await expect(card(column(desktop, "To Do"), "Buy milk")).toHaveCount(0);

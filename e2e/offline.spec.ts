@@ -62,7 +62,7 @@ test("offline on the phone: changes kept through a reload land once each when ba
   await quickAdd(page, "Buy milk");
   await quickAdd(page, "Call mum");
   // Completed by its keyboard shortcut (3 is Done).
-  await page.getByRole("button", { name: 'Move "Alpha"' }).focus();
+  await page.getByRole("button", { name: 'Move "Alpha"', exact: true }).focus();
   await page.keyboard.press("3");
   await showColumn(page, "Done");
   await expect(card(column(page, "Done"), "Alpha")).toBeVisible();
@@ -74,7 +74,7 @@ test("offline on the phone: changes kept through a reload land once each when ba
   await expect(dialog).toBeHidden();
   await expect(card(page, "Water the basil")).toBeVisible();
   // Reordered by keyboard: Charlie above Bravo.
-  await page.getByRole("button", { name: 'Move "Charlie"' }).focus();
+  await page.getByRole("button", { name: 'Move "Charlie"', exact: true }).focus();
   await page.keyboard.press("Space");
   await afterPickUp(page, 'Picked up "Charlie" from the To Do column.');
   await page.keyboard.press("ArrowUp");

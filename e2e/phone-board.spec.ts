@@ -143,7 +143,7 @@ test.describe("the Today board on a 375 px phone", () => {
 
     // By keyboard too: the arrows choose another column, drawn at its tab while it is hidden.
     await tab(page, "To Do 2").tap();
-    await column(page, "To Do").getByRole("button", { name: 'Move "Call the bank"' }).focus();
+    await column(page, "To Do").getByRole("button", { name: 'Move "Call the bank"', exact: true }).focus();
     await page.keyboard.press("Space");
     await afterPickUp(page, 'Picked up "Call the bank" from the To Do column.');
     await page.keyboard.press("ArrowRight");

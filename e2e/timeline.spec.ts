@@ -84,12 +84,16 @@ test("the Timeline: drag a task into the grid, move it by keyboard, resize it, b
   await expect(grid.getByText("Design review")).toBeVisible();
 
   // Pointer: from the list into the grid at 14:00.
-  await dragTo(page, await centre(page, list.getByRole("button", { name: 'Move "Write the brief"' })), await gridPoint(page, "14:00"));
+  await dragTo(
+    page,
+    await centre(page, list.getByRole("button", { name: 'Move "Write the brief"', exact: true })),
+    await gridPoint(page, "14:00"),
+  );
   await expect(grid.getByRole("button", { name: /^Write the brief\W*2:00 PM – 2:45 PM/ })).toBeVisible();
   await expect.poll(async () => (await serverTask(page, brief.id)).scheduledStartTime).toBe("14:00");
 
   // Keyboard: two quarter hours later.
-  const handle = grid.getByRole("button", { name: 'Move "Review notes"' });
+  const handle = grid.getByRole("button", { name: 'Move "Review notes"', exact: true });
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(page.getByTestId("timeline-announcement")).toHaveText('Picked up "Review notes", at 9:00 AM to 9:30 AM.');
@@ -99,7 +103,7 @@ test("the Timeline: drag a task into the grid, move it by keyboard, resize it, b
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("timeline-announcement")).toHaveText('"Review notes" was scheduled at 9:30 AM.');
   await expect(grid.getByRole("button", { name: /^Review notes\W*9:30 AM – 10:00 AM/ })).toBeVisible();
-  await expect(grid.getByRole("button", { name: 'Move "Review notes"' })).toBeFocused();
+  await expect(grid.getByRole("button", { name: 'Move "Review notes"', exact: true })).toBeFocused();
   await expect.poll(async () => (await serverTask(page, notes.id)).scheduledStartTime).toBe("09:30");
   await saveScreenshot(page, "timeline-desktop-light");
 
@@ -160,7 +164,7 @@ test.describe("by touch", () => {
     await expect(list.getByText("Sketch the plan")).toBeVisible();
 
     const cdp = await page.context().newCDPSession(page);
-    const from = await centre(page, list.getByRole("button", { name: 'Move "Sketch the plan"' }));
+    const from = await centre(page, list.getByRole("button", { name: 'Move "Sketch the plan"', exact: true }));
     const to = await gridPoint(page, "15:00");
     await touch(cdp, "touchStart", from);
     // Held still past the sensor's delay (200 ms): the drag starts without the finger moving.

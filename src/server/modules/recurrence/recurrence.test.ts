@@ -195,6 +195,21 @@ describeEachDatabase("recurring tasks", (dialect) => {
         expect(ofSeries(await day(date), first.seriesId), date).toEqual([expect.objectContaining({ scheduledStartTime: "09:00" })]);
     });
 
+    it("moving one occurrence to another day, or to no day, moves it alone: its own day is not filled again", async () => {
+      const first = await create({ title: "Review", date: TODAY, recurrence: "FREQ=WEEKLY" });
+      const [nextWeek] = ofSeries(await day(addDays(TODAY, 7)), first.seriesId);
+      expect((await patch(nextWeek!.id, { date: addDays(TODAY, 9) })).statusCode).toBe(200);
+      expect(ofSeries(await day(addDays(TODAY, 7)), first.seriesId)).toEqual([]);
+      expect(ofSeries(await day(addDays(TODAY, 9)), first.seriesId)).toEqual([expect.objectContaining({ id: nextWeek!.id })]);
+      expect(ofSeries(await day(addDays(TODAY, 14)), first.seriesId)).toHaveLength(1);
+
+      const [third] = ofSeries(await day(addDays(TODAY, 14)), first.seriesId);
+      const moved = (await patch(third!.id, { date: null })).json() as Task;
+      expect(moved).toMatchObject({ date: null, seriesId: first.seriesId });
+      expect(ofSeries(await day(addDays(TODAY, 14)), first.seriesId)).toEqual([]);
+      expect(ofSeries(await day(addDays(TODAY, 21)), first.seriesId)).toHaveLength(1);
+    });
+
     it("a new rule from an occurrence on drops the days it no longer has", async () => {
       const first = await create({ title: "Gym", date: TODAY, recurrence: "FREQ=DAILY" });
       await day(addDays(TODAY, 1));

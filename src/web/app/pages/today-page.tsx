@@ -16,6 +16,8 @@ import {
   FutureTasksPanel,
   InsightsSidebar,
   KeyboardShortcutsDialog,
+  MoveTaskDialog,
+  focusTargetInstead,
   QuickAdd,
   StalledBanner,
   TaskBoard,
@@ -56,6 +58,7 @@ export function TodayPage() {
   const moves = useTaskMoves({ today, viewedDate });
   const [form, setForm] = useState<FormState>({ open: false });
   const [taskToDelete, setTaskToDelete] = useState<Task | null>(null);
+  const [taskToMove, setTaskToMove] = useState<Task | null>(null);
   const [isFutureOpen, setIsFutureOpen] = useState(false);
   const [isWrapUpOpen, setIsWrapUpOpen] = useState(false);
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
@@ -73,14 +76,26 @@ export function TodayPage() {
     planDay: planMyDay.plan,
   });
   const actions = useMemo<TaskCardActions>(
-    () => ({ onEdit: (task) => setForm({ open: true, task }), onDelete: setTaskToDelete, onResume: moves.resume }),
-    [moves.resume],
+    () => ({
+      onEdit: (task) => setForm({ open: true, task }),
+      onDelete: setTaskToDelete,
+      onResume: moves.resume,
+      onMoveToDay: setTaskToMove,
+      onComplete: (task) => {
+        // Its card goes to Done (off screen on a phone): focus stays among the cards.
+        const next = focusTargetInstead(task.id);
+        moves.completeWithUndo(task);
+        next?.focus();
+      },
+    }),
+    [moves],
   );
   useTaskParam(tasks, actions.onEdit);
   useBoardShortcuts(tasks, {
     onNew: openCreate,
     onMove: moves.moveToColumn,
     onEdit: actions.onEdit,
+    onMoveToDay: setTaskToMove,
     onDelete: actions.onDelete,
     onHelp: () => setIsShortcutsOpen(true),
   });
@@ -198,6 +213,14 @@ export function TodayPage() {
         task={taskToDelete}
         onOpenChange={(open) => {
           if (!open) setTaskToDelete(null);
+        }}
+      />
+      <MoveTaskDialog
+        task={taskToMove}
+        today={today}
+        onMove={moves.moveToDay}
+        onOpenChange={(open) => {
+          if (!open) setTaskToMove(null);
         }}
       />
       <WrapUpDialog open={isWrapUpOpen} onOpenChange={setIsWrapUpOpen} date={viewedDate} today={today} tasks={tasks ?? []} />

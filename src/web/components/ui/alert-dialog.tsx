@@ -2,7 +2,7 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 import { type ButtonProps, buttonVariants } from "./button.tsx";
-import { overlayClassName } from "./dialog.tsx";
+import { INSTANT_CLOSE, overlayClassName } from "./dialog.tsx";
 import { InertAppRoot } from "./inert-app-root.tsx";
 import { useReturnFocus } from "./use-return-focus.ts";
 
@@ -13,18 +13,20 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export function AlertDialogContent({
   className,
   children,
+  instantClose = false,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+}: ComponentProps<typeof AlertDialogPrimitive.Content> & { instantClose?: boolean }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className={overlayClassName} />
+      <AlertDialogPrimitive.Overlay className={cn(overlayClassName, instantClose && INSTANT_CLOSE)} />
       <AlertDialogPrimitive.Content
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 shadow-xl",
           "data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
+          instantClose && INSTANT_CLOSE,
           className,
         )}
         {...props}

@@ -15,24 +15,29 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn(overlayClassName, className)} {...props} />;
 }
 
+/** Closing without the exit animation: after a save the board underneath shows at once, as quick add's does. */
+export const INSTANT_CLOSE = "data-[state=closed]:animate-none!";
+
 /** On phones it starts below the top 7rem, where toasts appear, so a toast never hides its title or close button. */
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  instantClose = false,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean; instantClose?: boolean }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
-      <DialogOverlay />
+      <DialogOverlay className={instantClose ? INSTANT_CLOSE : undefined} />
       <DialogPrimitive.Content
         {...returnFocus}
         className={cn(
           "fixed top-[calc(50%+3rem)] left-1/2 z-50 grid max-h-[calc(100dvh-8rem)] w-[calc(100%-2rem)] sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 shadow-xl",
           "focus-visible:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
+          instantClose && INSTANT_CLOSE,
           className,
         )}
         {...props}

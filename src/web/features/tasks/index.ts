@@ -1,4 +1,4 @@
-export { DeleteTaskDialog, FutureTasksPanel, KeyboardShortcutsDialog, TaskFormDialog } from "./components/lazy-dialogs.ts";
+export { DeleteTaskDialog, FutureTasksPanel, KeyboardShortcutsDialog, MoveTaskDialog, TaskFormDialog } from "./components/lazy-dialogs.ts";
 export type { TaskFormDialogProps } from "./components/task-form-dialog.tsx";
 export { TaskBoard } from "./components/task-board.tsx";
 export { TaskCard, type TaskCardActions } from "./components/task-card.tsx";
@@ -23,3 +23,6 @@ export { stalledTasksQueryOptions } from "./api/get-stalled-tasks.ts";
 export { dayTasksQueryOptions } from "./api/get-day-tasks.ts";
 export { firstBoardQueries } from "./lib/first-board-queries.ts";
 export { fullDateLabel, futureDateLabel, shortDateLabel, weekdayDateLabel } from "./lib/day-labels.ts";
+export { focusTargetInstead } from "./lib/card-focus.ts";
+export { dayChoices } from "./lib/day-choices.ts";
+export { findCachedTask } from "./lib/optimistic-task-update.ts";

@@ -1,6 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeTask } from "../../../../shared/test/task-fixtures.ts";
+import { todayInZone } from "../../../../shared/rules/dates.ts";
+import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { taskQueryKeys } from "../../tasks/index.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { AIContextProvider } from "../../ai-chat/index.ts";
 import { CommandPaletteLauncher } from "./command-palette-launcher.tsx";
@@ -17,6 +21,38 @@ function setOnline(online: boolean) {
 
 afterEach(() => {
   browserOnline = true;
+  vi.unstubAllGlobals();
+});
+
+describe("CommandPaletteLauncher with a card focused on the board", () => {
+  it("moves the card's task to the day chosen in the palette", async () => {
+    const user = userEvent.setup();
+    const patches: unknown[] = [];
+    mockFetch((url, init) => {
+      if (init.method === "PATCH") patches.push([url, JSON.parse(String(init.body))]);
+      return jsonResponse(init.method === "PATCH" ? makeTask({ id: "t1" }) : []);
+    });
+    const today = todayInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const { client } = renderWithApp(
+      <AIContextProvider>
+        <ul>
+          <li data-task-id="t1">
+            <button type="button">Write the brief</button>
+          </li>
+        </ul>
+        <CommandPaletteLauncher />
+      </AIContextProvider>,
+    );
+    client.setQueryData(taskQueryKeys.day(today), [makeTask({ id: "t1", title: "Write the brief", date: today })]);
+    screen.getByRole("button", { name: "Write the brief" }).focus();
+    await user.keyboard("{Control>}k{/Control}");
+    expect(await screen.findByRole("combobox", { name: "Command" })).toHaveFocus();
+    await user.keyboard("move no date");
+    expect(await screen.findByRole("option", { name: /Move “Write the brief” to no date/ })).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(patches).toEqual([["/api/tasks/t1", { date: null }]]));
+    expect(client.getQueryData(taskQueryKeys.day(today))).toEqual([]);
+  });
 });
 
 describe("CommandPaletteLauncher offline (decision 018)", () => {

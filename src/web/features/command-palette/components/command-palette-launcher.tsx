@@ -13,6 +13,8 @@ export function CommandPaletteLauncher() {
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing animates and reopening is instant.
   const [wanted, setWanted] = useState(false);
+  // The board's card that had focus when the palette opened: its task can be moved from the palette.
+  const [selectedTaskId, setSelectedTaskId] = useState<string | null>(null);
   // Going offline closes it for good: it does not reappear by itself when the network returns.
   const [wasOnline, setWasOnline] = useState(isOnline);
   if (wasOnline !== isOnline) {
@@ -25,6 +27,9 @@ export function CommandPaletteLauncher() {
       if (!isPaletteShortcut(event) || event.defaultPrevented || isOffline()) return;
       event.preventDefault();
       setWanted(true);
+      const card = document.activeElement?.closest("li[data-task-id]");
+      if (card) setSelectedTaskId(card.getAttribute("data-task-id"));
+      else if (!document.activeElement?.closest('[role="dialog"]')) setSelectedTaskId(null);
       setOpen((current) => !current);
     }
     window.addEventListener("keydown", onKeyDown);
@@ -34,7 +39,7 @@ export function CommandPaletteLauncher() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <CommandPalette open={open} onOpenChange={setOpen} />
+      <CommandPalette open={open} onOpenChange={setOpen} selectedTaskId={selectedTaskId} />
     </Suspense>
   );
 }

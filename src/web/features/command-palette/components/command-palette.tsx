@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Bot,
   CalendarClock,
@@ -24,7 +24,7 @@ import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
 import { cn } from "../../../lib/utils.ts";
 import { useAIContext } from "../../ai-chat/index.ts";
 import { goalsQueryOptions } from "../../goals/index.ts";
-import { futureDateLabel, useCreateTask, useToday } from "../../tasks/index.ts";
+import { findCachedTask, futureDateLabel, useCreateTask, useTaskMoves, useToday } from "../../tasks/index.ts";
 import { useTaskSearch } from "../api/search-tasks.ts";
 import { type PaletteCommand, matchCommands, taskCommand } from "../lib/match-commands.ts";
 import { isolate } from "../../../lib/bidi.ts";
@@ -32,6 +32,8 @@ import { isolate } from "../../../lib/bidi.ts";
 export interface CommandPaletteProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The board's focused card when the palette opened: it offers to move that task. */
+  selectedTaskId?: string | null;
 }
 
 const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
@@ -48,22 +50,26 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
   theme: SunMoon,
 };
 
-export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, selectedTaskId = null }: CommandPaletteProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl" aria-describedby={undefined}>
-        {open ? <PaletteBody close={() => onOpenChange(false)} /> : null}
+        {open ? <PaletteBody close={() => onOpenChange(false)} selectedTaskId={selectedTaskId} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PaletteBody({ close }: { close: () => void }) {
+function PaletteBody({ close, selectedTaskId }: { close: () => void; selectedTaskId: string | null }) {
   const navigate = useNavigate();
   const assistant = useAIContext();
   const today = useToday();
   const goals = useQuery(goalsQueryOptions()).data;
   const createTask = useCreateTask();
+  const queryClient = useQueryClient();
+  // Read once as the palette opens: the card's task as the board shows it.
+  const [selectedTask] = useState(() => (selectedTaskId ? (findCachedTask(queryClient, selectedTaskId) ?? null) : null));
+  const moves = useTaskMoves({ today, viewedDate: today });
   const { isDark } = useThemeChoice();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -76,11 +82,11 @@ function PaletteBody({ close }: { close: () => void }) {
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
   const search = useTaskSearch(query);
   const commands = useMemo(() => {
-    const matched = matchCommands(query, { today, goals: goalChoices, isDark });
+    const matched = matchCommands(query, { today, goals: goalChoices, isDark, selectedTask });
     const found = (search.data ?? []).map((task) => taskCommand(task, today));
     const addAt = matched.findIndex((command) => command.id === "add-task");
     return addAt === -1 ? [...matched, ...found] : [...matched.slice(0, addAt), ...found, ...matched.slice(addAt)];
-  }, [query, today, goalChoices, isDark, search.data]);
+  }, [query, today, goalChoices, isDark, search.data, selectedTask]);
   const activeIndex = Math.min(active, Math.max(0, commands.length - 1));
 
   function run(command: PaletteCommand) {
@@ -95,6 +101,9 @@ function PaletteBody({ close }: { close: () => void }) {
         return;
       case "theme":
         setThemeChoice(action.choice);
+        return;
+      case "moveTask":
+        if (selectedTask?.id === action.taskId) moves.moveToDay(selectedTask, action.date);
         return;
       case "add": {
         const parsed = parseQuickAdd(action.text, { today, goals: goalChoices });

@@ -6,6 +6,29 @@ import { matchCommands, taskCommand } from "./match-commands.ts";
 const context = { today: "2026-11-24", goals: [{ id: "g1", title: "Launch" }] };
 const labels = (query: string) => matchCommands(query, context).map((command) => command.label);
 
+describe("matchCommands with a card selected on the board", () => {
+  const selectedTask = { id: "t1", title: "Write the brief", date: "2026-11-24" };
+
+  it("offers first to move it to Tomorrow, Next week or no date (not to the day it is on)", () => {
+    const moves = matchCommands("", { ...context, selectedTask }).slice(0, 3);
+    expect(moves.map((command) => [command.label, command.hint, command.action])).toEqual([
+      ["Move “Write the brief” to Tomorrow", "Wed, Nov 25", { kind: "moveTask", taskId: "t1", date: "2026-11-25" }],
+      ["Move “Write the brief” to Next week", "Mon, Nov 30", { kind: "moveTask", taskId: "t1", date: "2026-11-30" }],
+      ["Move “Write the brief” to no date", "Future Tasks", { kind: "moveTask", taskId: "t1", date: null }],
+    ]);
+  });
+
+  it("finds them by 'move' or 'reschedule', and an unscheduled task's by Today", () => {
+    const moves = (query: string, task: typeof selectedTask | { date: null; id: string; title: string }) =>
+      matchCommands(query, { ...context, selectedTask: task })
+        .map((command) => command.label)
+        .filter((label) => label.startsWith("Move"));
+    expect(moves("move next", selectedTask)).toEqual(["Move “Write the brief” to Next week"]);
+    expect(moves("reschedule today", { ...selectedTask, date: null })).toEqual(["Move “Write the brief” to Today"]);
+    expect(moves("go", selectedTask)).toEqual([]);
+  });
+});
+
 describe("matchCommands", () => {
   it("lists every fixed command for an empty query", () => {
     expect(labels("")).toEqual([

@@ -3,12 +3,13 @@ import { type QuickAddContext, parseQuickAdd, quickAddDate } from "../../../../s
 import { describeRecurrence } from "../../../../shared/rules/recurrence-words.ts";
 import { formatTime12h } from "../../../../shared/rules/format.ts";
 import type { ThemeChoice } from "../../../lib/theme.ts";
-import { futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
+import { dayChoices, futureDateLabel, shortDateLabel } from "../../tasks/index.ts";
 
 export type PaletteAction =
   | { kind: "navigate"; to: string; state?: Record<string, unknown> }
   | { kind: "assistant" }
   | { kind: "add"; text: string }
+  | { kind: "moveTask"; taskId: string; date: string | null }
   | { kind: "theme"; choice: ThemeChoice };
 
 export interface PaletteCommand {
@@ -85,6 +86,22 @@ const THEME_CHOICES: PaletteCommand[] = (["light", "dark", "system"] as const).m
 
 export interface PaletteContext extends QuickAddContext {
   isDark?: boolean;
+  /** The card that had focus on the board when the palette opened. */
+  selectedTask?: Pick<Task, "id" | "title" | "date"> | null;
+}
+
+/** Move the selected task to Today, Tomorrow, Next week or No date; its own day is not offered. */
+export function moveTaskCommands(task: Pick<Task, "id" | "title" | "date">, today: string): PaletteCommand[] {
+  return dayChoices(today)
+    .filter(({ date }) => date !== task.date)
+    .map(({ label, date }) => ({
+      id: `move-${label.toLowerCase().replace(" ", "-")}`,
+      label: `Move “${task.title}” to ${label === "No date" ? "no date" : label}`,
+      hint: date === null ? "Future Tasks" : shortDateLabel(date),
+      icon: "day",
+      keywords: "move reschedule postpone defer day date selected task",
+      action: { kind: "moveTask", taskId: task.id, date },
+    }));
 }
 
 function matches(command: PaletteCommand, words: string[]): boolean {
@@ -104,11 +121,12 @@ export function taskCommand(task: Pick<Task, "id" | "title" | "date" | "status">
 }
 
 export function matchCommands(query: string, context: PaletteContext): PaletteCommand[] {
+  const moves = context.selectedTask ? moveTaskCommands(context.selectedTask, context.today) : [];
   const fixed = [...FIXED, switchThemeCommand(context.isDark ?? false)];
   const text = query.trim();
-  if (text === "") return fixed;
+  if (text === "") return [...moves, ...fixed];
   const words = text.toLowerCase().split(/\s+/);
-  const found = [...fixed, ...THEME_CHOICES].filter((command) => matches(command, words));
+  const found = [...moves, ...fixed, ...THEME_CHOICES].filter((command) => matches(command, words));
 
   const parsed = parseQuickAdd(text, context);
   // Only a day ("tomorrow", "next fri", "dec 3"): going there comes first.

@@ -1,11 +1,12 @@
 // Loaded after the board's first paint (decision 013), it draws none of the board, so its arrival changes nothing.
 import { DndContext, DragOverlay, KeyboardSensor, MeasuringStrategy, useDraggable, useDroppable, useSensor } from "@dnd-kit/core";
 import { getEventCoordinates } from "@dnd-kit/utilities";
-import { Timer } from "lucide-react";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Clock, Timer } from "lucide-react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { formatDuration } from "../../../../shared/rules/format.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus, boardColumnOf } from "../../../../shared/rules/task-status.ts";
+import { toast } from "../../../components/ui/use-toast.ts";
 import { useDragSensors } from "../../../lib/drag-sensors.ts";
 import { cn } from "../../../lib/utils.ts";
 import { columnDropId } from "../lib/board-columns.ts";
@@ -46,7 +47,10 @@ export function BoardDragAndDrop({
 }: BoardDragAndDropProps) {
   const [session] = useState(() => new BoardDragSession(registry));
   const pointer = usePointerDuringDrag();
-  useLayoutEffect(() => session.follow(columns, onDragTarget), [session, columns, onDragTarget]);
+  // The time order's reason while the card is held short of the place asked for; a count so that each key press is read.
+  const [hold, setHold] = useState<{ reason: string | null; count: number }>({ reason: null, count: 0 });
+  const onHold = useCallback((reason: string | null) => setHold((current) => ({ reason, count: current.count + 1 })), []);
+  useLayoutEffect(() => session.follow(columns, onDragTarget, onHold), [session, columns, onDragTarget, onHold]);
   const keyboard = useMemo(() => ({ coordinateGetter: boardKeyboardCoordinates(session) }), [session]);
   const sensors = useDragSensors(useSensor(KeyboardSensor, keyboard));
   const [announcements] = useState(() => createBoardAnnouncements(session));
@@ -65,9 +69,16 @@ export function BoardDragAndDrop({
       onDragEnd={(event) => {
         // The pointer's last move may not have been reported yet.
         aimAtPointer(session, event, pointer.read());
+        const reason = session.holdReason();
+        // The card snaps to the nearest place the times allow: the toast says why after the drag's own words are gone.
+        if (reason) toast({ title: "Kept in time order", description: reason });
+        setHold({ reason: null, count: 0 });
         onDragEnd(String(event.active.id), session.target);
       }}
-      onDragCancel={onDragCancel}
+      onDragCancel={() => {
+        setHold({ reason: null, count: 0 });
+        onDragCancel();
+      }}
       accessibility={{ announcements, screenReaderInstructions: boardScreenReaderInstructions }}
     >
       {BOARD_COLUMN_STATUSES.map((status) => (
@@ -76,7 +87,10 @@ export function BoardDragAndDrop({
       {tasks.map((task) => (
         <CardRegistration key={task.id} task={task} registry={registry} />
       ))}
-      <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} /> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>{activeTask ? <DragPreview task={activeTask} note={hold.reason} /> : null}</DragOverlay>
+      <div role="status" className="sr-only" data-testid="board-time-order">
+        {hold.reason ? `${hold.reason}${hold.count % 2 === 0 ? "" : "\u00a0"}` : ""}
+      </div>
     </DndContext>
   );
 }
@@ -132,7 +146,7 @@ function CardRegistration({ task, registry }: { task: Task; registry: BoardDragR
   return null;
 }
 
-function DragPreview({ task }: { task: Task }) {
+function DragPreview({ task, note }: { task: Task; note: string | null }) {
   return (
     <div
       aria-hidden="true"
@@ -146,6 +160,12 @@ function DragPreview({ task }: { task: Task }) {
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <Timer className="size-3.5" aria-hidden="true" />
           {formatDuration(task.estimatedDuration)}
+        </p>
+      ) : null}
+      {note ? (
+        <p className="flex items-start gap-1 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900">
+          <Clock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {note}
         </p>
       ) : null}
     </div>

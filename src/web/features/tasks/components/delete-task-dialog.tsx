@@ -15,6 +15,7 @@ import { useFocusAfterClose } from "../../../components/ui/use-focus-after-close
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useDeleteTask } from "../api/delete-task.ts";
 import type { SeriesScope } from "../api/update-task.ts";
+import { focusTargetInstead } from "../lib/card-focus.ts";
 
 export interface DeleteTaskDialogProps {
   /** Null closes the dialog. */
@@ -61,11 +62,4 @@ export function DeleteTaskDialog({ task, onOpenChange }: DeleteTaskDialogProps) 
       </AlertDialogContent>
     </AlertDialog>
   );
-}
-
-function focusTargetInstead(taskId: string): HTMLElement | null {
-  const cards = [...document.querySelectorAll("li[data-task-id]")];
-  const at = cards.findIndex((card) => card.getAttribute("data-task-id") === taskId);
-  const neighbour = at === -1 ? undefined : (cards[at + 1] ?? cards[at - 1]);
-  return neighbour?.querySelector<HTMLElement>("button, [tabindex]") ?? null;
 }

@@ -3,6 +3,7 @@ import { lazyDialog } from "../../../lib/lazy-dialog.tsx";
 import type { DeleteTaskDialogProps } from "./delete-task-dialog.tsx";
 import type { FutureTasksPanelProps } from "./future-tasks-panel.tsx";
 import type { KeyboardShortcutsDialogProps } from "./keyboard-shortcuts-dialog.tsx";
+import type { MoveTaskDialogProps } from "./move-task-dialog.tsx";
 import type { TaskFormDialogProps } from "./task-form-dialog.tsx";
 
 export const TaskFormDialog = lazyDialog<TaskFormDialogProps>(
@@ -23,4 +24,9 @@ export const KeyboardShortcutsDialog = lazyDialog<KeyboardShortcutsDialogProps>(
 export const FutureTasksPanel = lazyDialog<FutureTasksPanelProps>(
   () => import("./future-tasks-panel.tsx").then((module) => module.FutureTasksPanel),
   (props) => props.open,
+);
+
+export const MoveTaskDialog = lazyDialog<MoveTaskDialogProps>(
+  () => import("./move-task-dialog.tsx").then((module) => module.MoveTaskDialog),
+  (props) => props.task !== null,
 );

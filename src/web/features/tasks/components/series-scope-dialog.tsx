@@ -20,7 +20,8 @@ export interface SeriesScopeDialogProps {
 export function SeriesScopeDialog({ open, onChoose, onCancel }: SeriesScopeDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
-      <AlertDialogContent>
+      {/* Its choice saves and closes the task dialog too: both leave at once, uncovering the changed card. */}
+      <AlertDialogContent instantClose>
         <AlertDialogHeader>
           <AlertDialogTitle>Edit repeating task</AlertDialogTitle>
           <AlertDialogDescription>Change only this task, or this one and the following ones of the series?</AlertDialogDescription>

@@ -11,7 +11,7 @@ const tasks = [
 ];
 
 function renderBoard() {
-  const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn() };
+  const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn(), onComplete: vi.fn(), onMoveToDay: vi.fn() };
   return render(<TaskBoard tasks={tasks} timeZone="UTC" actions={actions} onDrop={vi.fn()} onExternalDrop={vi.fn()} />);
 }
 
@@ -48,7 +48,7 @@ describe("TaskBoard's status tabs (below md)", () => {
     makeTask({ id: "t5", title: "Ran long", status: "stalled" }),
   ];
   function renderMany() {
-    const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn() };
+    const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn(), onComplete: vi.fn(), onMoveToDay: vi.fn() };
     return render(<TaskBoard tasks={many} timeZone="UTC" actions={actions} onDrop={vi.fn()} onExternalDrop={vi.fn()} />);
   }
   const column = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 function renderCard(overrides: Partial<Task> = {}) {
-  const actions: TaskCardActions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn() };
+  const actions: TaskCardActions = { onEdit: vi.fn(), onDelete: vi.fn(), onResume: vi.fn(), onComplete: vi.fn(), onMoveToDay: vi.fn() };
   const task = makeTask({ title: "Write the report", ...overrides });
   render(<TaskCard task={task} timeZone="UTC" actions={actions} />);
   return { task, actions, card: screen.getByRole("article", { name: /Write the report/ }) };
@@ -178,6 +178,27 @@ describe("TaskCard status hints and actions", () => {
     expect(actions.onEdit).toHaveBeenCalledWith(task);
     await userEvent.click(within(card).getByRole("button", { name: 'Delete "Write the report"' }));
     expect(actions.onDelete).toHaveBeenCalledWith(task);
+  });
+});
+
+describe("TaskCard one-tap completion and Move to…", () => {
+  it.each(["todo", "inprogress", "stalled"] as const)("a %s card completes with one tap on its named control", async (status) => {
+    const { card, actions, task } = renderCard({ status });
+    await userEvent.click(within(card).getByRole("button", { name: 'Complete "Write the report"' }));
+    expect(actions.onComplete).toHaveBeenCalledWith(task);
+  });
+
+  it("a done card offers no completion", () => {
+    const { card } = renderCard({ status: "done" });
+    expect(within(card).queryByRole("button", { name: /^Complete/ })).toBeNull();
+  });
+
+  it("opens the choice of another day from a button named after the task", async () => {
+    const { card, actions, task } = renderCard();
+    const move = within(card).getByRole("button", { name: 'Move "Write the report" to another day' });
+    expect(move).toHaveAttribute("aria-haspopup", "dialog");
+    await userEvent.click(move);
+    expect(actions.onMoveToDay).toHaveBeenCalledWith(task);
   });
 });
 

@@ -13,6 +13,9 @@ export interface TaskCardActions {
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
   onResume: (task: Task) => void;
+  onComplete: (task: Task) => void;
+  /** Opens the choice of another day (or none) for the task. */
+  onMoveToDay: (task: Task) => void;
 }
 
 export interface DragHandleProps extends ComponentProps<"button"> {
@@ -29,6 +32,7 @@ interface TaskCardProps {
 
 // Class names worked out once, not per card, and the card memoized: a board may hold hundreds of cards.
 const ICON_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon-sm" }));
+const COMPLETE_BUTTON = cn(ICON_BUTTON, "rounded-full text-slate-500 hover:bg-green-50 hover:text-green-700");
 const DELETE_BUTTON = cn(ICON_BUTTON, "hover:bg-red-50 hover:text-red-700");
 const RESUME_BUTTON = cn(buttonVariants({ variant: "destructive", size: "sm" }), "w-full");
 const HANDLE =
@@ -86,6 +90,16 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
             <TaskIcon name="grip" />
           </button>
         ) : null}
+        {isDone ? null : (
+          <button
+            type="button"
+            className={COMPLETE_BUTTON}
+            aria-label={`Complete "${task.title}"`}
+            onClick={() => actions.onComplete(task)}
+          >
+            <TaskIcon name="circle" className="size-5" />
+          </button>
+        )}
         {/* At most 3 lines on the board; the whole title is the card's name, the tooltip and the Edit dialog's. */}
         <h3 id={titleId} title={task.title} className="line-clamp-3 min-w-0 flex-1 pt-1.5 text-sm leading-snug font-semibold wrap-anywhere">
           {isDone ? (
@@ -96,12 +110,6 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
           ) : null}
           <span className={isDone ? "text-muted-foreground line-through decoration-slate-400" : undefined}>{task.title}</span>
         </h3>
-        <button type="button" className={ICON_BUTTON} aria-label={`Edit "${task.title}"`} onClick={() => actions.onEdit(task)}>
-          <TaskIcon name="pencil" />
-        </button>
-        <button type="button" className={DELETE_BUTTON} aria-label={`Delete "${task.title}"`} onClick={() => actions.onDelete(task)}>
-          <TaskIcon name="trash" />
-        </button>
       </div>
 
       {task.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-muted-foreground">{task.description}</p> : null}
@@ -138,10 +146,28 @@ export const TaskCard = memo(function TaskCard({ task, timeZone, actions, dragHa
 
       <StartDelayNote task={task} timeZone={timeZone} />
 
-      <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        {task.workSessionCount > 0 ? <span>{workSessionsText(task.workSessionCount)}</span> : null}
-        <span>Created {formatDistanceToNow(new Date(task.createdAt), { addSuffix: true })}</span>
-      </p>
+      {/* The actions below the details: the title keeps the card's width, a narrow column's too. */}
+      <div className="-mb-1 flex items-end gap-1">
+        <p className="flex min-w-0 flex-1 flex-wrap gap-x-3 gap-y-1 pb-1.5 text-xs text-muted-foreground">
+          {task.workSessionCount > 0 ? <span>{workSessionsText(task.workSessionCount)}</span> : null}
+          <span>Created {formatDistanceToNow(new Date(task.createdAt), { addSuffix: true })}</span>
+        </p>
+        <button type="button" className={ICON_BUTTON} aria-label={`Edit "${task.title}"`} onClick={() => actions.onEdit(task)}>
+          <TaskIcon name="pencil" />
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={`Move "${task.title}" to another day`}
+          aria-haspopup="dialog"
+          onClick={() => actions.onMoveToDay(task)}
+        >
+          <TaskIcon name="calendar-move" />
+        </button>
+        <button type="button" className={DELETE_BUTTON} aria-label={`Delete "${task.title}"`} onClick={() => actions.onDelete(task)}>
+          <TaskIcon name="trash" />
+        </button>
+      </div>
     </article>
   );
 });

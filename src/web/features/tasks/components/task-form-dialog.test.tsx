@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Goal } from "../../../../shared/api/goals.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
@@ -9,6 +10,7 @@ import { createQueryClient } from "../../../lib/query-client.ts";
 import { type FetchHandler, errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { userQueryKey } from "../../session/index.ts";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
+import { nextWeekDay } from "../lib/day-choices.ts";
 import { TaskFormDialog, type TaskFormDialogProps } from "./task-form-dialog.tsx";
 
 const user = { id: "u1", name: "Ada", email: "ada@example.com", avatarUrl: null, timeZone: "Pacific/Kiritimati" };
@@ -262,6 +264,114 @@ describe("TaskFormDialog in edit mode", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(await screen.findByText("Failed to update task", { selector: "div" })).toBeInTheDocument();
     expect(client.getQueryData<Task[]>(["tasks", "day", task.date])?.[0]?.title).toBe("Write");
+  });
+});
+
+/** The dialog and overlay classes at the moment they close (jsdom runs no animation: they unmount at once either way). */
+function closingClasses(): string[] {
+  const closing: string[] = [];
+  new MutationObserver((records) => {
+    for (const { target } of records) {
+      if (target instanceof HTMLElement && target.dataset.state === "closed") closing.push(target.className);
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+  return closing;
+}
+
+function ClosingDialog(props: Partial<TaskFormDialogProps>) {
+  const [open, setOpen] = useState(true);
+  return <TaskFormDialog open={open} onOpenChange={setOpen} {...props} />;
+}
+
+describe("TaskFormDialog's save (issue 56, item 21)", () => {
+  const task = makeTask({ id: "t7", title: "Draft", date: "2026-11-30" });
+  const never = () => new Promise<Response>(() => {});
+
+  it("shows the change and leaves at once, with no exit animation over the board, while the server has not answered", async () => {
+    server({ "PATCH /api/tasks/:id": never });
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, user);
+    client.setQueryData(["tasks", "day", task.date], [task]);
+    render(
+      <AppProviders client={client}>
+        <ClosingDialog task={task} />
+      </AppProviders>,
+    );
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Final draft");
+    const closing = closingClasses();
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(client.getQueryData<Task[]>(["tasks", "day", task.date])?.[0]?.title).toBe("Final draft"));
+    expect(closing.length).toBeGreaterThanOrEqual(2);
+    for (const className of closing) expect(className).toContain("data-[state=closed]:animate-none!");
+  });
+
+  it("still animates out when cancelled", async () => {
+    server();
+    render(
+      <AppProviders client={createQueryClient()}>
+        <ClosingDialog task={task} />
+      </AppProviders>,
+    );
+    const closing = closingClasses();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(closing.length).toBeGreaterThanOrEqual(2));
+    for (const className of closing) expect(className).not.toContain("animate-none");
+  });
+
+  it("leaves the series question and the dialog at once on 'This task'", async () => {
+    server({ "PATCH /api/tasks/:id": never });
+    render(
+      <AppProviders client={createQueryClient()}>
+        <ClosingDialog task={makeTask({ id: "t8", title: "Standup", date: "2026-11-30", recurrence: "FREQ=DAILY", seriesId: "s1" })} />
+      </AppProviders>,
+    );
+    await userEvent.clear(titleField());
+    await userEvent.type(titleField(), "Daily standup");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    const closing = closingClasses();
+    await userEvent.click(await screen.findByRole("button", { name: "This task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(closing.length).toBeGreaterThanOrEqual(4);
+    for (const className of closing) expect(className).toContain("data-[state=closed]:animate-none!");
+  });
+});
+
+describe("TaskFormDialog's Date field", () => {
+  it("creates the task for Next week from its quick pick", async () => {
+    const sent = server();
+    renderDialog({ defaultDate: "2026-12-05" });
+    await userEvent.type(titleField(), "Plan the offsite");
+    const next = screen.getByRole("button", { name: "Next week" });
+    await userEvent.click(next);
+    expect(next).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByLabelText("Date")).toHaveValue(nextWeekDay(todayInZone(new Date(), user.timeZone)));
+    await userEvent.click(screen.getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ title: "Plan the offsite", date: nextWeekDay(todayInZone(new Date(), user.timeZone)) });
+  });
+
+  it("moves an edited task to no date, which it sends as null, and says where it will be listed", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": (url) => jsonResponse(makeTask({ id: url.split("/").pop()!, date: null })) });
+    renderDialog({ task: makeTask({ id: "t5", title: "Someday", date: "2026-11-30" }) });
+    expect(screen.getByLabelText("Date")).toHaveValue("2026-11-30");
+    await userEvent.click(screen.getByRole("button", { name: "No date" }));
+    expect(screen.getByLabelText("Date")).toHaveAccessibleDescription("No date: listed under Unscheduled in Future Tasks.");
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    await waitFor(() => expect(sent).toEqual([{ method: "PATCH", url: "/api/tasks/t5", body: { date: null } }]));
+  });
+
+  it("moves an occurrence of a series alone, without asking about the series", async () => {
+    const sent = server({ "PATCH /api/tasks/:id": () => jsonResponse(makeTask({ id: "t6" })) });
+    renderDialog({ task: makeTask({ id: "t6", title: "Standup", date: "2026-11-30", recurrence: "FREQ=DAILY", seriesId: "s1" }) });
+    const field = screen.getByLabelText("Date");
+    await userEvent.clear(field);
+    await userEvent.type(field, "2026-12-03");
+    expect(field).toHaveAccessibleDescription(/Only this occurrence moves\.$/);
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await waitFor(() => expect(sent).toEqual([{ method: "PATCH", url: "/api/tasks/t6", body: { date: "2026-12-03" } }]));
   });
 });
 

@@ -24,7 +24,8 @@ import { useCreateTask } from "../api/create-task.ts";
 import { dayTasksQueryOptions } from "../api/get-day-tasks.ts";
 import { type SeriesScope, useUpdateTask } from "../api/update-task.ts";
 import { useToday } from "../hooks/use-today.ts";
-import { fullDateLabel } from "../lib/day-labels.ts";
+import { dayChoices } from "../lib/day-choices.ts";
+import { fullDateLabel, futureDateLabel } from "../lib/day-labels.ts";
 import {
   ESTIMATE_QUICK_PICKS,
   ESTIMATE_STEP_MINUTES,
@@ -34,6 +35,7 @@ import {
   initialTaskFormValues,
   parseEstimate,
   toCreateTaskInput,
+  repeatDay,
   toUpdateTaskPatch,
   validateTaskForm,
 } from "../lib/task-form.ts";
@@ -52,10 +54,21 @@ export interface TaskFormDialogProps {
 }
 
 export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaultDate }: TaskFormDialogProps) {
+  // A save closes at once, with no exit animation over the changed board (as quick add); Cancel and Escape animate.
+  const [isSaved, setIsSaved] = useState(false);
+  if (open && isSaved) setIsSaved(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep}>
-        <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={() => onOpenChange(false)} />
+      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
+        <TaskForm
+          task={task}
+          defaultGoalId={defaultGoalId}
+          defaultDate={defaultDate}
+          onDone={() => {
+            setIsSaved(true);
+            onOpenChange(false);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -95,10 +108,11 @@ interface TaskFormProps {
 function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   const isEdit = task !== undefined;
   const today = useToday();
-  const date = defaultDate ?? today;
-  // The day a series starts on: the task's own in edit mode, which the dialog does not change.
-  const taskDate = task ? task.date : date;
-  const [values, setValues] = useState<TaskFormValues>(() => initialTaskFormValues(task, defaultGoalId, taskDate));
+  const [values, setValues] = useState<TaskFormValues>(() =>
+    initialTaskFormValues(task, defaultGoalId, task ? task.date : (defaultDate ?? today)),
+  );
+  const date = values.date || null;
+  const taskDate = repeatDay(values, task);
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [scopedPatch, setScopedPatch] = useState<TaskPatch | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -119,6 +133,9 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     goal: useId(),
     time: useId(),
     duration: useId(),
+    date: useId(),
+    dateHint: useId(),
+    dates: useId(),
     durationMessage: useId(),
     picks: useId(),
   };
@@ -183,7 +200,9 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{isEdit ? "Edit Task" : "Create New Task"}</DialogTitle>
-        <DialogDescription>{isEdit ? "Change the task's details." : `The task is planned for ${fullDateLabel(date)}.`}</DialogDescription>
+        <DialogDescription>
+          {isEdit ? "Change the task's details." : date ? `The task is planned for ${fullDateLabel(date)}.` : "The task has no day yet."}
+        </DialogDescription>
       </DialogHeader>
 
       <div className="grid gap-2">
@@ -234,6 +253,40 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
           ))}
           {hasSelectedGoal ? null : <option value={values.goalId}>{task?.goalTitle ?? "Selected goal"}</option>}
         </Select>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.date}>Date</Label>
+        <Input
+          id={ids.date}
+          type="date"
+          value={values.date}
+          aria-describedby={ids.dateHint}
+          onChange={(event) => setField("date", event.target.value)}
+        />
+        <p id={ids.dateHint} className="-mt-1 text-xs text-muted-foreground">
+          {dateHint(values.date, today, task)}
+        </p>
+        <div role="group" aria-labelledby={ids.dates} className="flex flex-wrap items-center gap-2">
+          <span id={ids.dates} className="text-xs text-muted-foreground">
+            Move to:
+          </span>
+          {dayChoices(today).map(({ label, date: day }) => {
+            const isPicked = values.date === (day ?? "");
+            return (
+              <Button
+                key={label}
+                size="sm"
+                variant="outline"
+                aria-pressed={isPicked}
+                className={cn("h-7 px-2.5", isPicked && "border-indigo-500 bg-indigo-50 text-indigo-900")}
+                onClick={() => setField("date", day ?? "")}
+              >
+                {label}
+              </Button>
+            );
+          })}
+        </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -318,4 +371,11 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       />
     </form>
   );
+}
+
+/** Which day the field says, in words; a series' occurrence moves alone. */
+function dateHint(value: string, today: string, task: Task | undefined): string {
+  if (value === "") return "No date: listed under Unscheduled in Future Tasks.";
+  const words = `${futureDateLabel(value, today)}, ${fullDateLabel(value)}`;
+  return task?.seriesId && value !== task.date ? `${words}. Only this occurrence moves.` : words;
 }

@@ -1,8 +1,23 @@
 // One sprite for hundreds of cards keeps a day of 200 tasks within its render budget.
-import { CheckCircle2, Clock, GripVertical, ListChecks, type LucideIcon, Pencil, Repeat, Target, Timer, Trash2 } from "lucide-react";
+import {
+  CalendarArrowRight,
+  CheckCircle2,
+  Circle,
+  Clock,
+  GripVertical,
+  ListChecks,
+  type LucideIcon,
+  Pencil,
+  Repeat,
+  Target,
+  Timer,
+  Trash2,
+} from "lucide-react";
 
 const ICONS = {
+  "calendar-move": CalendarArrowRight,
   check: CheckCircle2,
+  circle: Circle,
   clock: Clock,
   grip: GripVertical,
   "list-checks": ListChecks,

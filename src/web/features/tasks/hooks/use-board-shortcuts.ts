@@ -7,6 +7,7 @@ export interface BoardShortcutActions {
   onNew(): void;
   onMove(task: Task, status: BoardColumnStatus): void;
   onEdit(task: Task): void;
+  onMoveToDay(task: Task): void;
   onDelete(task: Task): void;
   onHelp(): void;
 }
@@ -76,6 +77,9 @@ export function useBoardShortcuts(tasks: readonly Task[] | undefined, actions: B
             act.onMove(task, shortcut.status);
             refocusMovedCard(task.id, card);
           }
+          return;
+        case "moveDay":
+          if (task) act.onMoveToDay(task);
           return;
         case "edit":
           if (task) act.onEdit(task);

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { createElement, useMemo } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { ToastAction } from "../../../components/ui/toast.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { updateTask, useUpdateTask } from "../api/update-task.ts";
 import { COLUMN_LABELS } from "../lib/board-columns.ts";
@@ -30,7 +31,33 @@ export function useTaskMoves({ today, viewedDate }: { today: string; viewedDate:
       toast({ title: "Task moved", description: `${what} moved to ${where} ${COLUMN_LABELS[column]} column.` });
     };
 
+    const undoAction = (what: string, undo: () => void) => createElement(ToastAction, { altText: `Undo: ${what}`, onClick: undo }, "Undo");
+
     return {
+      /** The card's one-tap completion: the server stamps completedAt and ends the session; Undo puts the status back. */
+      completeWithUndo: (task: Task) => {
+        const before = task.status;
+        patch(task, { status: "done" });
+        const what = `"${isolate(task.title)}"`;
+        toast({
+          title: "Task completed",
+          description: `${what} is done.`,
+          action: undoAction(`complete ${task.title}`, () => patch(task, { status: before })),
+        });
+      },
+      /** Another day or none (Future Tasks' Unscheduled); an occurrence of a series moves alone, as no scope is sent. */
+      moveToDay: (task: Task, date: string | null) => {
+        if (date === task.date) return;
+        const before = task.date;
+        patch(task, { date });
+        const what = `"${isolate(task.title)}"`;
+        const where = date === null ? "no date (in Future Tasks)" : date === today ? "today" : shortDateLabel(date);
+        toast({
+          title: "Task moved",
+          description: `${what} moved to ${where}.`,
+          action: undoAction(`move ${task.title}`, () => patch(task, { date: before })),
+        });
+      },
       moveToColumn: (task: Task, status: BoardColumnStatus) => patch(task, { status }),
       dropOnBoard: (task: Task, changes: { status?: BoardColumnStatus; position: number }) => patch(task, changes),
       resume: (task: Task) => patch(task, { status: "inprogress" }),

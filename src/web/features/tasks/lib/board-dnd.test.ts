@@ -31,15 +31,20 @@ const columns = columnsInOrder([first, second, timed, working]);
 /** A session with `task` picked up, recording the targets it reports. */
 function pickUp(task = first) {
   const targets: (DropTarget | null)[] = [];
+  const holds: (string | null)[] = [];
   const session = new BoardDragSession(new BoardDragRegistry());
-  session.follow(columns, (target) => targets.push(target));
+  session.follow(
+    columns,
+    (target) => targets.push(target),
+    (reason) => holds.push(reason),
+  );
   session.start(task, columns);
   const getter = boardKeyboardCoordinates(session);
   const press = (code: string) => {
     const event = new KeyboardEvent("keydown", { code, cancelable: true });
     return { coordinates: getter(event, keyboardArgs()), event };
   };
-  return { session, targets, press };
+  return { session, targets, holds, press };
 }
 
 describe("the keyboard's steps (boardKeyboardCoordinates)", () => {
@@ -72,6 +77,63 @@ describe("the keyboard's steps (boardKeyboardCoordinates)", () => {
     const other = pickUp().press("KeyA");
     expect(other.coordinates).toBeUndefined();
     expect(other.event.defaultPrevented).toBe(false);
+  });
+});
+
+describe("a card held by the time order (issue 56, item 13)", () => {
+  const reason = 'Tasks with a time are ordered by time: to place "First" there, give it a start time.';
+  const active = { id: first.id, data: { current: { task: first, column: "todo" } } } as never;
+
+  it("says why on each key press that cannot move the card above a task with a time, and stops once it moves", () => {
+    const { session, holds, press } = pickUp();
+    const announcements = createBoardAnnouncements(session);
+    announcements.onDragStart({ active });
+    expect(press("ArrowUp").coordinates).toBeUndefined();
+    expect(session.target).toEqual({ column: "todo", index: 1 });
+    expect(holds).toEqual([reason]);
+    press("ArrowUp");
+    expect(holds).toEqual([reason, reason]);
+    expect(announcements.onDragEnd({ active, over: null })).toBe(`"First" was dropped on the To Do column. Place 2 of 3. ${reason}`);
+    press("ArrowDown");
+    expect(holds).toEqual([reason, reason, null]);
+    expect(session.holdReason()).toBeNull();
+  });
+
+  it("names the start time of a timed card kept above the cards without one", () => {
+    const { session, holds, press } = pickUp(timed);
+    press("ArrowDown");
+    expect(session.target).toEqual({ column: "todo", index: 0 });
+    expect(holds).toEqual(['Tasks with a time are ordered by time: to place "Timed" there, change its start time (9:00 AM).']);
+  });
+
+  it("says why while a pointer asks for a place above it, in the drag's words too", () => {
+    const registry = new BoardDragRegistry();
+    const box = (left: number, top: number, width: number, height: number) => {
+      const node = document.createElement("div");
+      node.getBoundingClientRect = () => new DOMRect(left, top, width, height);
+      return node;
+    };
+    registry.column("todo").setElement(box(0, 100, 300, 600));
+    registry.card(timed.id).setElement(box(10, 110, 280, 80));
+    registry.card(second.id).setElement(box(10, 300, 280, 80));
+    const holds: (string | null)[] = [];
+    const session = new BoardDragSession(registry);
+    session.follow(
+      columns,
+      () => {},
+      (held) => holds.push(held),
+    );
+    session.start(first, columns);
+    const announcements = createBoardAnnouncements(session);
+    announcements.onDragStart({ active });
+    session.aimAtPointer(100, 120);
+    expect(session.target).toEqual({ column: "todo", index: 1 });
+    expect(holds).toEqual([reason]);
+    expect(announcements.onDragMove!({ active, over: null })).toBe(
+      `"First" is back where it started, in the To Do column. Place 2 of 3. ${reason}`,
+    );
+    session.aimAtPointer(100, 290);
+    expect(holds).toEqual([reason, null]);
   });
 });
 

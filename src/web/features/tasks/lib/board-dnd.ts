@@ -8,6 +8,7 @@ import {
   rectIntersection,
 } from "@dnd-kit/core";
 import type { Task } from "../../../../shared/api/tasks.ts";
+import { formatTime12h } from "../../../../shared/rules/format.ts";
 import { BOARD_COLUMN_STATUSES, type BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
 import { COLUMN_LABELS, columnDropId } from "./board-columns.ts";
 import type { BoardDragRegistry } from "./board-drag-registry.ts";
@@ -18,27 +19,53 @@ export interface TaskDragData {
   column: BoardColumnStatus;
 }
 
+/** Why a card stopped short of the place asked for: a drag cannot change the order of start times. */
+export function timeOrderReason(task: Pick<Task, "title" | "scheduledStartTime">): string {
+  const how = task.scheduledStartTime ? `change its start time (${formatTime12h(task.scheduledStartTime)})` : "give it a start time";
+  return `Tasks with a time are ordered by time: to place "${task.title}" there, ${how}.`;
+}
+
 /** In one place so that pointer, keyboard, announcements and drop agree. */
 export class BoardDragSession {
   columns: BoardColumns = { todo: [], inprogress: [], done: [] };
   task: Task | null = null;
   origin: DropTarget | null = null;
   target: DropTarget | null = null;
+  /** The place asked for (by pointer or key) was above or below what the start times allow. */
+  held = false;
 
   private onTarget: (target: DropTarget | null) => void = () => {};
+  private onHold: (reason: string | null) => void = () => {};
 
   constructor(private readonly registry: BoardDragRegistry) {}
 
-  follow(columns: BoardColumns, onTarget: (target: DropTarget | null) => void): void {
+  follow(columns: BoardColumns, onTarget: (target: DropTarget | null) => void, onHold?: (reason: string | null) => void): void {
     this.columns = columns;
     this.onTarget = onTarget;
+    if (onHold) this.onHold = onHold;
   }
 
   start(task: Task, columns: BoardColumns): DropTarget {
     this.task = task;
+    this.held = false;
     this.columns = columns;
     this.origin = this.target = placeOf(columns, task);
     return this.origin;
+  }
+
+  /** A key pressed against the time order reports it again, so that each press is answered. */
+  private aimAsked(column: BoardColumnStatus, index: number, repeat = false): void {
+    if (!this.task) return;
+    const target = reachableTarget(this.columns, this.task, column, index);
+    const held = target.index !== index;
+    const changed = held !== this.held;
+    this.held = held;
+    this.aim(target);
+    if (changed || (held && repeat)) this.onHold(this.holdReason());
+  }
+
+  holdReason(): string | null {
+    return this.held && this.task ? timeOrderReason(this.task) : null;
   }
 
   private aim(target: DropTarget | null): void {
@@ -54,15 +81,27 @@ export class BoardDragSession {
     const inside = (box: DOMRect | undefined) =>
       box !== undefined && box.width > 0 && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
     const tab = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.tab(status).current?.getBoundingClientRect()));
-    if (tab) return this.aim(tab === this.origin?.column ? this.origin : this.endOf(tab));
+    if (tab) {
+      this.release();
+      return this.aim(tab === this.origin?.column ? this.origin : this.endOf(tab));
+    }
     const column = BOARD_COLUMN_STATUSES.find((status) => inside(this.registry.column(status).current?.getBoundingClientRect()));
-    if (!column) return this.aim(null);
+    if (!column) {
+      this.release();
+      return this.aim(null);
+    }
     const others = othersIn(this.columns, column, this.task.id);
     const index = others.filter((task) => {
       const box = this.registry.card(task.id).current?.getBoundingClientRect();
       return box !== undefined && box.top + box.height / 2 < y;
     }).length;
-    this.aim(reachableTarget(this.columns, this.task, column, index));
+    this.aimAsked(column, index);
+  }
+
+  private release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.onHold(null);
   }
 
   private endOf(column: BoardColumnStatus): DropTarget | null {
@@ -100,7 +139,12 @@ export class BoardDragSession {
     }
     if (!column) return false;
     const before = this.target;
-    this.aim(reachableTarget(this.columns, task, column, index));
+    // Left and right keep the place in the column as near as the times allow: only up and down ask for one.
+    if (code === KeyboardCode.Up || code === KeyboardCode.Down) this.aimAsked(column, index, true);
+    else {
+      this.release();
+      this.aim(reachableTarget(this.columns, task, column, index));
+    }
     return this.target !== before;
   }
 
@@ -169,15 +213,19 @@ function fromColumn(data: unknown): string {
 /** The session's target is set before dnd-kit announces the move. */
 export function createBoardAnnouncements(session: BoardDragSession): Announcements {
   let announced = "";
+  const because = () => {
+    const reason = session.holdReason();
+    return reason ? ` ${reason}` : "";
+  };
   const onMove = ({ active }: { active: { data: { current?: unknown } } }) => {
     const where = session.describeTarget();
-    const key = where ?? "outside";
+    const key = `${where ?? "outside"}${session.held ? " held" : ""}`;
     if (key === announced) return undefined;
     announced = key;
     if (!where) return `${titleOf(active.data.current)} is not over a column.`;
     return session.isAtOrigin()
-      ? `${titleOf(active.data.current)} is back where it started, in ${where}`
-      : `${titleOf(active.data.current)} is over ${where}`;
+      ? `${titleOf(active.data.current)} is back where it started, in ${where}${because()}`
+      : `${titleOf(active.data.current)} is over ${where}${because()}`;
   };
   return {
     onDragStart: ({ active }) => {
@@ -189,7 +237,7 @@ export function createBoardAnnouncements(session: BoardDragSession): Announcemen
     onDragEnd: ({ active }) => {
       const where = session.describeTarget();
       return where
-        ? `${titleOf(active.data.current)} was dropped on ${where}`
+        ? `${titleOf(active.data.current)} was dropped on ${where}${because()}`
         : `${titleOf(active.data.current)} was dropped outside the columns and stays in the ${fromColumn(active.data.current)} column.`;
     },
     onDragCancel: ({ active }) =>

@@ -31,8 +31,9 @@ describe("boardShortcutFor", () => {
     expect(boardShortcutFor(press("3"), onCard)).toEqual({ kind: "move", status: "done" });
     expect(boardShortcutFor(press("4"), onCard)).toBeNull();
     expect(boardShortcutFor(press("e"), onCard)).toEqual({ kind: "edit" });
+    expect(boardShortcutFor(press("m"), onCard)).toEqual({ kind: "moveDay" });
     expect(boardShortcutFor(press("Delete"), onCard)).toEqual({ kind: "delete" });
-    for (const key of ["1", "2", "3", "e", "Delete"]) expect(boardShortcutFor(press(key), onBoard)).toBeNull();
+    for (const key of ["1", "2", "3", "e", "m", "Delete"]) expect(boardShortcutFor(press(key), onBoard)).toBeNull();
   });
 
   it("nothing fires while typing, in a dialog or menu, during a keyboard drag, or with Ctrl, Alt or Cmd", () => {

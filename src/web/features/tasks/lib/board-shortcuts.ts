@@ -5,6 +5,7 @@ export type BoardShortcut =
   | { kind: "new" }
   | { kind: "focus"; step: 1 | -1 }
   | { kind: "move"; status: BoardColumnStatus }
+  | { kind: "moveDay" }
   | { kind: "edit" }
   | { kind: "delete" }
   | { kind: "help" };
@@ -14,6 +15,7 @@ export const BOARD_SHORTCUTS: { keys: string[]; does: string }[] = [
   { keys: ["j", "↓"], does: "Next card" },
   { keys: ["k", "↑"], does: "Previous card" },
   { keys: ["1", "2", "3"], does: "Move the card to To Do, In Progress, Done" },
+  { keys: ["m"], does: "Move the card to another day" },
   { keys: ["e"], does: "Edit the card" },
   { keys: ["Delete"], does: "Delete the card (asks first)" },
   { keys: ["?"], does: "Show these shortcuts" },
@@ -50,6 +52,7 @@ export function boardShortcutFor(event: ShortcutKey, place: ShortcutPlace): Boar
   if (!place.isOnCard) return null;
   const status = COLUMN_KEYS[key];
   if (status) return { kind: "move", status };
+  if (key === "m") return { kind: "moveDay" };
   if (key === "e") return { kind: "edit" };
   if (key === "Delete") return { kind: "delete" };
   return null;

@@ -68,6 +68,7 @@ describe("the task form", () => {
       goalId: "g1",
       scheduledStartTime: "",
       estimatedDuration: "30",
+      date: "",
       repeat: "none",
       customRepeat: { frequency: "WEEKLY", interval: 1, weekdays: [], end: { kind: "never" } },
     });
@@ -91,6 +92,30 @@ describe("the task form", () => {
     expect(toUpdateTaskPatch(initialTaskFormValues(task), task)).toEqual({});
     expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), title: " Water the basil " }, task)).toEqual({ title: "Water the basil" });
     expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), estimatedDuration: "45" }, task)).toEqual({ estimatedDuration: 45 });
+  });
+});
+
+describe("the task form's Date field", () => {
+  it("moves the task to another day or to none, and sends no date that did not change", () => {
+    const task = makeTask({ date: "2026-11-30" });
+    expect(initialTaskFormValues(task).date).toBe("2026-11-30");
+    expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), date: "2026-12-07" }, task)).toEqual({ date: "2026-12-07" });
+    expect(toUpdateTaskPatch({ ...initialTaskFormValues(task), date: "" }, task)).toEqual({ date: null });
+    const unscheduled = makeTask({ date: null });
+    expect(toUpdateTaskPatch(initialTaskFormValues(unscheduled), unscheduled)).toEqual({});
+  });
+
+  it("creates the task on the field's day, or with none", () => {
+    const values = { ...initialTaskFormValues(undefined, null, "2026-11-30"), title: "A" };
+    expect(toCreateTaskInput({ ...values, date: "2026-12-07" })).toMatchObject({ date: "2026-12-07" });
+    expect(toCreateTaskInput({ ...values, date: "" })).not.toHaveProperty("date");
+  });
+
+  it("moves a series' occurrence alone: no scope question, and a repeat keeps the series' own day", () => {
+    const occurrence = makeTask({ date: "2026-11-30", recurrence: "FREQ=WEEKLY;BYDAY=MO", seriesId: "s1" });
+    const patch = toUpdateTaskPatch({ ...initialTaskFormValues(occurrence), date: "2026-12-02" }, occurrence);
+    expect(patch).toEqual({ date: "2026-12-02" });
+    expect(changesSeries(patch, occurrence)).toBe(false);
   });
 });
 

@@ -27,6 +27,8 @@ export interface TaskFormValues {
   goalId: string;
   scheduledStartTime: string;
   estimatedDuration: string;
+  /** yyyy-MM-dd, or "" for no day (Future Tasks' Unscheduled). */
+  date: string;
   repeat: RepeatChoice;
   /** The custom editor's fields, kept while another choice is picked. */
   customRepeat: CustomRepeat;
@@ -45,6 +47,7 @@ export function initialTaskFormValues(
       goalId: task.goalId ?? "",
       scheduledStartTime: task.scheduledStartTime ?? "",
       estimatedDuration: task.estimatedDuration === null ? "" : String(task.estimatedDuration),
+      date: task.date ?? "",
       repeat: repeatChoiceOf(task.recurrence, date),
       customRepeat: readCustomRepeat(task.recurrence, date),
     };
@@ -55,6 +58,7 @@ export function initialTaskFormValues(
     goalId: defaultGoalId ?? "",
     scheduledStartTime: "",
     estimatedDuration: String(NEW_TASK_ESTIMATE_MINUTES),
+    date: date ?? "",
     repeat: "none",
     customRepeat: readCustomRepeat(null, date),
   };
@@ -116,7 +120,8 @@ export function validateTaskForm(
   return errors;
 }
 
-export function toCreateTaskInput(values: TaskFormValues, date: string | null): CreateTaskInput {
+/** The Date field's day: the task's own in edit mode is changed only by a move (this occurrence alone). */
+export function toCreateTaskInput(values: TaskFormValues, date: string | null = values.date || null): CreateTaskInput {
   const input: CreateTaskInput = {
     title: values.title.trim(),
     status: NEW_TASK_STATUS,
@@ -130,6 +135,11 @@ export function toCreateTaskInput(values: TaskFormValues, date: string | null): 
   const recurrence = recurrenceOf(values, date);
   if (recurrence) input.recurrence = recurrence;
   return input;
+}
+
+/** The day a repeat starts on: a series' own (a moved occurrence moves alone), else the Date field's. */
+export function repeatDay(values: Pick<TaskFormValues, "date">, task?: Pick<Task, "date" | "seriesId"> | null): string | null {
+  return task?.seriesId ? task.date : values.date || null;
 }
 
 /** A field left empty is sent as null only when the task had a value, else an edit could never remove one. */
@@ -148,8 +158,10 @@ export function toUpdateTaskPatch(values: TaskFormValues, task: Task): TaskPatch
     const estimatedDuration = parseEstimate(values.estimatedDuration);
     if (estimatedDuration !== task.estimatedDuration) patch.estimatedDuration = estimatedDuration;
   }
+  const date = values.date || null;
+  if (date !== task.date) patch.date = date;
   // Against what the untouched field would send: the editor spells some rules out ("FREQ=WEEKLY" gets its BYDAY).
-  const recurrence = recurrenceOf(values, task.date);
+  const recurrence = recurrenceOf(values, repeatDay(values, task));
   if (recurrence !== recurrenceOf(initialTaskFormValues(task), task.date)) patch.recurrence = recurrence;
   return patch;
 }
