@@ -113,9 +113,9 @@ test("an account deleted on the desktop ends on the phone at once: it says so an
 
 // Issue 56, item 11: a sync tool and the board's own page write a burst of tasks at once, filling the
 // coming days (each hundredth on the open day). The open board refetches each query at most about once a
-// second (decision 064), every one of its requests succeeds, and it stays usable. 3,500 writes as the issue
-// saw them; E2E_BURST_WRITES=10000 for the figures in bench/RESULTS.md (minutes on a busy machine).
-const BURST_WRITES = 2 * Math.round(Number(process.env.E2E_BURST_WRITES ?? 3_500) / 2);
+// second (decision 064), every one of its requests succeeds, and it stays usable. 2,000 writes (the old
+// listener failed 1,011 requests at that), 40 s in CI; E2E_BURST_WRITES=10000 for bench/RESULTS.md's figures.
+const BURST_WRITES = 2 * Math.round(Number(process.env.E2E_BURST_WRITES ?? 2_000) / 2);
 
 test("a burst of writes refetches each query about once a second and every request of the board succeeds", async ({
   browser,
