@@ -70,6 +70,9 @@ describe("TodayPage", () => {
     expect(await screen.findByText("(6 rolled over)", { exact: false })).toBeInTheDocument();
     expect(screen.getByText("4/10 completed")).toBeInTheDocument();
     expect(screen.getByText("40% complete")).toBeInTheDocument();
+    // The Capacity card agrees with the counter.
+    expect(screen.getByText("Total").nextElementSibling).toHaveTextContent("10");
+    expect(screen.getByText("Progress").nextElementSibling).toHaveTextContent("40%");
     expect(screen.getByRole("button", { name: "End Day (0)" })).toBeInTheDocument();
   });
 

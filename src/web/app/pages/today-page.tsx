@@ -101,6 +101,16 @@ export function TodayPage() {
   });
   const figures = useMemo(() => (tasks ? capacityCardFigures(tasks) : null), [tasks]);
   const history = figures ? dayHistoryCounts({ done: figures.breakdown.done, total: figures.total }, stats.data) : null;
+  // The Capacity card's Total and Progress agree with the heading's counter on a closed day.
+  const historyTotal = history?.total;
+  const historyPercent = history?.percent;
+  const cardFigures = useMemo(
+    () =>
+      figures && historyTotal !== undefined && historyPercent !== undefined && historyTotal !== figures.total
+        ? { ...figures, total: historyTotal, progressPercent: historyPercent }
+        : figures,
+    [figures, historyTotal, historyPercent],
+  );
   const dayEvents = meetings?.date === viewedDate ? meetings.events : NO_EVENTS;
   const dayMeetingMinutes = meetings?.date === viewedDate ? meetings.minutes : 0;
   const capacity = useMemo(
@@ -190,7 +200,7 @@ export function TodayPage() {
           )}
         </div>
         <InsightsSidebar
-          figures={figures}
+          figures={cardFigures}
           viewedDate={viewedDate}
           isToday={isToday}
           meetingMinutes={dayMeetingMinutes}

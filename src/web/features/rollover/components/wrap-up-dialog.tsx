@@ -143,7 +143,7 @@ function WrapUp({ date, today, tasks, onDone }: { date: string; today: string; t
               {completionRate(figures.totalCount, figures.completedCount)}%
             </span>
             {rolledOver.data ? (
-              <span className="block text-xs font-normal text-amber-900 dark:text-amber-200">
+              <span className="block text-xs font-normal text-amber-900">
                 {rolledOver.data.rolledOverCount + rolledOver.data.stalledCount + rolledOver.data.deferredCount} rolled over
               </span>
             ) : null}

@@ -133,8 +133,8 @@ const WORKLOAD_BADGES: Record<WorkloadLabel, "success" | "secondary" | "warning"
 
 const LOAD_COLOURS: Record<CapacityLevel, string> = {
   fine: "",
-  warning: "text-amber-900 dark:text-amber-200",
-  critical: "text-red-800 dark:text-red-300",
+  warning: "text-amber-900",
+  critical: "text-red-800",
 };
 
 const LOAD_ADVICE: Record<Exclude<CapacityLevel, "fine">, string> = {
