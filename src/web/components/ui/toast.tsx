@@ -6,12 +6,13 @@ import { cn } from "../../lib/utils.ts";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Above the assistant's floating button, which it would otherwise cover; at the bottom on a phone too, off its header. */
+/** At the top on a phone (spec section 2) below its 4rem header, never over it; from sm on at the bottom
+ *  right, above the assistant's floating button, which it would otherwise cover. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed right-0 bottom-20 z-[100] flex max-h-[calc(100dvh-5rem)] w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]",
+        "fixed top-16 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-20 sm:max-h-[calc(100dvh-5rem)] sm:flex-col md:max-w-[420px]",
         className,
       )}
       {...props}
