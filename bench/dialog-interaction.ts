@@ -79,7 +79,7 @@ const steps: Record<string, Step> = {
   "a board drop (keyboard)": async (page, run) => {
     const title = `Bench task ${TASK_COUNT - run}`;
     await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
-    await page.getByRole("button", { name: `Move "${title}"` }).focus();
+    await page.getByRole("button", { name: `Move "${title}"`, exact: true }).focus();
     await page.keyboard.press("Space");
     await page.getByText(`Picked up "${title}"`).waitFor({ state: "attached" });
     await page.keyboard.press("ArrowRight");

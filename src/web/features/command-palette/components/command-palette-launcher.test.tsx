@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
@@ -22,6 +22,26 @@ function setOnline(online: boolean) {
 afterEach(() => {
   browserOnline = true;
   vi.unstubAllGlobals();
+});
+
+// First in the file: the palette's code is loaded once per module, by whichever test renders it first.
+describe("CommandPaletteLauncher's code (issue 56 item 12)", () => {
+  it("loads on idle, so the first Ctrl+K shows the palette in its own frame", async () => {
+    renderWithApp(
+      <AIContextProvider>
+        <CommandPaletteLauncher />
+      </AIContextProvider>,
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await import("./command-palette.tsx");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    act(() => {
+      fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    });
+    expect(screen.getByRole("combobox", { name: "Command" })).toBeInTheDocument();
+  });
 });
 
 describe("CommandPaletteLauncher with a card focused on the board", () => {

@@ -1,7 +1,10 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { isOffline, useOnline } from "../../../lib/online.ts";
+import { whenIdle } from "../../../lib/when-idle.ts";
 
-const CommandPalette = lazy(() => import("./command-palette.tsx").then((module) => ({ default: module.CommandPalette })));
+// Loaded on idle: fetching and compiling it inside the first Ctrl+K made that keypress wait (issue 56 item 12).
+const CommandPalette = lazyWithPreload(() => import("./command-palette.tsx").then((module) => module.CommandPalette));
 
 /** Not offline (decision 018): its searches and actions need the server. */
 export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
@@ -21,6 +24,8 @@ export function CommandPaletteLauncher() {
     setWasOnline(isOnline);
     if (!isOnline) setOpen(false);
   }
+
+  useEffect(() => whenIdle(() => CommandPalette.preload().catch(() => {})), []);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
