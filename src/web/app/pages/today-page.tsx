@@ -1,5 +1,5 @@
 import { AlertCircle, Loader2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type Ref, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Task } from "../../../shared/api/tasks.ts";
 import { capacityCardFigures, dayCapacity } from "../../../shared/rules/capacity.ts";
@@ -56,7 +56,7 @@ export function TodayPage() {
   const { tasks, stalledTasks, day } = useBoardTasks(viewedDate);
   const stats = useDayStats(viewedDate);
   const moves = useTaskMoves({ today, viewedDate });
-  const [form, setForm] = useState<FormState>({ open: false });
+  const form = useRef<TaskFormOpener>(null);
   const [taskToDelete, setTaskToDelete] = useState<Task | null>(null);
   const [taskToMove, setTaskToMove] = useState<Task | null>(null);
   const [isFutureOpen, setIsFutureOpen] = useState(false);
@@ -69,7 +69,7 @@ export function TodayPage() {
   const planMyDay = usePlanMyDay(viewedDate);
   const user = useUser().data;
 
-  const openCreate = useCallback(() => setForm({ open: true }), []);
+  const openCreate = useCallback(() => form.current?.open(), []);
   useOpenFromPalette({
     openWrapUp: () => setIsWrapUpOpen(true),
     openFutureTasks: () => setIsFutureOpen(true),
@@ -77,7 +77,7 @@ export function TodayPage() {
   });
   const actions = useMemo<TaskCardActions>(
     () => ({
-      onEdit: (task) => setForm({ open: true, task }),
+      onEdit: (task) => form.current?.open(task),
       onDelete: setTaskToDelete,
       onResume: moves.resume,
       onMoveToDay: setTaskToMove,
@@ -213,12 +213,7 @@ export function TodayPage() {
         </InsightsSidebar>
       </div>
 
-      <TaskFormDialog
-        open={form.open}
-        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
-        task={form.task}
-        defaultDate={viewedDate}
-      />
+      <TaskFormHost ref={form} defaultDate={viewedDate} />
       <DeleteTaskDialog
         task={taskToDelete}
         onOpenChange={(open) => {
@@ -239,6 +234,18 @@ export function TodayPage() {
     </>
   );
 }
+
+interface TaskFormOpener {
+  open: (task?: Task) => void;
+}
+
+/** Holds the dialog's own state: opening or closing it renders the dialog, not the whole page and board (issue 56 item 12). */
+const TaskFormHost = memo(function TaskFormHost({ ref, defaultDate }: { ref: Ref<TaskFormOpener>; defaultDate: string }) {
+  const [form, setForm] = useState<FormState>({ open: false });
+  useImperativeHandle(ref, () => ({ open: (task) => setForm({ open: true, ...(task ? { task } : {}) }) }), []);
+  const onOpenChange = useCallback((open: boolean) => setForm((current) => ({ ...current, open })), []);
+  return <TaskFormDialog open={form.open} onOpenChange={onOpenChange} task={form.task} defaultDate={defaultDate} />;
+});
 
 function useOpenFromPalette(openers: { openWrapUp: () => void; openFutureTasks: () => void; planDay: () => void }) {
   const location = useLocation();
