@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as TasksModule from "../../features/tasks/index.ts";
 import { makeTask } from "../../../shared/test/task-fixtures.ts";
 import { userQueryKey } from "../../features/session/index.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
@@ -13,7 +14,7 @@ import { TodayPage } from "./today-page.tsx";
 // Counts the page's own renders: DayProgress renders with it, and with nothing else.
 const pageRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock("../../features/tasks/index.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../features/tasks/index.ts")>();
+  const original = await importOriginal<typeof TasksModule>();
   return {
     ...original,
     DayProgress: (props: ComponentProps<typeof original.DayProgress>) => {
