@@ -12,6 +12,7 @@ import { type Browser, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
+import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
@@ -31,11 +32,6 @@ export interface DialogInteractionResult {
   /** Per interaction, each run's figure in ms; 0 when under Event Timing's 16 ms threshold (not reported). */
   figures: Record<string, number[]>;
   checks: DialogCheck[];
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
@@ -133,15 +129,7 @@ export async function measureDialogInteraction(): Promise<DialogInteractionResul
     await page.waitForLoadState("networkidle");
     // The app's idle jobs (menus, dialogs, the palette, drag and drop) run one per idle period.
     await page.waitForTimeout(3_000);
-    await page.evaluate(() => {
-      const seen: { id: number; start: number; duration: number }[] = [];
-      (globalThis as { dialogEvents?: typeof seen }).dialogEvents = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
-          if (entry.interactionId > 0) seen.push({ id: entry.interactionId, start: entry.startTime, duration: entry.duration });
-        }
-      }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-    });
+    const readInteractions = await recordInteractions(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     const windows: Record<string, { from: number; to: number }[]> = {};
@@ -155,17 +143,7 @@ export async function measureDialogInteraction(): Promise<DialogInteractionResul
     } finally {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     }
-    const entries = await page.evaluate(
-      () => (globalThis as { dialogEvents?: { id: number; start: number; duration: number }[] }).dialogEvents ?? [],
-    );
-    const interactions = new Map<number, { start: number; duration: number }>();
-    for (const entry of entries) {
-      const known = interactions.get(entry.id);
-      interactions.set(entry.id, {
-        start: Math.min(known?.start ?? entry.start, entry.start),
-        duration: Math.max(known?.duration ?? 0, entry.duration),
-      });
-    }
+    const interactions = await readInteractions();
     const figures: Record<string, number[]> = {};
     const checks: DialogCheck[] = [];
     for (const [name, runs] of Object.entries(windows)) {

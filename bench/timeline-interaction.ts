@@ -14,6 +14,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from "@playwri
 import playwrightConfig from "../playwright.config.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { TODAY_VIEW_KEY } from "../src/web/features/timeline/lib/today-view.ts";
+import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const TIMELINE_BUDGETS = {
@@ -69,11 +70,6 @@ async function startCalendarServer(): Promise<{ url: string; close: () => Promis
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench/secret/meetings.ics`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function seedDay(page: Page, day: string, calendarUrl: string): Promise<void> {
@@ -175,15 +171,7 @@ export async function measureTimelineInteraction(): Promise<TimelineInteractionR
     await page.goto("/");
     await page.getByRole("region", { name: "Hours of the day" }).getByText("Meeting 3").waitFor();
     await page.waitForLoadState("networkidle");
-    await page.evaluate(() => {
-      const seen: { id: number; start: number; duration: number }[] = [];
-      (globalThis as { timelineEvents?: typeof seen }).timelineEvents = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
-          if (entry.interactionId > 0) seen.push({ id: entry.interactionId, start: entry.startTime, duration: entry.duration });
-        }
-      }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-    });
+    const readInteractions = await recordInteractions(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     const windows: { from: number; to: number }[] = [];
@@ -192,18 +180,7 @@ export async function measureTimelineInteraction(): Promise<TimelineInteractionR
     } finally {
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     }
-    const entries = await page.evaluate(
-      () => (globalThis as { timelineEvents?: { id: number; start: number; duration: number }[] }).timelineEvents ?? [],
-    );
-    // An interaction's figure is its longest event (keydown, keyup), as INP counts it.
-    const interactions = new Map<number, { start: number; duration: number }>();
-    for (const entry of entries) {
-      const known = interactions.get(entry.id);
-      interactions.set(entry.id, {
-        start: Math.min(known?.start ?? entry.start, entry.start),
-        duration: Math.max(known?.duration ?? 0, entry.duration),
-      });
-    }
+    const interactions = await readInteractions();
     const drops = windows.map(({ from, to }) => {
       const inside = [...interactions.values()].filter((each) => each.start >= from && each.start <= to);
       return inside.length === 0 ? null : Math.max(...inside.map((each) => each.duration));
