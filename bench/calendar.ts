@@ -65,7 +65,13 @@ async function seedCalendars(ctx: BenchContext) {
       createdAt: at,
       updatedAt: at,
     }));
-    await repository.storeEvents(session.userId, id, events(today), { contentHash: "bench", expandedOn: today, lastSuccessAt: at });
+    const stored = events(today);
+    await repository.storeEvents(session.userId, id, stored, {
+      contentHash: "bench",
+      expandedOn: today,
+      lastSuccessAt: at,
+      eventCount: stored.length,
+    });
   }
   return { headers: session.headers, today };
 }

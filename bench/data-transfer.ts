@@ -64,7 +64,13 @@ async function measureOn(dialect: Dialect, config: Parameters<typeof openBenchDb
     for (let i = 0; i < 10_000; i++) csv.push(`Imported task ${i},Row ${i},${addDays(today, i % 30)},09:00,30,todo,Goal ${i % 20}`);
     const imports = dataImportService({ kysely: db.kysely, dialect, now: () => now, users });
     const importStarted = performance.now();
-    const result = await imports.importFile(importer, { format: "csv", content: csv.join("\n"), dryRun: false, skipDuplicates: false });
+    const result = await imports.importFile(importer, {
+      format: "csv",
+      content: csv.join("\n"),
+      dryRun: false,
+      skipDuplicates: false,
+      sectionsAsGoals: true,
+    });
     const importMs = performance.now() - importStarted;
     if (result.counts.tasks !== 10_000) throw new Error(`imported ${result.counts.tasks} tasks, expected 10,000`);
 

@@ -30,7 +30,12 @@ async function seedPlannedDay(ctx: BenchContext) {
       ...{ startsAt: start.toISOString(), endsAt: end.toISOString(), rangeStart: start.toISOString(), rangeEnd: end.toISOString() },
     };
   });
-  await repository.storeEvents(session.userId, id, meetings, { contentHash: "bench", expandedOn: day, lastSuccessAt: at });
+  await repository.storeEvents(session.userId, id, meetings, {
+    contentHash: "bench",
+    expandedOn: day,
+    lastSuccessAt: at,
+    eventCount: meetings.length,
+  });
   return { headers: session.headers, day };
 }
 
