@@ -149,6 +149,19 @@ const adjustGoalTaskCountsQuery = compiledQuery((db, p: { userId: string; goalId
     .where("id", "=", p.goalId),
 );
 
+/** What the calendar feed shows of a task, for a single task and a series' occurrence alike. */
+const FEED_COLUMNS = [
+  "tasks.id",
+  "tasks.title",
+  "tasks.description",
+  "tasks.status",
+  "tasks.date",
+  "tasks.scheduledStartTime",
+  "tasks.estimatedDuration",
+  "tasks.updatedAt",
+  "goals.title as goalTitle",
+] as const;
+
 export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
   const selectTasks = (userId: string) => selectTasksOf(db, userId);
 
@@ -500,17 +513,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom("tasks")
         .leftJoin("goals", "goals.id", "tasks.goalId")
-        .select([
-          "tasks.id",
-          "tasks.title",
-          "tasks.description",
-          "tasks.status",
-          "tasks.date",
-          "tasks.scheduledStartTime",
-          "tasks.estimatedDuration",
-          "tasks.updatedAt",
-          "goals.title as goalTitle",
-        ])
+        .select(FEED_COLUMNS)
         .where("tasks.userId", "=", userId)
         .where("tasks.seriesId", "is", null)
         .where("tasks.date", ">=", from)
@@ -525,19 +528,7 @@ export function tasksRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom("tasks")
         .leftJoin("goals", "goals.id", "tasks.goalId")
-        .select([
-          "tasks.id",
-          "tasks.title",
-          "tasks.description",
-          "tasks.status",
-          "tasks.date",
-          "tasks.scheduledStartTime",
-          "tasks.estimatedDuration",
-          "tasks.updatedAt",
-          "goals.title as goalTitle",
-          "tasks.seriesId",
-          "tasks.occurrenceDate",
-        ])
+        .select([...FEED_COLUMNS, "tasks.seriesId", "tasks.occurrenceDate"])
         .where("tasks.userId", "=", userId)
         .where("tasks.seriesId", "is not", null)
         .where((eb) =>
