@@ -585,16 +585,23 @@ async function boardChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
-/** The Timeline in Chromium: keyboard drops' interactions with the CPU slowed 4x, and its first paint's requests (bench/timeline-interaction.ts). */
-async function timelineChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
-  const name = "Timeline with 40 tasks and 12 meetings in Chromium";
-  const limit = "see timeline-interaction.ts";
+/** A Chromium measurement's budget checks, skipped without a built web app or when its variable says so. */
+async function browserChecks<R extends { checks: { name: string; value: string; budget: string; pass: boolean }[] }>(
+  hasWebApp: boolean,
+  {
+    name,
+    limit,
+    skip,
+    measure,
+    print,
+  }: { name: string; limit: string; skip: string; measure: () => Promise<R>; print: (result: R) => void },
+): Promise<BudgetCheck[]> {
   if (!hasWebApp) return [{ name, measured: "no built web app", limit, verdict: "SKIP" }];
-  if (env.BENCH_SKIP_TIMELINE === "1") return [{ name, measured: "BENCH_SKIP_TIMELINE=1", limit, verdict: "SKIP" }];
+  if (env[skip] === "1") return [{ name, measured: `${skip}=1`, limit, verdict: "SKIP" }];
   try {
     console.log("");
-    const result = await measureTimelineInteraction();
-    printTimelineInteraction(result);
+    const result = await measure();
+    print(result);
     return result.checks.map((check) => ({
       name: check.name,
       measured: check.value,
@@ -606,26 +613,25 @@ async function timelineChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
   }
 }
 
+/** The Timeline in Chromium: keyboard drops' interactions with the CPU slowed 4x, and its first paint's requests (bench/timeline-interaction.ts). */
+const timelineChecks = (hasWebApp: boolean) =>
+  browserChecks(hasWebApp, {
+    name: "Timeline with 40 tasks and 12 meetings in Chromium",
+    limit: "see timeline-interaction.ts",
+    skip: "BENCH_SKIP_TIMELINE",
+    measure: measureTimelineInteraction,
+    print: printTimelineInteraction,
+  });
+
 /** The Edit dialog, its closing, the palette, quick add and a drop, CPU slowed 4x (bench/dialog-interaction.ts). */
-async function dialogChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {
-  const name = "dialogs and palette interactions in Chromium";
-  const limit = "see dialog-interaction.ts";
-  if (!hasWebApp) return [{ name, measured: "no built web app", limit, verdict: "SKIP" }];
-  if (env.BENCH_SKIP_DIALOGS === "1") return [{ name, measured: "BENCH_SKIP_DIALOGS=1", limit, verdict: "SKIP" }];
-  try {
-    console.log("");
-    const result = await measureDialogInteraction();
-    printDialogInteraction(result);
-    return result.checks.map((check) => ({
-      name: check.name,
-      measured: check.value,
-      limit: check.budget,
-      verdict: check.pass ? "PASS" : "FAIL",
-    }));
-  } catch (error) {
-    return [{ name, measured: `error: ${error instanceof Error ? error.message : String(error)}`, limit, verdict: "FAIL" }];
-  }
-}
+const dialogChecks = (hasWebApp: boolean) =>
+  browserChecks(hasWebApp, {
+    name: "dialogs and palette interactions in Chromium",
+    limit: "see dialog-interaction.ts",
+    skip: "BENCH_SKIP_DIALOGS",
+    measure: measureDialogInteraction,
+    print: printDialogInteraction,
+  });
 
 /** 100 changes made offline, flushed by the outbox when the network returns (bench/outbox-flush.ts). */
 async function outboxChecks(hasWebApp: boolean): Promise<BudgetCheck[]> {

@@ -40,6 +40,19 @@ const seriesLackingDayQuery = compiledQuery((db, p: { userId: string; date: stri
 
 export type RecurrenceRepository = ReturnType<typeof recurrenceRepository>;
 
+/** What making a series' occurrences outside the day's read needs: the feed and the tasks CSV. */
+const SERIES_OCCURRENCE_COLUMNS = [
+  "taskSeries.id",
+  "taskSeries.title",
+  "taskSeries.description",
+  "taskSeries.recurrence",
+  "taskSeries.startDate",
+  "taskSeries.endDate",
+  "taskSeries.skippedDays",
+  "taskSeries.scheduledStartTime",
+  "taskSeries.estimatedDuration",
+] as const;
+
 export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     async listSeriesLackingDay(userId: string, date: string): Promise<SeriesRow[]> {
@@ -66,19 +79,7 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom("taskSeries")
         .leftJoin("goals", "goals.id", "taskSeries.goalId")
-        .select([
-          "taskSeries.id",
-          "taskSeries.title",
-          "taskSeries.description",
-          "taskSeries.recurrence",
-          "taskSeries.startDate",
-          "taskSeries.endDate",
-          "taskSeries.skippedDays",
-          "taskSeries.scheduledStartTime",
-          "taskSeries.estimatedDuration",
-          "taskSeries.updatedAt",
-          "goals.title as goalTitle",
-        ])
+        .select([...SERIES_OCCURRENCE_COLUMNS, "taskSeries.updatedAt", "goals.title as goalTitle"])
         .where("taskSeries.userId", "=", userId)
         .where("taskSeries.startDate", "<=", to)
         .where((eb) => eb.or([eb("taskSeries.endDate", "is", null), eb("taskSeries.endDate", ">=", from)]))
@@ -92,20 +93,7 @@ export function recurrenceRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom("taskSeries")
         .leftJoin("goals", "goals.id", "taskSeries.goalId")
-        .select([
-          "taskSeries.id",
-          "taskSeries.title",
-          "taskSeries.description",
-          "taskSeries.recurrence",
-          "taskSeries.startDate",
-          "taskSeries.endDate",
-          "taskSeries.skippedDays",
-          "taskSeries.scheduledStartTime",
-          "taskSeries.estimatedDuration",
-          "taskSeries.checklistTemplate",
-          "taskSeries.createdAt",
-          "goals.title as goalTitle",
-        ])
+        .select([...SERIES_OCCURRENCE_COLUMNS, "taskSeries.checklistTemplate", "taskSeries.createdAt", "goals.title as goalTitle"])
         .where("taskSeries.userId", "=", userId)
         .where("taskSeries.startDate", "<=", to)
         .orderBy("taskSeries.startDate")
