@@ -27,19 +27,31 @@ async function skipFirstVisitTooltip(page: Page) {
 }
 
 async function box(locator: Locator, what: string) {
-  // A card re-rendered by a refetch is briefly not laid out: wait for it on the page, not on a timer.
   await expect(locator, what).toBeVisible();
-  const found = await locator.boundingBox();
-  expect(found, what).not.toBeNull();
-  return found!;
+  const measured: { box: Awaited<ReturnType<Locator["boundingBox"]>> } = { box: null };
+  // A card re-rendered by a refetch is briefly not laid out: measure again until it is.
+  await expect(async () => {
+    measured.box = await locator.boundingBox({ timeout: 2_000 });
+    expect(measured.box, what).not.toBeNull();
+  }).toPass({ timeout: 20_000 });
+  return measured.box!;
 }
 
-/** The two boxes share no pixel. */
+/**
+ * The two boxes share no pixel. Measured again until they hold: a refetch can re-render a card
+ * between finding it and measuring it, and `.last()` may then name a node not yet laid out.
+ */
 async function expectApart(first: Locator, second: Locator, what: string) {
-  const a = await box(first, what);
-  const b = await box(second, what);
-  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-  expect(apart, `${what}: ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+  await expect(first, what).toBeVisible();
+  await expect(second, what).toBeVisible();
+  await expect(async () => {
+    const a = await first.boundingBox({ timeout: 2_000 });
+    const b = await second.boundingBox({ timeout: 2_000 });
+    expect(a, what).not.toBeNull();
+    expect(b, what).not.toBeNull();
+    const apart = a!.x + a!.width <= b!.x || b!.x + b!.width <= a!.x || a!.y + a!.height <= b!.y || b!.y + b!.height <= a!.y;
+    expect(apart, `${what}: ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+  }).toPass({ timeout: 20_000 });
 }
 
 async function scrollToBottom(page: Page) {
