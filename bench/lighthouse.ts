@@ -21,8 +21,8 @@ import * as chromeLauncher from "chrome-launcher";
 import playwrightConfig from "../playwright.config.ts";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { todayInZone } from "../src/shared/rules/dates.ts";
+import { hostIndex, phoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const LIGHTHOUSE_BUDGETS = {
@@ -33,9 +33,6 @@ export const LIGHTHOUSE_BUDGETS = {
   tbtMs: 200,
   cls: 0.05,
 } as const;
-
-/** The host index of the runs that set the mobile budgets (2026-11-28), where Lighthouse's 4x applies. */
-export const REFERENCE_HOST_INDEX = 3_800;
 
 type FormFactor = "mobile" | "desktop";
 
@@ -239,8 +236,7 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             onlyCategories: ["performance"],
             disableStorageReset: spec.signedIn,
           };
-          const hostIndex = Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
-          const cpuSlowdownMultiplier = Math.max(1, (throttling.mobileSlow4G.cpuSlowdownMultiplier * hostIndex) / REFERENCE_HOST_INDEX);
+          const cpuSlowdownMultiplier = phoneSlowdown(await hostIndex(page));
           const config =
             formFactor === "desktop"
               ? desktopConfig

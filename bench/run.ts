@@ -613,7 +613,7 @@ async function browserChecks<R extends { checks: { name: string; value: string; 
   }
 }
 
-/** The Timeline in Chromium: keyboard drops' interactions with the CPU slowed 4x, and its first paint's requests (bench/timeline-interaction.ts). */
+/** The Timeline in Chromium: keyboard drops' interactions on a phone-class CPU, and its first paint's requests (bench/timeline-interaction.ts). */
 const timelineChecks = (hasWebApp: boolean) =>
   browserChecks(hasWebApp, {
     name: "Timeline with 40 tasks and 12 meetings in Chromium",
@@ -623,7 +623,7 @@ const timelineChecks = (hasWebApp: boolean) =>
     print: printTimelineInteraction,
   });
 
-/** The Edit dialog, its closing, the palette, quick add and a drop, CPU slowed 4x (bench/dialog-interaction.ts). */
+/** The Edit dialog, its closing, the palette, quick add and a drop, on a phone-class CPU (bench/dialog-interaction.ts). */
 const dialogChecks = (hasWebApp: boolean) =>
   browserChecks(hasWebApp, {
     name: "dialogs and palette interactions in Chromium",

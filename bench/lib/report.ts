@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { Dialect } from "../../src/server/db/database.ts";
-import { type LighthouseResult, REFERENCE_HOST_INDEX } from "../lighthouse.ts";
+import type { LighthouseResult } from "../lighthouse.ts";
+import { REFERENCE_HOST_INDEX } from "./phone-cpu.ts";
 import type { BundleReport } from "./bundle.ts";
 import type { LoadResult } from "./load.ts";
 
