@@ -49,6 +49,8 @@ export interface StartupReport {
   /** The bare Fastify hello-world's start, measured between the app's. */
   baselineMedianMs: number;
   rssMb: number | null;
+  /** The hello-world's resident memory right after its start, the same Node's own footprint. */
+  baselineRssMb: number | null;
   firstStartMs: number;
 }
 
@@ -151,7 +153,7 @@ function startupLines(report: Report): string[] {
   return [
     `Start-up on an existing SQLite database, spawn to first 200 from GET /healthz: median ${s.medianMs.toFixed(0)} ms, hello-world ${s.baselineMedianMs.toFixed(0)} ms ` +
       `(runs: ${s.samplesMs.map((v) => v.toFixed(0)).join(", ")} ms; first start creating the database: ${s.firstStartMs.toFixed(0)} ms)`,
-    `Resident memory right after start: ${fmt.mb(s.rssMb)}; after the load runs: SQLite ${fmt.mb(report.appRss.sqlite)}, PostgreSQL ${fmt.mb(report.appRss.postgres)}`,
+    `Resident memory right after start: ${fmt.mb(s.rssMb)} (hello-world ${fmt.mb(s.baselineRssMb)}); after the load runs: SQLite ${fmt.mb(report.appRss.sqlite)}, PostgreSQL ${fmt.mb(report.appRss.postgres)}`,
   ];
 }
 
