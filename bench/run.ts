@@ -357,7 +357,7 @@ async function benchApp(
       rows.push({ name: scenario.name, dialect, outcome });
     }
     if (!onlyScenarios || "patch /api/tasks".includes(onlyScenarios) || "idempotency".includes(onlyScenarios)) {
-      const check = await measureIdempotencyCost(ctx, settings.warmupSeconds).catch((error: unknown) => ({
+      const check = await measureIdempotencyCost(ctx, settings.warmupSeconds, server.pid).catch((error: unknown) => ({
         name: `${dialect}: Idempotency-Key cost on PATCH /api/tasks/:id`,
         value: `error: ${error instanceof Error ? error.message : String(error)}`,
         budget: "see idempotency-cost.ts",
