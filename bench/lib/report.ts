@@ -248,7 +248,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
   return [
     "## First paint (Lighthouse)",
     "",
-    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine.`,
+    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine. Desktop's 1x is likewise scaled by the index (below 1x on a slower machine).`,
     "",
     markdownTable(
       [
@@ -273,7 +273,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
         row.median.cls.toFixed(3),
         ms(row.median.speedIndexMs),
         row.runs
-          .map((run) => `${Math.round(run.benchmarkIndex)}${row.formFactor === "mobile" ? `, ${run.cpuSlowdown.toFixed(1)}x` : ""}`)
+          .map((run) => `${Math.round(run.benchmarkIndex)}, ${run.cpuSlowdown.toFixed(row.formFactor === "mobile" ? 1 : 2)}x`)
           .join(" / "),
         row.median.bootup.map((item) => `\`${item.url}\` ${item.scriptingMs} ms`).join(", "),
       ]),
