@@ -1,6 +1,14 @@
 // The browser's INP measure for the interaction benches: Event Timing entries of 16 ms and more, grouped by
 // interactionId, an interaction's figure being its longest event.
 import type { Page } from "@playwright/test";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import { REFERENCE_HOST_INDEX } from "../lighthouse.ts";
+
+/** A phone's CPU as Lighthouse's mobile runs have it: 4x this machine at the reference host index, scaled by the index now. */
+export async function phoneCpuSlowdown(page: Page): Promise<{ rate: number; hostIndex: number }> {
+  const hostIndex = Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+  return { rate: Math.max(1, (4 * hostIndex) / REFERENCE_HOST_INDEX), hostIndex };
+}
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
