@@ -1,6 +1,7 @@
 // The board's browser budget (issue 4): with 200 tasks on the day, the board renders in under
 // 200 ms of script time in Chromium, and a drag to another column shows the new state within one
-// frame (optimistic) and is saved within 100 ms.
+// frame (optimistic) and is saved within a second (decision 065: the save is felt only when it rolls back).
+// Script time is scaled to the reference machine's speed by Lighthouse's host index, as lighthouse.ts does.
 //
 //   npm run build && node --import tsx bench/board-render.ts
 //
@@ -11,15 +12,16 @@ import { type Browser, type CDPSession, type Page, chromium } from "@playwright/
 import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
+import { REFERENCE_HOST_INDEX, hostIndex } from "./lib/phone-cpu.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
 export const BOARD_BUDGETS = {
-  /** Script time to show a day of 200 tasks (fetch handling, parsing and the React render). */
+  /** Script time to show a day of 200 tasks (fetch handling, parsing and the React render), at the reference host index. */
   renderScriptMs: 200,
   /** The dropped card must be in its new column before the next frame is drawn. */
   dropFramesBeforeCard: 0,
-  /** From the drop to the PATCH answer. */
-  dropToSavedMs: 100,
+  /** From the drop to the PATCH answer: as the rename's p99, a rollback within a second of the drop. */
+  dropToSavedMs: 1_000,
 } as const;
 
 export interface BoardRenderCheck {
@@ -35,6 +37,8 @@ export interface BoardRenderResult {
   firstRender: { scriptMs: number; wallMs: number; runs: number };
   /** The same day shown again from the cache (a mount of 200 cards), median of the runs. */
   cachedRender: { scriptMs: number; wallMs: number; runs: number };
+  /** This machine's speed before each set of render runs (Lighthouse's benchmark index; higher is faster). */
+  hostIndex: { first: number; cached: number };
   drops: { toCardMs: number; framesBeforeCard: number; toSavedMs: number }[];
   checks: BoardRenderCheck[];
 }
@@ -104,7 +108,7 @@ async function measureShowDay(page: Page, cdp: CDPSession, count: number) {
 }
 
 async function measureDrop(page: Page, title: string) {
-  const handle = page.getByRole("button", { name: `Move "${title}"` });
+  const handle = page.getByRole("button", { name: `Move "${title}"`, exact: true });
   const taskId = await handle.evaluate((element) => element.closest("li[data-task-id]")?.getAttribute("data-task-id") ?? "");
   // The drag and drop loads after the board's first paint (decision 013).
   await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
@@ -182,6 +186,7 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
     await cdp.send("Performance.enable");
     // First show: a fresh page on the day before, then Next day: the answer is fetched and parsed
     // and 200 cards are rendered by code that has not run yet in that page (as after a reload).
+    const firstIndex = await hostIndex(page);
     const firsts: { scriptMs: number; wallMs: number }[] = [];
     for (let run = 0; run < RENDER_RUNS; run++) {
       await page.goto(`/?date=${addDays(today, -1)}`);
@@ -190,6 +195,7 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
       firsts.push(await measureShowDay(page, cdp, TASK_COUNT));
     }
     // From the cache: back to the empty day and forward again, a mount of 200 cards without a fetch.
+    const cachedIndex = await hostIndex(page);
     const cached: { scriptMs: number; wallMs: number }[] = [];
     for (let run = 0; run < RENDER_RUNS; run++) {
       await page.getByRole("button", { name: "Previous day" }).click();
@@ -207,19 +213,23 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
     for (let run = 0; run < DROP_RUNS; run++) drops.push(await measureDrop(page, `Benchmark task ${run + 1}`));
 
     const dropToSaved = median(drops.map((drop) => drop.toSavedMs));
+    const cachedScriptMs = median(cached.map((run) => run.scriptMs));
+    const atReference = (ms: number, index: number) => (ms * index) / REFERENCE_HOST_INDEX;
+    const scaled = (ms: number, index: number) =>
+      `${atReference(ms, index).toFixed(1)} ms at host index ${REFERENCE_HOST_INDEX} (${ms.toFixed(1)} ms at ${Math.round(index)})`;
     const worstFrames = Math.max(...drops.map((drop) => drop.framesBeforeCard));
     const checks: BoardRenderCheck[] = [
       {
         name: `board render, ${TASK_COUNT} tasks (script time, first show incl. the answer, median of ${RENDER_RUNS} page loads)`,
-        value: `${firstRender.scriptMs.toFixed(1)} ms`,
+        value: scaled(firstRender.scriptMs, firstIndex),
         budget: `< ${BOARD_BUDGETS.renderScriptMs} ms`,
-        pass: firstRender.scriptMs < BOARD_BUDGETS.renderScriptMs,
+        pass: atReference(firstRender.scriptMs, firstIndex) < BOARD_BUDGETS.renderScriptMs,
       },
       {
         name: `board render, ${TASK_COUNT} tasks (script time, from the cache, median of ${RENDER_RUNS})`,
-        value: `${median(cached.map((run) => run.scriptMs)).toFixed(1)} ms`,
+        value: scaled(cachedScriptMs, cachedIndex),
         budget: `< ${BOARD_BUDGETS.renderScriptMs} ms`,
-        pass: median(cached.map((run) => run.scriptMs)) < BOARD_BUDGETS.renderScriptMs,
+        pass: atReference(cachedScriptMs, cachedIndex) < BOARD_BUDGETS.renderScriptMs,
       },
       {
         name: `drop to card in its new column (worst of ${DROP_RUNS})`,
@@ -237,11 +247,8 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
     return {
       tasks: TASK_COUNT,
       firstRender,
-      cachedRender: {
-        scriptMs: median(cached.map((run) => run.scriptMs)),
-        wallMs: median(cached.map((run) => run.wallMs)),
-        runs: RENDER_RUNS,
-      },
+      cachedRender: { scriptMs: cachedScriptMs, wallMs: median(cached.map((run) => run.wallMs)), runs: RENDER_RUNS },
+      hostIndex: { first: firstIndex, cached: cachedIndex },
       drops,
       checks,
     };
@@ -255,7 +262,8 @@ export function printBoardRender(result: BoardRenderResult): void {
   console.log(`board (${result.tasks} tasks, Chromium)`);
   console.log(
     `  first show: script ${result.firstRender.scriptMs.toFixed(1)} ms, wall ${result.firstRender.wallMs.toFixed(1)} ms; ` +
-      `from cache: script ${result.cachedRender.scriptMs.toFixed(1)} ms, wall ${result.cachedRender.wallMs.toFixed(1)} ms`,
+      `from cache: script ${result.cachedRender.scriptMs.toFixed(1)} ms, wall ${result.cachedRender.wallMs.toFixed(1)} ms; ` +
+      `host index ${Math.round(result.hostIndex.first)} / ${Math.round(result.hostIndex.cached)}`,
   );
   for (const drop of result.drops) {
     console.log(

@@ -22,7 +22,7 @@ import playwrightConfig from "../playwright.config.ts";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { todayInZone } from "../src/shared/rules/dates.ts";
-import { hostIndex, phoneSlowdown } from "./lib/phone-cpu.ts";
+import { REFERENCE_HOST_INDEX, hostIndex, phoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const LIGHTHOUSE_BUDGETS = {
@@ -64,7 +64,7 @@ export interface LighthouseRun {
    * phone's CPU time is the observed time x4, so a slower moment of the machine is a slower phone.
    */
   benchmarkIndex: number;
-  /** The mobile run's CPU slowdown, from the index measured just before it (desktop: none). */
+  /** The run's CPU slowdown, from the index measured just before it (desktop: 1x at the reference index). */
   cpuSlowdown: number;
 }
 
@@ -236,10 +236,13 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             onlyCategories: ["performance"],
             disableStorageReset: spec.signedIn,
           };
-          const cpuSlowdownMultiplier = phoneSlowdown(await hostIndex(page));
+          const index = await hostIndex(page);
+          const cpuSlowdownMultiplier = phoneSlowdown(index);
+          // The desktop's 1x was this machine at the reference index: below it, the simulated CPU is sped up to match (decision 065).
+          const desktopThrottling = { ...throttling.desktopDense4G, cpuSlowdownMultiplier: index / REFERENCE_HOST_INDEX };
           const config =
             formFactor === "desktop"
-              ? desktopConfig
+              ? { ...desktopConfig, settings: { ...desktopConfig.settings, throttling: desktopThrottling } }
               : { extends: "lighthouse:default" as const, settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } };
           // Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART, a lost page):
           // up to two more tries before the page counts as failed.
@@ -296,7 +299,7 @@ export function formatRow(row: LighthouseRow): string {
     `${row.pass ? "PASS" : "FAIL"}  ${row.page.padEnd(8)} ${row.formFactor.padEnd(7)} score ${run.score.toFixed(2)} (${scores})` +
     `  FCP ${Math.round(run.fcpMs)}  LCP ${Math.round(run.lcpMs)}  TBT ${Math.round(run.tbtMs)}  CLS ${run.cls.toFixed(3)}  SI ${Math.round(run.speedIndexMs)}` +
     `  host index ${row.runs.map((each) => Math.round(each.benchmarkIndex)).join("/")}` +
-    (row.formFactor === "mobile" ? `  CPU slowdown ${row.runs.map((each) => each.cpuSlowdown.toFixed(1)).join("/")}` : "") +
+    `  CPU slowdown ${row.runs.map((each) => each.cpuSlowdown.toFixed(2)).join("/")}` +
     `  boot-up: ${run.bootup.map((item) => `${item.url} ${item.scriptingMs} ms`).join(", ")}` +
     (row.failures.length > 0 ? `  [${row.failures.join("; ")}]` : "")
   );

@@ -50,6 +50,8 @@ export interface StartupReport {
   /** The bare Fastify hello-world's start, measured between the app's. */
   baselineMedianMs: number;
   rssMb: number | null;
+  /** The hello-world's resident memory right after its start, the same Node's own footprint. */
+  baselineRssMb: number | null;
   firstStartMs: number;
 }
 
@@ -152,7 +154,7 @@ function startupLines(report: Report): string[] {
   return [
     `Start-up on an existing SQLite database, spawn to first 200 from GET /healthz: median ${s.medianMs.toFixed(0)} ms, hello-world ${s.baselineMedianMs.toFixed(0)} ms ` +
       `(runs: ${s.samplesMs.map((v) => v.toFixed(0)).join(", ")} ms; first start creating the database: ${s.firstStartMs.toFixed(0)} ms)`,
-    `Resident memory right after start: ${fmt.mb(s.rssMb)}; after the load runs: SQLite ${fmt.mb(report.appRss.sqlite)}, PostgreSQL ${fmt.mb(report.appRss.postgres)}`,
+    `Resident memory right after start: ${fmt.mb(s.rssMb)} (hello-world ${fmt.mb(s.baselineRssMb)}); after the load runs: SQLite ${fmt.mb(report.appRss.sqlite)}, PostgreSQL ${fmt.mb(report.appRss.postgres)}`,
   ];
 }
 
@@ -247,7 +249,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
   return [
     "## First paint (Lighthouse)",
     "",
-    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine.`,
+    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); the run with the median score of ${result.runsPerPage} per page (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine. Desktop's 1x is likewise scaled by the index (below 1x on a slower machine).`,
     "",
     markdownTable(
       [
@@ -272,7 +274,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
         row.median.cls.toFixed(3),
         ms(row.median.speedIndexMs),
         row.runs
-          .map((run) => `${Math.round(run.benchmarkIndex)}${row.formFactor === "mobile" ? `, ${run.cpuSlowdown.toFixed(1)}x` : ""}`)
+          .map((run) => `${Math.round(run.benchmarkIndex)}, ${run.cpuSlowdown.toFixed(row.formFactor === "mobile" ? 1 : 2)}x`)
           .join(" / "),
         row.median.bootup.map((item) => `\`${item.url}\` ${item.scriptingMs} ms`).join(", "),
       ]),

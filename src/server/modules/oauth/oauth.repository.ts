@@ -117,15 +117,20 @@ export function oauthRepository(db: Kysely<Database>) {
 
     /** The user's other live grants to the client: a connector that connects again replaces its old connection. */
     async revokeOtherGrants(userId: string, clientId: string, keepId: string, now: string): Promise<void> {
-      const others = await db
-        .selectFrom("oauthGrants")
-        .select("id")
-        .where("userId", "=", userId)
-        .where("clientId", "=", clientId)
-        .where("id", "!=", keepId)
-        .where("revokedAt", "is", null)
-        .execute();
-      for (const { id } of others) await this.revokeGrant(id, userId, now);
+      await db.transaction().execute(async (trx) => {
+        const others = trx
+          .selectFrom("oauthGrants")
+          .select("id")
+          .where("userId", "=", userId)
+          .where("clientId", "=", clientId)
+          .where("id", "!=", keepId);
+        await trx
+          .updateTable("oauthGrants")
+          .set({ revokedAt: now })
+          .where("id", "in", others.where("revokedAt", "is", null))
+          .execute();
+        await trx.deleteFrom("oauthTokens").where("grantId", "in", others).execute();
+      });
     },
 
     listGrants: (userId: string) =>

@@ -246,6 +246,13 @@ describeEachDatabase("OAuth for the MCP endpoint", (dialect) => {
     const second = await connect();
     expect((await mcpList(first.access_token)).status).toBe(401);
     expect((await mcpList(second.access_token)).status).toBe(200);
+    const revokedTokens = await t.db.kysely
+      .selectFrom("oauthTokens as k")
+      .innerJoin("oauthGrants as g", "g.id", "k.grantId")
+      .select("k.tokenHash")
+      .where("g.revokedAt", "is not", null)
+      .execute();
+    expect(revokedTokens).toEqual([]);
     const listed = (await t.app.inject({ url: "/api/tokens", headers: user.headers })).json() as Array<{ name: string }>;
     expect(listed.filter((item) => item.name === "Reconnecting app")).toHaveLength(1);
   });
