@@ -13,6 +13,7 @@ import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { REFERENCE_HOST_INDEX, hostIndex } from "./lib/phone-cpu.ts";
+import { afterPickUp } from "./lib/keyboard-drag.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
 export const BOARD_BUDGETS = {
@@ -114,7 +115,7 @@ async function measureDrop(page: Page, title: string) {
   await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
   await handle.focus();
   await page.keyboard.press("Space");
-  await page.getByText(`Picked up "${title}"`).waitFor({ state: "attached" });
+  await afterPickUp(page, title);
   await page.keyboard.press("ArrowRight");
   await page.getByText(`"${title}" is over the In Progress column.`).waitFor({ state: "attached" });
 

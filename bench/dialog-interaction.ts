@@ -15,6 +15,7 @@ import { todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { measurePhoneSlowdown } from "./lib/phone-cpu.ts";
+import { afterPickUp } from "./lib/keyboard-drag.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
@@ -80,7 +81,7 @@ const steps: Record<string, Step> = {
     await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
     await page.getByRole("button", { name: `Move "${title}"`, exact: true }).focus();
     await page.keyboard.press("Space");
-    await page.getByText(`Picked up "${title}"`).waitFor({ state: "attached" });
+    await afterPickUp(page, title);
     await page.keyboard.press("ArrowRight");
     await page.getByText(`"${title}" is over the In Progress column.`).waitFor({ state: "attached" });
     const from = await now(page);
