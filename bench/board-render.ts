@@ -13,6 +13,7 @@ import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { REFERENCE_HOST_INDEX, hostIndex } from "./lib/phone-cpu.ts";
+import { signInLocally } from "./lib/bench-page.ts";
 import { afterPickUp } from "./lib/keyboard-drag.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
@@ -55,16 +56,7 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/auth/local");
-  await page.getByLabel("Name").fill("Bench Board");
-  await page.getByLabel("Email").fill(`bench-board-${Date.now()}@example.com`);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
-}
-
-async function createTasks(page: Page, date: string, count: number): Promise<void> {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+async function createTasks(page: Page, csrf: string, date: string, count: number): Promise<void> {
   for (let index = 0; index < count; index++) {
     const hour = String(8 + (index % 10)).padStart(2, "0");
     const response = await page.request.post("/api/tasks", {
@@ -179,9 +171,9 @@ export async function measureBoardRender(options: { port?: number } = {}): Promi
     // tsx names functions with an `__name` helper, which the functions sent to page.evaluate bring along.
     await context.addInitScript("globalThis.__name = (target) => target;");
     const page = await context.newPage();
-    await signIn(page);
+    const csrf = await signInLocally(page, "Board");
     const today = todayInZone(new Date(), TIME_ZONE);
-    await createTasks(page, today, TASK_COUNT);
+    await createTasks(page, csrf, today, TASK_COUNT);
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");

@@ -15,11 +15,11 @@ import { todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { measurePhoneSlowdown } from "./lib/phone-cpu.ts";
+import { BENCH_TIME_ZONE as TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
 import { afterPickUp } from "./lib/keyboard-drag.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
-const TIME_ZONE = "Europe/Paris";
 const TASK_COUNT = 20;
 const RUNS = Number(process.env.BENCH_DIALOG_RUNS ?? 8);
 
@@ -97,12 +97,7 @@ const steps: Record<string, Step> = {
 };
 
 async function seedBoard(page: Page): Promise<void> {
-  await page.goto("/auth/local");
-  await page.getByLabel("Name").fill("Bench Dialogs");
-  await page.getByLabel("Email").fill(`bench-dialogs-${Date.now()}@example.com`);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+  const csrf = await signInLocally(page, "Dialogs");
   const date = todayInZone(new Date(), TIME_ZONE);
   for (let index = 0; index < TASK_COUNT; index++) {
     const data = { title: `Bench task ${index + 1}`, date, estimatedDuration: 30, description: "A line of notes." };
@@ -117,16 +112,7 @@ export async function measureDialogInteraction(): Promise<DialogInteractionResul
   try {
     app = await startBuiltApp("dialogs", await findFreePort());
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-    const context = await browser.newContext({
-      baseURL: app.baseURL,
-      timezoneId: TIME_ZONE,
-      locale: "en-US",
-      viewport: { width: 1280, height: 900 },
-      serviceWorkers: "block",
-    });
-    // tsx names functions with an `__name` helper, which the functions sent to page.evaluate bring along.
-    await context.addInitScript("globalThis.__name = (target) => target;");
-    const page = await context.newPage();
+    const { context, page } = await openBenchPage(browser, app.baseURL, { width: 1280, height: 900 });
     await seedBoard(page);
     await page.goto("/");
     await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
+import { signInLocally } from "./lib/bench-page.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
 export const FLUSH_CHANGES = 100;
@@ -33,11 +34,7 @@ export async function measureOutboxFlush(options: { port?: number } = {}): Promi
     const page = await context.newPage();
     // The change stream opens once the code loaded after the first paint is there, before the network goes.
     const streamOpen = page.waitForResponse((response) => response.url().includes("/api/events") && response.status() === 200);
-    await page.goto("/auth/local");
-    await page.getByLabel("Name").fill("Bench Outbox");
-    await page.getByLabel("Email").fill(`bench-outbox-${Date.now()}@example.com`);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+    await signInLocally(page, "Outbox");
     await streamOpen;
 
     await context.setOffline(true);

@@ -14,6 +14,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from "@playwri
 import playwrightConfig from "../playwright.config.ts";
 import { todayInZone } from "../src/shared/rules/dates.ts";
 import { TODAY_VIEW_KEY } from "../src/web/features/timeline/lib/today-view.ts";
+import { BENCH_TIME_ZONE as TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
 import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
@@ -41,7 +42,6 @@ export interface TimelineInteractionResult {
   cpu: { index: number; slowdown: number };
 }
 
-const TIME_ZONE = "Europe/Paris";
 const TASK_COUNT = 40;
 const MEETING_COUNT = 12;
 const DROP_RUNS = 10;
@@ -75,12 +75,7 @@ async function startCalendarServer(): Promise<{ url: string; close: () => Promis
 }
 
 async function seedDay(page: Page, day: string, calendarUrl: string): Promise<void> {
-  await page.goto("/auth/local");
-  await page.getByLabel("Name").fill("Bench Timeline");
-  await page.getByLabel("Email").fill(`bench-timeline-${Date.now()}@example.com`);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrfToken")?.value ?? "";
+  const csrf = await signInLocally(page, "Timeline");
   const subscribed = await page.request.post("/api/calendar/subscriptions", {
     headers: { "X-CSRF-Token": csrf },
     data: { url: calendarUrl },
@@ -154,16 +149,7 @@ export async function measureTimelineInteraction(): Promise<TimelineInteractionR
     // The meetings come from a calendar on this machine.
     app = await startBuiltApp("timeline", await findFreePort(), { CALENDAR_ALLOW_PRIVATE_URLS: "1" });
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-    const context = await browser.newContext({
-      baseURL: app.baseURL,
-      timezoneId: TIME_ZONE,
-      locale: "en-US",
-      viewport: { width: 1280, height: 1000 },
-      serviceWorkers: "block",
-    });
-    // tsx names functions with an `__name` helper, which the functions sent to page.evaluate bring along.
-    await context.addInitScript("globalThis.__name = (target) => target;");
-    const page = await context.newPage();
+    const { context, page } = await openBenchPage(browser, app.baseURL, { width: 1280, height: 1000 });
     const today = todayInZone(new Date(), TIME_ZONE);
     await seedDay(page, today, calendar.url);
 
