@@ -216,8 +216,6 @@ function ImportPreview({
   sectionsAsGoals: boolean | null;
   onSectionsAsGoals: (asGoals: boolean) => void;
 }) {
-  const skipId = useId();
-  const sectionsId = useId();
   return (
     <section aria-label="Preview" className="grid gap-3 text-sm">
       <p>
@@ -231,31 +229,13 @@ function ImportPreview({
             you already have.
           </span>
           <span className="flex items-center gap-2">
-            <input
-              id={skipId}
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={skipDuplicates}
-              onChange={(event) => onSkipDuplicates(event.target.checked)}
-            />
-            <label htmlFor={skipId} className="font-medium">
-              Skip them
-            </label>
+            <CheckboxOption label="Skip them" checked={skipDuplicates} onChange={onSkipDuplicates} />
           </span>
         </p>
       ) : null}
       {sectionsAsGoals === null ? null : (
         <p className="flex items-center gap-2">
-          <input
-            id={sectionsId}
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={sectionsAsGoals}
-            onChange={(event) => onSectionsAsGoals(event.target.checked)}
-          />
-          <label htmlFor={sectionsId} className="font-medium">
-            Make a goal of each section
-          </label>
+          <CheckboxOption label="Make a goal of each section" checked={sectionsAsGoals} onChange={onSectionsAsGoals} />
         </p>
       )}
       {result.preview.length ? (
@@ -306,5 +286,23 @@ function ImportPreview({
         </div>
       ) : null}
     </section>
+  );
+}
+
+function CheckboxOption({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+    </>
   );
 }
