@@ -159,6 +159,15 @@ async function startBaseline(): Promise<Baseline> {
   };
 }
 
+/** A fresh server whose memory can be read after a full collection (bench/lib/gc-on-signal.cjs). */
+async function startCollectable(label: string, entry: string, environment: (port: number) => Record<string, string>, readyPath: string) {
+  const port = await findFreePort();
+  const args = ["--expose-gc", "--require", path.resolve("bench", "lib", "gc-on-signal.cjs"), entry];
+  const server = startServer(label, args, environment(port), port);
+  await waitUntilServing(server, readyPath, performance.now(), 30_000);
+  return server;
+}
+
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -397,7 +406,15 @@ async function benchApp(
         db,
         secret: sessionSecret,
         baseUrl: server.baseUrl,
-        pid: server.pid,
+        startIdleApp: () =>
+          startCollectable(
+            "live-idle",
+            serverEntry,
+            (at) => ({ ...appEnv(at, dataDir, databaseUrl), ROLLOVER_SCHEDULER: "off" }),
+            "/readyz",
+          ),
+        startIdleBaseline: () =>
+          startCollectable("live-baseline", path.join("bench", "baseline-server.mjs"), (at) => ({ PORT: String(at) }), "/"),
         databaseUrl,
       }).catch((error: unknown) => [
         { name: `live on ${dialect}`, value: `error: ${String(error)}`, budget: "see live-events.ts", pass: false },
