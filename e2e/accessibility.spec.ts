@@ -35,7 +35,8 @@ const OPEN_DIALOG = "[role=dialog], [role=alertdialog]";
 
 /**
  * A screenshot to look at, and axe's verdict, of what is on screen now. With `scope` "dialog" only the
- * open dialog is scanned: the inert page behind it has its own scan, and a whole-page scan costs 1-2 s.
+ * open dialog is scanned: the page under it, inert meanwhile, was scanned before it opened (a
+ * whole-page scan costs 1-2 s).
  */
 async function check(page: Page, theme: Theme, name: string, scope: "page" | "dialog" = "page") {
   await settle(page);
