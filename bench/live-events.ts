@@ -41,16 +41,26 @@ function openStream(baseUrl: string, headers: Record<string, string>, path = "/a
   });
 }
 
-async function openStreams(db: Db, secret: string, now: Date, baseUrl: string, count: number): Promise<Stream[]> {
+/** `count` streams, PER_USER at a time, each batch with the headers `headersFor` gives (a new person's session, or none). */
+async function openStreams(
+  baseUrl: string,
+  count: number,
+  headersFor: (batch: number) => Promise<Record<string, string>>,
+  path?: string,
+): Promise<Stream[]> {
   const streams: Stream[] = [];
-  for (let user = 0; user < count / PER_USER; user++) {
-    const userId = await seedUser(db, now, { name: `Listener ${user}` });
-    const headers = sessionHeaders(secret, await seedSession(db, userId, now), now);
-    const batch = await Promise.all(Array.from({ length: PER_USER }, () => openStream(baseUrl, headers)));
-    streams.push(...batch);
+  for (let batch = 0; batch < count / PER_USER; batch++) {
+    const headers = await headersFor(batch);
+    streams.push(...(await Promise.all(Array.from({ length: PER_USER }, () => openStream(baseUrl, headers, path)))));
   }
   return streams;
 }
+
+/** Headers of a new signed-in person per batch. */
+const newListener = (db: Db, secret: string, now: Date) => async (batch: number) => {
+  const userId = await seedUser(db, now, { name: `Listener ${batch}` });
+  return sessionHeaders(secret, await seedSession(db, userId, now), now);
+};
 
 function post(baseUrl: string, path: string, headers: Record<string, string>, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -95,14 +105,6 @@ async function idleStreamsMb(server: ServerProcess, open: (count: number) => Pro
   }
 }
 
-async function openAnonymousStreams(baseUrl: string, count: number): Promise<Stream[]> {
-  const streams: Stream[] = [];
-  for (let at = 0; at < count; at += PER_USER) {
-    streams.push(...(await Promise.all(Array.from({ length: PER_USER }, () => openStream(baseUrl, {}, "/events")))));
-  }
-  return streams;
-}
-
 export async function measureLiveEvents(options: {
   dialect: "sqlite" | "postgres";
   db: Db;
@@ -125,7 +127,7 @@ export async function measureLiveEvents(options: {
       writer = await buildApp({ ...loadConfig(env), shutdownDrainMs: 0 }, { logger: false, webRoot: "/nonexistent" });
       writeUrl = await writer.listen({ port: 0, host: "127.0.0.1" });
     }
-    opened.push(...(await openStreams(db, secret, now, baseUrl, OTHER_STREAMS)));
+    opened.push(...(await openStreams(baseUrl, OTHER_STREAMS, newListener(db, secret, now))));
     const userId = await seedUser(db, now, { name: "Two devices" });
     const desktop = await openStream(baseUrl, sessionHeaders(secret, await seedSession(db, userId, now), now));
     opened.push(desktop);
@@ -154,11 +156,11 @@ export async function measureLiveEvents(options: {
     // Processes of their own: the load before would leave its garbage and its grown heap in the figure.
     const idleApp = await options.startIdleApp();
     fresh.push(idleApp);
-    const extra = await idleStreamsMb(idleApp, (count) => openStreams(db, secret, now, idleApp.baseUrl, count), IDLE_STREAMS);
+    const extra = await idleStreamsMb(idleApp, (count) => openStreams(idleApp.baseUrl, count, newListener(db, secret, now)), IDLE_STREAMS);
     await idleApp.stop();
     const baseline = await options.startIdleBaseline();
     fresh.push(baseline);
-    const floor = await idleStreamsMb(baseline, (count) => openAnonymousStreams(baseline.baseUrl, count), IDLE_STREAMS);
+    const floor = await idleStreamsMb(baseline, (count) => openStreams(baseline.baseUrl, count, async () => ({}), "/events"), IDLE_STREAMS);
     const ratio = extra === null || floor === null ? null : extra / floor;
     const where = dialect === "postgres" ? "PostgreSQL, write on a second instance" : "SQLite";
     return [

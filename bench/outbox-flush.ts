@@ -9,13 +9,12 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
 import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
-import { signInLocally } from "./lib/bench-page.ts";
+import { BENCH_TIME_ZONE, signInLocally } from "./lib/bench-page.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
 export const FLUSH_CHANGES = 100;
 export const FLUSH_TARGET_MS = 3_000;
 export const FLUSH_MAX_RATIO = 3;
-const TIME_ZONE = "Europe/Paris";
 
 export interface OutboxFlushCheck {
   name: string;
@@ -31,11 +30,16 @@ export async function measureOutboxFlush(options: { port?: number } = {}): Promi
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-    const context = await browser.newContext({ baseURL, timezoneId: TIME_ZONE, locale: "en-US", viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      baseURL,
+      timezoneId: BENCH_TIME_ZONE,
+      locale: "en-US",
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     // The change stream opens once the code loaded after the first paint is there, before the network goes.
     const streamOpen = page.waitForResponse((response) => response.url().includes("/api/events") && response.status() === 200);
-    await signInLocally(page, "Outbox");
+    const csrf = await signInLocally(page, "Outbox");
     await streamOpen;
 
     await context.setOffline(true);
@@ -53,7 +57,7 @@ export async function measureOutboxFlush(options: { port?: number } = {}): Promi
     await waiting.waitFor({ state: "detached", timeout: 60_000 }).catch(() => waiting.waitFor({ state: "hidden", timeout: 60_000 }));
     const flushMs = performance.now() - startedAt;
 
-    const today = todayInZone(new Date(), TIME_ZONE);
+    const today = todayInZone(new Date(), BENCH_TIME_ZONE);
     const answer = await page.request.get(`/api/tasks?date=${today}`);
     const landed = ((await answer.json()) as { title: string }[]).filter((task) => task.title.startsWith("Offline change ")).length;
 
@@ -61,8 +65,7 @@ export async function measureOutboxFlush(options: { port?: number } = {}): Promi
     // any ordered sender in this browser, its network stack included), for tomorrow, so that the board
     // shows the same 100 tasks meanwhile.
     const referenceMs = await page.evaluate(
-      async ({ count, date }) => {
-        const csrf = document.cookie.match(/(?:^|; )csrfToken=([^;]*)/)?.[1] ?? "";
+      async ({ count, date, csrf }) => {
         const startedAt = performance.now();
         for (let index = 1; index <= count; index++) {
           const response = await fetch("/api/tasks", {
@@ -75,7 +78,7 @@ export async function measureOutboxFlush(options: { port?: number } = {}): Promi
         }
         return performance.now() - startedAt;
       },
-      { count: FLUSH_CHANGES, date: addDays(today, 1) },
+      { count: FLUSH_CHANGES, date: addDays(today, 1), csrf },
     );
     return {
       name: `outbox: ${FLUSH_CHANGES} changes made offline, acknowledged after the network returns (Chromium, SQLite)`,
