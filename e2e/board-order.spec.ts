@@ -35,17 +35,22 @@ function patches(page: Page): string[] {
 }
 
 /**
- * A mouse drag from a card's heading to a point (in small steps: dnd-kit starts after 6 px), let go
- * once `shown` (the card drawn at the place it would land) holds.
+ * A mouse drag from a card's heading to 8 px below the top of `target` (in small steps: dnd-kit starts
+ * after 6 px), let go once `shown` (the card drawn at the place it would land) holds. The target is
+ * measured again until then: on a busy machine a late re-render can move it while the pointer travels.
  */
-async function dragTo(page: Page, source: Locator, to: { x: number; y: number }, shown: () => Promise<void>) {
+async function dragTo(page: Page, source: Locator, target: Locator, shown: (timeout: number) => Promise<void>) {
   const from = await source.boundingBox();
   if (!from) throw new Error("drag source is not visible");
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 16 });
-  await shown();
+  await expect(async () => {
+    const to = await target.boundingBox();
+    if (!to) throw new Error("drag target is not visible");
+    await page.mouse.move(to.x + to.width / 2, to.y + 8, { steps: 16 });
+    await shown(2_000);
+  }).toPass({ timeout: 20_000 });
   await page.mouse.up();
 }
 
@@ -85,14 +90,11 @@ test.describe("the order within a column", () => {
     expect(JSON.parse(sent[0]!)).toEqual({ position: 3.5 });
 
     // Pointer: Bravo dragged onto the upper half of Alpha goes above it (not above the timed cards).
-    const alpha = await column(page, "To Do")
-      .getByRole("article", { name: /Alpha$/ })
-      .boundingBox();
     await dragTo(
       page,
       column(page, "To Do").getByRole("heading", { name: "Bravo" }),
-      { x: alpha!.x + alpha!.width / 2, y: alpha!.y + 8 },
-      () => expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]),
+      column(page, "To Do").getByRole("article", { name: /Alpha$/ }),
+      (timeout) => expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"], { timeout }),
     );
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]);
     await expect.poll(() => sent.length).toBe(2);
@@ -122,15 +124,12 @@ test.describe("the order within a column", () => {
     // The order survived the reload.
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Alpha", "Charlie"]);
     await waitForDragAndDrop(page);
-    const delta = await column(page, "In Progress")
-      .getByRole("article", { name: /Delta$/ })
-      .boundingBox();
     const before = sent.length;
     await dragTo(
       page,
       column(page, "To Do").getByRole("heading", { name: "Alpha" }),
-      { x: delta!.x + delta!.width / 2, y: delta!.y + 8 },
-      () => expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"]),
+      column(page, "In Progress").getByRole("article", { name: /Delta$/ }),
+      (timeout) => expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"], { timeout }),
     );
     await expect(titlesIn(page, "In Progress")).toHaveText(["Alpha", "Delta"]);
     await expect(titlesIn(page, "To Do")).toHaveText(["Nine o'clock", "Half past nine", "Bravo", "Charlie"]);
