@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api-client.ts";
-import { Outbox, type OutboxLocks, OutboxStorageError, isTransientFailure } from "./outbox.ts";
+import { Outbox, type OutboxLocks, OutboxStorageError, STATE_READ_GAP_MS, isTransientFailure } from "./outbox.ts";
 import { OutboxStore } from "./store.ts";
 import { stubIndexedDb } from "./test-indexeddb.ts";
 import type { OutboxEntry } from "./types.ts";
@@ -40,7 +40,14 @@ interface Tab {
   user: { id: string | null };
 }
 
-function openTab(options: { database: string; answer?: Answer; locks?: OutboxLocks; channelName?: string; online?: () => boolean }): Tab {
+function openTab(options: {
+  database: string;
+  answer?: Answer;
+  locks?: OutboxLocks;
+  channelName?: string;
+  online?: () => boolean;
+  stateReadGapMs?: number;
+}): Tab {
   const sent: OutboxEntry[] = [];
   const user = { id: "user-1" as string | null };
   let keys = 0;
@@ -56,6 +63,8 @@ function openTab(options: { database: string; answer?: Answer; locks?: OutboxLoc
     ...(options.locks ? { locks: options.locks } : {}),
     ...(options.channelName ? { channel: new BroadcastChannel(options.channelName) } : {}),
     ...(options.online ? { isOnline: options.online } : {}),
+    // The count is read after each change here; the gap between reads has a test of its own.
+    stateReadGapMs: options.stateReadGapMs ?? 0,
   });
   started.push(outbox);
   return { outbox, sent, user };
@@ -143,6 +152,28 @@ describe("outbox (decision 043)", () => {
     await settle();
     expect(tab.sent).toHaveLength(1);
     expect(tab.outbox.getState().refused.map((entry) => entry.refusal)).toEqual([{ status: 404, message: "Task not found" }]);
+  });
+
+  it("reads the waiting count a few times during a flush, not once per answer, and shows none left at the last answer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let isOnline = false;
+    const tab = openTab({ database: newDatabase(), online: () => isOnline, stateReadGapMs: STATE_READ_GAP_MS });
+    tab.outbox.start();
+    const answers = Array.from({ length: 20 }, (_, index) => tab.outbox.write(write(`/${index}`), "user-1"));
+    while ((await tab.outbox.pending("user-1")).length < 20) await settle();
+    await settle();
+    await vi.advanceTimersByTimeAsync(STATE_READ_GAP_MS);
+    await settle();
+    expect(tab.outbox.getState().waiting).toBe(20);
+    const counts: number[] = [];
+    tab.outbox.subscribe(() => counts.push(tab.outbox.getState().waiting));
+    isOnline = true;
+    window.dispatchEvent(new Event("online"));
+    await Promise.all(answers);
+    await settle();
+    // No time has passed on the timers: the count went from 20 to 0 in one read, not through 19, 18, ...
+    expect(tab.sent).toHaveLength(20);
+    expect(counts).toEqual([0]);
   });
 
   it("sends nothing offline, keeps the entries for a page loaded meanwhile, and sends them on 'online'", async () => {

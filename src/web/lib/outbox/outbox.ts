@@ -6,6 +6,8 @@ export const OUTBOX_LOCK = "daywise-outbox";
 export const OUTBOX_CHANNEL = "daywise-outbox";
 export const FIRST_RETRY_MS = 1_000;
 export const LONGEST_RETRY_MS = 30_000;
+/** The waiting count is read at most this often: during a flush each new count would be a render and an announcement. */
+export const STATE_READ_GAP_MS = 250;
 
 export type OutboxMessage =
   | { type: "stored" }
@@ -36,6 +38,7 @@ export interface OutboxOptions {
   isOnline?: () => boolean;
   /** The X-Client-Seq of a write sent before it is stored (its stored seq is not known yet). */
   nextSeq?: () => number;
+  stateReadGapMs?: number;
 }
 
 interface Settler {
@@ -68,12 +71,16 @@ export class Outbox {
   private state: OutboxState = EMPTY_STATE;
   private stateRead: Promise<void> | undefined;
   private isStateStale = false;
+  private lastStateReadAt = -Infinity;
+  private endStateGap: (() => void) | undefined;
   private hasNews = true;
   private wakeIdle: (() => void) | undefined;
   private isStopped = false;
   private isStarted = false;
   private isIdle = false;
   private sendingAtOnce: Promise<void> | undefined;
+  /** The next entry waiting, read with the last answer's deletion; stale once anything is stored or changed. */
+  private knownNext: { userId: string; entry: OutboxEntry | undefined } | undefined;
   isSender = false;
 
   constructor(private readonly options: OutboxOptions) {
@@ -210,7 +217,7 @@ export class Outbox {
     void this.refreshState();
   }
 
-  /** One read at a time, and one more for whatever changed meanwhile: answers that come faster than a read share it. */
+  /** One read at a time, and one more for whatever changed meanwhile: changes that come faster than the gap share a read. */
   refreshState(): Promise<void> {
     if (this.stateRead) {
       this.isStateStale = true;
@@ -218,11 +225,26 @@ export class Outbox {
     }
     this.stateRead = (async () => {
       do {
+        const now = (this.options.now ?? Date.now)();
+        const wait = this.lastStateReadAt + (this.options.stateReadGapMs ?? STATE_READ_GAP_MS) - now;
+        if (wait > 0 && !this.isStopped) await this.stateGap(wait);
         this.isStateStale = false;
+        this.lastStateReadAt = (this.options.now ?? Date.now)();
         await this.readState();
       } while (this.isStateStale);
     })().finally(() => (this.stateRead = undefined));
     return this.stateRead;
+  }
+
+  private stateGap(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.endStateGap = done;
+    }).finally(() => (this.endStateGap = undefined));
   }
 
   private async readState(): Promise<void> {
@@ -276,9 +298,11 @@ export class Outbox {
   /** Returns the count of transient failures in a row, for the back-off. */
   private async sendNext(failures: number): Promise<number> {
     if (this.sendingAtOnce) await this.sendingAtOnce;
+    const known = this.hasNews ? undefined : this.knownNext;
+    this.knownNext = undefined;
     this.hasNews = false;
     const userId = this.options.currentUser();
-    const entry = userId === null ? undefined : await this.options.store.oldestWaiting(userId);
+    const entry = userId === null ? undefined : known?.userId === userId ? known.entry : await this.options.store.oldestWaiting(userId);
     if (this.isStopped) return failures;
     if (!entry) {
       await this.idle();
@@ -300,8 +324,11 @@ export class Outbox {
       await this.pause(Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS));
       return failures + 1;
     }
-    await this.options.store.delete(entry.key);
+    const next = await this.options.store.deleteAndFindNext(entry.key, entry.userId);
+    this.knownNext = { userId: entry.userId, entry: next };
     this.told({ type: "answered", key: entry.key, body });
+    // The last one: "all sent" shows at once.
+    if (!next) this.endStateGap?.();
     return 0;
   }
 

@@ -1,4 +1,4 @@
-import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from "idb";
 import type { OutboxEntry } from "./types.ts";
 
 export const OUTBOX_DB_NAME = "daywise-outbox";
@@ -40,13 +40,16 @@ export class OutboxStore {
   }
 
   async oldestWaiting(userId: string): Promise<OutboxEntry | undefined> {
-    const db = await this.db;
-    let cursor = await db.transaction("entries").store.openCursor();
-    while (cursor) {
-      if (cursor.value.userId === userId && cursor.value.state === "waiting") return cursor.value;
-      cursor = await cursor.continue();
-    }
-    return undefined;
+    return firstWaiting((await this.db).transaction("entries").store, userId);
+  }
+
+  /** An answered entry goes and the next one waiting is read in one transaction: a flush waits for one per entry. */
+  async deleteAndFindNext(key: string, userId: string): Promise<OutboxEntry | undefined> {
+    const tx = (await this.db).transaction("entries", "readwrite");
+    const seq = await tx.store.index("byKey").getKey(key);
+    if (seq !== undefined) await tx.store.delete(seq);
+    const [next] = await Promise.all([firstWaiting(tx.store, userId), tx.done]);
+    return next;
   }
 
   async update(key: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry | undefined> {
@@ -69,4 +72,16 @@ export class OutboxStore {
   async close(): Promise<void> {
     (await this.db).close();
   }
+}
+
+async function firstWaiting(
+  store: IDBPObjectStore<OutboxSchema, ["entries"], "entries", IDBTransactionMode>,
+  userId: string,
+): Promise<OutboxEntry | undefined> {
+  let cursor = await store.openCursor();
+  while (cursor) {
+    if (cursor.value.userId === userId && cursor.value.state === "waiting") return cursor.value;
+    cursor = await cursor.continue();
+  }
+  return undefined;
 }
