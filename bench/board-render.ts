@@ -14,7 +14,7 @@ import { addDays, todayInZone } from "../src/shared/rules/dates.ts";
 import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
 import { REFERENCE_HOST_INDEX, hostIndex } from "./lib/phone-cpu.ts";
 import { signInLocally } from "./lib/bench-page.ts";
-import { afterPickUp } from "./lib/keyboard-drag.ts";
+import { holdOverInProgress } from "./lib/keyboard-drag.ts";
 import { startBuiltApp } from "./lib/processes.ts";
 
 export const BOARD_BUDGETS = {
@@ -106,10 +106,7 @@ async function measureDrop(page: Page, title: string) {
   // The drag and drop loads after the board's first paint (decision 013).
   await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
   await handle.focus();
-  await page.keyboard.press("Space");
-  await afterPickUp(page, title);
-  await page.keyboard.press("ArrowRight");
-  await page.getByText(`"${title}" is over the In Progress column.`).waitFor({ state: "attached" });
+  await holdOverInProgress(page, title);
 
   // Armed now: the next Space is the drop. Frames are counted from it until the card is in its column.
   const probe = page.evaluate(

@@ -16,7 +16,7 @@ import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-
 import { percentile, recordInteractions } from "./lib/event-timing.ts";
 import { measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { BENCH_TIME_ZONE as TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
-import { afterPickUp } from "./lib/keyboard-drag.ts";
+import { holdOverInProgress } from "./lib/keyboard-drag.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
@@ -80,10 +80,7 @@ const steps: Record<string, Step> = {
     const title = `Bench task ${TASK_COUNT - run}`;
     await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
     await page.getByRole("button", { name: `Move "${title}"`, exact: true }).focus();
-    await page.keyboard.press("Space");
-    await afterPickUp(page, title);
-    await page.keyboard.press("ArrowRight");
-    await page.getByText(`"${title}" is over the In Progress column.`).waitFor({ state: "attached" });
+    await holdOverInProgress(page, title);
     const from = await now(page);
     await page.keyboard.press("Space");
     await page
