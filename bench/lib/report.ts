@@ -139,8 +139,16 @@ function textTable(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
+// eslint-disable-next-line no-control-regex -- the escape that starts a terminal colour
+const TERMINAL_COLOUR = /\x1b\[[0-9;]*m/g;
+
 function markdownTable(header: string[], rows: string[][]): string {
-  const escape = (cell: string) => cell.replace(/\|/g, "\\|");
+  // An error's message can hold terminal colours and line breaks (Playwright's call log), which would end the row.
+  const escape = (cell: string) =>
+    cell
+      .replace(TERMINAL_COLOUR, "")
+      .replace(/\s*\n\s*/g, " ")
+      .replace(/\|/g, "\\|");
   return [
     `| ${header.join(" | ")} |`,
     `| ${header.map(() => "---").join(" | ")} |`,
