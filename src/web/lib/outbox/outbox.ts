@@ -106,6 +106,7 @@ export class Outbox {
   stop(): void {
     this.isStopped = true;
     this.wake();
+    this.endStateGap?.();
     for (const stopWait of [...this.stopWaits]) stopWait();
     this.options.channel?.close();
   }
@@ -227,7 +228,8 @@ export class Outbox {
       do {
         const now = (this.options.now ?? Date.now)();
         const wait = this.lastStateReadAt + (this.options.stateReadGapMs ?? STATE_READ_GAP_MS) - now;
-        if (wait > 0 && !this.isStopped) await this.stateGap(wait);
+        if (wait > 0) await this.stateGap(wait);
+        if (this.isStopped) return;
         this.isStateStale = false;
         this.lastStateReadAt = (this.options.now ?? Date.now)();
         await this.readState();
