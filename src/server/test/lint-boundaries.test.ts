@@ -1,11 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, expect, it } from "vitest";
 
 // eslint.config.js's layout rules resolve real files: two probes are written under src/ for the test's length.
 const root = path.resolve(import.meta.dirname, "../../..");
-const probe = mkdtempSync(path.join(root, "src/web/features/tasks/lint-probe-"));
+const probes = path.join(root, "src/web/features/tasks");
+// A run stopped halfway leaves its probes, which `eslint .` would report: they go first (and .gitignore keeps them out).
+for (const stale of readdirSync(probes).filter((name) => name.startsWith("lint-probe-"))) {
+  rmSync(path.join(probes, stale), { recursive: true, force: true });
+}
+const probe = mkdtempSync(path.join(probes, "lint-probe-"));
 afterAll(() => rmSync(probe, { recursive: true, force: true }));
 
 it("ESLint reports an import cycle, and a feature reaching past another's index.ts", { timeout: 60_000 }, async () => {
