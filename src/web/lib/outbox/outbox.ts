@@ -79,7 +79,6 @@ export class Outbox {
   private isStarted = false;
   private isIdle = false;
   private sendingAtOnce: Promise<void> | undefined;
-  /** The next entry waiting, read with the last answer's deletion; stale once anything is stored or changed. */
   private knownNext: { userId: string; entry: OutboxEntry | undefined } | undefined;
   isSender = false;
 
@@ -225,13 +224,13 @@ export class Outbox {
       return this.stateRead;
     }
     this.stateRead = (async () => {
+      const now = this.options.now ?? Date.now;
       do {
-        const now = (this.options.now ?? Date.now)();
-        const wait = this.lastStateReadAt + (this.options.stateReadGapMs ?? STATE_READ_GAP_MS) - now;
+        const wait = this.lastStateReadAt + (this.options.stateReadGapMs ?? STATE_READ_GAP_MS) - now();
         if (wait > 0) await this.stateGap(wait);
         if (this.isStopped) return;
         this.isStateStale = false;
-        this.lastStateReadAt = (this.options.now ?? Date.now)();
+        this.lastStateReadAt = now();
         await this.readState();
       } while (this.isStateStale);
     })().finally(() => (this.stateRead = undefined));
@@ -329,7 +328,6 @@ export class Outbox {
     const next = await this.options.store.deleteAndFindNext(entry.key, entry.userId);
     this.knownNext = { userId: entry.userId, entry: next };
     this.told({ type: "answered", key: entry.key, body });
-    // The last one: "all sent" shows at once.
     if (!next) this.endStateGap?.();
     return 0;
   }
