@@ -16,7 +16,7 @@ import { todayInZone } from "../src/shared/rules/dates.ts";
 import { TODAY_VIEW_KEY } from "../src/web/features/timeline/lib/today-view.ts";
 import { BENCH_TIME_ZONE as TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
 import { percentile, recordInteractions } from "./lib/event-timing.ts";
-import { measurePhoneSlowdown } from "./lib/phone-cpu.ts";
+import { describeCpu, measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const TIMELINE_BUDGETS = {
@@ -38,8 +38,8 @@ export interface TimelineInteractionResult {
   allInteractionsMs: number[];
   apiRequests: { board: string[]; timeline: string[] };
   checks: TimelineCheck[];
-  /** The machine's benchmark index just before the drops, and the CPU slowdown it gave. */
-  cpu: { index: number; slowdown: number };
+  /** The machine's render work just before the drops, and the CPU slowdown it gave. */
+  cpu: { workMs: number; slowdown: number };
 }
 
 const TASK_COUNT = 40;
@@ -179,7 +179,7 @@ export async function measureTimelineInteraction(): Promise<TimelineInteractionR
     const max = Math.max(...measured);
     const shown = (ms: number) => (ms === 0 ? "< 16 ms" : `${ms.toFixed(0)} ms`);
     const unreported = drops.filter((drop) => drop === null).length;
-    const note = `${DROP_RUNS} keyboard drops, CPU ${cpu.slowdown.toFixed(1)}x slower at host index ${Math.round(cpu.index)}${unreported > 0 ? `, ${unreported} under 16 ms` : ""}`;
+    const note = `${DROP_RUNS} keyboard drops, ${describeCpu(cpu)}${unreported > 0 ? `, ${unreported} under 16 ms` : ""}`;
     const checks: TimelineCheck[] = [
       {
         name: `Timeline drop interaction p75 (Event Timing, ${note})`,
@@ -215,7 +215,7 @@ export async function measureTimelineInteraction(): Promise<TimelineInteractionR
 }
 
 export function printTimelineInteraction(result: TimelineInteractionResult): void {
-  const cpu = `CPU ${result.cpu.slowdown.toFixed(1)}x slower at host index ${Math.round(result.cpu.index)}`;
+  const cpu = describeCpu(result.cpu);
   console.log(`Timeline (${TASK_COUNT} tasks, ${MEETING_COUNT} meetings, Chromium, ${cpu})`);
   console.log(`  drops: ${result.drops.map((drop) => (drop === null ? "<16" : drop.toFixed(0))).join(", ")} ms`);
   const all = result.allInteractionsMs;
