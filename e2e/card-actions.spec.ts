@@ -89,3 +89,25 @@ for (const width of widths) {
     });
   });
 }
+
+test("a change waiting for its answer shows the count above the page, and nothing on the page moves", async ({ page }) => {
+  await signIn(page, person("slow-answer"));
+  await api(page).createTask({ title: "Water the plants", date: today() });
+  await page.reload();
+  await waitForBoard(page);
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/tasks/*", async (route) => {
+    if (route.request().method() === "PATCH") await answered;
+    await route.continue();
+  });
+  const heading = page.getByRole("heading", { level: 1, name: "Today" });
+  const before = await heading.boundingBox();
+
+  await page.getByRole("button", { name: 'Complete "Water the plants"' }).click();
+  await expect(page.getByRole("status").getByText("1 change waiting to sync")).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(before);
+  answer();
+  await expect(page.getByRole("status").filter({ hasText: /waiting to sync/ })).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(before);
+});

@@ -52,7 +52,9 @@ async function touch(cdp: CDPSession, type: "touchStart" | "touchMove" | "touchE
   await cdp.send("Input.dispatchTouchEvent", { type, touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y) }] : [] });
 }
 
+/** Hovered first: Playwright waits until the element holds still and is the one under the pointer there. */
 async function centre(page: Page, locator: Locator) {
+  await locator.hover();
   const box = (await locator.boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

@@ -14,12 +14,15 @@ export function waitingMessage(count: number): string {
 export const KEPT_PAGE_FIRST_RETRY_MS = 2_000;
 const KEPT_PAGE_LONGEST_RETRY_MS = 60_000;
 
-/** The live region is always there, so that going offline and the waiting count are announced. */
+/**
+ * The live region is always there, so that going offline and the waiting count are announced. Online, the
+ * count sits in the page's top padding: shown and gone with every slow write, it must not move the page.
+ */
 export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
   useLiveAgainWhenReachable();
   const { waiting } = useOutboxState();
   return (
-    <div role="status">
+    <div role="status" className="relative">
       {isOffline ? (
         <p className="mb-4 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
           <WifiOff className="size-4 shrink-0 text-amber-800" aria-hidden="true" />
@@ -30,7 +33,7 @@ export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
         </p>
       ) : (
         waiting > 0 && (
-          <p className="mb-4 flex items-center gap-2 text-xs text-muted-foreground">
+          <p className="absolute -top-5 left-0 flex items-center gap-2 text-xs text-muted-foreground lg:-top-6">
             <RefreshCw className="size-3 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
             {waitingMessage(waiting)}
           </p>
