@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, memo, useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   ESTIMATED_DURATION_MAX_MINUTES,
   ESTIMATED_DURATION_MIN_MINUTES,
@@ -57,18 +57,14 @@ export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaul
   // A save closes at once, with no exit animation over the changed board (as quick add); Cancel and Escape animate.
   const [isSaved, setIsSaved] = useState(false);
   if (open && isSaved) setIsSaved(false);
+  const onDone = useCallback(() => {
+    setIsSaved(true);
+    onOpenChange(false);
+  }, [onOpenChange]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
-        <TaskForm
-          task={task}
-          defaultGoalId={defaultGoalId}
-          defaultDate={defaultDate}
-          onDone={() => {
-            setIsSaved(true);
-            onOpenChange(false);
-          }}
-        />
+        <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={onDone} />
       </DialogContent>
     </Dialog>
   );
@@ -105,7 +101,8 @@ interface TaskFormProps {
   onDone: () => void;
 }
 
-function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
+/** Memoised: opening and closing change only the dialog around it, and closing is an interaction to answer fast. */
+const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
   const isEdit = task !== undefined;
   const today = useToday();
   const [values, setValues] = useState<TaskFormValues>(() =>
@@ -371,7 +368,7 @@ function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
       />
     </form>
   );
-}
+});
 
 /** Which day the field says, in words; a series' occurrence moves alone. */
 function dateHint(value: string, today: string, task: Task | undefined): string {
