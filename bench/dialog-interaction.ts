@@ -45,7 +45,7 @@ type Step = (page: Page, run: number) => Promise<{ from: number; to: number }>;
 
 // The waits inside a measured window are CSS selectors: a role query computes accessible names over the
 // whole page, on the page's own main thread, each frame it waits, which is the harness's work and not the
-// app's (18 ms a frame at 1x, a profile showed). The accessible names are checked once the interaction has painted.
+// app's (18 ms per open at 1x, a profile showed). The accessible names are checked once the interaction has painted.
 const dialog = (page: Page) => page.locator('[role="dialog"]');
 const editButton = (title: string) => `button[aria-label='Edit "${title}"']`;
 
