@@ -14,10 +14,7 @@ export function waitingMessage(count: number): string {
 export const KEPT_PAGE_FIRST_RETRY_MS = 2_000;
 const KEPT_PAGE_LONGEST_RETRY_MS = 60_000;
 
-/**
- * The live region is always there, so that going offline and the waiting count are announced. Online, the
- * count sits in the page's top padding: shown and gone with every slow write, it must not move the page.
- */
+/** Always there, so that going offline and the count are announced; online the count is out of the flow: no write moves the page. */
 export function OfflineBanner({ isOffline }: { isOffline: boolean }) {
   useLiveAgainWhenReachable();
   const { waiting } = useOutboxState();
