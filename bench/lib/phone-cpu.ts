@@ -6,11 +6,12 @@
 import type { Page } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import { percentile } from "./event-timing.ts";
 
 export const REFERENCE_HOST_INDEX = 3_800;
 const LIGHTHOUSE_MOBILE_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 /** The median of `renderWork` on the machine whose 4x reproduced issue 56's own 4x figures (2026-12-06). */
-export const REFERENCE_RENDER_WORK_MS = 60;
+const REFERENCE_RENDER_WORK_MS = 60;
 
 /** Lighthouse's benchmark index of this machine now, measured in the page (higher is faster). */
 export async function hostIndex(page: Page): Promise<number> {
@@ -51,14 +52,13 @@ function renderWork(classCount: number): number {
 }
 
 /** The median of nine runs of `renderWork` in a blank page beside `page`, after three to warm up. */
-export async function renderWorkMs(page: Page): Promise<number> {
+async function renderWorkMs(page: Page): Promise<number> {
   const blank = await page.context().newPage();
   try {
     await blank.setContent(`<!doctype html><style>${STYLESHEET}</style><body></body>`);
     const runs: number[] = [];
     for (let run = 0; run < 12; run++) runs.push(await blank.evaluate(renderWork, CLASS_COUNT));
-    const measured = runs.slice(3).sort((a, b) => a - b);
-    return measured[Math.floor(measured.length / 2)]!;
+    return percentile(runs.slice(3), 50);
   } finally {
     await blank.close();
   }
