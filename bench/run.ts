@@ -488,6 +488,9 @@ function budgetText(scenario: Scenario, dialect: Dialect): string {
     p99Ms !== undefined ? `p99 < ${p99Ms} ms` : "",
     ratio !== undefined ? `>= ${ratio * 100}% of baseline req/s` : "",
     scenario.budget?.p99VsScenario ? `p99 <= ${scenario.budget.p99VsScenario.times} x ${scenario.budget.p99VsScenario.name}'s` : "",
+    scenario.budget?.cpuVsScenario
+      ? `app CPU per request <= ${scenario.budget.cpuVsScenario.times} x ${scenario.budget.cpuVsScenario.name}'s`
+      : "",
   ]
     .filter(Boolean)
     .join(", ");
@@ -549,21 +552,29 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
         verdict: load.p99Ms < p99Ms ? "PASS" : "FAIL",
       });
     }
-    const versus = scenario.budget?.p99VsScenario;
-    const reference = versus && rows.find((other) => other.name === versus.name && other.dialect === row.dialect);
-    if (versus) {
-      const limit = `<= ${versus.times} x ${versus.name}'s p99`;
-      if (reference?.outcome.kind !== "measured") {
-        checks.push({ name: `${label}: p99 vs ${versus.name}`, measured: "reference not measured", limit, verdict: "SKIP" });
-      } else {
-        const times = load.p99Ms / reference.outcome.load.p99Ms;
-        checks.push({
-          name: `${label}: p99 vs ${versus.name}`,
-          measured: `${times.toFixed(1)} x (${load.p99Ms.toFixed(1)} / ${reference.outcome.load.p99Ms.toFixed(1)} ms)`,
-          limit,
-          verdict: times <= versus.times ? "PASS" : "FAIL",
-        });
+    for (const [versus, what] of [
+      [scenario.budget?.p99VsScenario, "p99"],
+      [scenario.budget?.cpuVsScenario, "app CPU per request"],
+    ] as const) {
+      if (!versus) continue;
+      const reference = rows.find((other) => other.name === versus.name && other.dialect === row.dialect);
+      const figure = (o: typeof outcome) => (what === "p99" ? o.load.p99Ms : o.cpuMsPerRequest);
+      const name = `${label}: ${what} vs ${versus.name}`;
+      const limit = `<= ${versus.times} x ${versus.name}'s ${what}`;
+      const mine = figure(outcome);
+      const theirs = reference?.outcome.kind === "measured" ? figure(reference.outcome) : undefined;
+      if (mine === undefined || theirs === undefined) {
+        checks.push({ name, measured: "reference not measured", limit, verdict: "SKIP" });
+        continue;
       }
+      const times = mine / theirs;
+      const digits = what === "p99" ? 1 : 2;
+      checks.push({
+        name,
+        measured: `${times.toFixed(1)} x (${mine.toFixed(digits)} / ${theirs.toFixed(digits)} ms)`,
+        limit,
+        verdict: times <= versus.times ? "PASS" : "FAIL",
+      });
     }
     if (ratio !== undefined && row.ratio !== undefined && outcome.baselineRps) {
       checks.push({
