@@ -22,7 +22,7 @@ import playwrightConfig from "../playwright.config.ts";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { todayInZone } from "../src/shared/rules/dates.ts";
-import { REFERENCE_HOST_INDEX, hostIndex, phoneSlowdown } from "./lib/phone-cpu.ts";
+import { REFERENCE_HOST_INDEX, hostIndex, lighthouseSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const LIGHTHOUSE_BUDGETS = {
@@ -237,7 +237,7 @@ export async function measureLighthouse(options: { runs?: number; log?: (line: s
             disableStorageReset: spec.signedIn,
           };
           const index = await hostIndex(page);
-          const cpuSlowdownMultiplier = phoneSlowdown(index);
+          const cpuSlowdownMultiplier = lighthouseSlowdown(index);
           // The desktop's 1x was this machine at the reference index: below it, the simulated CPU is sped up to match (decision 065).
           const desktopThrottling = { ...throttling.desktopDense4G, cpuSlowdownMultiplier: index / REFERENCE_HOST_INDEX };
           const config =

@@ -64,7 +64,12 @@ async function renderWorkMs(page: Page): Promise<number> {
   }
 }
 
-export function phoneSlowdown(workMs: number): number {
+/** Lighthouse's mobile 4x, set at index 3,800, scaled by this machine's index now (decision 066). */
+export function lighthouseSlowdown(index: number): number {
+  return Math.max(1, (LIGHTHOUSE_MOBILE_SLOWDOWN * index) / REFERENCE_HOST_INDEX);
+}
+
+function phoneSlowdown(workMs: number): number {
   if (process.env.BENCH_CPU_SLOWDOWN) return Number(process.env.BENCH_CPU_SLOWDOWN);
   return Math.max(1, (LIGHTHOUSE_MOBILE_SLOWDOWN * REFERENCE_RENDER_WORK_MS) / workMs);
 }
