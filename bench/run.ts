@@ -479,6 +479,15 @@ function streamedCheck(dialect: Dialect, measure: StreamedMeasure, result: First
   };
 }
 
+/** A scenario's budgets against another scenario of the same run, one figure each. */
+function comparisons(scenario: Scenario) {
+  const { p99VsScenario, cpuVsScenario } = scenario.budget ?? {};
+  return [
+    ...(p99VsScenario ? [{ versus: p99VsScenario, what: "p99" as const }] : []),
+    ...(cpuVsScenario ? [{ versus: cpuVsScenario, what: "app CPU per request" as const }] : []),
+  ];
+}
+
 function budgetText(scenario: Scenario, dialect: Dialect): string {
   const p99 = budgetFor(scenario.budget?.p99VsBaseline, dialect);
   const p99Ms = budgetFor(scenario.budget?.p99Ms, dialect);
@@ -487,10 +496,7 @@ function budgetText(scenario: Scenario, dialect: Dialect): string {
     p99 !== undefined ? `p99 <= ${p99} x baseline's` : "",
     p99Ms !== undefined ? `p99 < ${p99Ms} ms` : "",
     ratio !== undefined ? `>= ${ratio * 100}% of baseline req/s` : "",
-    scenario.budget?.p99VsScenario ? `p99 <= ${scenario.budget.p99VsScenario.times} x ${scenario.budget.p99VsScenario.name}'s` : "",
-    scenario.budget?.cpuVsScenario
-      ? `app CPU per request <= ${scenario.budget.cpuVsScenario.times} x ${scenario.budget.cpuVsScenario.name}'s`
-      : "",
+    ...comparisons(scenario).map(({ versus, what }) => `${what} <= ${versus.times} x ${versus.name}'s`),
   ]
     .filter(Boolean)
     .join(", ");
@@ -552,11 +558,7 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
         verdict: load.p99Ms < p99Ms ? "PASS" : "FAIL",
       });
     }
-    for (const [versus, what] of [
-      [scenario.budget?.p99VsScenario, "p99"],
-      [scenario.budget?.cpuVsScenario, "app CPU per request"],
-    ] as const) {
-      if (!versus) continue;
+    for (const { versus, what } of comparisons(scenario)) {
       const reference = rows.find((other) => other.name === versus.name && other.dialect === row.dialect);
       const figure = (o: typeof outcome) => (what === "p99" ? o.load.p99Ms : o.cpuMsPerRequest);
       const name = `${label}: ${what} vs ${versus.name}`;
@@ -564,7 +566,7 @@ function scenarioChecks(rows: ScenarioRow[]): BudgetCheck[] {
       const mine = figure(outcome);
       const theirs = reference?.outcome.kind === "measured" ? figure(reference.outcome) : undefined;
       if (mine === undefined || theirs === undefined) {
-        checks.push({ name, measured: "reference not measured", limit, verdict: "SKIP" });
+        checks.push({ name, measured: theirs === undefined ? "reference not measured" : "not measured", limit, verdict: "SKIP" });
         continue;
       }
       const times = mine / theirs;

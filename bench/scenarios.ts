@@ -429,7 +429,7 @@ export const scenarios: Scenario[] = [
       };
     },
     // Issue 53: the steps come in the day's one query, so a day of 2,000 steps costs about what its bytes cost.
-    // Its p99 measures autocannon reading 50 bodies of 320 KB at once, not the server (decision 071).
+    // Its p99 measures autocannon reading 50 bodies of 322 KB at once, not the server (decision 071).
     ...(steps === 0 ? {} : { budget: { cpuVsScenario: { name: DAY_OF_200, times: 3 } } }),
   })),
   {
