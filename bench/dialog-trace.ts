@@ -1,0 +1,158 @@
+// Where an open's time goes (issue 56, item 12), when bench/dialog-interaction.ts says how long but not why. A
+// diagnosis, not a budget: on this machine Event Timing cannot tell a 15% change from the machine's own drift,
+// while the main thread's parts of one open can be read off a trace.
+//
+//   npm run build && node --import tsx bench/dialog-trace.ts
+//   TRACE_WHAT=palette TRACE_OPENS=8 BENCH_CPU_SLOWDOWN=4 TRACE_PROFILE=1 node --import tsx bench/dialog-trace.ts
+//
+// Per open: the click's (or Ctrl+K's) event dispatch on the page's main thread, split into style, layout (dirty
+// and total layout objects) and the rest (script), and the time from the event to the end of the next paint.
+// TRACE_PROFILE=1 adds the functions with the most self time per open, from a sampling profile taken apart
+// (Playwright's click checks are among them; `npx vite build --minify false` first for the app's own names).
+import { pathToFileURL } from "node:url";
+import { type CDPSession, type Page, chromium } from "@playwright/test";
+import playwrightConfig from "../playwright.config.ts";
+import { todayInZone } from "../src/shared/rules/dates.ts";
+import { BENCH_TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
+import { describeCpu, measurePhoneSlowdown } from "./lib/phone-cpu.ts";
+import { findFreePort, startBuiltApp } from "./lib/processes.ts";
+
+const OPENS = Number(process.env.TRACE_OPENS ?? 6);
+const WHAT = process.env.TRACE_WHAT === "palette" ? "palette" : "edit";
+const TASK_COUNT = 20;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+async function open(page: Page, index: number): Promise<void> {
+  await page.evaluate(() => performance.mark("trace-open"));
+  if (WHAT === "edit") await page.locator(`button[aria-label='Edit "Bench task ${index + 1}"']`).click();
+  else await page.keyboard.press("Control+k");
+  await page.locator('[role="dialog"]').waitFor();
+}
+
+async function close(page: Page): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.evaluate(() => performance.mark("trace-close"));
+  await page.keyboard.press("Escape");
+  await page.locator('[role="dialog"]').waitFor({ state: "hidden" });
+  await page.waitForTimeout(400);
+}
+
+async function trace(cdp: CDPSession, page: Page): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"] },
+    transferMode: "ReportEvents",
+  });
+  for (let index = 0; index < OPENS; index++) {
+    await open(page, index);
+    await close(page);
+  }
+  await cdp.send("Tracing.end");
+  await complete;
+  return events;
+}
+
+function summarise(events: TraceEvent[]): string[] {
+  const mainThreads = new Set(
+    events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  const main = events.filter((e) => e.ph === "X" && mainThreads.has(`${e.pid}:${e.tid}`));
+  const type = WHAT === "edit" ? "click" : "keydown";
+  const marks = (name: string) => events.filter((e) => e.name === name).map((e) => e.ts);
+  const closes = marks("trace-close");
+  // Each open: the longest dispatch of its event between its mark and its close's (Ctrl+K is two keydowns).
+  const opens = marks("trace-open").flatMap((from, index) => {
+    const inside = main.filter(
+      (e) => e.name === "EventDispatch" && e.args?.data?.type === type && e.ts >= from && e.ts < (closes[index] ?? Infinity),
+    );
+    return inside.length === 0 ? [] : [inside.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a))];
+  });
+  const ms = (us: number) => (us / 1000).toFixed(1);
+  return opens.map((dispatch) => {
+    const end = dispatch.ts + (dispatch.dur ?? 0);
+    const within = main.filter((e) => e.ts >= dispatch.ts && e.ts + (e.dur ?? 0) <= end);
+    const total = (name: string) => within.filter((e) => e.name === name).reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    const layouts = within
+      .filter((e) => e.name === "Layout")
+      .map((e) => `${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}`);
+    const style = total("UpdateLayoutTree");
+    const layout = total("Layout");
+    const paint = main.find((e) => e.name === "Paint" && e.ts > end);
+    const toPaint = paint ? ms(paint.ts + (paint.dur ?? 0) - dispatch.ts) : "?";
+    return (
+      `dispatch ${ms(dispatch.dur ?? 0)} ms: style ${ms(style)}, layout ${ms(layout)} (objects ${layouts.join(" ") || "none"}), ` +
+      `script and the rest ${ms((dispatch.dur ?? 0) - style - layout)}; to the end of the next paint ${toPaint} ms`
+    );
+  });
+}
+
+async function profile(cdp: CDPSession, page: Page): Promise<string[]> {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  const selfMs = new Map<string, number>();
+  for (let index = 0; index < OPENS; index++) {
+    await cdp.send("Profiler.start");
+    await open(page, index);
+    const { profile: taken } = await cdp.send("Profiler.stop");
+    const nodes = new Map((taken.nodes as ProfileNode[]).map((node) => [node.id, node]));
+    const deltas = taken.timeDeltas ?? [];
+    (taken.samples ?? []).forEach((id, sample) => {
+      const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+      const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}`;
+      selfMs.set(key, (selfMs.get(key) ?? 0) + (deltas[sample + 1] ?? 0) / 1000);
+    });
+    await close(page);
+  }
+  return [...selfMs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([key, total]) => `${(total / OPENS).toFixed(1).padStart(6)} ms  ${key}`);
+}
+
+async function main(): Promise<void> {
+  const app = await startBuiltApp("dialog-trace", await findFreePort());
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  try {
+    const { context, page } = await openBenchPage(browser, app.baseURL, { width: 1280, height: 900 });
+    const csrf = await signInLocally(page, "Trace");
+    const date = todayInZone(new Date(), BENCH_TIME_ZONE);
+    for (let index = 0; index < TASK_COUNT; index++) {
+      const data = { title: `Bench task ${index + 1}`, date, estimatedDuration: 30, description: "A line of notes." };
+      await page.request.post("/api/tasks", { headers: { "X-CSRF-Token": csrf }, data });
+    }
+    await page.goto("/");
+    await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(3_000);
+    const cpu = await measurePhoneSlowdown(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu.slowdown });
+    console.log(`${WHAT === "edit" ? "Edit dialog" : "Palette"}, ${OPENS} opens, ${describeCpu(cpu)}`);
+    for (const line of summarise(await trace(cdp, page))) console.log(`  ${line}`);
+    if (process.env.TRACE_PROFILE) {
+      console.log("Self time per open (the profile's own overhead included):");
+      for (const line of await profile(cdp, page)) console.log(`  ${line}`);
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
