@@ -210,8 +210,7 @@ test.describe("the AI assistant", () => {
 
   test("AI Settings lists two configured providers and saves the choice", async ({ page }) => {
     await skipFirstVisitTooltip(page);
-    await signIn(page, nextPerson());
-    await page.goto("/settings");
+    await signIn(page, nextPerson(), "/settings");
     const openai = page.getByRole("radio", { name: /OpenAI/ });
     await expect(openai).toBeChecked();
     await expect(page.getByRole("radio", { name: /Google Gemini/ })).toBeEnabled();

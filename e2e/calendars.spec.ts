@@ -17,9 +17,8 @@ test.afterAll(async () => {
 test("subscribe to a calendar, see its meeting on the board and in capacity, and publish the plan as a feed", async ({ page, context }) => {
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, { name: "Calendar Person", email: `calendars-${Date.now()}@example.com` });
+  await signIn(page, { name: "Calendar Person", email: `calendars-${Date.now()}@example.com` }, "/settings?tab=calendars");
 
-  await page.goto("/settings?tab=calendars");
   await page.getByLabel("Calendar address (ICS)").fill(calendarUrl);
   await page.getByRole("button", { name: "Add calendar" }).click();
   const calendars = page.getByRole("list", { name: "Subscribed calendars" });

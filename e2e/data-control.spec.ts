@@ -16,10 +16,9 @@ const TODOIST_CSV = [
 test("export, import a Todoist CSV after its preview, then delete the account", async ({ page }) => {
   test.slow();
   const person = { name: "Data Owner", email: `data-control-${Date.now()}@example.com` };
-  await signIn(page, person);
+  await signIn(page, person, "/settings?tab=analytics");
 
   // Export: a JSON download named by the day, with the profile in it.
-  await page.goto("/settings?tab=analytics");
   const privacy = page.getByRole("tabpanel", { name: "Analytics" });
   await expect(privacy).toContainText("Privacy and Data Control");
   const [download] = await Promise.all([page.waitForEvent("download"), privacy.getByRole("link", { name: "Export my data" }).click()]);

@@ -15,9 +15,8 @@ test("a token made in Settings lets an MCP client read the day and add a task th
 }) => {
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, { name: "Ada Integrations", email: `integrations-${Date.now()}@example.com` });
+  await signIn(page, { name: "Ada Integrations", email: `integrations-${Date.now()}@example.com` }, "/settings?tab=integrations");
 
-  await page.goto("/settings?tab=integrations");
   const panel = page.getByRole("tabpanel", { name: "Integrations" });
   await expect(panel.getByText("No tokens yet.")).toBeVisible();
   await panel.getByLabel("Name", { exact: true }).fill("Claude Desktop");
@@ -79,8 +78,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: viewports.phone });
 
   test("a new token and the configuration holding it fit the screen; the configuration scrolls in its own box", async ({ page }) => {
-    await signIn(page, { name: "Ada Phone Tokens", email: `integrations-phone-${Date.now()}@example.com` });
-    await page.goto("/settings?tab=integrations");
+    await signIn(page, { name: "Ada Phone Tokens", email: `integrations-phone-${Date.now()}@example.com` }, "/settings?tab=integrations");
     const panel = page.getByRole("tabpanel", { name: "Integrations" });
     await panel.getByLabel("Name", { exact: true }).fill("My phone");
     await panel.getByRole("button", { name: "Create token" }).click();

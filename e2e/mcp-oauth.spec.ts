@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { memoryOAuthClient } from "../src/server/test/oauth-client.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test, viewports } from "./fixtures.ts";
 import { card, column } from "./board.ts";
-import { signIn, waitForBoard } from "./sign-in.ts";
+import { signIn } from "./sign-in.ts";
 
 // Never reached: the browser's request to it is answered here, as the connector's own page would.
 const REDIRECT = "http://127.0.0.1:9/oauth/callback";
@@ -19,8 +19,6 @@ test("an MCP client with only the address is allowed by the user, adds a task to
   test.slow();
   const person = { name: "Ada Connectors", email: `connectors-${Date.now()}@example.com` };
   await signIn(page, person);
-  await page.goto("/");
-  await waitForBoard(page);
 
   const { provider, consentUrl } = memoryOAuthClient({ name: "Journey Assistant", redirect: REDIRECT, uri: "https://assistant.example" });
   const endpoint = new URL(`${baseURL}/mcp`);

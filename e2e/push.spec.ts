@@ -44,8 +44,7 @@ test("Settings → Notifications adds this device after the permission, sends it
       });
     });
 
-    await signIn(page, { name: "Ada Push", email: `push-${Date.now()}@example.com` });
-    await page.goto("/settings?tab=notifications");
+    await signIn(page, { name: "Ada Push", email: `push-${Date.now()}@example.com` }, "/settings?tab=notifications");
     const panel = page.getByRole("tabpanel", { name: "Notifications" });
     await expect(panel.getByText("No device gets push notifications yet.")).toBeVisible();
     await expect(panel.getByRole("switch", { name: "Task starts" })).toBeChecked();

@@ -7,18 +7,19 @@ export interface Person {
 }
 
 /**
- * Signs in through the built-in local provider's real OpenID Connect flow, over HTTP with the page's
- * cookies (its form posted as the browser would), then opens the board: the journeys that are not
- * about signing in skip the clicks. `signInThroughUi` is the person's way, for the sign-in journeys.
+ * Signs in through the built-in local provider's real OpenID Connect flow, over HTTP with the page's cookies
+ * (its form posted as the browser would), then opens the board, or the page at `path` without loading the
+ * board first: the journeys that are not about signing in skip the clicks. `signInThroughUi` is the
+ * person's way, for the sign-in journeys.
  */
-export async function signIn(page: Page, person: Person): Promise<void> {
+export async function signIn(page: Page, person: Person, path = "/"): Promise<void> {
   const form = await page.request.get("/auth/local");
   expect(form.ok(), `the local provider's sign-in page: ${form.status()}`).toBe(true);
   const signedIn = await page.request.post(form.url(), { form: { name: person.name, email: person.email } });
   expect(signedIn.ok(), `signing in: ${signedIn.status()} at ${signedIn.url()}`).toBe(true);
-  await page.goto("/");
+  await page.goto(path);
   await expect(page.getByRole("banner")).toContainText(person.name);
-  await waitForBoard(page);
+  if (path === "/") await waitForBoard(page);
 }
 
 /**

@@ -18,8 +18,7 @@ test("a webhook added in Settings gets a signed delivery of a completed task, an
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/daywise`;
   try {
-    await signIn(page, { name: "Ada Webhooks", email: `webhooks-${Date.now()}@example.com` });
-    await page.goto("/settings?tab=integrations");
+    await signIn(page, { name: "Ada Webhooks", email: `webhooks-${Date.now()}@example.com` }, "/settings?tab=integrations");
     const panel = page.getByRole("tabpanel", { name: "Integrations" });
     await expect(panel.getByText("No webhooks yet.")).toBeVisible();
     await panel.getByLabel("Address", { exact: true }).fill(url);
