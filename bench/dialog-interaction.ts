@@ -105,14 +105,20 @@ const steps: Record<string, Step> = {
   },
 };
 
-async function seedBoard(page: Page): Promise<void> {
-  const csrf = await signInLocally(page, "Dialogs");
+/** A person's board of TASK_COUNT tasks made through the API, open and left idle: the dialogs' code loads on idle. */
+export async function openSeededBoard(page: Page, name: string): Promise<void> {
+  const csrf = await signInLocally(page, name);
   const date = todayInZone(new Date(), TIME_ZONE);
   for (let index = 0; index < TASK_COUNT; index++) {
     const data = { title: `Bench task ${index + 1}`, date, estimatedDuration: 30, description: "A line of notes." };
     const response = await page.request.post("/api/tasks", { headers: { "X-CSRF-Token": csrf }, data });
     if (response.status() !== 201) throw new Error(`creating a task answered ${response.status()}: ${await response.text()}`);
   }
+  await page.goto("/");
+  await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();
+  await page.waitForLoadState("networkidle");
+  // The app's idle jobs (menus, dialogs, the palette, drag and drop) run one per idle period.
+  await page.waitForTimeout(3_000);
 }
 
 export async function measureDialogInteraction(): Promise<DialogInteractionResult> {
@@ -122,12 +128,7 @@ export async function measureDialogInteraction(): Promise<DialogInteractionResul
     app = await startBuiltApp("dialogs", await findFreePort());
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
     const { context, page } = await openBenchPage(browser, app.baseURL, { width: 1280, height: 900 });
-    await seedBoard(page);
-    await page.goto("/");
-    await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();
-    await page.waitForLoadState("networkidle");
-    // The app's idle jobs (menus, dialogs, the palette, drag and drop) run one per idle period.
-    await page.waitForTimeout(3_000);
+    await openSeededBoard(page, "Dialogs");
     const cpu = await measurePhoneSlowdown(page);
     const readInteractions = await recordInteractions(page);
     const cdp = await context.newCDPSession(page);

@@ -12,14 +12,13 @@
 import { pathToFileURL } from "node:url";
 import { type CDPSession, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
-import { todayInZone } from "../src/shared/rules/dates.ts";
-import { BENCH_TIME_ZONE, openBenchPage, signInLocally } from "./lib/bench-page.ts";
+import { openSeededBoard } from "./dialog-interaction.ts";
+import { openBenchPage } from "./lib/bench-page.ts";
 import { describeCpu, measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 const OPENS = Number(process.env.TRACE_OPENS ?? 6);
 const WHAT = process.env.TRACE_WHAT === "palette" ? "palette" : "edit";
-const TASK_COUNT = 20;
 
 interface TraceEvent {
   name: string;
@@ -130,16 +129,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   try {
     const { context, page } = await openBenchPage(browser, app.baseURL, { width: 1280, height: 900 });
-    const csrf = await signInLocally(page, "Trace");
-    const date = todayInZone(new Date(), BENCH_TIME_ZONE);
-    for (let index = 0; index < TASK_COUNT; index++) {
-      const data = { title: `Bench task ${index + 1}`, date, estimatedDuration: 30, description: "A line of notes." };
-      await page.request.post("/api/tasks", { headers: { "X-CSRF-Token": csrf }, data });
-    }
-    await page.goto("/");
-    await page.getByText(`Bench task ${TASK_COUNT}`, { exact: true }).waitFor();
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(3_000);
+    await openSeededBoard(page, "Trace");
     const cpu = await measurePhoneSlowdown(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu.slowdown });
