@@ -2,17 +2,16 @@ import { useEffect } from "react";
 
 let openModals = 0;
 
-/** Radix only hides the page behind a modal with aria-hidden, which leaves it focusable. */
+/** The page behind a modal: not scrolled, not clickable, not focusable (decision 072). */
 export function InertAppRoot() {
   useEffect(() => {
     const root = document.getElementById("root");
     if (!root) return;
     openModals += 1;
-    // Radix sets the body's pointer-events to none next; kept explicit here, the app's whole tree need not
-    // restyle for it (a 4x-slowed phone spent up to 100 ms on it per open, issue 56 item 12). The overlay covers it.
+    if (openModals === 1) lockScroll();
+    // Radix's AlertDialog sets the body's pointer-events to none: the app's tree need not restyle for it (issue 56 item 12).
     root.style.pointerEvents = "auto";
-    // After the dialog's first paint: making the whole app inert restyles it all (30-60 ms at 4x); focus is
-    // already trapped in the dialog meanwhile.
+    // After the dialog's first paint: making the app inert restyles it all (30-60 ms at 4x); the overlay covers it.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
@@ -26,7 +25,22 @@ export function InertAppRoot() {
       if (openModals > 0) return;
       root.inert = false;
       root.style.pointerEvents = "";
+      unlockScroll();
     };
   }, []);
   return null;
+}
+
+/** The scrollbar's gutter stays while it is hidden, so the page behind does not shift sideways. */
+function lockScroll() {
+  const html = document.documentElement;
+  const hasScrollbar = window.innerWidth > html.clientWidth;
+  html.style.overflow = "hidden";
+  if (hasScrollbar) html.style.scrollbarGutter = "stable";
+}
+
+function unlockScroll() {
+  const html = document.documentElement;
+  html.style.overflow = "";
+  html.style.scrollbarGutter = "";
 }

@@ -25,10 +25,9 @@ export function placeToasts(view: { width: number; height: number }, dialog: Box
   return { kind: "behind" };
 }
 
-/** The open modal's box: Radix turns the page's pointer events off while one is open; the last opened is on top. */
+/** The open modal's box (not the side panel's, which is not modal); the last opened is on top. */
 function modalBox(): Box | null {
-  if (document.body.style.pointerEvents !== "none") return null;
-  const open = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+  const open = document.querySelectorAll('[role="dialog"][aria-modal="true"][data-state="open"], [role="alertdialog"][data-state="open"]');
   const top = open[open.length - 1];
   return top ? top.getBoundingClientRect() : null;
 }

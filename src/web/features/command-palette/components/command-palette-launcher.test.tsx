@@ -97,3 +97,27 @@ describe("CommandPaletteLauncher offline (decision 018)", () => {
     expect(await screen.findByRole("dialog")).toBeInTheDocument();
   });
 });
+
+describe("CommandPaletteLauncher reopened (issue 56 item 12)", () => {
+  it("keeps the palette's DOM between opens, and each open starts empty with the first command chosen", async () => {
+    const user = userEvent.setup();
+    mockFetch(() => jsonResponse([]));
+    renderWithApp(
+      <AIContextProvider>
+        <CommandPaletteLauncher />
+      </AIContextProvider>,
+    );
+    await user.keyboard("{Control>}k{/Control}");
+    const field = await screen.findByRole("combobox", { name: "Command" });
+    await user.keyboard("sett{ArrowDown}");
+    expect(field).toHaveValue("sett");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.keyboard("{Control>}k{/Control}");
+    expect(await screen.findByRole("combobox", { name: "Command" })).toBe(field);
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
+    expect(screen.getAllByRole("option")[0]).toHaveAttribute("aria-selected", "true");
+  });
+});

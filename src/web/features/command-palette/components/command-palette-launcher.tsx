@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, startTransition, useEffect, useState } from "react";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { isOffline, useOnline } from "../../../lib/online.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
@@ -14,7 +14,7 @@ export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" |
 export function CommandPaletteLauncher() {
   const isOnline = useOnline();
   const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so closing animates and reopening is instant.
+  // Mounted closed once its code has loaded on idle (its body is kept between opens), or at the first open.
   const [wanted, setWanted] = useState(false);
   // The board's card that had focus when the palette opened: its task can be moved from the palette.
   const [selectedTaskId, setSelectedTaskId] = useState<string | null>(null);
@@ -25,7 +25,15 @@ export function CommandPaletteLauncher() {
     if (!isOnline) setOpen(false);
   }
 
-  useEffect(() => whenIdle(() => CommandPalette.preload().catch(() => {})), []);
+  useEffect(
+    () =>
+      whenIdle(() =>
+        CommandPalette.preload()
+          .then(() => startTransition(() => setWanted(true)))
+          .catch(() => {}),
+      ),
+    [],
+  );
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

@@ -18,6 +18,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { useNavigate } from "react-router";
 import { parseQuickAdd, quickAddDate, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { useKeptDialogBody } from "../../../components/ui/kept-dialog-body.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { setThemeChoice } from "../../../lib/theme.ts";
 import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
@@ -51,36 +52,57 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
 };
 
 export function CommandPalette({ open, onOpenChange, selectedTaskId = null }: CommandPaletteProps) {
+  const palette = useKeptDialogBody(open, (opens) => (
+    <PaletteBody close={() => onOpenChange(false)} selectedTaskId={selectedTaskId} opens={opens} isOpen={open} />
+  ));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {palette.body}
       <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl" aria-describedby={undefined}>
-        {open ? <PaletteBody close={() => onOpenChange(false)} selectedTaskId={selectedTaskId} /> : null}
+        {palette.slot}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PaletteBody({ close, selectedTaskId }: { close: () => void; selectedTaskId: string | null }) {
+interface PaletteBodyProps {
+  close: () => void;
+  selectedTaskId: string | null;
+  opens: number;
+  isOpen: boolean;
+}
+
+function PaletteBody({ close, selectedTaskId, opens, isOpen }: PaletteBodyProps) {
   const navigate = useNavigate();
   const assistant = useAIContext();
   const today = useToday();
-  const goals = useQuery(goalsQueryOptions()).data;
+  const goals = useQuery({ ...goalsQueryOptions(), enabled: isOpen }).data;
   const createTask = useCreateTask();
   const queryClient = useQueryClient();
   // Read once as the palette opens: the card's task as the board shows it.
-  const [selectedTask] = useState(() => (selectedTaskId ? (findCachedTask(queryClient, selectedTaskId) ?? null) : null));
+  const readSelectedTask = () => (selectedTaskId ? (findCachedTask(queryClient, selectedTaskId) ?? null) : null);
+  const [selectedTask, setSelectedTask] = useState(readSelectedTask);
   const moves = useTaskMoves({ today, viewedDate: today });
   const { isDark } = useThemeChoice();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  const [bodyOpens, setBodyOpens] = useState(opens);
+  if (bodyOpens !== opens) {
+    setBodyOpens(opens);
+    setSelectedTask(readSelectedTask());
+    setQuery("");
+    setActive(0);
+  }
   const field = useRef<HTMLInputElement>(null);
   // Radix does not move focus again when the palette reopens during its closing animation.
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => {
+    if (isOpen) field.current?.focus();
+  }, [isOpen, opens]);
 
   const goalChoices = useMemo(() => (goals ?? []).map(({ id, title }) => ({ id, title })), [goals]);
-  const search = useTaskSearch(query);
+  const search = useTaskSearch(isOpen ? query : "");
   const commands = useMemo(() => {
     const matched = matchCommands(query, { today, goals: goalChoices, isDark, selectedTask });
     const found = (search.data ?? []).map((task) => taskCommand(task, today));

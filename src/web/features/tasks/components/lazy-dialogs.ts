@@ -9,6 +9,7 @@ import type { TaskFormDialogProps } from "./task-form-dialog.tsx";
 export const TaskFormDialog = lazyDialog<TaskFormDialogProps>(
   () => import("./task-form-dialog.tsx").then((module) => module.TaskFormDialog),
   (props) => props.open,
+  { mountOnIdle: true },
 );
 
 export const DeleteTaskDialog = lazyDialog<DeleteTaskDialogProps>(

@@ -497,3 +497,83 @@ describe("TaskFormDialog on an occurrence of a series", () => {
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 });
+
+function Reopenable({ tasks, onOpenChange }: { tasks: Task[]; onOpenChange?: (open: boolean) => void }) {
+  const [form, setForm] = useState<{ open: boolean; task?: Task }>({ open: false });
+  return (
+    <>
+      {tasks.map((task) => (
+        <button key={task.id} type="button" onClick={() => setForm({ open: true, task })}>
+          Open {task.title}
+        </button>
+      ))}
+      <TaskFormDialog
+        open={form.open}
+        onOpenChange={(open) => {
+          onOpenChange?.(open);
+          setForm((current) => ({ ...current, open }));
+        }}
+        task={form.task}
+      />
+    </>
+  );
+}
+
+describe("TaskFormDialog kept between opens (issue 56, item 12)", () => {
+  const first = makeTask({ id: "k1", title: "Write", estimatedDuration: 45, date: "2026-11-30" });
+  const second = makeTask({ id: "k2", title: "Read", estimatedDuration: 20, date: "2026-11-30" });
+
+  it("reuses its form's DOM, and each open starts from the task it opens, with no error or draft left from before", async () => {
+    server();
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, user);
+    render(
+      <AppProviders client={client}>
+        <Reopenable tasks={[first, second]} />
+      </AppProviders>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open Write" }));
+    const field = titleField();
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
+    expect(await screen.findByText("Task title is required")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await userEvent.click(screen.getByRole("button", { name: "Open Read" }));
+    expect(await screen.findByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+    expect(titleField()).toBe(field);
+    expect(titleField()).toHaveValue("Read");
+    expect(durationField()).toHaveValue(20);
+    expect(screen.queryByText("Task title is required")).toBeNull();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await userEvent.click(screen.getByRole("button", { name: "Open Write" }));
+    expect(titleField()).toHaveValue("Write");
+    expect(durationField()).toHaveValue(45);
+  });
+
+  it("says nothing when the task it last showed goes on another device while it is closed", async () => {
+    server();
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, user);
+    const other = { ...second, date: "2026-12-01" };
+    const onOpenChange = vi.fn();
+    client.setQueryData(["tasks", "day", first.date], [first]);
+    client.setQueryData(["tasks", "day", other.date], [other]);
+    render(
+      <AppProviders client={client}>
+        <Reopenable tasks={[first, other]} onOpenChange={onOpenChange} />
+      </AppProviders>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open Write" }));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    client.setQueryData(["tasks", "day", first.date], []);
+    // Opened again after it: a close for the gone task would have come before.
+    await userEvent.click(screen.getByRole("button", { name: "Open Read" }));
+    expect(await screen.findByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+    expect(onOpenChange.mock.calls).toEqual([[false]]);
+  });
+});

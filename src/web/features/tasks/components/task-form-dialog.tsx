@@ -8,8 +8,9 @@ import {
 } from "../../../../shared/api/task-limits.ts";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useDialogOpen } from "../../../components/ui/dialog.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
+import { useKeptDialogBody } from "../../../components/ui/kept-dialog-body.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -61,10 +62,14 @@ export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaul
     setIsSaved(true);
     onOpenChange(false);
   }, [onOpenChange]);
+  const form = useKeptDialogBody(open, (opens) => (
+    <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={onDone} opens={opens} />
+  ));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {form.body}
       <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
-        <TaskForm task={task} defaultGoalId={defaultGoalId} defaultDate={defaultDate} onDone={onDone} />
+        {form.slot}
       </DialogContent>
     </Dialog>
   );
@@ -79,12 +84,13 @@ function closeAsGone(onDone: () => void) {
   onDone();
 }
 
-/** Another device deleted the task (or moved it to another day) while it was being edited here: the live refetch shows it. */
-function useCloseWhenGoneElsewhere(task: Task | undefined, isSaving: boolean, onDone: () => void) {
+/** Another device deleted the task (or moved it to another day) while it was open here; its own part, as GoalSelect. */
+function CloseWhenGoneElsewhere({ task, isSaving, onDone }: { task: Task | undefined; isSaving: boolean; onDone: () => void }) {
+  const isOpen = useDialogOpen();
   const day = useQuery({ ...dayTasksQueryOptions(task?.date ?? ""), enabled: false });
   // Its own save moves the task optimistically (another day): only a list settled without one says so.
   const isSettled = !isSaving && !day.isFetching;
-  const isGone = task?.date != null && isSettled && day.data !== undefined && !day.data.some((other) => other.id === task.id);
+  const isGone = isOpen && task?.date != null && isSettled && day.data !== undefined && !day.data.some((other) => other.id === task.id);
   const latestOnDone = useRef(onDone);
   useEffect(() => {
     latestOnDone.current = onDone;
@@ -92,6 +98,7 @@ function useCloseWhenGoneElsewhere(task: Task | undefined, isSaving: boolean, on
   useEffect(() => {
     if (isGone) closeAsGone(latestOnDone.current);
   }, [isGone]);
+  return null;
 }
 
 interface TaskFormProps {
@@ -99,15 +106,16 @@ interface TaskFormProps {
   defaultGoalId?: string | null;
   defaultDate?: string | null;
   onDone: () => void;
+  /** How many times the dialog has opened: each open starts the form again. */
+  opens: number;
 }
 
 /** Memoised: opening and closing change only the dialog around it, and closing is an interaction to answer fast. */
-const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDone }: TaskFormProps) {
+const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDone, opens }: TaskFormProps) {
   const isEdit = task !== undefined;
   const today = useToday();
-  const [values, setValues] = useState<TaskFormValues>(() =>
-    initialTaskFormValues(task, defaultGoalId, task ? task.date : (defaultDate ?? today)),
-  );
+  const initialValues = () => initialTaskFormValues(task, defaultGoalId, task ? task.date : (defaultDate ?? today));
+  const [values, setValues] = useState<TaskFormValues>(initialValues);
   const date = values.date || null;
   const taskDate = repeatDay(values, task);
   const [repeatError, setRepeatError] = useState<string | null>(null);
@@ -116,13 +124,27 @@ const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDo
   // Shown once the user submits, then kept up to date as they type (a range error never changes the value).
   const [showEstimateError, setShowEstimateError] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [formOpens, setFormOpens] = useState(opens);
+  if (formOpens !== opens) {
+    setFormOpens(opens);
+    setValues(initialValues());
+    setRepeatError(null);
+    setScopedPatch(null);
+    setTitleError(null);
+    setShowEstimateError(false);
+    setSubmitError(null);
+  }
   const titleRef = useRef<HTMLInputElement>(null);
   const durationRef = useRef<HTMLInputElement>(null);
-  const goals = useQuery(goalsQueryOptions());
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
+  const { reset: resetCreate } = createTask;
+  const { reset: resetUpdate } = updateTask;
+  useEffect(() => {
+    resetCreate();
+    resetUpdate();
+  }, [opens, resetCreate, resetUpdate]);
   const isPending = createTask.isPending || updateTask.isPending;
-  useCloseWhenGoneElsewhere(task, isPending || updateTask.isSuccess, onDone);
   const ids = {
     title: useId(),
     titleError: useId(),
@@ -189,12 +211,9 @@ const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDo
   const estimate = checkEstimate(values.estimatedDuration, task);
   const estimateError = showEstimateError ? estimate.error : null;
   const estimateMessage = estimateError ?? estimate.hint;
-  // A goal that is linked but missing from the list (not loaded yet, or gone) keeps its option.
-  const goalOptions = goals.data ?? [];
-  const hasSelectedGoal = values.goalId === "" || goalOptions.some((goal) => goal.id === values.goalId);
-
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <CloseWhenGoneElsewhere task={task} isSaving={isPending || updateTask.isSuccess} onDone={onDone} />
       <DialogHeader>
         <DialogTitle>{isEdit ? "Edit Task" : "Create New Task"}</DialogTitle>
         <DialogDescription>
@@ -237,19 +256,11 @@ const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDo
         />
       </div>
 
-      {task ? <TaskChecklist task={task} /> : null}
+      {task ? <TaskChecklist key={opens} task={task} /> : null}
 
       <div className="grid gap-2">
         <Label htmlFor={ids.goal}>Associated Goal</Label>
-        <Select id={ids.goal} value={values.goalId} onChange={(event) => setField("goalId", event.target.value)}>
-          <option value="">No goal</option>
-          {goalOptions.map((goal) => (
-            <option key={goal.id} value={goal.id}>
-              {goal.title}
-            </option>
-          ))}
-          {hasSelectedGoal ? null : <option value={values.goalId}>{task?.goalTitle ?? "Selected goal"}</option>}
-        </Select>
+        <GoalSelect id={ids.goal} value={values.goalId} linkedTitle={task?.goalTitle} onChange={(goalId) => setField("goalId", goalId)} />
       </div>
 
       <div className="grid gap-2">
@@ -369,6 +380,31 @@ const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDo
     </form>
   );
 });
+
+interface GoalSelectProps {
+  id: string;
+  value: string;
+  linkedTitle: string | null | undefined;
+  onChange: (goalId: string) => void;
+}
+
+/** Its own part: the goals are read while the dialog is open, and opening or closing re-renders only this. */
+function GoalSelect({ id, value, linkedTitle, onChange }: GoalSelectProps) {
+  const goals = useQuery({ ...goalsQueryOptions(), enabled: useDialogOpen() }).data ?? [];
+  // A goal that is linked but missing from the list (not loaded yet, or gone) keeps its option.
+  const hasSelectedGoal = value === "" || goals.some((goal) => goal.id === value);
+  return (
+    <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">No goal</option>
+      {goals.map((goal) => (
+        <option key={goal.id} value={goal.id}>
+          {goal.title}
+        </option>
+      ))}
+      {hasSelectedGoal ? null : <option value={value}>{linkedTitle ?? "Selected goal"}</option>}
+    </Select>
+  );
+}
 
 /** Which day the field says, in words; a series' occurrence moves alone. */
 function dateHint(value: string, today: string, task: Task | undefined): string {
