@@ -8,14 +8,16 @@ export function InertAppRoot() {
     const root = document.getElementById("root");
     if (!root) return;
     openModals += 1;
-    if (openModals === 1) lockScroll();
     // Radix's AlertDialog sets the body's pointer-events to none: the app's tree need not restyle for it (issue 56 item 12).
     root.style.pointerEvents = "auto";
-    // After the dialog's first paint: making the app inert restyles it all (30-60 ms at 4x); the overlay covers it.
+    // After the dialog's first paint: making the app inert restyles it all (30-60 ms at 4x), and reading the
+    // scrollbar's width before it forced a layout the paint did again; the overlay covers the page meanwhile.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
-        if (openModals > 0) root.inert = true;
+        if (openModals === 0 || root.inert) return;
+        root.inert = true;
+        lockScroll();
       }, 0);
     });
     return () => {
@@ -23,9 +25,9 @@ export function InertAppRoot() {
       clearTimeout(timer);
       openModals -= 1;
       if (openModals > 0) return;
+      if (root.inert) unlockScroll();
       root.inert = false;
       root.style.pointerEvents = "";
-      unlockScroll();
     };
   }, []);
   return null;
