@@ -3,7 +3,7 @@
 // while the main thread's parts of one open can be read off a trace.
 //
 //   npm run build && node --import tsx bench/dialog-trace.ts
-//   TRACE_WHAT=palette TRACE_OPENS=8 BENCH_CPU_SLOWDOWN=4 TRACE_PROFILE=1 node --import tsx bench/dialog-trace.ts
+//   TRACE_WHAT=palette (or close) TRACE_OPENS=8 BENCH_CPU_SLOWDOWN=4 TRACE_PROFILE=1 node --import tsx bench/dialog-trace.ts
 //
 // Per open: the click's (or Ctrl+K's) event dispatch on the page's main thread, split into style, layout (dirty
 // and total layout objects) and the rest (script), and the time from the event to the end of the next paint.
@@ -18,7 +18,8 @@ import { describeCpu, measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 const OPENS = Number(process.env.TRACE_OPENS ?? 6);
-const WHAT = process.env.TRACE_WHAT === "palette" ? "palette" : "edit";
+// "close" traces the Escape that closes each Edit dialog.
+const WHAT = process.env.TRACE_WHAT === "palette" ? "palette" : process.env.TRACE_WHAT === "close" ? "close" : "edit";
 
 interface TraceEvent {
   name: string;
@@ -37,7 +38,7 @@ interface ProfileNode {
 
 async function open(page: Page, index: number): Promise<void> {
   await page.evaluate(() => performance.mark("trace-open"));
-  if (WHAT === "edit") await page.locator(`button[aria-label='Edit "Bench task ${index + 1}"']`).click();
+  if (WHAT !== "palette") await page.locator(`button[aria-label='Edit "Bench task ${index + 1}"']`).click();
   else await page.keyboard.press("Control+k");
   await page.locator('[role="dialog"]').waitFor();
 }
@@ -74,11 +75,12 @@ function summarise(events: TraceEvent[]): string[] {
   const main = events.filter((e) => e.ph === "X" && mainThreads.has(`${e.pid}:${e.tid}`));
   const type = WHAT === "edit" ? "click" : "keydown";
   const marks = (name: string) => events.filter((e) => e.name === name).map((e) => e.ts);
-  const closes = marks("trace-close");
-  // Each open: the longest dispatch of its event between its mark and its close's (Ctrl+K is two keydowns).
-  const opens = marks("trace-open").flatMap((from, index) => {
+  const [starts, ends] =
+    WHAT === "close" ? [marks("trace-close"), marks("trace-open").slice(1)] : [marks("trace-open"), marks("trace-close")];
+  // Each open (or close): the longest dispatch of its event between its mark and the next step's (Ctrl+K is two keydowns).
+  const opens = starts.flatMap((from, index) => {
     const inside = main.filter(
-      (e) => e.name === "EventDispatch" && e.args?.data?.type === type && e.ts >= from && e.ts < (closes[index] ?? Infinity),
+      (e) => e.name === "EventDispatch" && e.args?.data?.type === type && e.ts >= from && e.ts < (ends[index] ?? Infinity),
     );
     return inside.length === 0 ? [] : [inside.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a))];
   });
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
     const cpu = await measurePhoneSlowdown(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu.slowdown });
-    console.log(`${WHAT === "edit" ? "Edit dialog" : "Palette"}, ${OPENS} opens, ${describeCpu(cpu)}`);
+    console.log(`${{ edit: "Edit dialog", close: "Edit dialog's close", palette: "Palette" }[WHAT]}, ${OPENS} opens, ${describeCpu(cpu)}`);
     for (const line of summarise(await trace(cdp, page))) console.log(`  ${line}`);
     if (process.env.TRACE_PROFILE) {
       console.log("Self time per open (the profile's own overhead included):");

@@ -554,6 +554,26 @@ describe("TaskFormDialog kept between opens (issue 56, item 12)", () => {
     expect(durationField()).toHaveValue(45);
   });
 
+  it("keeps the focus in the field being typed in when the page around re-renders it", async () => {
+    server();
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, user);
+    const view = render(
+      <AppProviders client={client}>
+        <TaskFormDialog open task={first} onOpenChange={() => {}} />
+      </AppProviders>,
+    );
+    await userEvent.type(titleField(), " more");
+    view.rerender(
+      <AppProviders client={client}>
+        <TaskFormDialog open task={first} onOpenChange={() => {}} />
+      </AppProviders>,
+    );
+    expect(titleField()).toHaveFocus();
+    await userEvent.keyboard("!");
+    expect(titleField()).toHaveValue("Write more!");
+  });
+
   it("says nothing when the task it last showed goes on another device while it is closed", async () => {
     server();
     const client = createQueryClient();
