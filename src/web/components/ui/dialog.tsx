@@ -27,9 +27,8 @@ export function useDialogOpen(): boolean {
 
 export const overlayClassName = "fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out";
 
-/** A click on it is outside the content, so Radix closes the dialog; the portal keeps it for its exit animation. */
 function DialogOverlay({ className }: { className?: string }) {
-  const open = use(DialogOpen);
+  const open = useDialogOpen();
   return <div aria-hidden="true" data-state={open ? "open" : "closed"} className={cn(overlayClassName, className)} />;
 }
 

@@ -8,10 +8,9 @@ export function InertAppRoot() {
     const root = document.getElementById("root");
     if (!root) return;
     openModals += 1;
-    // Radix's AlertDialog sets the body's pointer-events to none: the app's tree need not restyle for it (issue 56 item 12).
+    // Radix's AlertDialog sets the body's pointer-events to none: the app's tree need not restyle for it.
     root.style.pointerEvents = "auto";
-    // After the dialog's first paint: making the app inert restyles it all (30-60 ms at 4x), and reading the
-    // scrollbar's width before it forced a layout the paint did again; the overlay covers the page meanwhile.
+    // After the dialog's first paint, so the open does not pay for restyling the app or a forced layout.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {

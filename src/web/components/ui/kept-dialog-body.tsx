@@ -7,7 +7,7 @@ export function useKeptDialogBody(open: boolean, render: (opens: number) => Reac
   const [counted, setCounted] = useState({ open, opens: open ? 1 : 0 });
   const opens = open && !counted.open ? counted.opens + 1 : counted.opens;
   if (counted.open !== open) setCounted({ open, opens });
-  // Moved in once per open: moving it again at each render (a close's) restyled and laid out the whole body.
+  // Stable and idempotent: a move at each render would restyle the body and drop the focus inside it.
   const moveIn = useCallback(
     (slot: HTMLDivElement | null) => {
       if (slot && host.parentNode !== slot) slot.append(host);
@@ -15,4 +15,13 @@ export function useKeptDialogBody(open: boolean, render: (opens: number) => Reac
     [host],
   );
   return { body: createPortal(render(opens), host), slot: <div className="contents" ref={moveIn} /> };
+}
+
+/** Runs `startAgain` (state setters) in the render where the open count changes, so the open paints it at once. */
+export function useStartAgainOnOpen(opens: number, startAgain: () => void): void {
+  const [seen, setSeen] = useState(opens);
+  if (seen !== opens) {
+    setSeen(opens);
+    startAgain();
+  }
 }

@@ -14,7 +14,7 @@ export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" |
 export function CommandPaletteLauncher() {
   const isOnline = useOnline();
   const [open, setOpen] = useState(false);
-  // Mounted closed once its code has loaded on idle (its body is kept between opens), or at the first open.
+  // Mounted closed on idle, so that its kept body is built before the first Ctrl+K.
   const [wanted, setWanted] = useState(false);
   // The board's card that had focus when the palette opened: its task can be moved from the palette.
   const [selectedTaskId, setSelectedTaskId] = useState<string | null>(null);

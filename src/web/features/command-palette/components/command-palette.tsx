@@ -17,8 +17,8 @@ import {
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { parseQuickAdd, quickAddDate, quickAddTaskInput } from "../../../../shared/rules/quick-add.ts";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
-import { useKeptDialogBody } from "../../../components/ui/kept-dialog-body.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, useDialogOpen } from "../../../components/ui/dialog.tsx";
+import { useKeptDialogBody, useStartAgainOnOpen } from "../../../components/ui/kept-dialog-body.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { setThemeChoice } from "../../../lib/theme.ts";
 import { useThemeChoice } from "../../../lib/use-theme-choice.ts";
@@ -53,7 +53,7 @@ const ICONS: Record<PaletteCommand["icon"], LucideIcon> = {
 
 export function CommandPalette({ open, onOpenChange, selectedTaskId = null }: CommandPaletteProps) {
   const palette = useKeptDialogBody(open, (opens) => (
-    <PaletteBody close={() => onOpenChange(false)} selectedTaskId={selectedTaskId} opens={opens} isOpen={open} />
+    <PaletteBody close={() => onOpenChange(false)} selectedTaskId={selectedTaskId} opens={opens} />
   ));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,10 +69,10 @@ interface PaletteBodyProps {
   close: () => void;
   selectedTaskId: string | null;
   opens: number;
-  isOpen: boolean;
 }
 
-function PaletteBody({ close, selectedTaskId, opens, isOpen }: PaletteBodyProps) {
+function PaletteBody({ close, selectedTaskId, opens }: PaletteBodyProps) {
+  const isOpen = useDialogOpen();
   const navigate = useNavigate();
   const assistant = useAIContext();
   const today = useToday();
@@ -88,13 +88,11 @@ function PaletteBody({ close, selectedTaskId, opens, isOpen }: PaletteBodyProps)
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const [bodyOpens, setBodyOpens] = useState(opens);
-  if (bodyOpens !== opens) {
-    setBodyOpens(opens);
+  useStartAgainOnOpen(opens, () => {
     setSelectedTask(readSelectedTask());
     setQuery("");
     setActive(0);
-  }
+  });
   const field = useRef<HTMLInputElement>(null);
   // Radix does not move focus again when the palette reopens during its closing animation.
   useEffect(() => {

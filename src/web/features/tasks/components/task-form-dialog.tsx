@@ -10,7 +10,7 @@ import type { Task } from "../../../../shared/api/tasks.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useDialogOpen } from "../../../components/ui/dialog.tsx";
 import { FormDialogFooter } from "../../../components/ui/form-dialog-footer.tsx";
-import { useKeptDialogBody } from "../../../components/ui/kept-dialog-body.tsx";
+import { useKeptDialogBody, useStartAgainOnOpen } from "../../../components/ui/kept-dialog-body.tsx";
 import { FormError } from "../../../components/ui/form-error.tsx";
 import { FieldMessage, RequiredMark } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -84,7 +84,7 @@ function closeAsGone(onDone: () => void) {
   onDone();
 }
 
-/** Another device deleted the task (or moved it to another day) while it was open here; its own part, as GoalSelect. */
+/** Another device deleted the task (or moved it to another day) while it was open here. */
 function CloseWhenGoneElsewhere({ task, isSaving, onDone }: { task: Task | undefined; isSaving: boolean; onDone: () => void }) {
   const isOpen = useDialogOpen();
   const day = useQuery({ ...dayTasksQueryOptions(task?.date ?? ""), enabled: false });
@@ -106,7 +106,6 @@ interface TaskFormProps {
   defaultGoalId?: string | null;
   defaultDate?: string | null;
   onDone: () => void;
-  /** How many times the dialog has opened: each open starts the form again. */
   opens: number;
 }
 
@@ -124,16 +123,14 @@ const TaskForm = memo(function TaskForm({ task, defaultGoalId, defaultDate, onDo
   // Shown once the user submits, then kept up to date as they type (a range error never changes the value).
   const [showEstimateError, setShowEstimateError] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [formOpens, setFormOpens] = useState(opens);
-  if (formOpens !== opens) {
-    setFormOpens(opens);
+  useStartAgainOnOpen(opens, () => {
     setValues(initialValues());
     setRepeatError(null);
     setScopedPatch(null);
     setTitleError(null);
     setShowEstimateError(false);
     setSubmitError(null);
-  }
+  });
   const titleRef = useRef<HTMLInputElement>(null);
   const durationRef = useRef<HTMLInputElement>(null);
   const createTask = useCreateTask();
@@ -388,7 +385,7 @@ interface GoalSelectProps {
   onChange: (goalId: string) => void;
 }
 
-/** Its own part: the goals are read while the dialog is open, and opening or closing re-renders only this. */
+/** Its own part, as CloseWhenGoneElsewhere: opening and closing re-render it, not the kept form. */
 function GoalSelect({ id, value, linkedTitle, onChange }: GoalSelectProps) {
   const goals = useQuery({ ...goalsQueryOptions(), enabled: useDialogOpen() }).data ?? [];
   // A goal that is linked but missing from the list (not loaded yet, or gone) keeps its option.
