@@ -35,7 +35,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace (actions, DOM snapshots, network, console) but no screencast:
+    // its frames cost a third of the journeys' CPU. The failure's screenshot is taken below.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // No service worker (decision 018): it would answer pages and files from its caches, out of
     // reach of page.route (fixtures.ts's withoutBootAnswers, the journeys that fail calls).
     // e2e/offline.spec.ts turns it on for its own journeys.
