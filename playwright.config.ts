@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -13,6 +14,23 @@ const baseURL = `http://localhost:${port}`;
 const aiStubPort = port + 1000;
 const AI_STUB_API_KEY = "e2e-openai-key-0123456789";
 const dataDir = path.join(os.tmpdir(), `daywise-e2e-data-${Date.now()}`);
+// The benches (which read `use.launchOptions`) and the journeys tagged @full-browser run the full
+// Chromium; the other journeys run its headless shell (Playwright's default for headless runs): the
+// same Blink and V8, lighter to run, without the desktop browser's notifications, push service or tab
+// icon (decision 073). Without the shell installed, every journey runs the full browser.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "e2e",
@@ -43,19 +61,18 @@ export default defineConfig({
     // e2e/offline.spec.ts turns it on for its own journeys.
     serviceWorkers: "block",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions,
   },
+  projects: [
+    {
+      name: "journeys",
+      grepInvert: /@full-browser/,
+      use: {
+        launchOptions: { ...launchOptions, executablePath: existsSync(headlessShell) ? headlessShell : launchOptions.executablePath },
+      },
+    },
+    { name: "full-browser", grep: /@full-browser/ },
+  ],
   webServer: [
     {
       command: "node --import tsx e2e/ai-stub-server.ts",

@@ -276,7 +276,7 @@ for (const { label, viewport } of widths) {
       await expect(dialog).toBeHidden();
     });
 
-    test("the built-in sign-in page carries the app's brand and icon", async ({ page }) => {
+    test("the built-in sign-in page carries the app's brand and icon", { tag: "@full-browser" }, async ({ page }) => {
       const favicons: string[] = [];
       page.on("request", (request) => {
         if (new URL(request.url()).pathname.startsWith("/favicon")) favicons.push(new URL(request.url()).pathname);

@@ -106,7 +106,7 @@ async function openNotificationsTab(page: Page) {
   await expect(notificationsTab(page).getByRole("switch", { name: "Stalled tasks", exact: true })).toBeVisible();
 }
 
-test.describe("notifications with the browser's permission granted", () => {
+test.describe("notifications with the browser's permission granted", { tag: "@full-browser" }, () => {
   test.use({ viewport: viewports.desktop });
 
   test.beforeEach(async ({ context, baseURL }) => {
@@ -338,7 +338,7 @@ test.describe("notifications with the browser's permission granted", () => {
   });
 });
 
-test.describe("notifications with the browser's permission refused", () => {
+test.describe("notifications with the browser's permission refused", { tag: "@full-browser" }, () => {
   test.use({ viewport: viewports.phone });
 
   test("Enable is offered; refused, it says 'Permission Denied'; blocked shows Blocked; no browser notification is shown; unsupported says so", async ({
