@@ -97,9 +97,9 @@ describeEachDatabase("app shell", (dialect) => {
 
 describe("readiness without a database", () => {
   it("answers 503 when the database is unreachable", async () => {
-    const { db, drop } = await createTestDatabase("sqlite");
+    const { db, close: closeDb } = await createTestDatabase("sqlite");
     const app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
-    await drop();
+    await closeDb();
     const response = await app.inject("/readyz");
     expect(response.statusCode).toBe(503);
     await app.close();
@@ -108,10 +108,10 @@ describe("readiness without a database", () => {
 
 describe("error handler", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
-  let dropDb: () => Promise<void>;
+  let closeDatabase: () => Promise<void>;
   beforeAll(async () => {
-    const { db, drop } = await createTestDatabase("sqlite");
-    dropDb = drop;
+    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    closeDatabase = closeDb;
     app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
     app.get("/api/test/app-error", async () => {
       throw new AppError("conflict", "Already there");
@@ -129,7 +129,7 @@ describe("error handler", () => {
   });
   afterAll(async () => {
     await app.close();
-    await dropDb();
+    await closeDatabase();
   });
 
   it("maps an AppError to its status and { message, code }", async () => {

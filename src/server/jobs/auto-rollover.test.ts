@@ -355,13 +355,13 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
   const USERS = 450; // more than a claim batch (200), so the instances take turns
   const DAY = "2026-08-03";
   const now = new Date("2026-08-03T23:31:00.000Z");
-  let drop: () => Promise<void>;
+  let closeDatabase: () => Promise<void>;
   let first: { app: App; db: Db };
   let second: { app: App; db: Db };
 
   beforeAll(async () => {
     const database = await createTestDatabase("postgres");
-    drop = database.drop;
+    closeDatabase = database.close;
     const otherDb = createDb({ kind: "postgres", url: database.url!, schema: database.db.schema! });
     const start = async (db: Db) => {
       const app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot: "/nonexistent" });
@@ -402,7 +402,7 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
     await first?.app.close();
     await second?.app.close();
     await second?.db.close();
-    await drop?.();
+    await closeDatabase?.();
   });
 
   it("rolls over each (user, day) exactly once", async () => {

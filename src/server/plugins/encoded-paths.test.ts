@@ -62,11 +62,11 @@ describeEachDatabase("checks by path hold for percent-encoded paths", (dialect) 
 
 describeEachDatabase("request logs of percent-encoded paths", (dialect) => {
   let app: App;
-  let drop: () => Promise<void>;
+  let closeDatabase: () => Promise<void>;
   const lines: string[] = [];
   beforeAll(async () => {
     const database = await createTestDatabase(dialect);
-    drop = database.drop;
+    closeDatabase = database.close;
     app = await buildApp(testConfig({ logLevel: "info" }), {
       db: database.db,
       logStream: { write: (line: string) => lines.push(line) },
@@ -75,7 +75,7 @@ describeEachDatabase("request logs of percent-encoded paths", (dialect) => {
   });
   afterAll(async () => {
     await app.close();
-    await drop();
+    await closeDatabase();
   });
 
   it("never carry a feed's secret or a sign-in's query, however the path is encoded", async () => {

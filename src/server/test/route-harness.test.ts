@@ -174,10 +174,10 @@ describeEachDatabase("route harness", (dialect) => {
 
 describe("route harness can fail", () => {
   let t: TestApp;
-  let drop: () => Promise<void>;
+  let closeDatabase: () => Promise<void>;
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
-    drop = database.drop;
+    closeDatabase = database.close;
     const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
     const app: App = await buildApp(testConfig(), { db: database.db, logger: false, now: () => clock.now, webRoot: "/nonexistent" });
     // A careless route: no CSRF check, and answers anyone about any id.
@@ -188,7 +188,7 @@ describe("route harness can fail", () => {
   });
   afterAll(async () => {
     await t.close();
-    await drop();
+    await closeDatabase();
   });
 
   it("flags a mutating route that skips the CSRF check", async () => {
