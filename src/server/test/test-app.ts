@@ -131,7 +131,10 @@ export async function createTestApp(
     dialect,
     clock,
     close: async () => {
-      await app.close();
+      // The test is over: a connection a client left open (a request it never awaited) must not hold the close.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await closeDb();
     },
   };
