@@ -9,7 +9,7 @@ import { createTestDatabase, testConfig } from "../src/server/test/test-app.ts";
 const proxy = createServer();
 await new Promise<void>((resolve) => proxy.listen(Number(process.env.PORT ?? 0), "127.0.0.1", resolve));
 const proxyPort = (proxy.address() as AddressInfo).port;
-const { db, close: closeDb } = await createTestDatabase("sqlite");
+const { db } = await createTestDatabase("sqlite");
 // The proxy is the address clients use, so it is the public URL the Origin check compares with.
 const app = await buildApp(testConfig({ publicUrl: `http://127.0.0.1:${proxyPort}`, mcpRateLimitPerMinute: 0 }), {
   db,
@@ -38,7 +38,7 @@ console.log(`http://127.0.0.1:${proxyPort}/mcp`);
 const stop = async () => {
   proxy.close();
   await app.close();
-  await closeDb();
+  await db.close();
   process.exit(0);
 };
 process.on("SIGTERM", stop);

@@ -97,9 +97,9 @@ describeEachDatabase("app shell", (dialect) => {
 
 describe("readiness without a database", () => {
   it("answers 503 when the database is unreachable", async () => {
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    const { db } = await createTestDatabase("sqlite");
     const app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
-    await closeDb();
+    await db.close();
     const response = await app.inject("/readyz");
     expect(response.statusCode).toBe(503);
     await app.close();
@@ -110,8 +110,8 @@ describe("error handler", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let closeDatabase: () => Promise<void>;
   beforeAll(async () => {
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
-    closeDatabase = closeDb;
+    const { db } = await createTestDatabase("sqlite");
+    closeDatabase = db.close;
     app = await buildApp(testConfig(), { db, logger: false, webRoot: "/nonexistent" });
     app.get("/api/test/app-error", async () => {
       throw new AppError("conflict", "Already there");

@@ -67,7 +67,7 @@ describe("request logs", () => {
   });
 
   async function logsOf(conciseRequestLogs: boolean, paths: string[]): Promise<Record<string, unknown>[]> {
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    const { db } = await createTestDatabase("sqlite");
     const lines: string[] = [];
     const app = await buildApp(testConfig({ logLevel: "debug" }), {
       db,
@@ -79,7 +79,7 @@ describe("request logs", () => {
     lines.length = 0;
     for (const path of paths) await app.inject(path);
     await app.close();
-    await closeDb();
+    await db.close();
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 

@@ -8,7 +8,7 @@ describeEachDatabase("database errors", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
   });
-  afterAll(() => database.close());
+  afterAll(() => database.db.close());
 
   it("a statement with more parameters than the protocol carries is a defect (500), not an outage (503)", async () => {
     const values = Array.from({ length: 70_000 }, (_, index) => sql`(${index})`);

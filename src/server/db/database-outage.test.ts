@@ -36,7 +36,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL outage [postgres]", () => {
     await app.close();
     await db.close();
     await proxy.close();
-    await direct.close();
+    await direct.db.close();
   });
 
   const readDay = () => app.inject({ url: "/api/tasks?date=2026-05-04", headers: user.headers });

@@ -20,7 +20,7 @@ describeEachDatabase("database: compiled queries", (dialect) => {
   beforeAll(async () => {
     t = await databaseWithAda(dialect);
   });
-  afterAll(() => t.close());
+  afterAll(() => t.db.close());
 
   it("run with new parameters each time, through a transaction too", async () => {
     expect(await userById.rows(t.db.kysely, { id: "u1" })).toEqual([{ id: "u1", name: "Ada" }]);

@@ -17,7 +17,7 @@ describeEachDatabase("database: group commit", (dialect) => {
   beforeAll(async () => {
     t = await createTestDatabase(dialect);
   });
-  afterAll(() => t.close());
+  afterAll(() => t.db.close());
 
   // Each database's own behaviour, registered only where it applies.
   const onSqlite = dialect === "sqlite" ? it : () => undefined;

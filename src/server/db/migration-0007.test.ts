@@ -30,7 +30,7 @@ describeEachDatabase("migration 0007", (dialect) => {
     const { error } = await testMigrator(database.db).migrateToLatest();
     expect(error).toBeUndefined();
   });
-  afterAll(() => database.close());
+  afterAll(() => database.db.close());
 
   it("keeps each chat exchange's time and provider, drops its text, and adds token counts (null for the old ones)", async () => {
     expect(await columnsOf("ai_conversations")).toEqual(["created_at", "id", "input_tokens", "output_tokens", "provider", "user_id"]);

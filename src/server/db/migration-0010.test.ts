@@ -33,7 +33,7 @@ describeEachDatabase("migration 0010", (dialect) => {
     const { error } = await testMigrator(database.db).migrateToLatest();
     expect(error).toBeUndefined();
   });
-  afterAll(() => database.close());
+  afterAll(() => database.db.close());
 
   it("keys the words of the tasks from before it by their tasks' new search keys", async () => {
     const rows = await sql<{ word: string; owner: string; title: string }>`

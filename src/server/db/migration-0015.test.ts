@@ -9,7 +9,7 @@ describeEachDatabase("migration 0015", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
   });
-  afterAll(() => database.close());
+  afterAll(() => database.db.close());
 
   /** This schema's triggers and functions that send write notices. */
   const notifiers = async () => {

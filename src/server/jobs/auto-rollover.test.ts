@@ -361,7 +361,7 @@ describe.skipIf(!inject("postgresUrl"))("auto rollover on two instances [postgre
 
   beforeAll(async () => {
     const database = await createTestDatabase("postgres");
-    closeDatabase = database.close;
+    closeDatabase = database.db.close;
     const otherDb = createDb({ kind: "postgres", url: database.url!, schema: database.db.schema! });
     const start = async (db: Db) => {
       const app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot: "/nonexistent" });

@@ -66,7 +66,7 @@ describeEachDatabase("request logs of percent-encoded paths", (dialect) => {
   const lines: string[] = [];
   beforeAll(async () => {
     const database = await createTestDatabase(dialect);
-    closeDatabase = database.close;
+    closeDatabase = database.db.close;
     app = await buildApp(testConfig({ logLevel: "info" }), {
       db: database.db,
       logStream: { write: (line: string) => lines.push(line) },

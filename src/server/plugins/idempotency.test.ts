@@ -367,7 +367,7 @@ describeEachDatabase("Idempotency-Key answers that are not kept", (dialect) => {
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await database.db.close();
   });
   beforeEach(async () => {
     runs.clear();

@@ -86,8 +86,8 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
     writeFileSync(path.join(webRoot, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "assets", "web-abc.css"), STYLESHEET);
-    const { db, close: closeDb } = await createTestDatabase(dialect);
-    closeDatabase = closeDb;
+    const { db } = await createTestDatabase(dialect);
+    closeDatabase = db.close;
     app = await buildApp(testConfig(), { db, logger: false, now: () => now, webRoot });
     await app.ready();
   });
@@ -235,7 +235,7 @@ describeEachDatabase("the app's HTML answers the page's first calls (decision 01
 describe("the app's HTML when a call fails", () => {
   it("leaves a failed call out (the page asks for it again), and still serves the page", async () => {
     const webRoot = makeWebRoot();
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    const { db } = await createTestDatabase("sqlite");
     const app = await buildApp(testConfig(), { db, logger: false, webRoot });
     let failing = "/api/tasks/stalled";
     app.addHook("onRequest", async (request) => {
@@ -255,7 +255,7 @@ describe("the app's HTML when a call fails", () => {
     // Without a build manifest, the page loads its code itself.
     expect(preloadsIn(none.body)).toEqual(["/assets/vendor-abc.js"]);
     await app.close();
-    await closeDb();
+    await db.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
 });
@@ -267,7 +267,7 @@ describe("the installable app's files (decision 018)", () => {
     writeFileSync(path.join(webRoot, "manifest.webmanifest"), JSON.stringify({ name: "Daywise", start_url: "/" }));
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "assets", "index-abc.js"), "export {};\n");
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    const { db } = await createTestDatabase("sqlite");
     const app = await buildApp(testConfig(), { db, logger: false, webRoot });
     await app.ready();
 
@@ -288,7 +288,7 @@ describe("the installable app's files (decision 018)", () => {
     const asset = await app.inject("/assets/index-abc.js");
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     await app.close();
-    await closeDb();
+    await db.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
 });

@@ -177,7 +177,7 @@ describe("route harness can fail", () => {
   let closeDatabase: () => Promise<void>;
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
-    closeDatabase = database.close;
+    closeDatabase = database.db.close;
     const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
     const app: App = await buildApp(testConfig(), { db: database.db, logger: false, now: () => clock.now, webRoot: "/nonexistent" });
     // A careless route: no CSRF check, and answers anyone about any id.

@@ -25,12 +25,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, shutdownDrainMs: 0, ...overrides };
 }
 
+/** Closed with `db.close()`; the run drops PostgreSQL's test databases together at its end (a drop waits
+ * for a checkpoint, which on a busy server took as long as the test). */
 export interface TestDatabase {
   db: Db;
   /** PostgreSQL: the URL of this test's own database. */
   url?: string;
-  /** Closes the connection; the run drops PostgreSQL's test databases at its end. */
-  close(): Promise<void>;
 }
 
 /** The migrator a test database uses, on its schema (PostgreSQL); for tests of one migration. */
@@ -53,7 +53,7 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
     const db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteFile: ":memory:" });
     if (options.upTo) await migrateUpTo(db, options.upTo);
     else await migrateToLatest(db.kysely);
-    return { db, close: () => db.close() };
+    return { db };
   }
   const serverUrl = inject("postgresUrl");
   const template = inject("postgresTemplate");
@@ -70,13 +70,7 @@ export async function createTestDatabase(dialect: Dialect, options: { upTo?: str
   );
   const db = createDb({ kind: "postgres", url, schema });
   if (options.upTo) await migrateUpTo(db, options.upTo);
-  return {
-    db,
-    url,
-    // The run drops its databases together at the end (postgres-global-setup.ts): a drop waits for a
-    // checkpoint, which on a busy server took as long as the test.
-    close: () => db.close(),
-  };
+  return { db, url };
 }
 
 async function migrateUpTo(db: Db, migration: string): Promise<void> {
@@ -109,7 +103,7 @@ export async function createTestApp(
   dialect: Dialect,
   options: { config?: Partial<Config>; now?: Date; liveHeartbeatMs?: number } = {},
 ): Promise<TestApp> {
-  const { db, url, close: closeDb } = await createTestDatabase(dialect);
+  const { db, url } = await createTestDatabase(dialect);
   const clock = {
     now: options.now ?? new Date(),
     advance(ms: number) {
@@ -135,7 +129,7 @@ export async function createTestApp(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
-      await closeDb();
+      await db.close();
     },
   };
 }

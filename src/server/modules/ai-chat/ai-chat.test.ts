@@ -539,7 +539,7 @@ describeEachDatabase("AI API logs", (dialect) => {
       }
     } finally {
       await app.close();
-      await database.close();
+      await database.db.close();
       await Promise.all(Object.values(servers).map((server) => server.close()));
     }
   });

@@ -830,7 +830,7 @@ describe.each(["sqlite", "postgres"] as const)("the weekly summary job on two in
       dbs = [database.db, createDb({ kind: "postgres", url: database.url!, schema: database.db.schema! })];
       cleanup = async () => {
         await dbs[1]!.close();
-        await database.close();
+        await database.db.close();
       };
     }
     const iso = T0.toISOString();

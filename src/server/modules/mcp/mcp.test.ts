@@ -409,7 +409,7 @@ describeEachDatabase("MCP server", (dialect) => {
 
 describe("MCP server: logs", () => {
   it("logs each call (tool, user, outcome, time), never the token or the task text", async () => {
-    const { db, close: closeDb } = await createTestDatabase("sqlite");
+    const { db } = await createTestDatabase("sqlite");
     const lines: string[] = [];
     const app = await buildApp(testConfig({ logLevel: "info" }), {
       db,
@@ -442,7 +442,7 @@ describe("MCP server: logs", () => {
       expect(log).not.toContain("Secret title");
     } finally {
       await app.close();
-      await closeDb();
+      await db.close();
     }
   });
 });
