@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { prepareFirstRender } from "./app/shell/authenticated-shell.tsx";
 import { bindUserStorage } from "./features/session/index.ts";
+import { afterNextPaint } from "./lib/after-next-paint.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { startThemeSync } from "./lib/theme.ts";
 import { holdIdleWork, whenIdle } from "./lib/when-idle.ts";
@@ -22,7 +23,7 @@ function ReleaseIdleWorkOncePainted() {
   useEffect(() => {
     // After the commit, the next frame; after that frame's task, the paint is done. A hidden tab
     // paints no frame, and its later code (the notification engine among it) must still start.
-    requestAnimationFrame(() => setTimeout(releaseIdleWork, 0));
+    afterNextPaint(releaseIdleWork);
     setTimeout(releaseIdleWork, 1_000);
   }, []);
   return null;

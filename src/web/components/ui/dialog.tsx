@@ -7,7 +7,7 @@ import { useReturnFocus } from "./use-return-focus.ts";
 
 export const DialogClose = DialogPrimitive.Close;
 
-const DialogOpen = createContext(false);
+export const DialogOpen = createContext(false);
 
 /** A modal dialog on Radix's non-modal one, with modal parts of our own (decision 072). */
 export function Dialog({ open, onOpenChange, children }: { open: boolean; onOpenChange?: (open: boolean) => void; children: ReactNode }) {
@@ -66,7 +66,7 @@ export function DialogContent({
         }}
         className={cn(
           "fixed top-[calc(50%+3rem)] left-1/2 z-50 grid max-h-[calc(100dvh-8rem)] w-[calc(100%-2rem)] sm:top-1/2 sm:max-h-[calc(100dvh-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-lg border bg-popover p-6 shadow-xl",
-          "focus-visible:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
+          "focus-visible:outline-none data-[body=pending]:invisible data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out",
           instantClose && INSTANT_CLOSE,
           className,
         )}

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { afterNextPaint } from "../../lib/after-next-paint.ts";
 
 let openModals = 0;
 
@@ -11,17 +12,13 @@ export function InertAppRoot() {
     // Radix's AlertDialog sets the body's pointer-events to none: the app's tree need not restyle for it.
     root.style.pointerEvents = "auto";
     // After the dialog's first paint, so the open does not pay for restyling the app or a forced layout.
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        if (openModals === 0 || root.inert) return;
-        root.inert = true;
-        lockScroll();
-      }, 0);
+    const cancel = afterNextPaint(() => {
+      if (openModals === 0 || root.inert) return;
+      root.inert = true;
+      lockScroll();
     });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
       openModals -= 1;
       if (openModals > 0) return;
       if (root.inert) unlockScroll();

@@ -26,7 +26,7 @@ afterEach(() => {
 
 // First in the file: the palette's code is loaded once per module, by whichever test renders it first.
 describe("CommandPaletteLauncher's code (issue 56 item 12)", () => {
-  it("loads on idle, so the first Ctrl+K shows the palette in its own frame", async () => {
+  it("loads on idle, so the first Ctrl+K opens the palette at once and its body follows a frame later", async () => {
     renderWithApp(
       <AIContextProvider>
         <CommandPaletteLauncher />
@@ -40,7 +40,9 @@ describe("CommandPaletteLauncher's code (issue 56 item 12)", () => {
     act(() => {
       fireEvent.keyDown(window, { key: "k", ctrlKey: true });
     });
-    expect(screen.getByRole("combobox", { name: "Command" })).toBeInTheDocument();
+    expect(document.querySelector('[role="dialog"][data-body="pending"]')).not.toBeNull();
+    expect(await screen.findByRole("combobox", { name: "Command" })).toHaveFocus();
+    expect(document.querySelector('[role="dialog"][data-body="ready"]')).not.toBeNull();
   });
 });
 

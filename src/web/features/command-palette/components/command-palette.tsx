@@ -58,7 +58,11 @@ export function CommandPalette({ open, onOpenChange, selectedTaskId = null }: Co
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {palette.body}
-      <DialogContent className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl" aria-describedby={undefined}>
+      <DialogContent
+        {...palette.contentProps}
+        className="top-[15%] translate-y-0 gap-0 p-0 sm:top-[15%] sm:max-w-xl"
+        aria-describedby={undefined}
+      >
         {palette.slot}
       </DialogContent>
     </Dialog>

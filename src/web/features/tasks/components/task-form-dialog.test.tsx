@@ -533,7 +533,8 @@ describe("TaskFormDialog kept between opens (issue 56, item 12)", () => {
       </AppProviders>,
     );
     await userEvent.click(screen.getByRole("button", { name: "Open Write" }));
-    const field = titleField();
+    const field = await screen.findByLabelText(/^Task Title/);
+    expect(field).toHaveFocus();
     await userEvent.clear(field);
     await userEvent.click(screen.getByRole("button", { name: "Update Task" }));
     expect(await screen.findByText("Task title is required")).toBeInTheDocument();
@@ -550,7 +551,7 @@ describe("TaskFormDialog kept between opens (issue 56, item 12)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     await userEvent.click(screen.getByRole("button", { name: "Open Write" }));
-    expect(titleField()).toHaveValue("Write");
+    await waitFor(() => expect(titleField()).toHaveValue("Write"));
     expect(durationField()).toHaveValue(45);
   });
 

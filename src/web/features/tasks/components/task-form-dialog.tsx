@@ -68,7 +68,7 @@ export function TaskFormDialog({ open, onOpenChange, task, defaultGoalId, defaul
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {form.body}
-      <DialogContent onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
+      <DialogContent {...form.contentProps} onEscapeKeyDown={keepDialogWhileRenamingStep} instantClose={isSaved}>
         {form.slot}
       </DialogContent>
     </Dialog>

@@ -3,6 +3,7 @@ import type { Task } from "../../../../shared/api/tasks.ts";
 import { useDayEvents } from "../../calendar/index.ts";
 import { useUpdateTask } from "../../tasks/index.ts";
 import { useMediaQuery } from "../../../hooks/use-media-query.ts";
+import { afterNextPaint } from "../../../lib/after-next-paint.ts";
 import { useNowMinutes } from "../hooks/use-now-minutes.ts";
 import type { TaskTimePatch } from "../lib/timeline-drag.ts";
 import { DEFAULT_WORKDAY_END, DEFAULT_WORKDAY_START, clampStart, minutesToTime, timeToMinutes } from "../lib/timeline-layout.ts";
@@ -59,7 +60,7 @@ export function Timeline({
   const onChange = useCallback(
     (task: Task, patch: TaskTimePatch) => {
       setDropped({ tasks: latestTasks.current, id: task.id, patch });
-      requestAnimationFrame(() => setTimeout(() => mutate({ id: task.id, patch, title: task.title }), 0));
+      afterNextPaint(() => mutate({ id: task.id, patch, title: task.title }));
     },
     [mutate],
   );
