@@ -20,7 +20,7 @@ import { holdOverInProgress } from "./lib/keyboard-drag.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 export const DIALOG_BUDGETS = { p75Ms: 100, maxMs: 200 } as const;
-const TASK_COUNT = 20;
+export const TASK_COUNT = 20;
 const RUNS = Number(process.env.BENCH_DIALOG_RUNS ?? 8);
 
 export interface DialogCheck {

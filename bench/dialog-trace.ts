@@ -12,14 +12,16 @@
 import { pathToFileURL } from "node:url";
 import { type CDPSession, type Page, chromium } from "@playwright/test";
 import playwrightConfig from "../playwright.config.ts";
-import { openSeededBoard } from "./dialog-interaction.ts";
+import { BOARD_DRAG_INSTRUCTIONS_ID } from "../src/web/features/tasks/lib/board-drag-registry.ts";
+import { TASK_COUNT, openSeededBoard } from "./dialog-interaction.ts";
+import { holdOverInProgress } from "./lib/keyboard-drag.ts";
 import { openBenchPage } from "./lib/bench-page.ts";
 import { describeCpu, measurePhoneSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
 const OPENS = Number(process.env.TRACE_OPENS ?? 6);
-// "close" traces the Escape that closes each Edit dialog.
-const WHAT = process.env.TRACE_WHAT === "palette" ? "palette" : process.env.TRACE_WHAT === "close" ? "close" : "edit";
+// "close" traces the Escape that closes each Edit dialog; "drop" a keyboard drop of a card on In Progress.
+const WHAT = (["palette", "close", "drop"] as const).find((what) => what === process.env.TRACE_WHAT) ?? "edit";
 
 interface TraceEvent {
   name: string;
@@ -36,18 +38,32 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
+/** What comes before the traced step: a drop's card picked up and held over In Progress. */
+async function prepare(page: Page, index: number): Promise<void> {
+  if (WHAT !== "drop") return;
+  const title = `Bench task ${TASK_COUNT - index}`;
+  await page.locator(`#${BOARD_DRAG_INSTRUCTIONS_ID}`).waitFor({ state: "attached" });
+  await page.getByRole("button", { name: `Move "${title}"`, exact: true }).focus();
+  await holdOverInProgress(page, title);
+}
+
 async function open(page: Page, index: number): Promise<void> {
-  await page.evaluate(() => performance.mark("trace-open"));
-  if (WHAT !== "palette") await page.locator(`button[aria-label='Edit "Bench task ${index + 1}"']`).click();
+  if (WHAT === "drop") {
+    await page.keyboard.press("Space");
+    await page.locator(`section[data-column="inprogress"] button[aria-label='Edit "Bench task ${TASK_COUNT - index}"']`).waitFor();
+  } else if (WHAT !== "palette") await page.locator(`button[aria-label='Edit "Bench task ${index + 1}"']`).click();
   else await page.keyboard.press("Control+k");
-  await page.locator('[role="dialog"]').waitFor();
+  if (WHAT !== "drop") await page.locator('[role="dialog"]').waitFor();
 }
 
 async function close(page: Page): Promise<void> {
   await page.waitForTimeout(400);
   await page.evaluate(() => performance.mark("trace-close"));
-  await page.keyboard.press("Escape");
-  await page.locator('[role="dialog"]').waitFor({ state: "hidden" });
+  if (WHAT === "drop") await page.waitForLoadState("networkidle");
+  else {
+    await page.keyboard.press("Escape");
+    await page.locator('[role="dialog"]').waitFor({ state: "hidden" });
+  }
   await page.waitForTimeout(400);
 }
 
@@ -60,6 +76,8 @@ async function trace(cdp: CDPSession, page: Page): Promise<TraceEvent[]> {
     transferMode: "ReportEvents",
   });
   for (let index = 0; index < OPENS; index++) {
+    await prepare(page, index);
+    await page.evaluate(() => performance.mark("trace-open"));
     await open(page, index);
     await close(page);
   }
@@ -107,7 +125,8 @@ async function profile(cdp: CDPSession, page: Page): Promise<string[]> {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   const selfMs = new Map<string, number>();
-  for (let index = 0; index < OPENS; index++) {
+  for (let index = OPENS; index < 2 * OPENS; index++) {
+    await prepare(page, index);
     await cdp.send("Profiler.start");
     await open(page, index);
     const { profile: taken } = await cdp.send("Profiler.stop");
@@ -135,7 +154,9 @@ async function main(): Promise<void> {
     const cpu = await measurePhoneSlowdown(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu.slowdown });
-    console.log(`${{ edit: "Edit dialog", close: "Edit dialog's close", palette: "Palette" }[WHAT]}, ${OPENS} opens, ${describeCpu(cpu)}`);
+    console.log(
+      `${{ edit: "Edit dialog", close: "Edit dialog's close", palette: "Palette", drop: "Keyboard drop" }[WHAT]}, ${OPENS} opens, ${describeCpu(cpu)}`,
+    );
     for (const line of summarise(await trace(cdp, page))) console.log(`  ${line}`);
     if (process.env.TRACE_PROFILE) {
       console.log("Self time per open (the profile's own overhead included):");

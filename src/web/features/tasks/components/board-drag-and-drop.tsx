@@ -32,8 +32,8 @@ export interface BoardDragAndDropProps {
   onDragCancel: () => void;
 }
 
-// Droppable columns change size as the dragged card's gap moves between them.
-const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
+// Columns measured from the pick-up to the drop (and again as they resize meanwhile): never after a drop, in its frame.
+const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
 
 export function BoardDragAndDrop({
   tasks,

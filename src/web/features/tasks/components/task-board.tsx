@@ -1,6 +1,7 @@
 import { memo, useCallback, useId, useMemo, useState } from "react";
 import type { Task } from "../../../../shared/api/tasks.ts";
 import type { BoardColumnStatus } from "../../../../shared/rules/task-status.ts";
+import { afterNextPaint } from "../../../lib/after-next-paint.ts";
 import { lazyWithPreload } from "../../../lib/lazy-with-preload.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { useIsIdle } from "../../../lib/when-idle.ts";
@@ -85,7 +86,8 @@ export function TaskBoard({ tasks, timeZone, actions, onDrop, onExternalDrop }: 
         const previous = current?.base === tasks ? current.tasks : [];
         return { base: tasks, tasks: new Map([...previous, [moved.id, moved]]) };
       });
-      onDrop(task, changes);
+      // The card moves in the drop's own frame; the write, which re-renders the whole page from the cache, waits for the paint.
+      afterNextPaint(() => onDrop(task, changes));
     },
     [onDrop, shown, tasks, columns],
   );
