@@ -1,11 +1,48 @@
-import { useEffect, useState } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 
+interface Clock {
+  now: Date;
+  listeners: Set<() => void>;
+  timer: number;
+}
+
+const clocks = new Map<number, Clock>();
+
+function clockOf(intervalMs: number): Clock {
+  let clock = clocks.get(intervalMs);
+  if (!clock) {
+    clock = { now: new Date(), listeners: new Set(), timer: 0 };
+    clocks.set(intervalMs, clock);
+  }
+  return clock;
+}
+
+function subscribe(intervalMs: number, listener: () => void): () => void {
+  const clock = clockOf(intervalMs);
+  clock.listeners.add(listener);
+  if (clock.listeners.size === 1) {
+    clock.now = new Date();
+    clock.timer = window.setInterval(() => {
+      clock.now = new Date();
+      for (const each of clock.listeners) each();
+    }, intervalMs);
+  }
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size === 0) clearInterval(clock.timer);
+  };
+}
+
+/** The time, again every `intervalMs`: one timer per interval for every part showing it, so that their ticks render as one. */
 export function useNow(intervalMs: number | null): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (intervalMs === null) return;
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+  const [mountedAt] = useState(() => new Date());
+  const subscribeToClock = useCallback(
+    (listener: () => void) => (intervalMs === null ? () => {} : subscribe(intervalMs, listener)),
+    [intervalMs],
+  );
+  const ticked = useSyncExternalStore(subscribeToClock, () => {
+    const clock = intervalMs === null ? undefined : clocks.get(intervalMs);
+    return clock && clock.listeners.size > 0 ? clock.now : mountedAt;
+  });
+  return ticked > mountedAt ? ticked : mountedAt;
 }
