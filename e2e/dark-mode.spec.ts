@@ -2,7 +2,7 @@
 // the wrong theme on load. Every screen in each theme passes axe in accessibility.spec.ts.
 import { THEME_STORAGE_KEY } from "../src/shared/theme-script.ts";
 import { expect, saveScreenshot, test, viewports } from "./fixtures.ts";
-import { expectTheme } from "./theme.ts";
+import { emulateSystemTheme, expectTheme } from "./theme.ts";
 
 test.describe("dark mode", () => {
   test.use({ viewport: viewports.desktop });
@@ -13,10 +13,8 @@ test.describe("dark mode", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectTheme(page, "light");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await expectTheme(page, "dark");
-    await page.emulateMedia({ colorScheme: "light" });
-    await expectTheme(page, "light");
+    await emulateSystemTheme(page, "dark");
+    await emulateSystemTheme(page, "light");
 
     // Dark chosen, the system light: the page's code is held back, and the page is dark already,
     // before any of the app's script has run (so there is no first paint in the light theme).

@@ -8,7 +8,7 @@ import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { ZONE, startIcsServer } from "./ics-server.ts";
 import { signIn } from "./sign-in.ts";
-import { expectTheme } from "./theme.ts";
+import { emulateSystemTheme } from "./theme.ts";
 
 let calendar: Awaited<ReturnType<typeof startIcsServer>>;
 
@@ -111,9 +111,7 @@ test("Plan my day: proposed around tomorrow's meetings, applied, moved by keyboa
       "Quarterly report": null,
     });
   await expect(grid.getByRole("button", { name: /^Write the proposal/ })).toHaveCount(0);
-  // The theme follows the system in a script: scanned before it switched, colours are caught mid-transition.
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectTheme(page, "dark");
+  await emulateSystemTheme(page, "dark");
   await expectNoAxeViolations(page);
   await saveScreenshot(page, "day-plan-undone-dark");
 });

@@ -15,3 +15,9 @@ export async function expectTheme(page: Page, theme: Theme) {
   // The browser's colour around the page (a phone's status bar) follows the theme too.
   expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(THEME_COLORS[theme]);
 }
+
+/** The system's theme, then the page's: the page switches in a script, so a check made before would catch colours mid-transition. */
+export async function emulateSystemTheme(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  await expectTheme(page, theme);
+}

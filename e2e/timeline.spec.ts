@@ -5,7 +5,7 @@ import { api } from "./api.ts";
 import { expect, expectNoAxeViolations, saveScreenshot, test } from "./fixtures.ts";
 import { ZONE, startIcsServer } from "./ics-server.ts";
 import { signIn } from "./sign-in.ts";
-import { expectTheme } from "./theme.ts";
+import { emulateSystemTheme } from "./theme.ts";
 
 const HOUR_PX = 64;
 
@@ -126,9 +126,7 @@ test("the Timeline: drag a task into the grid, move it by keyboard, resize it, b
   expect(await grid.evaluate((region) => region.scrollTop)).toBeGreaterThan(7 * HOUR_PX);
 
   await expectNoAxeViolations(page);
-  // The theme follows the system in a script: scanned before it switched, colours are caught mid-transition.
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectTheme(page, "dark");
+  await emulateSystemTheme(page, "dark");
   await expectNoAxeViolations(page);
   await saveScreenshot(page, "timeline-desktop-dark");
 
@@ -146,8 +144,7 @@ test("the Timeline: drag a task into the grid, move it by keyboard, resize it, b
   await expect(agenda.getByRole("button", { name: /Call the bank/ })).toBeVisible();
   await expect.poll(async () => (await serverTask(page, bank.id)).scheduledStartTime).toBe("15:30");
   await expectNoAxeViolations(page);
-  await page.emulateMedia({ colorScheme: "light" });
-  await expectTheme(page, "light");
+  await emulateSystemTheme(page, "light");
   await expectNoAxeViolations(page);
   await saveScreenshot(page, "timeline-phone-light");
 });

@@ -1,5 +1,6 @@
 // Lets the browser paint the HTML's loading screen before the app's code is evaluated, a long task on a phone (decision 013).
 import "./styles.css";
+import { afterNextPaint } from "./lib/after-next-paint.ts";
 
 let isStarted = false;
 function start(): void {
@@ -8,5 +9,5 @@ function start(): void {
   import("./main.tsx").catch((error: unknown) => console.error("Could not load the app", error));
 }
 // After the next frame has been painted; a hidden tab, which paints no frame, starts on a timer.
-requestAnimationFrame(() => setTimeout(start, 0));
+afterNextPaint(start);
 setTimeout(start, 100);
