@@ -42,3 +42,7 @@ Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 // jsdom does not scroll (its window.scrollTo only reports "not implemented").
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// jsdom runs every animation frame of the page on one interval, which a test's fake setInterval can
+// capture for good, ending frames for the worker's later files: each file's frames are timeouts.
+window.requestAnimationFrame = (callback) => setTimeout(() => callback(performance.now()), 16) as unknown as number;
+window.cancelAnimationFrame = (handle) => clearTimeout(handle);
