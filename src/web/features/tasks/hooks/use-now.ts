@@ -8,17 +8,9 @@ interface Clock {
 
 const clocks = new Map<number, Clock>();
 
-function clockOf(intervalMs: number): Clock {
-  let clock = clocks.get(intervalMs);
-  if (!clock) {
-    clock = { now: new Date(), listeners: new Set(), timer: 0 };
-    clocks.set(intervalMs, clock);
-  }
-  return clock;
-}
-
 function subscribe(intervalMs: number, listener: () => void): () => void {
-  const clock = clockOf(intervalMs);
+  let clock = clocks.get(intervalMs);
+  if (!clock) clocks.set(intervalMs, (clock = { now: new Date(), listeners: new Set(), timer: 0 }));
   clock.listeners.add(listener);
   if (clock.listeners.size === 1) {
     clock.now = new Date();
