@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeTask } from "../../../../shared/test/task-fixtures.ts";
 import { todayInZone } from "../../../../shared/rules/dates.ts";
-import { jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/mock-fetch.ts";
 import { taskQueryKeys } from "../../tasks/index.ts";
 import { renderWithApp } from "../../../test/render.tsx";
 import { AIContextProvider } from "../../ai-chat/index.ts";
@@ -18,6 +18,11 @@ function setOnline(online: boolean) {
     window.dispatchEvent(new Event(online ? "online" : "offline"));
   });
 }
+
+// Signed out and no tasks, unless a test answers otherwise: no request leaves for jsdom's own fetch.
+beforeEach(() => {
+  mockFetch((url) => (url.includes("/api/user") ? errorResponse(401) : jsonResponse([])));
+});
 
 afterEach(() => {
   browserOnline = true;
