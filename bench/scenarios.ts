@@ -504,8 +504,9 @@ export const scenarios: Scenario[] = [
       };
     },
     connections: 5,
-    // Beside the model's seconds around each call, 200 ms is not felt; a connected app's call costs what a token's does.
-    budget: name === MCP_GET_DAY ? { p99Ms: 200 } : { p99VsScenario: { name: MCP_GET_DAY, times: 1.5 } },
+    // Beside the model's seconds around each call, 200 ms is not felt; a connected app's call costs what a token's
+    // does, in the app's CPU: two p99s measured a minute apart read 1.5x beside a busy core (decision 077).
+    budget: name === MCP_GET_DAY ? { p99Ms: 200 } : { cpuVsScenario: { name: MCP_GET_DAY, times: 1.5 } },
   })),
   {
     name: "GET /api/goals (200 goals, 10k tasks)",
