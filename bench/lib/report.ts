@@ -258,7 +258,7 @@ function lighthouseSection(result: LighthouseResult | undefined): string[] {
   return [
     "## First paint (Lighthouse)",
     "",
-    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); each metric's median of ${result.runsPerPage} runs per page (boot-up items from the run with the median score) (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine. Desktop's 1x is likewise scaled by the index (below 1x on a slower machine).`,
+    `Lighthouse 12, performance only, signed in through the local provider (the welcome page signed out); each metric's median of ${result.runsPerPage} runs per page (boot-up items from the run with the median score), the app and Chromium in a CPU cgroup ahead of the machine's other work (decision 077) (\`bench/lighthouse.ts\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown at host index ${REFERENCE_HOST_INDEX.toLocaleString("en-US")}, where the budgets were set). The simulated phone's CPU time is this machine's observed time times the slowdown, so the slowdown follows the machine's benchmark index measured just before each run (higher is faster): the same phone on a slower or busier machine. Desktop's 1x is likewise scaled by the index (below 1x on a slower machine).`,
     "",
     markdownTable(
       [
