@@ -22,6 +22,7 @@ import playwrightConfig from "../playwright.config.ts";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { todayInZone } from "../src/shared/rules/dates.ts";
+import { percentile } from "./lib/event-timing.ts";
 import { REFERENCE_HOST_INDEX, hostIndex, lighthouseSlowdown } from "./lib/phone-cpu.ts";
 import { findFreePort, startBuiltApp } from "./lib/processes.ts";
 
@@ -173,7 +174,7 @@ async function seedDay(request: APIRequestContext, baseURL: string, csrf: string
 
 /** Each metric's median over the runs, so that one run slowed by the machine moves none of them; the rest from the run with the median score. */
 function medianRun(runs: LighthouseRun[]): LighthouseRun {
-  const middle = (key: (run: LighthouseRun) => number) => runs.map(key).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const middle = (key: (run: LighthouseRun) => number) => percentile(runs.map(key), 50);
   const byScore = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
   return {
     ...byScore,

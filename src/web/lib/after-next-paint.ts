@@ -9,3 +9,8 @@ export function afterNextPaint(callback: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** Work after it is not part of the current, possibly long, task. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -2,7 +2,7 @@
 import type { FetchQueryOptions } from "@tanstack/react-query";
 import { hasBootAnswer } from "./boot-answers.ts";
 import { queryClient } from "./query-client.ts";
-import { nextTask } from "./when-idle.ts";
+import { nextTask } from "./after-next-paint.ts";
 
 const documentPathname = window.location.pathname.replace(/(.)\/+$/u, "$1");
 

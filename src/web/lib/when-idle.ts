@@ -1,10 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
 
-/** Work after it is not part of the current, possibly long, task. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 const JOB_WAIT_LIMIT_MS = 10_000;
 
 interface IdleJob {

@@ -17,7 +17,7 @@ import { lazyWithPreload } from "../../lib/lazy-with-preload.tsx";
 import { reapplyPendingWrites } from "../../lib/pending-writes.ts";
 import { cn } from "../../lib/utils.ts";
 import { queryClient } from "../../lib/query-client.ts";
-import { nextTask } from "../../lib/when-idle.ts";
+import { nextTask } from "../../lib/after-next-paint.ts";
 import { preloadPageAt, preloadPagesWhenIdle } from "../page-loaders.ts";
 import { AppHeader } from "./app-header.tsx";
 import { LoadingScreen } from "./loading-screen.tsx";
